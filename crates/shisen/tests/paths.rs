@@ -96,7 +96,8 @@ fn ring_paths_are_found() {
             Point::new(4, 0)
         ]
     );
-    // Round the middle tile through the free column beside it.
+    // Round the middle tile: the ring column x = −1 and the free column
+    // x = 1 are equally short; the smaller coordinate wins the tie.
     let board = shisen::parse_board("1.\n2.\n1.\n2.\n", shisen::Matching::Standard).unwrap();
     let path = board.path(Point::new(0, 0), Point::new(0, 2)).unwrap();
     assert_eq!(
