@@ -104,8 +104,8 @@ fn ring_paths_are_found() {
         path.points(),
         [
             Point::new(0, 0),
-            Point::new(1, 0),
-            Point::new(1, 2),
+            Point::new(-1, 0),
+            Point::new(-1, 2),
             Point::new(0, 2)
         ]
     );
