@@ -1,1 +1,38 @@
-pub fn placeholder() {}
+//! The sliding-puzzle engine: positions, goals, moves, solvability and
+//! seeded generation for boards of any width × height (2 × 2 up to
+//! 2048 × 2048).
+//!
+//! Pure and deterministic: no I/O, no global state, no clock; every random
+//! choice comes from a seed. Text becomes a validated [`Position`] or a
+//! [`ParseError`] that says what is wrong; everything after that works on
+//! valid values only.
+//!
+//! ```
+//! use slide::{Goal, Position, Scramble};
+//! let size = "4x4".parse().unwrap();
+//! let goal = Goal::RowMajor.position(size).unwrap();
+//! let puzzle = Scramble::Uniform.generate(&goal, 7);
+//! assert!(puzzle.is_solvable(&goal).unwrap());
+//! let mut p: Position = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+//! p.apply_all(&"L".parse().unwrap()).unwrap();
+//! assert_eq!(p.to_string(), "1 2 3/4 5 6/7 8 0");
+//! ```
+
+mod direction;
+mod goal;
+mod moves;
+mod parse;
+mod position;
+pub mod rng;
+mod scramble;
+mod size;
+mod solvable;
+
+pub use direction::Direction;
+pub use goal::{Goal, GoalError};
+pub use moves::{Moves, MovesError};
+pub use parse::ParseError;
+pub use position::{IllegalMove, Position, PositionError, ReplayError, BLANK};
+pub use scramble::{Scramble, ScrambleError};
+pub use size::{Size, SizeError, MAX_CELLS, MAX_SIDE};
+pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvability};

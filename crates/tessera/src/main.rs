@@ -1,1 +1,9 @@
-fn main() {}
+//! `tessera`: tile puzzles — the sliding puzzle and Shisen-Sho — from the
+//! command line. The engines live in the `slide` and `shisen` crates; this
+//! binary only parses input at the edge, calls them, and renders results.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

@@ -1,0 +1,136 @@
+//! A sequence of moves, written as letters `U D L R` (the direction each
+//! tile moves). Also reads the compact notation `R3D2` = `RRRDD`.
+
+use crate::Direction;
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Moves(pub Vec<Direction>);
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MovesError {
+    #[error("character {found:?} at position {at} is not a move (use U, D, L, R, optionally followed by a count)")]
+    BadChar { at: usize, found: char },
+    #[error("count at position {at} has no move before it")]
+    CountWithoutMove { at: usize },
+    #[error("count at position {at} is too large")]
+    CountTooLarge { at: usize },
+}
+
+/// Longest run a single count may ask for; stops `U999999999999` from
+/// allocating without bound.
+const MAX_COUNT: usize = 1 << 24;
+
+impl Moves {
+    pub fn new() -> Moves {
+        Moves(Vec::new())
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = Direction> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The moves that undo these: reversed, each inverted.
+    pub fn inverse(&self) -> Moves {
+        Moves(self.0.iter().rev().map(|d| d.inverse()).collect())
+    }
+
+    /// Run-length form: `RRRDDL` → `R3D2L`.
+    pub fn compact(&self) -> String {
+        let mut out = String::new();
+        let mut i = 0;
+        while i < self.0.len() {
+            let run = self.0[i..].iter().take_while(|&&d| d == self.0[i]).count();
+            out.push(self.0[i].letter());
+            if run > 1 {
+                out.push_str(&run.to_string());
+            }
+            i += run;
+        }
+        out
+    }
+}
+
+impl FromIterator<Direction> for Moves {
+    fn from_iter<I: IntoIterator<Item = Direction>>(iter: I) -> Moves {
+        Moves(iter.into_iter().collect())
+    }
+}
+
+impl fmt::Display for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: String = self.0.iter().map(|d| d.letter()).collect();
+        f.write_str(&text)
+    }
+}
+
+impl FromStr for Moves {
+    type Err = MovesError;
+
+    /// Letters in either case; spaces and commas are ignored; a number
+    /// after a letter repeats it.
+    fn from_str(s: &str) -> Result<Moves, MovesError> {
+        let mut moves = Vec::new();
+        let mut chars = s.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            if c.is_whitespace() || c == ',' {
+                continue;
+            }
+            if c.is_ascii_digit() {
+                return Err(MovesError::CountWithoutMove { at });
+            }
+            let direction =
+                Direction::from_letter(c).ok_or(MovesError::BadChar { at, found: c })?;
+            let mut count: Option<usize> = None;
+            while let Some(&(digit_at, d)) = chars.peek() {
+                let Some(value) = d.to_digit(10) else { break };
+                let next = count.unwrap_or(0) * 10 + value as usize;
+                if next > MAX_COUNT {
+                    return Err(MovesError::CountTooLarge { at: digit_at });
+                }
+                count = Some(next);
+                chars.next();
+            }
+            moves.extend(std::iter::repeat_n(direction, count.unwrap_or(1)));
+        }
+        Ok(Moves(moves))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_plain_and_compact_notation() {
+        let m: Moves = "R3 d2,L".parse().unwrap();
+        assert_eq!(m.to_string(), "RRRDDL");
+        assert_eq!(m.compact(), "R3D2L");
+        assert_eq!(m.inverse().to_string(), "RUULLL");
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_move() {
+        assert_eq!(
+            "RX".parse::<Moves>(),
+            Err(MovesError::BadChar { at: 1, found: 'X' })
+        );
+        assert_eq!(
+            "3R".parse::<Moves>(),
+            Err(MovesError::CountWithoutMove { at: 0 })
+        );
+        assert!(matches!(
+            "U99999999999".parse::<Moves>(),
+            Err(MovesError::CountTooLarge { .. })
+        ));
+    }
+}
