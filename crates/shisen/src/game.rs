@@ -186,7 +186,7 @@ impl Game {
 
     /// A score for front ends: tiles removed earn points, faster play earns
     /// more (the front end measures `elapsed_secs`), and help costs: each
-    /// undo, hint or shuffle takes away the value of a pair. Gravity doubles
+    /// undo, hint or shuffle takes away the value of a tile. Gravity doubles
     /// the score, being harder.
     pub fn score(&self, elapsed_secs: u64) -> u64 {
         let start = self.boards[0].tiles_left() as u64;
@@ -194,7 +194,7 @@ impl Game {
         let pace = 10 * start / (start / 2 + elapsed_secs).max(1);
         let base = removed * (10 + pace);
         let help =
-            u64::from(self.stats.undos + self.stats.hints + self.stats.shuffles) * 2 * (10 + pace);
+            u64::from(self.stats.undos + self.stats.hints + self.stats.shuffles) * (10 + pace);
         let score = base.saturating_sub(help);
         if self.rules.gravity {
             2 * score

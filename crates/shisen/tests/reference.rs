@@ -53,6 +53,7 @@ pub fn shortest(board: &Board, a: Point, b: Point) -> Option<(usize, usize)> {
 
 /// Checks that `points` is a real connection from `a` to `b` on `board`:
 /// axis-parallel segments, each turning 90°, through free cells only.
+#[allow(dead_code)] // not every test binary checks paths
 pub fn check_path(board: &Board, a: Point, b: Point, points: &[Point]) -> Result<(), String> {
     if points.first() != Some(&a) || points.last() != Some(&b) {
         return Err(format!("ends {points:?} are not {a} and {b}"));
@@ -88,6 +89,7 @@ pub fn check_path(board: &Board, a: Point, b: Point, points: &[Point]) -> Result
 
 /// A board of `size` whose cells hold a tile with probability `density`
 /// (per mille), all of one kind, its count made even.
+#[allow(dead_code)]
 pub fn random_board(rng: &mut shisen::DealRng, size: Size, density: u64) -> Board {
     let one = Kind::new('1').ok();
     let mut cells: Vec<Option<Kind>> = (0..size.cells())
