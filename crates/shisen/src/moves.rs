@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::board::Board;
+use crate::line::Line;
 use crate::path::Rays;
 use crate::point::Point;
 
@@ -34,7 +35,7 @@ impl fmt::Display for Move {
 impl Board {
     /// The tiles' rays grouped by matching class: runs of equal class, each
     /// run in reading order.
-    fn classes(&self) -> (Vec<u32>, Vec<Rays>) {
+    fn classes<L: Line>(&self) -> (Vec<u32>, Vec<Rays<L>>) {
         let matching = self.matching();
         let mut keyed: Vec<(u32, u32)> = Vec::with_capacity(self.tiles_left());
         let w = self.width();
@@ -52,8 +53,16 @@ impl Board {
 
     /// Calls `found` on every connectable pair (reading order within each
     /// class) until it returns `false`.
-    fn each_move(&self, mut found: impl FnMut(Move) -> bool) {
-        let (class, rays) = self.classes();
+    fn each_move(&self, found: impl FnMut(Move) -> bool) {
+        if self.is_narrow() {
+            self.each_move_in::<u64>(found)
+        } else {
+            self.each_move_in::<u128>(found)
+        }
+    }
+
+    fn each_move_in<L: Line>(&self, mut found: impl FnMut(Move) -> bool) {
+        let (class, rays) = self.classes::<L>();
         let mut start = 0;
         while start < rays.len() {
             let end = start
