@@ -11,7 +11,8 @@ use crate::rules::Matching;
 use crate::size::Size;
 
 /// A Shisen-Sho board. Every matching class holds an even number of tiles.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Boards are equal when their size, matching rule and cells are.
+#[derive(Clone, Debug)]
 pub struct Board {
     size: Size,
     matching: Matching,
@@ -24,6 +25,27 @@ pub struct Board {
     /// Per column, the same with `y + 1`.
     cols: Vec<u128>,
     tiles: usize,
+    /// The matching classes met so far, by id (first seen first).
+    classes: Vec<Kind>,
+    /// Per cell, row-major: the id of its tile's class, or [`NO_CLASS`].
+    ids: Vec<u16>,
+}
+
+/// The class id of an empty cell.
+pub(crate) const NO_CLASS: u16 = u16::MAX;
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        (self.size, self.matching, &self.cells) == (other.size, other.matching, &other.cells)
+    }
+}
+
+impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.size, self.matching, &self.cells).hash(state);
+    }
 }
 
 /// Why cells do not make a board.
@@ -65,18 +87,16 @@ impl Board {
         let mut board = Board {
             size,
             matching,
-            tiles: cells.iter().flatten().count(),
-            cells,
+            tiles: 0,
+            classes: Vec::new(),
+            ids: vec![NO_CLASS; cells.len()],
+            cells: vec![None; cells.len()],
             rows: vec![wall(size.width()); size.height()],
             cols: vec![wall(size.height()); size.width()],
         };
-        for y in 0..size.height() {
-            for x in 0..size.width() {
-                if board.cells[y * size.width() + x].is_some() {
-                    board.rows[y] |= 1 << (x + 1);
-                    board.cols[x] |= 1 << (y + 1);
-                }
-            }
+        for (i, kind) in cells.into_iter().enumerate() {
+            let p = Point::new((i % size.width()) as i32, (i / size.width()) as i32);
+            board.put(p, kind);
         }
         Ok(board)
     }
@@ -146,9 +166,28 @@ impl Board {
         self.cols[x]
     }
 
+    /// The matching class ids of the cells, row-major ([`NO_CLASS`] for
+    /// empty cells), and how many ids there are.
+    pub(crate) fn class_ids(&self) -> (&[u16], usize) {
+        (&self.ids, self.classes.len())
+    }
+
+    /// The id of `kind`'s class, allocating one for a new class.
+    fn class_id(&mut self, kind: Kind) -> u16 {
+        let class = self.matching.class(kind);
+        match self.classes.iter().position(|&c| c == class) {
+            Some(id) => id as u16,
+            None => {
+                self.classes.push(class);
+                (self.classes.len() - 1) as u16
+            }
+        }
+    }
+
     fn put(&mut self, p: Point, kind: Option<Kind>) {
         let (x, y) = (p.x as usize, p.y as usize);
         let i = y * self.width() + x;
+        self.ids[i] = kind.map_or(NO_CLASS, |k| self.class_id(k));
         match (self.cells[i].is_some(), kind.is_some()) {
             (false, true) => self.tiles += 1,
             (true, false) => self.tiles -= 1,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::Board;
+use crate::board::{Board, NO_CLASS};
 use crate::line::Line;
 use crate::path::Rays;
 use crate::point::Point;
@@ -33,22 +33,32 @@ impl fmt::Display for Move {
 }
 
 impl Board {
-    /// The tiles' rays grouped by matching class: runs of equal class, each
-    /// run in reading order.
+    /// The tiles' rays grouped by matching class (a counting sort on the
+    /// class ids), each group in reading order, and where each group starts
+    /// (`starts[id]..starts[id + 1]`).
     fn classes<L: Line>(&self) -> (Vec<u32>, Vec<Rays<L>>) {
-        let matching = self.matching();
-        let mut keyed: Vec<(u32, u32)> = Vec::with_capacity(self.tiles_left());
-        let w = self.width();
-        for (p, kind) in self.tiles() {
-            let index = (p.y as usize * w + p.x as usize) as u32;
-            keyed.push((matching.class(kind).symbol() as u32, index));
+        let (ids, count) = self.class_ids();
+        let mut starts = vec![0u32; count + 1];
+        for &id in ids.iter().filter(|&&id| id != NO_CLASS) {
+            starts[usize::from(id) + 1] += 1;
         }
-        keyed.sort_unstable();
-        let rays = keyed
-            .iter()
-            .map(|&(_, i)| self.rays(Point::new((i as usize % w) as i32, (i as usize / w) as i32)))
-            .collect();
-        (keyed.into_iter().map(|(c, _)| c).collect(), rays)
+        for i in 1..=count {
+            starts[i] += starts[i - 1];
+        }
+        let mut next = starts.clone();
+        let far = Rays {
+            at: Point::new(0, 0),
+            row: L::ZERO,
+            col: L::ZERO,
+        };
+        let mut rays = vec![far; self.tiles_left()];
+        let w = self.width();
+        for (i, &id) in ids.iter().enumerate().filter(|&(_, &id)| id != NO_CLASS) {
+            let slot = &mut next[usize::from(id)];
+            rays[*slot as usize] = self.rays(Point::new((i % w) as i32, (i / w) as i32));
+            *slot += 1;
+        }
+        (starts, rays)
     }
 
     /// Calls `found` on every connectable pair (reading order within each
@@ -62,27 +72,16 @@ impl Board {
     }
 
     fn each_move_in<L: Line>(&self, mut found: impl FnMut(Move) -> bool) {
-        let (class, rays) = self.classes::<L>();
-        let mut start = 0;
-        while start < rays.len() {
-            let end = start
-                + class[start..]
-                    .iter()
-                    .take_while(|&&c| c == class[start])
-                    .count();
-            for i in start..end {
-                for j in i + 1..end {
-                    if self.connect(&rays[i], &rays[j]).is_some()
-                        && !found(Move {
-                            a: rays[i].at,
-                            b: rays[j].at,
-                        })
-                    {
+        let (starts, rays) = self.classes::<L>();
+        for group in starts.windows(2) {
+            let group = &rays[group[0] as usize..group[1] as usize];
+            for (i, a) in group.iter().enumerate() {
+                for b in &group[i + 1..] {
+                    if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {
                         return;
                     }
                 }
             }
-            start = end;
         }
     }
 
