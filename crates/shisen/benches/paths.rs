@@ -1,241 +1,28 @@
-//! Path queries and whole-board move enumeration: the bitboard search
-//! against two baselines written here from their published descriptions:
+//! Path queries and whole-board move enumeration (criterion): the bitboard
+//! search against the two baselines of `common` (a breadth-first search
+//! and kshisen's method), on full, half-played and nearly empty 18 × 8
+//! boards.
 //!
-//! * `bfs`: the breadth-first search of "Using breadth-first search in
-//!   Shisen-Sho" (italankin): a queue of nodes (cell, direction, turns
-//!   left), no visited set, and its three prunings — adjacent tiles connect
-//!   at once, a tile without an empty neighbour connects to nothing, and on
-//!   the last two segments a step must bring the Manhattan distance to the
-//!   target down.
-//! * `kshisen`: kshisen's method — a straight line, then the two L shapes,
-//!   then walk out from tile A in each direction and try a straight or L
-//!   connection from every free cell reached to tile B, keeping the
-//!   shortest.
-//!
-//! Boards: 18 × 8 standard deals, full (144 tiles), half-played (72) and
-//! nearly empty (≤ 16), reached by playing random legal moves.
-//!
-//! Run: `cargo bench -p shisen --bench paths`
+//! Run: `cargo bench -p shisen --bench paths`. For ratios robust to a
+//! loaded machine, see the `ratios` bench.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use shisen::{Board, Deal, DealRng, Game, Point, Rules, Size, TileSet};
+use shisen::{Board, Point};
 
-mod baseline {
-    use shisen::{Board, Point};
-
-    const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-
-    /// On the board or its ring, and empty.
-    fn free(board: &Board, p: Point) -> bool {
-        let (w, h) = (board.width() as i32, board.height() as i32);
-        (-1..=w).contains(&p.x) && (-1..=h).contains(&p.y) && board.get(p).is_none()
-    }
-
-    fn step(p: Point, d: usize) -> Point {
-        Point::new(p.x + DIRS[d].0, p.y + DIRS[d].1)
-    }
-
-    fn manhattan(p: Point, q: Point) -> u32 {
-        p.x.abs_diff(q.x) + p.y.abs_diff(q.y)
-    }
-
-    struct Node {
-        at: Point,
-        dir: u8,
-        turns_left: u8,
-        parent: u32,
-    }
-
-    /// The breadth-first search of the article; returns the corner points.
-    pub fn bfs(board: &Board, a: Point, b: Point) -> Option<Vec<Point>> {
-        if manhattan(a, b) == 1 {
-            return Some(vec![a, b]);
-        }
-        let open = |p: Point| (0..4).any(|d| free(board, step(p, d)));
-        if !open(a) || !open(b) {
-            return None;
-        }
-        // The start node has no direction yet: its first step is no turn.
-        let mut nodes = vec![Node {
-            at: a,
-            dir: 0,
-            turns_left: 2,
-            parent: u32::MAX,
-        }];
-        let mut head = 0;
-        while head < nodes.len() {
-            let (at, dir, turns_left) = (nodes[head].at, nodes[head].dir, nodes[head].turns_left);
-            for d in 0..4u8 {
-                if d == (dir + 2) % 4 && nodes[head].parent != u32::MAX {
-                    continue;
-                }
-                let turn = u8::from(d != dir && nodes[head].parent != u32::MAX);
-                if turn > turns_left {
-                    continue;
-                }
-                let left = turns_left - turn;
-                let next = step(at, usize::from(d));
-                // On the second and third segments, head for the target.
-                if left < 2 && manhattan(next, b) >= manhattan(at, b) {
-                    continue;
-                }
-                if next == b {
-                    return Some(corners(&nodes, head, a, b));
-                }
-                if free(board, next) {
-                    nodes.push(Node {
-                        at: next,
-                        dir: d,
-                        turns_left: left,
-                        parent: head as u32,
-                    });
-                }
-            }
-            head += 1;
-        }
-        None
-    }
-
-    /// The corner points of the path ending at `nodes[last]` then `b`.
-    fn corners(nodes: &[Node], last: usize, a: Point, b: Point) -> Vec<Point> {
-        let mut cells = vec![b];
-        let mut i = last as u32;
-        while i != u32::MAX {
-            cells.push(nodes[i as usize].at);
-            i = nodes[i as usize].parent;
-        }
-        cells.dedup();
-        cells.reverse();
-        let mut points = vec![a];
-        for w in cells.windows(3) {
-            let (d1, d2) = (
-                (w[1].x - w[0].x, w[1].y - w[0].y),
-                (w[2].x - w[1].x, w[2].y - w[1].y),
-            );
-            if d1 != d2 {
-                points.push(w[1]);
-            }
-        }
-        points.push(b);
-        points
-    }
-
-    /// Whether the cells strictly between `p` and `q` (same row or column)
-    /// are free.
-    fn clear(board: &Board, p: Point, q: Point) -> bool {
-        let d = ((q.x - p.x).signum(), (q.y - p.y).signum());
-        let mut c = Point::new(p.x + d.0, p.y + d.1);
-        while c != q {
-            if !free(board, c) {
-                return false;
-            }
-            c = Point::new(c.x + d.0, c.y + d.1);
-        }
-        true
-    }
-
-    /// A straight or L connection from `p` to `b` (`p` itself free or the
-    /// start tile), as corner points.
-    fn simple(board: &Board, p: Point, b: Point) -> Option<Vec<Point>> {
-        if (p.x == b.x || p.y == b.y) && clear(board, p, b) {
-            return Some(vec![p, b]);
-        }
-        for c in [Point::new(b.x, p.y), Point::new(p.x, b.y)] {
-            if c != p && c != b && free(board, c) && clear(board, p, c) && clear(board, c, b) {
-                return Some(vec![p, c, b]);
-            }
-        }
-        None
-    }
-
-    fn length(points: &[Point]) -> u32 {
-        points.windows(2).map(|w| manhattan(w[0], w[1])).sum()
-    }
-
-    /// kshisen's method; returns the corner points of the shortest found.
-    pub fn kshisen(board: &Board, a: Point, b: Point) -> Option<Vec<Point>> {
-        if let Some(path) = simple(board, a, b) {
-            return Some(path);
-        }
-        let mut best: Option<Vec<Point>> = None;
-        for d in 0..4 {
-            let mut p = step(a, d);
-            while free(board, p) {
-                if let Some(rest) = simple(board, p, b) {
-                    let mut path = vec![a];
-                    path.extend(rest);
-                    if best.as_ref().is_none_or(|old| length(&path) < length(old)) {
-                        best = Some(path);
-                    }
-                }
-                p = step(p, d);
-            }
-        }
-        best
-    }
-}
-
-/// Boards reached by playing random legal moves from a deal until at most
-/// `left` tiles remain (deals that get stuck first are skipped).
-fn played(left: usize, count: usize) -> Vec<Board> {
-    let mut boards = Vec::new();
-    let mut seed = 0;
-    while boards.len() < count {
-        seed += 1;
-        let mut game = Game::new(
-            Deal::random(seed, Size::DEFAULT, TileSet::Standard).unwrap(),
-            Rules::default(),
-        );
-        let mut rng = DealRng::new(seed);
-        while game.board().tiles_left() > left {
-            let moves = game.board().moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.below(moves.len() as u64) as usize];
-            game.remove(m.a, m.b).unwrap();
-        }
-        if game.board().tiles_left() <= left {
-            boards.push(game.board().clone());
-        }
-    }
-    boards
-}
-
-/// Every pair of matching tiles of each board.
-fn pairs(boards: &[Board]) -> Vec<(usize, Point, Point)> {
-    let mut pairs = Vec::new();
-    for (i, board) in boards.iter().enumerate() {
-        let tiles: Vec<_> = board.tiles().collect();
-        for (j, &(p, kp)) in tiles.iter().enumerate() {
-            for &(q, kq) in &tiles[j + 1..] {
-                if board.matching().matches(kp, kq) {
-                    pairs.push((i, p, q));
-                }
-            }
-        }
-    }
-    pairs
-}
+mod common;
 
 type Finder = fn(&Board, Point, Point) -> bool;
 
 fn finders() -> [(&'static str, Finder); 3] {
     [
         ("bitboard", |b, p, q| b.path(p, q).is_some()),
-        ("kshisen", |b, p, q| baseline::kshisen(b, p, q).is_some()),
-        ("bfs", |b, p, q| baseline::bfs(b, p, q).is_some()),
-    ]
-}
-
-fn sets() -> Vec<(&'static str, Vec<Board>)> {
-    vec![
-        ("full", played(144, 32)),
-        ("half", played(72, 32)),
-        ("nearly-empty", played(16, 32)),
+        ("kshisen", |b, p, q| {
+            common::baseline::kshisen(b, p, q).is_some()
+        }),
+        ("bfs", |b, p, q| common::baseline::bfs(b, p, q).is_some()),
     ]
 }
 
@@ -244,20 +31,16 @@ fn bench_paths(c: &mut Criterion) {
     group
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    for (name, boards) in sets() {
-        let pairs = pairs(&boards);
+    for (name, boards) in common::sets() {
+        let pairs = common::pairs(&boards);
         // The three must agree on which pairs connect, and on the length
         // wherever a shortest path is promised.
         for &(i, p, q) in &pairs {
             let b = &boards[i];
             let ours = b.path(p, q).map(|path| path.length());
-            let bfs = baseline::bfs(b, p, q).map(|pts| {
-                pts.windows(2)
-                    .map(|w| w[0].x.abs_diff(w[1].x) + w[0].y.abs_diff(w[1].y))
-                    .sum::<u32>() as usize
-            });
+            let bfs = common::baseline::bfs(b, p, q).map(|pts| common::length(&pts));
             assert_eq!(ours, bfs, "{p} {q} on\n{b}");
-            assert_eq!(ours.is_some(), baseline::kshisen(b, p, q).is_some());
+            assert_eq!(ours.is_some(), common::baseline::kshisen(b, p, q).is_some());
         }
         group.throughput(Throughput::Elements(pairs.len() as u64));
         for (finder, f) in finders() {
@@ -279,10 +62,10 @@ fn bench_moves(c: &mut Criterion) {
     group
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    for (name, boards) in sets() {
+    for (name, boards) in common::sets() {
         let per_board: Vec<Vec<(usize, Point, Point)>> = (0..boards.len())
             .map(|i| {
-                pairs(&boards[i..=i])
+                common::pairs(&boards[i..=i])
                     .into_iter()
                     .map(|(_, p, q)| (i, p, q))
                     .collect()
