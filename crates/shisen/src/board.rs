@@ -29,6 +29,8 @@ pub struct Board {
     classes: Vec<Kind>,
     /// Per cell, row-major: the id of its tile's class, or [`NO_CLASS`].
     ids: Vec<u16>,
+    /// Per class id, the number of its tiles on the board.
+    counts: Vec<u32>,
 }
 
 /// The class id of an empty cell.
@@ -90,6 +92,7 @@ impl Board {
             tiles: 0,
             classes: Vec::new(),
             ids: vec![NO_CLASS; cells.len()],
+            counts: Vec::new(),
             cells: vec![None; cells.len()],
             rows: vec![wall(size.width()); size.height()],
             cols: vec![wall(size.height()); size.width()],
@@ -167,9 +170,9 @@ impl Board {
     }
 
     /// The matching class ids of the cells, row-major ([`NO_CLASS`] for
-    /// empty cells), and how many ids there are.
-    pub(crate) fn class_ids(&self) -> (&[u16], usize) {
-        (&self.ids, self.classes.len())
+    /// empty cells), and the number of tiles of each class id.
+    pub(crate) fn class_ids(&self) -> (&[u16], &[u32]) {
+        (&self.ids, &self.counts)
     }
 
     /// The id of `kind`'s class, allocating one for a new class.
@@ -179,6 +182,7 @@ impl Board {
             Some(id) => id as u16,
             None => {
                 self.classes.push(class);
+                self.counts.push(0);
                 (self.classes.len() - 1) as u16
             }
         }
@@ -187,7 +191,13 @@ impl Board {
     fn put(&mut self, p: Point, kind: Option<Kind>) {
         let (x, y) = (p.x as usize, p.y as usize);
         let i = y * self.width() + x;
+        if let Some(count) = self.counts.get_mut(usize::from(self.ids[i])) {
+            *count -= 1;
+        }
         self.ids[i] = kind.map_or(NO_CLASS, |k| self.class_id(k));
+        if let Some(count) = self.counts.get_mut(usize::from(self.ids[i])) {
+            *count += 1;
+        }
         match (self.cells[i].is_some(), kind.is_some()) {
             (false, true) => self.tiles += 1,
             (true, false) => self.tiles -= 1,

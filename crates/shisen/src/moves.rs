@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, NO_CLASS};
+use crate::board::Board;
 use crate::line::Line;
 use crate::path::Rays;
 use crate::point::Point;
@@ -33,36 +33,8 @@ impl fmt::Display for Move {
 }
 
 impl Board {
-    /// The tiles' rays grouped by matching class (a counting sort on the
-    /// class ids), each group in reading order, and where each group starts
-    /// (`starts[id]..starts[id + 1]`).
-    fn classes<L: Line>(&self) -> (Vec<u32>, Vec<Rays<L>>) {
-        let (ids, count) = self.class_ids();
-        let mut starts = vec![0u32; count + 1];
-        for &id in ids.iter().filter(|&&id| id != NO_CLASS) {
-            starts[usize::from(id) + 1] += 1;
-        }
-        for i in 1..=count {
-            starts[i] += starts[i - 1];
-        }
-        let mut next = starts.clone();
-        let far = Rays {
-            at: Point::new(0, 0),
-            row: L::ZERO,
-            col: L::ZERO,
-        };
-        let mut rays = vec![far; self.tiles_left()];
-        let w = self.width();
-        for (i, &id) in ids.iter().enumerate().filter(|&(_, &id)| id != NO_CLASS) {
-            let slot = &mut next[usize::from(id)];
-            rays[*slot as usize] = self.rays(Point::new((i % w) as i32, (i / w) as i32));
-            *slot += 1;
-        }
-        (starts, rays)
-    }
-
-    /// Calls `found` on every connectable pair (reading order within each
-    /// class) until it returns `false`.
+    /// Calls `found` on every connectable pair, in reading order of `a`,
+    /// then of `b`, until it returns `false`.
     fn each_move(&self, found: impl FnMut(Move) -> bool) {
         if self.is_narrow() {
             self.each_move_in::<u64>(found)
@@ -72,14 +44,48 @@ impl Board {
     }
 
     fn each_move_in<L: Line>(&self, mut found: impl FnMut(Move) -> bool) {
-        let (starts, rays) = self.classes::<L>();
-        for group in starts.windows(2) {
-            let group = &rays[group[0] as usize..group[1] as usize];
-            for (i, a) in group.iter().enumerate() {
-                for b in &group[i + 1..] {
-                    if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {
-                        return;
-                    }
+        // Group the tiles' rays by class with a counting sort on the class
+        // ids; each group stays in reading order.
+        let (ids, counts) = self.class_ids();
+        let mut ends: Vec<u32> = counts
+            .iter()
+            .scan(0, |start, &n| {
+                *start += n;
+                Some(*start - n) // the group's start for now
+            })
+            .collect();
+        let far = Rays {
+            at: Point::new(0, 0),
+            row: L::ZERO,
+            col: L::ZERO,
+        };
+        let mut rays = vec![far; self.tiles_left()];
+        // Per tile in reading order: its slot in `rays` and its class.
+        let mut order: Vec<(u32, u16)> = Vec::with_capacity(self.tiles_left());
+        let w = self.width();
+        for y in 0..self.height() {
+            // The row's tiles, from its occupancy bits (walls and ring off).
+            let mut tiles = (self.row_bits(y) >> 1) & ((1u128 << w) - 1);
+            while tiles != 0 {
+                let x = tiles.trailing_zeros() as usize;
+                tiles &= tiles - 1;
+                let id = ids[y * w + x];
+                let slot = &mut ends[usize::from(id)];
+                rays[*slot as usize] = self.rays(Point::new(x as i32, y as i32));
+                order.push((*slot, id));
+                *slot += 1; // ends up at the group's end
+            }
+        }
+        for (slot, id) in order {
+            let a = &rays[slot as usize];
+            let enclosed = a.is_enclosed();
+            for b in &rays[slot as usize + 1..ends[usize::from(id)] as usize] {
+                // A walled-in tile reaches only its neighbours.
+                if enclosed && a.at.x.abs_diff(b.at.x) + a.at.y.abs_diff(b.at.y) != 1 {
+                    continue;
+                }
+                if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {
+                    return;
                 }
             }
         }
@@ -93,8 +99,6 @@ impl Board {
             moves.push(m);
             true
         });
-        let key = |p: Point| (p.y, p.x);
-        moves.sort_unstable_by_key(|m| (key(m.a), key(m.b)));
         moves
     }
 

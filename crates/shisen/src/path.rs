@@ -101,6 +101,14 @@ pub(crate) struct Rays<L> {
     pub(crate) col: L,
 }
 
+impl<L: Line> Rays<L> {
+    /// Whether the tile has no empty neighbour.
+    #[inline]
+    pub(crate) fn is_enclosed(&self) -> bool {
+        self.row | self.col == L::ZERO
+    }
+}
+
 impl Board {
     /// Whether rows and columns fit a `u64` with their ring.
     #[inline]
@@ -132,18 +140,30 @@ impl Board {
     /// then fewest turns. `None` when there is none, when `a == b`, or when
     /// either lies off the interior. The end cells themselves need not be
     /// empty; only the cells between them must.
+    #[inline]
     pub fn path(&self, a: Point, b: Point) -> Option<Path> {
         if a == b || !self.contains(a) || !self.contains(b) {
             return None;
         }
         if self.is_narrow() {
-            self.connect::<u64>(&self.rays(a), &self.rays(b))
+            self.path_in::<u64>(a, b)
         } else {
-            self.connect::<u128>(&self.rays(a), &self.rays(b))
+            self.path_in::<u128>(a, b)
         }
     }
 
+    #[inline]
+    fn path_in<L: Line>(&self, a: Point, b: Point) -> Option<Path> {
+        let ra = self.rays::<L>(a);
+        // A tile walled in on all four sides reaches only its neighbours.
+        if ra.is_enclosed() && a.x.abs_diff(b.x) + a.y.abs_diff(b.y) != 1 {
+            return None;
+        }
+        self.connect(&ra, &self.rays(b))
+    }
+
     /// Whether `a` and `b` connect (same conditions as [`Board::path`]).
+    #[inline]
     pub fn connects(&self, a: Point, b: Point) -> bool {
         self.path(a, b).is_some()
     }
