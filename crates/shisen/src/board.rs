@@ -31,6 +31,11 @@ pub struct Board {
     ids: Vec<u16>,
     /// Per class id, the number of its tiles on the board.
     counts: Vec<u32>,
+    /// The cells of each class in reading order: class `c` owns
+    /// `members[starts[c]..starts[c + 1]]`, of which the first `counts[c]`
+    /// entries are in use. Move scans walk these instead of the grid.
+    members: Vec<u32>,
+    starts: Vec<u32>,
 }
 
 /// The class id of an empty cell.
@@ -93,13 +98,22 @@ impl Board {
             classes: Vec::new(),
             ids: vec![NO_CLASS; cells.len()],
             counts: Vec::new(),
+            members: Vec::new(),
+            starts: vec![0],
             cells: vec![None; cells.len()],
             rows: vec![wall(size.width()); size.height()],
             cols: vec![wall(size.height()); size.width()],
         };
+        for kind in cells.iter().flatten() {
+            let id = board.class_id(*kind);
+            board.counts[usize::from(id)] += 1;
+        }
+        board.reserve();
+        board.counts.fill(0);
         for (i, kind) in cells.into_iter().enumerate() {
-            let p = Point::new((i % size.width()) as i32, (i / size.width()) as i32);
-            board.put(p, kind);
+            if let Some(kind) = kind {
+                board.fill(i, kind);
+            }
         }
         Ok(board)
     }
@@ -169,10 +183,13 @@ impl Board {
         self.cols[x]
     }
 
-    /// The matching class ids of the cells, row-major ([`NO_CLASS`] for
-    /// empty cells), and the number of tiles of each class id.
-    pub(crate) fn class_ids(&self) -> (&[u16], &[u32]) {
-        (&self.ids, &self.counts)
+    /// The cells of each class, in reading order, one slice per class id
+    /// (empty for classes no longer on the board).
+    pub(crate) fn groups(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        self.starts
+            .windows(2)
+            .zip(&self.counts)
+            .map(|(s, &n)| &self.members[s[0] as usize..(s[0] + n) as usize])
     }
 
     /// The id of `kind`'s class, allocating one for a new class.
@@ -188,38 +205,84 @@ impl Board {
         }
     }
 
-    fn put(&mut self, p: Point, kind: Option<Kind>) {
-        let (x, y) = (p.x as usize, p.y as usize);
-        let i = y * self.width() + x;
-        if let Some(count) = self.counts.get_mut(usize::from(self.ids[i])) {
-            *count -= 1;
+    /// Lays out `members` with room for the current count of every class
+    /// (or its current room, if larger), refilling it from the cells.
+    fn reserve(&mut self) {
+        let mut starts = vec![0u32];
+        for (id, &n) in self.counts.iter().enumerate() {
+            let room = self.starts.windows(2).nth(id).map_or(0, |s| s[1] - s[0]);
+            starts.push(starts[id] + n.max(room));
         }
-        self.ids[i] = kind.map_or(NO_CLASS, |k| self.class_id(k));
-        if let Some(count) = self.counts.get_mut(usize::from(self.ids[i])) {
-            *count += 1;
+        self.members = vec![0; *starts.last().unwrap_or(&0) as usize];
+        self.starts = starts;
+        let mut used = vec![0u32; self.counts.len()];
+        for (i, &id) in self
+            .ids
+            .iter()
+            .enumerate()
+            .filter(|&(_, &id)| id != NO_CLASS)
+        {
+            let id = usize::from(id);
+            self.members[(self.starts[id] + used[id]) as usize] = i as u32;
+            used[id] += 1;
         }
-        match (self.cells[i].is_some(), kind.is_some()) {
-            (false, true) => self.tiles += 1,
-            (true, false) => self.tiles -= 1,
-            _ => {}
+    }
+
+    /// Empties cell `i`, which holds a tile.
+    fn clear(&mut self, i: usize) {
+        let id = usize::from(self.ids[i]);
+        let start = self.starts[id] as usize;
+        let group = &mut self.members[start..start + self.counts[id] as usize];
+        if let Some(at) = group.iter().position(|&m| m as usize == i) {
+            group.copy_within(at + 1.., at);
         }
-        self.cells[i] = kind;
-        let (row_bit, col_bit) = (1u128 << (x + 1), 1u128 << (y + 1));
-        if kind.is_some() {
-            self.rows[y] |= row_bit;
-            self.cols[x] |= col_bit;
-        } else {
-            self.rows[y] &= !row_bit;
-            self.cols[x] &= !col_bit;
+        self.counts[id] -= 1;
+        self.ids[i] = NO_CLASS;
+        self.cells[i] = None;
+        self.tiles -= 1;
+        let (x, y) = (i % self.width(), i / self.width());
+        self.rows[y] &= !(1u128 << (x + 1));
+        self.cols[x] &= !(1u128 << (y + 1));
+    }
+
+    /// Puts a tile of `kind` on the empty cell `i`.
+    fn fill(&mut self, i: usize, kind: Kind) {
+        let id = self.class_id(kind);
+        let class = usize::from(id);
+        if self.starts.len() <= class + 1
+            || self.counts[class] == self.starts[class + 1] - self.starts[class]
+        {
+            // A class without room: only reachable through refills with
+            // kinds new to the board. Make room (counts as they will be).
+            self.counts[class] += 1;
+            self.reserve();
+            self.counts[class] -= 1;
         }
+        let start = self.starts[class] as usize;
+        let n = self.counts[class] as usize;
+        let group = &mut self.members[start..=start + n];
+        let at = group[..n].iter().position(|&m| m as usize > i).unwrap_or(n);
+        group.copy_within(at..n, at + 1);
+        group[at] = i as u32;
+        self.counts[class] += 1;
+        self.ids[i] = id;
+        self.cells[i] = Some(kind);
+        self.tiles += 1;
+        let (x, y) = (i % self.width(), i / self.width());
+        self.rows[y] |= 1u128 << (x + 1);
+        self.cols[x] |= 1u128 << (y + 1);
+    }
+
+    fn cell(&self, p: Point) -> usize {
+        p.y as usize * self.width() + p.x as usize
     }
 
     /// Removes the tiles at `a` and `b` (interior points, checked by the
     /// caller). With gravity the tiles above each removed one fall a cell.
     pub(crate) fn remove_pair(&mut self, a: Point, b: Point, gravity: bool) {
         if !gravity {
-            self.put(a, None);
-            self.put(b, None);
+            self.clear(self.cell(a));
+            self.clear(self.cell(b));
             return;
         }
         // Remove the lower tile first: the upper one then sits a cell lower,
@@ -236,19 +299,30 @@ impl Board {
 
     /// Removes the tile at `p` and lets the cells above it drop one row.
     fn fall_onto(&mut self, p: Point) {
+        self.clear(self.cell(p));
         for y in (1..=p.y).rev() {
-            let above = self.get(Point::new(p.x, y - 1));
-            self.put(Point::new(p.x, y), above);
+            let (from, to) = (
+                self.cell(Point::new(p.x, y - 1)),
+                self.cell(Point::new(p.x, y)),
+            );
+            if let Some(kind) = self.cells[from] {
+                self.clear(from);
+                self.fill(to, kind);
+            }
         }
-        self.put(Point::new(p.x, 0), None);
     }
 
-    /// The same board with its tiles, in row order, replaced by `kinds`
-    /// (same count): used to shuffle the remaining tiles in place.
+    /// Replaces the tiles, in reading order, by `kinds` (the same count):
+    /// used to shuffle the remaining tiles in place.
     pub(crate) fn refill(&mut self, kinds: &[Kind]) {
-        let spots: Vec<Point> = self.tiles().map(|(p, _)| p).collect();
-        for (p, k) in spots.into_iter().zip(kinds) {
-            self.put(p, Some(*k));
+        let spots: Vec<usize> = (0..self.cells.len())
+            .filter(|&i| self.cells[i].is_some())
+            .collect();
+        for &i in &spots {
+            self.clear(i);
+        }
+        for (i, k) in spots.into_iter().zip(kinds) {
+            self.fill(i, *k);
         }
     }
 }

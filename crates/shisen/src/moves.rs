@@ -32,9 +32,13 @@ impl fmt::Display for Move {
     }
 }
 
+/// Classes of at most this many tiles keep their rays on the stack during
+/// a move scan.
+const INLINE: usize = 16;
+
 impl Board {
-    /// Calls `found` on every connectable pair, in reading order of `a`,
-    /// then of `b`, until it returns `false`.
+    /// Calls `found` on every connectable pair, class by class, `a` before
+    /// `b` in reading order, until it returns `false`.
     fn each_move(&self, found: impl FnMut(Move) -> bool) {
         if self.is_narrow() {
             self.each_move_in::<u64>(found)
@@ -44,48 +48,37 @@ impl Board {
     }
 
     fn each_move_in<L: Line>(&self, mut found: impl FnMut(Move) -> bool) {
-        // Group the tiles' rays by class with a counting sort on the class
-        // ids; each group stays in reading order.
-        let (ids, counts) = self.class_ids();
-        let mut ends: Vec<u32> = counts
-            .iter()
-            .scan(0, |start, &n| {
-                *start += n;
-                Some(*start - n) // the group's start for now
-            })
-            .collect();
         let far = Rays {
             at: Point::new(0, 0),
             row: L::ZERO,
             col: L::ZERO,
         };
-        let mut rays = vec![far; self.tiles_left()];
-        // Per tile in reading order: its slot in `rays` and its class.
-        let mut order: Vec<(u32, u16)> = Vec::with_capacity(self.tiles_left());
+        let mut buffer = [far; INLINE];
+        let mut spill = Vec::new();
         let w = self.width();
-        for y in 0..self.height() {
-            // The row's tiles, from its occupancy bits (walls and ring off).
-            let mut tiles = (self.row_bits(y) >> 1) & ((1u128 << w) - 1);
-            while tiles != 0 {
-                let x = tiles.trailing_zeros() as usize;
-                tiles &= tiles - 1;
-                let id = ids[y * w + x];
-                let slot = &mut ends[usize::from(id)];
-                rays[*slot as usize] = self.rays(Point::new(x as i32, y as i32));
-                order.push((*slot, id));
-                *slot += 1; // ends up at the group's end
+        for group in self.groups().filter(|g| g.len() >= 2) {
+            // The group's rays, on the stack unless the class is huge.
+            let rays = if group.len() <= INLINE {
+                &mut buffer[..group.len()]
+            } else {
+                spill.resize(group.len(), far);
+                &mut spill[..]
+            };
+            for (r, &cell) in rays.iter_mut().zip(group) {
+                let cell = cell as usize;
+                *r = self.rays(Point::new((cell % w) as i32, (cell / w) as i32));
             }
-        }
-        for (slot, id) in order {
-            let a = &rays[slot as usize];
-            let enclosed = a.is_enclosed();
-            for b in &rays[slot as usize + 1..ends[usize::from(id)] as usize] {
-                // A walled-in tile reaches only its neighbours.
-                if enclosed && a.at.x.abs_diff(b.at.x) + a.at.y.abs_diff(b.at.y) != 1 {
-                    continue;
-                }
-                if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {
-                    return;
+            for (i, a) in rays.iter().enumerate() {
+                let enclosed = a.is_enclosed();
+                for b in &rays[i + 1..] {
+                    // A walled-in tile reaches only its neighbours.
+                    let adjacent = a.at.x.abs_diff(b.at.x) + a.at.y.abs_diff(b.at.y) == 1;
+                    if (enclosed || b.is_enclosed()) && !adjacent {
+                        continue;
+                    }
+                    if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {
+                        return;
+                    }
                 }
             }
         }
@@ -94,11 +87,12 @@ impl Board {
     /// Every connectable pair of matching tiles (the hint list), sorted in
     /// reading order of `a`, then of `b`.
     pub fn moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(64);
         self.each_move(|m| {
             moves.push(m);
             true
         });
+        moves.sort_unstable_by_key(|m| (m.a.y, m.a.x, m.b.y, m.b.x));
         moves
     }
 
