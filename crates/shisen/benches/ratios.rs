@@ -16,16 +16,6 @@ mod common;
 
 const ROUNDS: usize = 40;
 
-type Finder = fn(&Board, Point, Point) -> bool;
-
-const FINDERS: [(&str, Finder); 3] = [
-    ("bitboard", |b, p, q| b.path(p, q).is_some()),
-    ("kshisen", |b, p, q| {
-        common::baseline::kshisen(b, p, q).is_some()
-    }),
-    ("bfs", |b, p, q| common::baseline::bfs(b, p, q).is_some()),
-];
-
 /// The fastest of `ROUNDS` interleaved passes of each job, per job.
 fn fastest(jobs: &[&dyn Fn() -> usize]) -> Vec<Duration> {
     let mut best = vec![Duration::MAX; jobs.len()];
@@ -59,27 +49,21 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     for (name, boards) in common::sets() {
         let pairs = common::pairs(&boards);
-        // Repeat the cheap methods so every pass lasts long enough to time.
+        // Each method is a closure of its own type, so every call inlines
+        // into its pass; cheap methods repeat so a pass lasts long enough.
         let repeat = [20, 4, 1];
-        let query_jobs: Vec<Box<dyn Fn() -> usize>> = FINDERS
-            .iter()
-            .zip(repeat)
-            .map(|(&(_, f), r)| {
-                let (pairs, boards) = (&pairs, &boards);
-                Box::new(move || {
-                    (0..r)
-                        .map(|_| {
-                            pairs
-                                .iter()
-                                .filter(|&&(i, p, q)| f(&boards[i], black_box(p), q))
-                                .count()
-                        })
-                        .sum()
-                }) as Box<dyn Fn() -> usize>
+        let ours = || queries_pass(&boards, &pairs, repeat[0], |b, p, q| b.path(p, q).is_some());
+        let ksh = || {
+            queries_pass(&boards, &pairs, repeat[1], |b, p, q| {
+                common::baseline::kshisen(b, p, q).is_some()
             })
-            .collect();
-        let jobs: Vec<&dyn Fn() -> usize> = query_jobs.iter().map(|j| j.as_ref()).collect();
-        let times = fastest(&jobs);
+        };
+        let bfs = || {
+            queries_pass(&boards, &pairs, repeat[2], |b, p, q| {
+                common::baseline::bfs(b, p, q).is_some()
+            })
+        };
+        let times = fastest(&[&ours, &ksh, &bfs]);
         let rates: Vec<f64> = times
             .iter()
             .zip(repeat)
@@ -105,26 +89,16 @@ fn main() {
                 })
                 .sum()
         };
-        let theirs = |f: Finder, r: usize| {
-            let per_board = &per_board;
-            let boards = &boards;
-            move || -> usize {
-                (0..r)
-                    .map(|_| {
-                        per_board
-                            .iter()
-                            .map(|ps| {
-                                ps.iter()
-                                    .filter(|&&(i, p, q)| f(&boards[i], black_box(p), q))
-                                    .count()
-                            })
-                            .sum::<usize>()
-                    })
-                    .sum()
-            }
+        let ksh = || {
+            enumeration_pass(&boards, &per_board, repeat[1], |b, p, q| {
+                common::baseline::kshisen(b, p, q).is_some()
+            })
         };
-        let ksh = theirs(FINDERS[1].1, repeat[1]);
-        let bfs = theirs(FINDERS[2].1, repeat[2]);
+        let bfs = || {
+            enumeration_pass(&boards, &per_board, repeat[2], |b, p, q| {
+                common::baseline::bfs(b, p, q).is_some()
+            })
+        };
         let times = fastest(&[&ours, &ksh, &bfs]);
         let rates: Vec<f64> = times
             .iter()
@@ -133,6 +107,46 @@ fn main() {
             .collect();
         row("move enumerations", name, &rates);
     }
+}
+
+/// `repeat` passes of `connects` over every pair; the number connected.
+fn queries_pass(
+    boards: &[Board],
+    pairs: &[(usize, Point, Point)],
+    repeat: usize,
+    connects: impl Fn(&Board, Point, Point) -> bool,
+) -> usize {
+    (0..repeat)
+        .map(|_| {
+            pairs
+                .iter()
+                .filter(|&&(i, p, q)| connects(&boards[i], black_box(p), q))
+                .count()
+        })
+        .sum()
+}
+
+/// `repeat` enumerations of every board's moves by testing each matching
+/// pair with `connects`; the number of moves.
+fn enumeration_pass(
+    boards: &[Board],
+    per_board: &[Vec<(usize, Point, Point)>],
+    repeat: usize,
+    connects: impl Fn(&Board, Point, Point) -> bool,
+) -> usize {
+    (0..repeat)
+        .map(|_| {
+            per_board
+                .iter()
+                .map(|pairs| {
+                    pairs
+                        .iter()
+                        .filter(|&&(i, p, q)| connects(&boards[i], black_box(p), q))
+                        .count()
+                })
+                .sum::<usize>()
+        })
+        .sum()
 }
 
 fn row(measure: &str, boards: &str, rates: &[f64]) {

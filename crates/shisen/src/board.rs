@@ -118,18 +118,22 @@ impl Board {
         Ok(board)
     }
 
+    #[inline]
     pub fn size(&self) -> Size {
         self.size
     }
 
+    #[inline]
     pub fn width(&self) -> usize {
         self.size.width()
     }
 
+    #[inline]
     pub fn height(&self) -> usize {
         self.size.height()
     }
 
+    #[inline]
     pub fn matching(&self) -> Matching {
         self.matching
     }
@@ -141,25 +145,30 @@ impl Board {
     }
 
     /// Whether `p` lies in the interior.
+    #[inline]
     pub fn contains(&self, p: Point) -> bool {
         (0..self.width() as i32).contains(&p.x) && (0..self.height() as i32).contains(&p.y)
     }
 
+    #[inline]
     fn index(&self, p: Point) -> Option<usize> {
         self.contains(p)
             .then(|| p.y as usize * self.width() + p.x as usize)
     }
 
     /// The tile at `p`; `None` for an empty cell or a point off the interior.
+    #[inline]
     pub fn get(&self, p: Point) -> Option<Kind> {
         self.index(p).and_then(|i| self.cells[i])
     }
 
     /// The number of tiles left.
+    #[inline]
     pub fn tiles_left(&self) -> usize {
         self.tiles
     }
 
+    #[inline]
     pub fn is_cleared(&self) -> bool {
         self.tiles == 0
     }
@@ -174,11 +183,13 @@ impl Board {
     }
 
     /// Row `y`'s occupancy (bit `x + 1`), walls above the ring.
+    #[inline]
     pub(crate) fn row_bits(&self, y: usize) -> u128 {
         self.rows[y]
     }
 
     /// Column `x`'s occupancy (bit `y + 1`), walls above the ring.
+    #[inline]
     pub(crate) fn col_bits(&self, x: usize) -> u128 {
         self.cols[x]
     }

@@ -33,6 +33,7 @@ pub struct Path {
 }
 
 impl Path {
+    #[inline]
     fn new(points: &[Point]) -> Path {
         let mut all = [points[0]; 4];
         all[..points.len()].copy_from_slice(points);
@@ -43,11 +44,13 @@ impl Path {
     }
 
     /// The end cells and the corners between them, in order.
+    #[inline]
     pub fn points(&self) -> &[Point] {
         &self.points[..usize::from(self.len)]
     }
 
     /// The number of 90° turns (0, 1 or 2).
+    #[inline]
     pub fn turns(&self) -> usize {
         usize::from(self.len) - 2
     }
@@ -154,12 +157,17 @@ impl Board {
 
     #[inline]
     fn path_in<L: Line>(&self, a: Point, b: Point) -> Option<Path> {
-        let ra = self.rays::<L>(a);
         // A tile walled in on all four sides reaches only its neighbours.
-        if ra.is_enclosed() && a.x.abs_diff(b.x) + a.y.abs_diff(b.y) != 1 {
+        let adjacent = a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1;
+        let ra = self.rays::<L>(a);
+        if ra.is_enclosed() && !adjacent {
             return None;
         }
-        self.connect(&ra, &self.rays(b))
+        let rb = self.rays::<L>(b);
+        if rb.is_enclosed() && !adjacent {
+            return None;
+        }
+        self.connect(&ra, &rb)
     }
 
     /// Whether `a` and `b` connect (same conditions as [`Board::path`]).
