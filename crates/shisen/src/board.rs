@@ -243,7 +243,7 @@ impl Board {
     /// How `members` names cell `i`: `y << 16 | x`, which sorts in reading
     /// order and unpacks without a division.
     fn member_key(&self, i: usize) -> u32 {
-        ((i / self.width()) << 16 | i % self.width()) as u32
+        (((i / self.width()) << 16) | (i % self.width())) as u32
     }
 
     /// Empties cell `i`, which holds a tile.
