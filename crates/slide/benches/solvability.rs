@@ -21,7 +21,9 @@ fn solvable_by_inversions(position: &Position, goal: &Position) -> bool {
 }
 
 fn puzzle(side: usize) -> (Position, Position) {
-    let goal = Goal::RowMajor.position(Size::square(side).unwrap()).unwrap();
+    let goal = Goal::RowMajor
+        .position(Size::square(side).unwrap())
+        .unwrap();
     (Scramble::Uniform.generate(&goal, 1), goal)
 }
 
@@ -35,15 +37,22 @@ fn solvability(c: &mut Criterion) {
         });
         // 1000×1000 by inversions is ~5·10¹¹ comparisons: minutes per check.
         if side <= 100 {
-            group.bench_function(BenchmarkId::new("inversions", format!("{side}x{side}")), |b| {
-                b.iter(|| solvable_by_inversions(black_box(&position), black_box(&goal)))
-            });
+            group.bench_function(
+                BenchmarkId::new("inversions", format!("{side}x{side}")),
+                |b| b.iter(|| solvable_by_inversions(black_box(&position), black_box(&goal))),
+            );
         }
     }
     let (position, goal) = puzzle(1000);
     let text = position.to_string();
     group.bench_function("parse+cycles/1000x1000", |b| {
-        b.iter(|| black_box(&text).parse::<Position>().unwrap().is_solvable(&goal).unwrap())
+        b.iter(|| {
+            black_box(&text)
+                .parse::<Position>()
+                .unwrap()
+                .is_solvable(&goal)
+                .unwrap()
+        })
     });
     group.finish();
 }
@@ -52,7 +61,9 @@ fn generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     group.throughput(Throughput::Elements(1));
     for side in [4, 100] {
-        let goal = Goal::RowMajor.position(Size::square(side).unwrap()).unwrap();
+        let goal = Goal::RowMajor
+            .position(Size::square(side).unwrap())
+            .unwrap();
         let mut seed = 0u64;
         group.bench_function(BenchmarkId::new("uniform", format!("{side}x{side}")), |b| {
             b.iter(|| {

@@ -9,8 +9,14 @@ fn tessera() -> Command {
 
 #[test]
 fn new_is_reproducible_from_its_seed() {
-    let first = tessera().args(["slide", "new", "--seed", "9", "--count", "3"]).output().unwrap();
-    let again = tessera().args(["slide", "new", "--seed", "9", "--count", "3"]).output().unwrap();
+    let first = tessera()
+        .args(["slide", "new", "--seed", "9", "--count", "3"])
+        .output()
+        .unwrap();
+    let again = tessera()
+        .args(["slide", "new", "--seed", "9", "--count", "3"])
+        .output()
+        .unwrap();
     assert!(first.status.success());
     assert_eq!(first.stdout, again.stdout);
     assert_eq!(String::from_utf8(first.stdout).unwrap().lines().count(), 3);
@@ -18,10 +24,19 @@ fn new_is_reproducible_from_its_seed() {
 
 #[test]
 fn new_without_a_seed_prints_the_seed_used() {
-    let output = tessera().args(["slide", "new", "--size", "3x3"]).output().unwrap();
+    let output = tessera()
+        .args(["slide", "new", "--size", "3x3"])
+        .output()
+        .unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
-    let seed = stderr.trim().strip_prefix("seed: ").expect("seed on stderr");
-    let again = tessera().args(["slide", "new", "--size", "3x3", "--seed", seed]).output().unwrap();
+    let seed = stderr
+        .trim()
+        .strip_prefix("seed: ")
+        .expect("seed on stderr");
+    let again = tessera()
+        .args(["slide", "new", "--size", "3x3", "--seed", seed])
+        .output()
+        .unwrap();
     assert_eq!(output.stdout, again.stdout);
 }
 
@@ -29,7 +44,9 @@ fn new_without_a_seed_prints_the_seed_used() {
 fn generated_puzzles_check_solvable_for_every_goal() {
     for goal in ["row-major", "blank-first", "snake", "spiral", "missing:7"] {
         let puzzles = tessera()
-            .args(["slide", "new", "--size", "5x3", "--goal", goal, "--seed", "1", "--count", "50"])
+            .args([
+                "slide", "new", "--size", "5x3", "--goal", goal, "--seed", "1", "--count", "50",
+            ])
             .output()
             .unwrap();
         assert!(puzzles.status.success(), "{goal}");
@@ -45,7 +62,16 @@ fn generated_puzzles_check_solvable_for_every_goal() {
 #[test]
 fn walk_scrambles_use_the_requested_length() {
     tessera()
-        .args(["slide", "new", "--size", "3x3", "--scramble", "walk:0", "--seed", "4"])
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "3x3",
+            "--scramble",
+            "walk:0",
+            "--seed",
+            "4",
+        ])
         .assert()
         .success()
         .stdout("1 2 3/4 5 6/7 8 0\n");
@@ -88,7 +114,15 @@ fn apply_reports_the_result_and_whether_it_is_solved() {
         .success()
         .stdout("1 2 3/4 5 6/7 8 0\nsolved\n");
     tessera()
-        .args(["slide", "apply", "--goal", "snake", "1 2 3/6 5 4/7 0 8", "L", "--json"])
+        .args([
+            "slide",
+            "apply",
+            "--goal",
+            "snake",
+            "1 2 3/6 5 4/7 0 8",
+            "L",
+            "--json",
+        ])
         .assert()
         .success()
         .stdout("{\"position\":\"1 2 3/6 5 4/7 8 0\",\"solved\":true,\"moves\":1}\n");
