@@ -297,6 +297,20 @@ impl Board {
         p.y as usize * self.width() + p.x as usize
     }
 
+    /// Puts a tile of `kind` back on the empty interior cell `p` (undoing a
+    /// removal without gravity).
+    pub(crate) fn put_back(&mut self, p: Point, kind: Kind) {
+        self.fill(self.cell(p), kind);
+    }
+
+    /// Whether every tile above `p` in its column is in `except`.
+    pub(crate) fn clear_above(&self, p: Point, except: &[Point]) -> bool {
+        (0..p.y).all(|y| {
+            let q = Point::new(p.x, y);
+            self.get(q).is_none() || except.contains(&q)
+        })
+    }
+
     /// Removes the tiles at `a` and `b` (interior points, checked by the
     /// caller). With gravity the tiles above each removed one fall a cell.
     pub(crate) fn remove_pair(&mut self, a: Point, b: Point, gravity: bool) {
