@@ -58,7 +58,7 @@ pub struct NewArgs {
     #[arg(long)]
     json: bool,
     /// Deal only solvable boards: uniformly random among them, by rejection
-    /// with the solver (deals it cannot decide in 100k nodes are rejected).
+    /// with the solver (deals it cannot decide in 20k nodes are rejected).
     #[arg(long)]
     solvable: bool,
     /// With --solvable: solvable under gravity.
@@ -344,7 +344,7 @@ fn moves(args: MovesArgs) -> Result<(), Failure> {
 }
 
 /// The node budget per draw of `new --solvable`.
-const SOLVABLE_NODES: u64 = 100_000;
+const SOLVABLE_NODES: u64 = 20_000;
 
 /// A budget that ends at a moment in time.
 struct Deadline(Instant);
