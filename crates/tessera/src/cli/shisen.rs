@@ -501,9 +501,8 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
         "deals solved"
     };
     println!(
-        "{n} {what}: {} {}, tiles {}, gravity {}, seeds {}..{}",
+        "{n} {what}: {} board, tiles {}, gravity {}, seeds {}..{}",
         args.size,
-        "board",
         args.tiles,
         args.gravity,
         args.seed,
