@@ -309,12 +309,10 @@ impl Board {
         self.clear(self.cell(p));
     }
 
-    /// Whether every tile above `p` in its column is in `except`.
-    pub(crate) fn clear_above(&self, p: Point, except: &[Point]) -> bool {
-        (0..p.y).all(|y| {
-            let q = Point::new(p.x, y);
-            self.get(q).is_none() || except.contains(&q)
-        })
+    /// Whether no tile lies above the interior cell `p` in its column.
+    pub(crate) fn is_top(&self, p: Point) -> bool {
+        let above = ((1u128 << (p.y + 1)) - 1) & !1; // rows 0..p.y
+        self.cols[p.x as usize] & above == 0
     }
 
     /// Removes the tiles at `a` and `b` (interior points, checked by the

@@ -86,18 +86,24 @@ impl Board {
     /// For every class whose remaining tiles (two or four of them) can all
     /// be paired by connections open right now, those pairs.
     pub(crate) fn open_pairings(&self) -> Vec<Move> {
+        self.open_pairings_where(|_| true)
+    }
+
+    /// As [`Board::open_pairings`], for the classes whose every tile
+    /// satisfies `keep`.
+    pub(crate) fn open_pairings_where(&self, keep: impl Fn(Point) -> bool) -> Vec<Move> {
         if self.is_narrow() {
-            self.open_pairings_in::<u64>()
+            self.open_pairings_in::<u64>(keep)
         } else {
-            self.open_pairings_in::<u128>()
+            self.open_pairings_in::<u128>(keep)
         }
     }
 
-    fn open_pairings_in<L: Line>(&self) -> Vec<Move> {
+    fn open_pairings_in<L: Line>(&self, keep: impl Fn(Point) -> bool) -> Vec<Move> {
         let mut found = Vec::new();
         for group in self.groups() {
             let at = |i: usize| Point::new((group[i] & 0xFFFF) as i32, (group[i] >> 16) as i32);
-            if group.len() != 2 && group.len() != 4 {
+            if group.len() != 2 && group.len() != 4 || !(0..group.len()).all(|i| keep(at(i))) {
                 continue;
             }
             let mut rays = [Rays {

@@ -183,33 +183,6 @@ struct Search<'b, B: Budget> {
     played: Vec<(Move, Kind)>,
 }
 
-/// The tiles of each class still on the board, in reading order.
-fn classes(board: &Board) -> Vec<Vec<Point>> {
-    board
-        .groups()
-        .filter(|g| g.len() >= 2)
-        .map(|g| {
-            g.iter()
-                .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32))
-                .collect()
-        })
-        .collect()
-}
-
-/// A pairing of `tiles` (at most 4 of them handled) whose every pair
-/// satisfies `open`, as moves.
-fn open_pairing(tiles: &[Point], open: impl Fn(Point, Point) -> bool) -> Option<Vec<Move>> {
-    match tiles {
-        [a, b] => open(*a, *b).then(|| vec![Move::new(*a, *b)]),
-        [a, b, c, d] => [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
-            .into_iter()
-            .find_map(|(p, q, r, s)| {
-                (open(*p, *q) && open(*r, *s)).then(|| vec![Move::new(*p, *q), Move::new(*r, *s)])
-            }),
-        _ => None,
-    }
-}
-
 impl<B: Budget> Search<'_, B> {
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
@@ -327,22 +300,16 @@ impl<B: Budget> Search<'_, B> {
     /// whose tiles all have nothing above them, so that nothing falls.
     fn take_safe_gravity(&mut self, board: &mut Board) {
         loop {
-            let mut progressed = false;
-            for tiles in classes(board) {
-                if !tiles.iter().all(|&t| board.clear_above(t, &[])) {
-                    continue;
-                }
-                if let Some(moves) = open_pairing(&tiles, |p, q| board.connects(p, q)) {
-                    for m in moves {
-                        let kind = board.get(m.a).expect("moves name tiles");
-                        board.remove_pair(m.a, m.b, true);
-                        self.played.push((m, kind));
-                    }
-                    progressed = true;
-                }
-            }
-            if !progressed {
+            // Every class found is taken: removing top tiles moves nothing,
+            // so the other classes' pairs stay open and on top.
+            let moves = board.open_pairings_where(|t| board.is_top(t));
+            if moves.is_empty() {
                 return;
+            }
+            for m in moves {
+                let kind = board.get(m.a).expect("moves name tiles");
+                board.remove_pair(m.a, m.b, true);
+                self.played.push((m, kind));
             }
         }
     }

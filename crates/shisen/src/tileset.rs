@@ -215,10 +215,22 @@ mod tests {
             "mahjong".parse::<TileSet>(),
             Err(TileSetError::Unknown(_))
         ));
-        let bad = TileSet::Custom { kinds: 3, copies: 3 };
-        assert!(matches!(bad.tiles(Size::DEFAULT), Err(TileSetError::OddCopies(_))));
-        let bad = TileSet::Custom { kinds: u16::MAX, copies: 2 };
-        assert!(matches!(bad.tiles(Size::DEFAULT), Err(TileSetError::KindsOutOfRange(_))));
+        let bad = TileSet::Custom {
+            kinds: 3,
+            copies: 3,
+        };
+        assert!(matches!(
+            bad.tiles(Size::DEFAULT),
+            Err(TileSetError::OddCopies(_))
+        ));
+        let bad = TileSet::Custom {
+            kinds: u16::MAX,
+            copies: 2,
+        };
+        assert!(matches!(
+            bad.tiles(Size::DEFAULT),
+            Err(TileSetError::KindsOutOfRange(_))
+        ));
         let odd = Size::new(3, 3).unwrap();
         assert_eq!(
             TileSet::Standard.tiles(odd),
