@@ -457,8 +457,5 @@ fn burden(board: &Board, m: &Move) -> usize {
 
 /// A hash of a whole position (for gravity, where tiles move).
 fn position_hash(board: &Board) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    board.hash(&mut hasher);
-    hasher.finish()
+    board.position_key()
 }
