@@ -11,13 +11,21 @@
 //! * The search then branches over the open pairs, and remembers every
 //!   failed position (a transposition table over the set of removed tiles,
 //!   Zobrist-hashed), since many orders reach the same position.
+//! * A position is dropped at once when its *relaxation* fails: let every
+//!   tile go as soon as it connects to the cell of any tile of its class
+//!   (still there or gone) and repeat; a tile left behind proves that no
+//!   solution exists (every real solution removes its tiles no sooner).
+//! * Attempts restart with doubling node allowances and reshuffled move
+//!   orders (the failed table carries over); on a hard board the pairings
+//!   of each class of four are probed at the root and impossible ones are
+//!   never tried.
 //!
 //! With gravity a removal moves the tiles above it, so connections can also
-//! close. A removal is still safe when every removed tile has nothing above
-//! it but other removed tiles: no tile moves, so the rest of any solution
+//! close. A class's whole pairing is still safe to take when all its tiles
+//! are on top of their columns: no tile moves, so the rest of any solution
 //! stays valid. The search branches over all open pairs otherwise, tiles
 //! with the fewest tiles above them first, with a transposition table over
-//! whole positions.
+//! whole positions (tiles of one class being interchangeable).
 //!
 //! The work is measured in nodes (positions expanded); a [`Budget`] can stop
 //! the search, which then answers [`Verdict::Unknown`].
