@@ -26,7 +26,7 @@ enum Command {
     /// The sliding puzzle (15 puzzle) of any width × height.
     #[command(subcommand)]
     Slide(slide::SlideCommand),
-    /// Shisen-Sho: deal boards, find paths, list moves.
+    /// Shisen-Sho: deal boards, find paths, list moves, solve.
     #[command(subcommand)]
     Shisen(shisen::ShisenCommand),
 }
