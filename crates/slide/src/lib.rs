@@ -19,6 +19,7 @@
 //! ```
 
 mod direction;
+mod fast;
 mod goal;
 mod moves;
 mod parse;
@@ -29,6 +30,7 @@ mod size;
 mod solvable;
 
 pub use direction::Direction;
+pub use fast::{solve_fast, solve_fast_with, FastError};
 pub use goal::{Goal, GoalError};
 pub use moves::{Moves, MovesError};
 pub use parse::ParseError;
