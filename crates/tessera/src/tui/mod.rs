@@ -87,7 +87,11 @@ fn play(game: &mut impl Screen) -> Result<(), Failure> {
         if event::poll(game.timeout(now))? {
             let event = event::read()?;
             let size = session.terminal.size()?;
-            game.input(&event, Rect::new(0, 0, size.width, size.height), Instant::now());
+            game.input(
+                &event,
+                Rect::new(0, 0, size.width, size.height),
+                Instant::now(),
+            );
         }
     }
 }

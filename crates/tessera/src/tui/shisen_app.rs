@@ -232,7 +232,8 @@ impl ShisenApp {
         // Each shuffle of a deal draws from its own seed, so a replay of
         // the same keys shuffles the same way.
         let n = u64::from(self.game.stats().shuffles) + 1;
-        self.game.shuffle(self.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.game
+            .shuffle(self.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         self.clock.start(now);
         self.selected = None;
         self.hint = None;

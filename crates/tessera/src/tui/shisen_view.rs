@@ -22,8 +22,8 @@ use shisen::{Dragon, Face, Kind, Point, Size, Suit, Wind};
 use std::time::Instant;
 
 const KEYS: &[(&str, &str)] = &[
-    ("←↑↓→/hjkl", "move"),
-    ("⏎/␣/click", "pick"),
+    ("←↑↓→ hjkl", "move"),
+    ("⏎/click", "pick"),
     ("?", "hint"),
     ("u", "undo"),
     ("r", "redo"),
@@ -81,10 +81,7 @@ impl BoardLayout {
         if dy % self.cell.1 != 0 {
             return None;
         }
-        let p = Point::new(
-            (dx / self.cell.0) as i32 - 1,
-            (dy / self.cell.1) as i32 - 1,
-        );
+        let p = Point::new((dx / self.cell.0) as i32 - 1, (dy / self.cell.1) as i32 - 1);
         let inside = (0..self.size.width() as i32).contains(&p.x)
             && (0..self.size.height() as i32).contains(&p.y);
         inside.then_some(p)
@@ -139,7 +136,7 @@ pub fn draw(frame: &mut Frame, app: &ShisenApp, ascii: bool, now: Instant) {
         draw_path(frame.buffer_mut(), &layout, flash.path.points());
     }
     frame.render_widget(status_line(app, now), status);
-    frame.render_widget(keys_line(KEYS), keys);
+    frame.render_widget(keys_line(KEYS, keys.width), keys);
     if app.game().is_won() && app.flash().is_none() {
         draw_win(frame, app, now);
     }

@@ -6,7 +6,7 @@
 use super::slide_app::SlideApp;
 use super::widgets::{centered, keys_line, too_small};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Margin, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
@@ -26,7 +26,6 @@ pub struct BoardLayout {
 /// The keys, as shown at the bottom.
 const KEYS: &[(&str, &str)] = &[
     ("←↑↓→ hjkl WASD", "move"),
-    ("click", "slide"),
     ("?", "hint"),
     ("s", "solve"),
     ("u", "undo"),
@@ -91,8 +90,7 @@ impl BoardLayout {
         let (sx, sy) = (self.tile.0 + self.gap.0, self.tile.1 + self.gap.1);
         let (x, y) = ((dx / sx) as usize, (dy / sy) as usize);
         let inside = dx % sx < self.tile.0 && dy % sy < self.tile.1;
-        (inside && x < self.size.width() && y < self.size.height())
-            .then(|| self.size.cell(x, y))
+        (inside && x < self.size.width() && y < self.size.height()).then(|| self.size.cell(x, y))
     }
 }
 
@@ -104,78 +102,91 @@ fn extent(size: Size, tile: (u16, u16), gap: (u16, u16)) -> (u16, u16) {
     )
 }
 
-/// The screen split: title, board (and goal), status, keys.
-pub struct Screen {
-    pub title: Rect,
-    pub board: Rect,
-    pub goal: Option<Rect>,
-    pub status: Rect,
-    pub keys: Rect,
+/// The screen split: title, main (board and goal), status, keys.
+fn split(area: Rect) -> [Rect; 4] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area)
 }
 
-impl Screen {
-    pub fn split(area: Rect, size: Size) -> Screen {
-        let [title, main, status, keys] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        let (goal_w, goal_h) = BoardLayout::minimum(size);
-        let (need_w, _) = BoardLayout::minimum(size);
-        // The goal goes beside the board when both fit at their smallest.
-        let goal_fits = main.width >= need_w + 2 + goal_w + 4 && main.height >= goal_h + 2;
-        let (board, goal) = if goal_fits {
-            let [board, goal] =
-                Layout::horizontal([Constraint::Min(need_w + 2), Constraint::Length(goal_w + 4)])
-                    .areas(main);
-            (board, Some(goal))
-        } else {
-            (main, None)
-        };
-        Screen {
-            title,
-            board,
-            goal,
-            status,
-            keys,
-        }
-    }
+/// Where the board goes in the main area and, room permitting, the goal
+/// box beside it: the two centred together.
+struct Placement {
+    board: BoardLayout,
+    goal: Option<Rect>,
 }
 
-/// The board's frame inside its area (one cell of border all round).
+/// Width of the goal box beside the board (border and a gap included).
+fn goal_box(size: Size) -> (u16, u16) {
+    let (w, h) = BoardLayout::minimum(size);
+    (w + 6, h + 2)
+}
+
+fn place(main: Rect, size: Size) -> Option<Placement> {
+    let (goal_w, goal_h) = goal_box(size);
+    let beside = Rect {
+        width: main.width.saturating_sub(goal_w),
+        ..main
+    };
+    let with_goal =
+        BoardLayout::fit(Block::bordered().inner(beside), size).filter(|_| main.height >= goal_h);
+    let Some(mut board) = with_goal else {
+        let board = BoardLayout::fit(Block::bordered().inner(main), size)?;
+        return Some(Placement { board, goal: None });
+    };
+    // Centre board and goal together.
+    let total = board.area().width + 2 + goal_w;
+    let left = main.x + (main.width - total) / 2;
+    board.origin.0 = left + 1;
+    let board_box = board.area().inner_outset();
+    let goal = Rect::new(board_box.right() + 2, board_box.y, goal_w - 2, goal_h);
+    Some(Placement {
+        board,
+        goal: Some(goal),
+    })
+}
+
+/// The board's layout on a terminal of `area` (also for mouse input).
 pub fn board_layout(area: Rect, size: Size) -> Option<BoardLayout> {
-    let screen = Screen::split(area, size);
-    BoardLayout::fit(Block::bordered().inner(screen.board), size)
+    place(split(area)[1], size).map(|p| p.board)
 }
 
 pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     let size = app.position().size();
-    let screen = Screen::split(frame.area(), size);
-    let title = format!(
+    let [title, main, status, keys] = split(frame.area());
+    let name = format!(
         " tessera · sliding puzzle {size} · goal {} · seed {} ",
         app.goal_spec(),
         app.seed()
     );
-    frame.render_widget(Line::from(title).bold().centered(), screen.title);
-    let Some(layout) = board_layout(frame.area(), size) else {
+    frame.render_widget(Line::from(name).bold().centered(), title);
+    let Some(placement) = place(main, size) else {
         return too_small(frame, BoardLayout::minimum(size));
     };
+    let layout = placement.board;
     let board_box = layout.area().inner_outset();
-    frame.render_widget(Block::bordered().title(" Board ").dim(), board_box);
+    frame.render_widget(
+        Block::bordered()
+            .title(" Board ")
+            .border_style(Style::new().dim()),
+        board_box,
+    );
     draw_tiles(frame.buffer_mut(), app, &layout);
-    if let Some(goal_area) = screen.goal {
+    if let Some(goal_area) = placement.goal {
         draw_goal(frame, app.goal(), goal_area);
     }
-    let status = format!(
+    let status_text = format!(
         " Moves {}   Time {}   {}",
         app.moves(),
         super::clock::format(app.elapsed(now)),
         app.message()
     );
-    frame.render_widget(Line::from(status), screen.status);
-    frame.render_widget(keys_line(KEYS), screen.keys);
+    frame.render_widget(Line::from(status_text), status);
+    frame.render_widget(keys_line(KEYS, keys.width), keys);
     if app.is_won() {
         draw_win(frame, app, now);
     }
@@ -205,9 +216,14 @@ fn draw_tiles(buf: &mut Buffer, app: &SlideApp, layout: &BoardLayout) {
 
 /// The goal, small and plain, so the player knows where tiles go.
 fn draw_goal(frame: &mut Frame, goal: &Position, area: Rect) {
-    let (w, h) = BoardLayout::minimum(goal.size());
-    let rect = Rect::new(area.x + 1, area.y, w + 2, h + 2);
-    frame.render_widget(Block::bordered().title(" Goal ").dim(), rect);
+    let (w, _) = BoardLayout::minimum(goal.size());
+    let rect = area;
+    frame.render_widget(
+        Block::bordered()
+            .title(" Goal ")
+            .border_style(Style::new().dim()),
+        rect,
+    );
     let digits = w as usize / goal.size().width();
     let lines: Vec<Line> = (0..goal.size().height())
         .map(|y| {
@@ -220,7 +236,8 @@ fn draw_goal(frame: &mut Frame, goal: &Position, area: Rect) {
             Line::from(row.join(" "))
         })
         .collect();
-    frame.render_widget(Paragraph::new(lines), Block::bordered().inner(rect));
+    let inner = Block::bordered().inner(rect);
+    frame.render_widget(Paragraph::new(lines), inner.inner(Margin::new(1, 0)));
 }
 
 fn draw_win(frame: &mut Frame, app: &SlideApp, now: Instant) {
@@ -239,7 +256,9 @@ fn draw_win(frame: &mut Frame, app: &SlideApp, now: Instant) {
         ))
         .centered(),
         Line::from(""),
-        Line::from("n new puzzle · r restart · q quit").dim().centered(),
+        Line::from("n new puzzle · r restart · q quit")
+            .dim()
+            .centered(),
     ];
     let rect = centered(frame.area(), 40, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);

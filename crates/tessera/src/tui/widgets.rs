@@ -17,12 +17,22 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// `key action · key action …`, keys bold.
-pub fn keys_line(keys: &[(&str, &str)]) -> Line<'static> {
+/// `key action · key action …`, keys bold; the dots give way to plain
+/// spaces when the line would not fit in `width` columns.
+pub fn keys_line(keys: &[(&str, &str)], width: u16) -> Line<'static> {
+    let full: usize = keys
+        .iter()
+        .map(|(k, a)| Span::raw(format!(" · {k} {a}")).width())
+        .sum();
+    let separator = if full < usize::from(width) {
+        " · "
+    } else {
+        "  "
+    };
     let mut spans = vec![Span::raw(" ")];
     for (i, (key, action)) in keys.iter().enumerate() {
         if i > 0 {
-            spans.push(Span::raw(" · ").dim());
+            spans.push(Span::raw(separator).dim());
         }
         spans.push(Span::raw(key.to_string()).bold().cyan());
         spans.push(Span::raw(format!(" {action}")));
