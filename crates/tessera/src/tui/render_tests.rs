@@ -180,7 +180,7 @@ fn shisen_cursor_selection_and_path_are_drawn() {
     assert_eq!(buf[(x - 1, y)].symbol(), "[", "the cursor");
     assert_eq!(buf[(x + 2, y)].symbol(), "]");
     app.handle(ShisenAction::Click(m.b), t0);
-    let path = app.flash().expect("removed").path.clone();
+    let path = app.flash().expect("removed").path;
     let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, t0));
     // Both tiles still shown, and every point between the corners is a line.
     for p in [m.a, m.b] {
