@@ -87,6 +87,7 @@ fn slide_win_screen_after_the_solver() {
     let mut app = slide_app("3x3", 2);
     let t0 = Instant::now();
     app.handle(SlideAction::Solve, t0);
+    app.settle(t0);
     while app.is_solving() {
         app.tick(t0);
     }
@@ -101,6 +102,7 @@ fn slide_win_screen_after_the_solver() {
 fn slide_hint_is_highlighted() {
     let mut app = slide_app("4x4", 4);
     app.handle(SlideAction::Hint, Instant::now());
+    app.settle(Instant::now());
     let (cell, _) = app.hint().unwrap();
     let buf = render(80, 24, |f| slide_view::draw(f, &app, Instant::now()));
     let layout = slide_view::board_layout(buf.area, app.position().size()).unwrap();

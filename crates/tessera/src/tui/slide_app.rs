@@ -7,6 +7,7 @@ use super::clock::Clock;
 use slide::solver::{solve_optimal, SolveOptions, OPTIMAL_MAX_CELLS};
 use slide::{Direction, Goal, GoalError, Moves, Position, Scramble, Size};
 use std::collections::VecDeque;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// What the player asks for.
@@ -24,9 +25,25 @@ pub enum SlideAction {
     Quit,
 }
 
-/// How long the optimal solver may think before the best solution found so
-/// far is taken (the interface must stay responsive).
-const THINKING_TIME: Duration = Duration::from_millis(1500);
+/// How long the optimal solver may search before the best solution found
+/// so far is taken.
+const THINKING_TIME: Duration = Duration::from_secs(3);
+
+/// What a solution being computed is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    Hint,
+    Solve,
+}
+
+/// A solver running on its own thread, so the board stays live (and `q`
+/// quits) while it thinks; its answer is only used if the position is
+/// still the one it was asked about.
+struct Thinking {
+    purpose: Purpose,
+    position: Position,
+    answer: Receiver<Result<Moves, String>>,
+}
 
 pub struct SlideApp {
     goal_spec: Goal,
@@ -40,6 +57,7 @@ pub struct SlideApp {
     hint: Option<Direction>,
     /// Moves of a solution still to be shown, one per tick.
     solving: VecDeque<Direction>,
+    thinking: Option<Thinking>,
     /// The solver finished the puzzle (the win is not the player's).
     solver_used: bool,
     message: String,
@@ -61,6 +79,7 @@ impl SlideApp {
             clock: Clock::default(),
             hint: None,
             solving: VecDeque::new(),
+            thinking: None,
             solver_used: false,
             message: String::new(),
             quit: false,
@@ -114,15 +133,24 @@ impl SlideApp {
         !self.solving.is_empty()
     }
 
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
     pub fn should_quit(&self) -> bool {
         self.quit
     }
 
-    /// How often [`SlideApp::tick`] should run while a solution is shown:
-    /// about four seconds in all, between 10 and 150 ms a move.
+    /// How often [`SlideApp::tick`] should run: while a solution is shown,
+    /// about four seconds in all, between 10 and 150 ms a move; while the
+    /// solver thinks, often enough to notice its answer.
     pub fn tick_interval(&self) -> Option<Duration> {
         let left = self.solving.len() as u32;
-        (left > 0).then(|| (Duration::from_secs(4) / left).clamp(ms(10), ms(150)))
+        if left > 0 {
+            Some((Duration::from_secs(4) / left).clamp(ms(10), ms(150)))
+        } else {
+            self.thinking.as_ref().map(|_| ms(30))
+        }
     }
 
     pub fn handle(&mut self, action: SlideAction, now: Instant) {
@@ -150,16 +178,44 @@ impl SlideApp {
                 }
             }
             SlideAction::Undo => self.undo(),
-            SlideAction::Hint => self.show_hint(),
-            SlideAction::Solve => self.solve(now),
+            SlideAction::Hint => self.think(Purpose::Hint),
+            SlideAction::Solve => self.think(Purpose::Solve),
             SlideAction::Quit => unreachable!("handled above"),
         }
     }
 
-    /// Shows the next move of a running solution.
+    /// Shows the next move of a running solution, or takes the solver's
+    /// answer when it has come.
     pub fn tick(&mut self, now: Instant) {
         if let Some(direction) = self.solving.pop_front() {
             self.slide(direction, now);
+            return;
+        }
+        let Some(thinking) = &self.thinking else {
+            return;
+        };
+        let answer = match thinking.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        };
+        let thinking = self.thinking.take().expect("checked above");
+        if thinking.position != self.position {
+            return; // The player moved on: the answer is for another board.
+        }
+        match (answer, thinking.purpose) {
+            (Ok(moves), Purpose::Hint) => self.show_hint(moves),
+            (Ok(moves), Purpose::Solve) => self.start_solution(moves, now),
+            (Err(e), _) => self.message = e,
+        }
+    }
+
+    /// Waits for the solver's answer (for tests: no terminal to keep live).
+    #[cfg(test)]
+    pub fn settle(&mut self, now: Instant) {
+        while self.is_thinking() {
+            std::thread::sleep(ms(5));
+            self.tick(now);
         }
     }
 
@@ -196,32 +252,40 @@ impl SlideApp {
         self.history.clear();
         self.clock = Clock::default();
         self.hint = None;
+        self.thinking = None;
         self.solver_used = false;
     }
 
-    fn show_hint(&mut self) {
-        match plan(&self.position, &self.goal) {
-            Ok(moves) => {
-                self.hint = moves.iter().next();
-                if let Some((cell, direction)) = self.hint() {
-                    let tile = self.position.tiles()[cell];
-                    self.message = format!("hint: move {tile} {}", name(direction));
-                }
-            }
-            Err(e) => self.message = e,
+    /// Asks the solver, on its own thread, for a solution from here.
+    fn think(&mut self, purpose: Purpose) {
+        let (send, answer) = mpsc::channel();
+        let (position, goal) = (self.position.clone(), self.goal.clone());
+        std::thread::spawn(move || {
+            // The receiver may be gone (a new puzzle, quit): nothing to do.
+            let _ = send.send(plan(&position, &goal));
+        });
+        self.message = "thinking…".into();
+        self.thinking = Some(Thinking {
+            purpose,
+            position: self.position.clone(),
+            answer,
+        });
+    }
+
+    fn show_hint(&mut self, moves: Moves) {
+        self.message.clear();
+        self.hint = moves.iter().next();
+        if let Some((cell, direction)) = self.hint() {
+            let tile = self.position.tiles()[cell];
+            self.message = format!("hint: move {tile} {}", name(direction));
         }
     }
 
-    fn solve(&mut self, now: Instant) {
-        match plan(&self.position, &self.goal) {
-            Ok(moves) => {
-                self.message = format!("solving: {} moves (any key stops)", moves.len());
-                self.solving = moves.iter().collect();
-                self.solver_used = true;
-                self.tick(now);
-            }
-            Err(e) => self.message = e,
-        }
+    fn start_solution(&mut self, moves: Moves, now: Instant) {
+        self.message = format!("solving: {} moves (any key stops)", moves.len());
+        self.solving = moves.iter().collect();
+        self.solver_used = true;
+        self.tick(now);
     }
 }
 
@@ -320,6 +384,7 @@ mod tests {
     fn hint_is_the_first_move_of_a_shortest_solution() {
         let mut app = app("3x3", 7);
         app.handle(SlideAction::Hint, Instant::now());
+        app.settle(Instant::now());
         let (cell, direction) = app.hint().expect("a hint");
         assert_eq!(app.position().source(direction), Some(cell));
         let before = slide::solver::solve_optimal(app.position(), app.goal(), &Default::default())
@@ -340,8 +405,10 @@ mod tests {
         let t0 = Instant::now();
         let mut app = app("3x3", 2);
         app.handle(SlideAction::Solve, t0);
-        assert!(app.is_solving());
+        assert!(app.is_thinking());
         assert!(app.tick_interval().is_some());
+        app.settle(t0);
+        assert!(app.is_solving());
         let mut ticks = 0;
         while app.is_solving() {
             app.tick(t0 + ms(ticks));
@@ -363,6 +430,7 @@ mod tests {
     fn any_key_stops_a_running_solution() {
         let mut app = app("4x4", 5);
         app.handle(SlideAction::Solve, Instant::now());
+        app.settle(Instant::now());
         assert!(app.is_solving());
         app.handle(SlideAction::Hint, Instant::now());
         assert!(!app.is_solving());
@@ -378,6 +446,17 @@ mod tests {
         assert_eq!(app.position(), &start);
         assert_eq!(app.moves(), 0);
         assert_eq!(app.elapsed(Instant::now()), Duration::ZERO);
+    }
+
+    #[test]
+    fn an_answer_for_an_old_position_is_dropped() {
+        let mut app = app("3x3", 6);
+        app.handle(SlideAction::Hint, Instant::now());
+        let direction = legal(&app);
+        app.handle(SlideAction::Move(direction), Instant::now());
+        app.settle(Instant::now());
+        assert_eq!(app.hint(), None);
+        assert_eq!(app.moves(), 1);
     }
 
     #[test]
