@@ -10,6 +10,7 @@ pub mod board;
 pub mod deal;
 pub mod game;
 pub mod kind;
+mod line;
 pub mod moves;
 pub mod parse;
 pub mod path;
