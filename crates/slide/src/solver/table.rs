@@ -93,6 +93,11 @@ impl DistanceTable {
         self.grid.size
     }
 
+    /// Bytes held in memory.
+    pub fn memory(&self) -> usize {
+        self.distances.len()
+    }
+
     pub fn goal_blank(&self) -> usize {
         self.goal_blank
     }
