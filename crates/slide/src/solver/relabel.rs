@@ -6,7 +6,7 @@
 //! custom or missing-number goals all use the same tables and searches.
 
 use super::SolveError;
-use crate::{goal_cells, Position, Size};
+use crate::{goal_cells, permutation_parity, Position, Size, Solvability};
 
 /// A position relative to its goal: `cells[c]` is the goal cell of the
 /// tile standing on cell `c`. Solved when `cells[c] == c` everywhere.
@@ -28,7 +28,11 @@ impl Canonical {
             });
         }
         let targets = goal_cells(position, goal)?;
-        if !position.is_solvable(goal)? {
+        let solvability = Solvability {
+            permutation_parity: permutation_parity(&targets),
+            blank_distance: position.size().distance(position.blank(), goal.blank()),
+        };
+        if !solvability.is_solvable() {
             return Err(SolveError::Unsolvable);
         }
         Ok(Canonical {

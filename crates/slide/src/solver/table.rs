@@ -24,12 +24,17 @@ pub const FULL_TABLE_MAX_CELLS: usize = 10;
 
 /// Marks an arrangement of the other parity, which the goal cannot reach.
 const UNREACHABLE: u8 = u8::MAX;
+/// An entry is the distance (low 6 bits; the 2 × 5 board's diameter is
+/// 55) and, in the top 2 bits, the first move of an optimal solution
+/// (index into [`Direction::ALL`]), so the walk reads its way down instead
+/// of testing every neighbour.
+const DISTANCE: u8 = 0x3F;
 
 /// Optimal distance to the goal of every arrangement of one board shape.
 pub struct DistanceTable {
     grid: Grid,
     goal_blank: usize,
-    /// Indexed by [`rank`] of the canonical cells.
+    /// Indexed by [`rank`] of the canonical cells: distance and first move.
     distances: Vec<u8>,
 }
 
@@ -69,11 +74,13 @@ impl DistanceTable {
             let mut next = Vec::with_capacity(frontier.len() * 2);
             for &(packed, blank) in &frontier {
                 unpack(packed, &mut cells);
-                for &(c, _) in &grid.neighbours[blank as usize] {
+                for &(c, d) in &grid.neighbours[blank as usize] {
                     cells.swap(blank as usize, c as usize);
                     let r = rank(&cells);
                     if distances[r] == UNREACHABLE {
-                        distances[r] = depth + 1;
+                        assert!(depth + 1 < DISTANCE, "distances fit in 6 bits");
+                        // Back towards the goal, the same tile moves the other way.
+                        distances[r] = (depth + 1) | (direction_index(d.inverse()) << 6);
                         next.push((pack(&cells), c));
                     }
                     cells.swap(blank as usize, c as usize);
@@ -93,6 +100,11 @@ impl DistanceTable {
         self.grid.size
     }
 
+    /// Bytes held in memory.
+    pub fn memory(&self) -> usize {
+        self.distances.len()
+    }
+
     pub fn goal_blank(&self) -> usize {
         self.goal_blank
     }
@@ -102,38 +114,33 @@ impl DistanceTable {
     pub(crate) fn distance(&self, cells: &[u8]) -> Option<u32> {
         match self.distances[rank(cells)] {
             UNREACHABLE => None,
-            d => Some(d as u32),
+            d => Some((d & DISTANCE) as u32),
         }
     }
 
-    /// An optimal solution: at each step, the first neighbour (in U D L R
-    /// order) one move closer to the goal.
+    /// An optimal solution, read move by move from the table.
     pub(crate) fn solve(&self, start: &Canonical) -> Moves {
-        let mut cells = start.cells.clone();
+        let mut cells = [0u8; FULL_TABLE_MAX_CELLS];
+        let n = start.cells.len();
+        cells[..n].copy_from_slice(&start.cells);
+        let cells = &mut cells[..n];
         let mut blank = start.blank;
-        let mut left = self.distances[rank(&cells)];
-        debug_assert_ne!(left, UNREACHABLE);
-        let mut moves = Vec::with_capacity(left as usize);
-        while left > 0 {
-            let (c, d) = self.step(&mut cells, blank, left);
-            moves.push(d);
-            blank = c;
-            left -= 1;
+        let mut entry = self.distances[rank(cells)];
+        debug_assert_ne!(entry, UNREACHABLE);
+        let mut moves = Vec::with_capacity((entry & DISTANCE) as usize);
+        while entry & DISTANCE != 0 {
+            let direction = Direction::ALL[(entry >> 6) as usize];
+            let (c, _) = self.grid.neighbours[blank]
+                .iter()
+                .find(|&&(_, d)| d == direction)
+                .copied()
+                .expect("the stored move is legal");
+            cells.swap(blank, c as usize);
+            blank = c as usize;
+            moves.push(direction);
+            entry = self.distances[rank(cells)];
         }
         Moves(moves)
-    }
-
-    /// Makes the move from `cells` (at distance `left`) to a neighbour at
-    /// distance `left - 1`: its cell and direction.
-    fn step(&self, cells: &mut [u8], blank: usize, left: u8) -> (usize, Direction) {
-        for &(c, d) in &self.grid.neighbours[blank] {
-            cells.swap(blank, c as usize);
-            if self.distances[rank(cells)] == left - 1 {
-                return (c as usize, d);
-            }
-            cells.swap(blank, c as usize);
-        }
-        unreachable!("a breadth-first table always has a closer neighbour")
     }
 
     /// How many arrangements lie at each distance (index = distance).
@@ -141,6 +148,7 @@ impl DistanceTable {
         let mut counts = Vec::new();
         for &d in &self.distances {
             if d != UNREACHABLE {
+                let d = d & DISTANCE;
                 if counts.len() <= d as usize {
                     counts.resize(d as usize + 1, 0);
                 }
@@ -158,7 +166,7 @@ impl DistanceTable {
         mut index: u64,
     ) -> Option<Vec<u8>> {
         let r = self.distances.iter().position(|&d| {
-            let hit = d != UNREACHABLE && lengths.contains(&(d as u32));
+            let hit = d != UNREACHABLE && lengths.contains(&((d & DISTANCE) as u32));
             if hit {
                 if index == 0 {
                     return true;
@@ -195,6 +203,13 @@ pub(crate) fn unrank(mut r: usize, n: usize) -> Vec<u8> {
     }
     let mut free: Vec<u8> = (0..n as u8).collect();
     digits.iter().map(|&d| free.remove(d)).collect()
+}
+
+fn direction_index(d: Direction) -> u8 {
+    Direction::ALL
+        .iter()
+        .position(|&a| a == d)
+        .expect("one of four") as u8
 }
 
 pub(crate) fn factorial(n: usize) -> usize {
