@@ -16,7 +16,9 @@ fn main() {
             (n.parse().expect("n"), count.parse().expect("count"))
         })
         .collect();
-    println!("| n | positions | mean moves | moves / n³ | min–max moves / n³ | mean time per solve |");
+    println!(
+        "| n | positions | mean moves | moves / n³ | min–max moves / n³ | mean time per solve |"
+    );
     println!("|---|---|---|---|---|---|");
     for (n, count) in runs {
         let size = Size::square(n).expect("a board size");
