@@ -30,7 +30,7 @@ mod size;
 mod solvable;
 
 pub use direction::Direction;
-pub use fast::{solve_fast, solve_fast_with, FastError};
+pub use fast::{solve_fast, solve_fast_with, FastError, FastSolver};
 pub use goal::{Goal, GoalError};
 pub use moves::{Moves, MovesError};
 pub use parse::ParseError;
