@@ -3,7 +3,7 @@
 //! conflicts), and on Korf & Felner's 50 24-puzzle instances against their
 //! optimal lengths.
 //!
-//! cargo run --release -p slide --example fast_midsize -- [positions per size] [korf file]
+//! cargo run --release -p slide --example fast_midsize -- [positions per size] [korf file] [beam width]
 
 use slide::{goal_cells, FastSolver, Goal, Position, Scramble, Size};
 use std::time::Instant;
@@ -14,8 +14,12 @@ fn main() {
     let korf = args
         .next()
         .unwrap_or_else(|| "/work/shared/data/korf_felner50_24puzzle.txt".to_string());
-    let plain = FastSolver { beam_width: 0 };
-    let fast = FastSolver::default();
+
+    let width: Option<usize> = args.next().map(|a| a.parse().expect("a beam width"));
+    let plain = FastSolver {
+        beam_width: Some(0),
+    };
+    let fast = FastSolver { beam_width: width };
     println!("| n | positions | lower bound (MD+LC) | plain reduction | fast (best of reduction and beam) | fast / bound | fast / plain | mean time |");
     println!("|---|---|---|---|---|---|---|---|");
     for n in 4..=8 {

@@ -55,23 +55,24 @@ pub fn solve_fast_with<S: FnMut(Direction)>(
 }
 
 /// The fast solver with its one knob.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastSolver {
     /// Positions kept per depth by the beam search on boards of at most 64
-    /// cells; 0 turns the search off (the plain reduction).
-    pub beam_width: usize,
+    /// cells: `None` picks a width by board size (a few tenths of a second
+    /// at most), `Some(0)` turns the search off (the plain reduction).
+    pub beam_width: Option<usize>,
 }
 
-impl Default for FastSolver {
-    fn default() -> FastSolver {
-        FastSolver {
-            beam_width: BEAM_WIDTH,
-        }
+/// The beam width when none is given: wide on small boards, narrower as
+/// solutions (and so the search's depth) grow, to keep it quick.
+fn auto_width(cells: usize) -> usize {
+    match cells {
+        ..=25 => 2000,
+        ..=36 => 1000,
+        ..=49 => 500,
+        _ => 300,
     }
 }
-
-/// Positions kept per depth by the beam search on small boards.
-const BEAM_WIDTH: usize = 2000;
 
 impl FastSolver {
     /// Like [`solve_fast`].
@@ -94,7 +95,8 @@ impl FastSolver {
         }
         let tiles = goal_cells(position, goal)?;
         let (size, blank, goal_blank) = (position.size(), position.blank(), goal.blank());
-        if size.cells() > beam::MAX_CELLS || self.beam_width == 0 {
+        let width = self.beam_width.unwrap_or_else(|| auto_width(size.cells()));
+        if size.cells() > beam::MAX_CELLS || width == 0 {
             return Ok(reduce(size, tiles, blank, goal_blank, sink));
         }
         // Small boards: the shorter of the reduction and a beam search.
@@ -106,7 +108,7 @@ impl FastSolver {
             &small,
             blank,
             goal_blank,
-            self.beam_width,
+            width,
             reduced.len(),
         );
         let best = searched
