@@ -14,17 +14,17 @@ use super::frame::{Cell, Frame};
 use crate::Direction;
 use std::collections::VecDeque;
 
-/// The part of a frame still free to use: all of it except the first
-/// `locked` cells of row 0, which hold tiles already placed.
+/// The part of a frame still free to use: all of it except the cells of
+/// row 0 marked `placed`, which hold tiles already in their goal cells.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Region {
+pub(crate) struct Region<'a> {
     pub frame: Frame,
-    pub locked: i32,
+    pub placed: &'a [bool],
 }
 
-impl Region {
+impl Region<'_> {
     pub fn free(&self, (u, v): Cell) -> bool {
-        self.frame.contains((u, v)) && !(v == 0 && u < self.locked)
+        self.frame.contains((u, v)) && (v != 0 || !self.placed[u as usize])
     }
 }
 
@@ -82,49 +82,33 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     }
 
     /// Brings the tile that belongs on board cell `name` to `target`.
-    pub fn tile_to(&mut self, region: Region, name: usize, target: Cell) {
+    pub fn tile_to(&mut self, region: Region<'_>, name: usize, target: Cell) {
         let frame = region.frame;
-        loop {
-            let tile = frame.logical(self.board.at(name));
-            if tile == target {
-                return;
-            }
-            let next = self.next_step(region, tile, target);
-            self.blank_to(region, next, Some(tile));
+        let mut tile = frame.logical(self.board.at(name));
+        let mut blank = frame.logical(self.board.blank());
+        while tile != target {
+            let next = next_step(region, blank, tile, target);
+            self.blank_between(region, blank, next, Some(tile));
             self.step(frame.cell(tile));
+            (blank, tile) = (tile, next);
         }
     }
 
-    /// The neighbour of `tile` it moves to next: toward `target`, on the
-    /// side the blank reaches first; on a tie, along the longer remaining
-    /// leg, which keeps the path a staircase for as long as possible.
-    fn next_step(&self, region: Region, tile: Cell, target: Cell) -> Cell {
+    /// Moves the blank to `target` without disturbing `avoid` or the placed
+    /// cells.
+    pub fn blank_to(&mut self, region: Region<'_>, target: Cell, avoid: Option<Cell>) {
         let blank = region.frame.logical(self.board.blank());
-        let (du, dv) = (target.0 - tile.0, target.1 - tile.1);
-        let options = [
-            (du != 0).then(|| (tile.0 + du.signum(), tile.1)),
-            (dv != 0).then(|| (tile.0, tile.1 + dv.signum())),
-        ];
-        let cost = |cell: Cell, along_u: bool| {
-            let behind =
-                (blank.0 == cell.0 && cell.0 == tile.0) || (blank.1 == cell.1 && cell.1 == tile.1);
-            let lead = if along_u { du.abs() } else { dv.abs() };
-            (manhattan(blank, cell) + 2 * behind as i32, -lead)
-        };
-        options
-            .into_iter()
-            .zip([true, false])
-            .filter_map(|(cell, along_u)| cell.map(|cell| (cell, along_u)))
-            .filter(|&(cell, _)| region.free(cell))
-            .min_by_key(|&(cell, along_u)| cost(cell, along_u))
-            .map(|(cell, _)| cell)
-            .expect("a free cell toward the target")
+        self.blank_between(region, blank, target, avoid);
     }
 
-    /// Moves the blank to `target` without disturbing `avoid` or the locked
-    /// cells.
-    pub fn blank_to(&mut self, region: Region, target: Cell, avoid: Option<Cell>) {
-        let blank = region.frame.logical(self.board.blank());
+    /// [`Router::blank_to`] with the blank's position already known.
+    fn blank_between(
+        &mut self,
+        region: Region<'_>,
+        blank: Cell,
+        target: Cell,
+        avoid: Option<Cell>,
+    ) {
         if blank == target {
             return;
         }
@@ -143,9 +127,8 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
 
     /// Around `tile` through its ring of eight neighbours, the shorter way
     /// that stays free.
-    fn ring_path(&mut self, region: Region, from: Cell, to: Cell, tile: Cell) -> bool {
-        let index = |cell: Cell| RING.iter().position(|&o| add(tile, o) == cell);
-        let (Some(start), Some(end)) = (index(from), index(to)) else {
+    fn ring_path(&mut self, region: Region<'_>, from: Cell, to: Cell, tile: Cell) -> bool {
+        let (Some(start), Some(end)) = (ring_index(from, tile), ring_index(to, tile)) else {
             return false;
         };
         let forward = (end + 8 - start) % 8;
@@ -155,9 +138,11 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
             [(8 - forward, 7), (forward, 1)]
         };
         for (length, stride) in walks {
-            let cells = (1..=length).map(|i| add(tile, RING[(start + i * stride) % 8]));
-            if cells.clone().all(|cell| region.free(cell)) {
-                self.path.extend(cells);
+            let cell = |i: usize| add(tile, RING[(start + i * stride) % 8]);
+            if (1..=length).all(|i| region.free(cell(i))) {
+                for i in 1..=length {
+                    self.path.push(cell(i));
+                }
                 return true;
             }
         }
@@ -166,7 +151,13 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
 
     /// An L-shaped path (along `u` then `v`, or `v` then `u`), the shorter
     /// of the two that are free.
-    fn straight_path(&mut self, region: Region, from: Cell, to: Cell, avoid: Option<Cell>) -> bool {
+    fn straight_path(
+        &mut self,
+        region: Region<'_>,
+        from: Cell,
+        to: Cell,
+        avoid: Option<Cell>,
+    ) -> bool {
         self.candidate.clear();
         let first = l_path(region, from, to, avoid, true, &mut self.candidate);
         if first && self.candidate.len() == manhattan(from, to) as usize {
@@ -186,10 +177,49 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     }
 }
 
+/// Where `cell` sits in the ring around `tile`, if it is a neighbour.
+fn ring_index(cell: Cell, tile: Cell) -> Option<usize> {
+    const INDEX: [[u8; 3]; 3] = [[0, 7, 6], [1, 8, 5], [2, 3, 4]];
+    let (du, dv) = (cell.0 - tile.0 + 1, cell.1 - tile.1 + 1);
+    if !(0..3).contains(&du) || !(0..3).contains(&dv) {
+        return None;
+    }
+    match INDEX[du as usize][dv as usize] {
+        8 => None,
+        i => Some(i as usize),
+    }
+}
+
+/// The neighbour of `tile` it moves to next: toward `target`, on the side
+/// the blank reaches first; on a tie, along the longer remaining leg, which
+/// keeps the path a staircase (3 moves per cell, not 5) as long as possible.
+fn next_step(region: Region<'_>, blank: Cell, tile: Cell, target: Cell) -> Cell {
+    let (du, dv) = (target.0 - tile.0, target.1 - tile.1);
+    let cost = |cell: Cell, lead: i32| {
+        let behind =
+            (blank.0 == cell.0 && cell.0 == tile.0) || (blank.1 == cell.1 && cell.1 == tile.1);
+        (manhattan(blank, cell) + 2 * behind as i32, -lead)
+    };
+    let mut best: Option<((i32, i32), Cell)> = None;
+    let options = [((du.signum(), 0), du.abs()), ((0, dv.signum()), dv.abs())];
+    for (step, lead) in options {
+        let cell = add(tile, step);
+        if lead != 0 && region.free(cell) {
+            let c = cost(cell, lead);
+            if best.is_none_or(|(b, _)| c < b) {
+                best = Some((c, cell));
+            }
+        }
+    }
+    // A tile in row 0 cut off from its target by placed tiles first steps
+    // down, out of the line.
+    best.map_or((tile.0, tile.1 + 1), |(_, cell)| cell)
+}
+
 /// Appends to `path` the cells of an L from `from` to `to`; a tile at
 /// `avoid` on a straight leg is passed on whichever side is free.
 fn l_path(
-    region: Region,
+    region: Region<'_>,
     from: Cell,
     to: Cell,
     avoid: Option<Cell>,
@@ -205,7 +235,13 @@ fn l_path(
 }
 
 /// One straight leg of an L.
-fn leg(region: Region, from: Cell, to: Cell, avoid: Option<Cell>, path: &mut Vec<Cell>) -> bool {
+fn leg(
+    region: Region<'_>,
+    from: Cell,
+    to: Cell,
+    avoid: Option<Cell>,
+    path: &mut Vec<Cell>,
+) -> bool {
     let step = ((to.0 - from.0).signum(), (to.1 - from.1).signum());
     let side = (step.1, step.0);
     let mut at = from;
@@ -250,7 +286,7 @@ struct Search {
 impl Search {
     fn path(
         &mut self,
-        region: Region,
+        region: Region<'_>,
         from: Cell,
         to: Cell,
         avoid: Option<Cell>,
