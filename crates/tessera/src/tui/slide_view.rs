@@ -179,13 +179,17 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     if let Some(goal_area) = placement.goal {
         draw_goal(frame, app.goal(), goal_area);
     }
-    let status_text = format!(
-        " Moves {}   Time {}   {}",
+    let counters = format!(
+        " Moves {}   Time {}   ",
         app.moves(),
         super::clock::format(app.elapsed(now)),
-        app.message()
     );
-    frame.render_widget(Line::from(status_text), status);
+    let message = if app.is_thinking() || app.is_solving() {
+        app.message().to_string().yellow()
+    } else {
+        app.message().to_string().into()
+    };
+    frame.render_widget(Line::from(vec![counters.into(), message]), status);
     frame.render_widget(keys_line(KEYS, keys.width), keys);
     if app.is_won() {
         draw_win(frame, app, now);
