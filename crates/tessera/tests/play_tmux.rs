@@ -22,7 +22,7 @@ impl Pane {
         let socket = format!("tessera-test-{name}-{}", std::process::id());
         let binary = env!("CARGO_BIN_EXE_tessera");
         let script = format!(
-            "{binary} {args}; echo \"exit=$?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; echo; sleep 60"
+            "{binary} {args}; echo \"exit=$?\"; echo \"modes: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' ')\"; sleep 60"
         );
         let pane = Pane { socket };
         let out = pane.tmux(&[
@@ -149,11 +149,11 @@ fn slide_moves_counts_undoes_and_restores_the_terminal_on_quit() {
     assert_eq!(board_tiles(&screen), without_blank(&start), "{screen}");
 
     pane.keys(&["q"]);
-    let screen = pane.wait_for("the exit", |s| s.contains("exit="));
+    let screen = pane.wait_for("the exit", |s| s.contains("modes:"));
     assert!(screen.contains("exit=0"), "{screen}");
     // Raw mode is off again: line editing and echo are back.
     assert!(
-        screen.lines().any(|l| l.trim() == "icanon echo"),
+        screen.lines().any(|l| l.trim() == "modes: icanon echo"),
         "terminal modes after exit:\n{screen}"
     );
     assert!(
@@ -188,8 +188,9 @@ fn shisen_removes_a_pair_undoes_and_quits_cleanly() {
     pane.keys(&["u"]);
     pane.wait_for("the undo", |s| s.contains("Tiles 144"));
     pane.keys(&["q"]);
-    let screen = pane.wait_for("the exit", |s| s.contains("exit="));
+    let screen = pane.wait_for("the exit", |s| s.contains("modes:"));
     assert!(screen.contains("exit=0"), "{screen}");
+    assert!(screen.contains("modes: icanon echo"), "{screen}");
     assert_eq!(pane.format("#{alternate_on} #{mouse_any_flag}"), "0 0");
 }
 
@@ -206,4 +207,12 @@ fn bad_flags_are_refused_before_the_terminal_is_touched() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("huge"));
+    // Good flags, but stdout is a pipe here: no terminal to draw on.
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["play", "slide", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not one"));
+    assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
 }

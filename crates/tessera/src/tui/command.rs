@@ -15,9 +15,9 @@ pub enum PlayCommand {
 
 #[derive(Args)]
 pub struct SlideArgs {
-    /// Board size WxH.
-    #[arg(long, default_value = "4x4", value_parser = parse_slide_size)]
-    pub size: slide::Size,
+    /// Board size WxH [default: a custom goal's size, else 4x4].
+    #[arg(long, value_parser = parse_slide_size)]
+    pub size: Option<slide::Size>,
     /// Goal: row-major, blank-first, snake, spiral, missing:K, or a position.
     #[arg(long, default_value = "row-major", value_parser = parse_goal)]
     pub goal: slide::Goal,
@@ -48,6 +48,15 @@ pub struct ShisenArgs {
     /// them.
     #[arg(long)]
     pub ascii: bool,
+}
+
+impl SlideArgs {
+    /// `--size`, else the size of a goal given as a position, else 4×4.
+    pub fn size(&self) -> slide::Size {
+        self.size
+            .or(self.goal.size())
+            .unwrap_or_else(|| slide::Size::square(4).expect("4x4 is a size"))
+    }
 }
 
 fn parse_slide_size(s: &str) -> Result<slide::Size, String> {

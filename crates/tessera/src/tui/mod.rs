@@ -32,10 +32,16 @@ use slide_app::SlideApp;
 use std::time::{Duration, Instant};
 
 pub fn run(command: PlayCommand) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return Err(Failure::input(
+            "play draws on a terminal, and stdout is not one: run it in a terminal window",
+        ));
+    }
     match command {
         PlayCommand::Slide(args) => {
             let seed = args.seed.unwrap_or_else(crate::cli::random_seed);
-            let app = SlideApp::new(args.size, args.goal, seed).map_err(Failure::input)?;
+            let app = SlideApp::new(args.size(), args.goal, seed).map_err(Failure::input)?;
             play(&mut SlideGame {
                 app,
                 next_tick: Instant::now(),
