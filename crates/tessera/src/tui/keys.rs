@@ -65,6 +65,7 @@ pub fn slide_action(
         KeyCode::Char('u') | KeyCode::Backspace => SlideAction::Undo,
         KeyCode::Char('n') => SlideAction::New,
         KeyCode::Char('r') => SlideAction::Restart,
+        KeyCode::Char('g') => SlideAction::ToggleGoal,
         KeyCode::Char('q') => SlideAction::Quit,
         _ => return None,
     };

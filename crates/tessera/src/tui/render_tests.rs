@@ -230,3 +230,25 @@ fn shisen_win_screen() {
     assert!(all.contains("Board cleared!"), "{all}");
     assert!(all.contains("n new deal"));
 }
+
+#[test]
+fn slide_goal_is_beside_small_boards_and_behind_g_on_large_ones() {
+    let now = Instant::now();
+    let mut app = slide_app("10x10", 3);
+    let buf = render(80, 24, |f| slide_view::draw(f, &app, now));
+    assert!(!rows(&buf).join("\n").contains("Goal"), "no room beside");
+    let layout = slide_view::board_layout(buf.area, app.position().size()).unwrap();
+    let first = layout.tile_rect(0);
+    assert!(first.width >= 4, "the board keeps its larger tiles");
+    app.handle(SlideAction::ToggleGoal, now);
+    let buf = render(80, 24, |f| slide_view::draw(f, &app, now));
+    assert!(rows(&buf).join("\n").contains("Goal (g"));
+    for cell in [0, 1, 57] {
+        let rect = layout.tile_rect(cell);
+        let label = text_at(&buf, rect.x, rect.y, rect.width);
+        assert_eq!(label.trim(), app.goal().tiles()[cell].to_string());
+    }
+    // Any other key brings the board back.
+    app.handle(SlideAction::Undo, now);
+    assert!(!app.showing_goal());
+}

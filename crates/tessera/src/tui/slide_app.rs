@@ -22,6 +22,8 @@ pub enum SlideAction {
     Undo,
     New,
     Restart,
+    /// Show the goal in the board's place, or the board again.
+    ToggleGoal,
     Quit,
 }
 
@@ -60,6 +62,7 @@ pub struct SlideApp {
     thinking: Option<Thinking>,
     /// The solver finished the puzzle (the win is not the player's).
     solver_used: bool,
+    showing_goal: bool,
     message: String,
     quit: bool,
 }
@@ -81,6 +84,7 @@ impl SlideApp {
             solving: VecDeque::new(),
             thinking: None,
             solver_used: false,
+            showing_goal: false,
             message: String::new(),
             quit: false,
         })
@@ -125,6 +129,10 @@ impl SlideApp {
         self.position == self.goal
     }
 
+    pub fn showing_goal(&self) -> bool {
+        self.showing_goal
+    }
+
     pub fn solver_used(&self) -> bool {
         self.solver_used
     }
@@ -165,6 +173,12 @@ impl SlideApp {
             return;
         }
         self.message.clear();
+        if action == SlideAction::ToggleGoal {
+            self.showing_goal = !self.showing_goal;
+            return;
+        }
+        // Any other key brings the board back.
+        self.showing_goal = false;
         match action {
             SlideAction::New => self.deal(self.seed.wrapping_add(1)),
             SlideAction::Restart => self.deal(self.seed),
@@ -180,7 +194,7 @@ impl SlideApp {
             SlideAction::Undo => self.undo(),
             SlideAction::Hint => self.think(Purpose::Hint),
             SlideAction::Solve => self.think(Purpose::Solve),
-            SlideAction::Quit => unreachable!("handled above"),
+            SlideAction::Quit | SlideAction::ToggleGoal => unreachable!("handled above"),
         }
     }
 

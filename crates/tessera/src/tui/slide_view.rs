@@ -31,6 +31,7 @@ const KEYS: &[(&str, &str)] = &[
     ("u", "undo"),
     ("n", "new"),
     ("r", "restart"),
+    ("g", "goal"),
     ("q", "quit"),
 ];
 
@@ -127,19 +128,14 @@ fn goal_box(size: Size) -> (u16, u16) {
 }
 
 fn place(main: Rect, size: Size) -> Option<Placement> {
+    let mut board = BoardLayout::fit(Block::bordered().inner(main), size)?;
+    // The board takes the largest tiles that fit; the goal goes beside it
+    // only if there is room left (else `g` shows it in the board's place).
     let (goal_w, goal_h) = goal_box(size);
-    let beside = Rect {
-        width: main.width.saturating_sub(goal_w),
-        ..main
-    };
-    let with_goal =
-        BoardLayout::fit(Block::bordered().inner(beside), size).filter(|_| main.height >= goal_h);
-    let Some(mut board) = with_goal else {
-        let board = BoardLayout::fit(Block::bordered().inner(main), size)?;
-        return Some(Placement { board, goal: None });
-    };
-    // Centre board and goal together.
     let total = board.area().width + 2 + goal_w;
+    if total > main.width || goal_h > main.height {
+        return Some(Placement { board, goal: None });
+    }
     let left = main.x + (main.width - total) / 2;
     board.origin.0 = left + 1;
     let board_box = board.area().inner_outset();
@@ -169,13 +165,17 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     };
     let layout = placement.board;
     let board_box = layout.area().inner_outset();
+    let (label, shown) = if app.showing_goal() {
+        (" Goal (g: back to the board) ", app.goal())
+    } else {
+        (" Board ", app.position())
+    };
+    let frame_style = Style::new().dim();
     frame.render_widget(
-        Block::bordered()
-            .title(" Board ")
-            .border_style(Style::new().dim()),
+        Block::bordered().title(label).border_style(frame_style),
         board_box,
     );
-    draw_tiles(frame.buffer_mut(), app, &layout);
+    draw_tiles(frame.buffer_mut(), app, shown, &layout);
     if let Some(goal_area) = placement.goal {
         draw_goal(frame, app.goal(), goal_area);
     }
@@ -196,9 +196,12 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     }
 }
 
-fn draw_tiles(buf: &mut Buffer, app: &SlideApp, layout: &BoardLayout) {
-    let position = app.position();
-    let hint = app.hint().map(|(cell, _)| cell);
+/// The tiles of `position` (the game's, or the goal's when asked for).
+fn draw_tiles(buf: &mut Buffer, app: &SlideApp, position: &Position, layout: &BoardLayout) {
+    let hint = app
+        .hint()
+        .map(|(cell, _)| cell)
+        .filter(|_| !app.showing_goal());
     for (cell, &tile) in position.tiles().iter().enumerate() {
         if tile == BLANK {
             continue;
