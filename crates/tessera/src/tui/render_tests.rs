@@ -252,3 +252,19 @@ fn slide_goal_is_beside_small_boards_and_behind_g_on_large_ones() {
     app.handle(SlideAction::Undo, now);
     assert!(!app.showing_goal());
 }
+
+#[test]
+fn any_terminal_size_renders_without_panicking() {
+    let now = Instant::now();
+    let slide = slide_app("4x4", 1);
+    let mut shisen = shisen_app(1);
+    let m = shisen.game().board().moves()[0];
+    shisen.handle(ShisenAction::Click(m.a), now);
+    shisen.handle(ShisenAction::Click(m.b), now);
+    for width in 1..=90 {
+        for height in 1..=26 {
+            render(width, height, |f| slide_view::draw(f, &slide, now));
+            render(width, height, |f| shisen_view::draw(f, &shisen, false, now));
+        }
+    }
+}
