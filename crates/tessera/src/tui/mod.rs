@@ -42,6 +42,8 @@ pub fn run(command: PlayCommand) -> Result<(), Failure> {
         PlayCommand::Slide(args) => {
             let seed = args.seed.unwrap_or_else(crate::cli::random_seed);
             let app = SlideApp::new(args.size(), args.goal, seed).map_err(Failure::input)?;
+            let (position, goal) = (app.position().clone(), app.goal().clone());
+            std::thread::spawn(move || slide_app::prepare_solver(&position, &goal));
             play(&mut SlideGame {
                 app,
                 next_tick: Instant::now(),

@@ -303,6 +303,20 @@ impl SlideApp {
     }
 }
 
+/// Builds the solver's tables for this board and goal ahead of the first
+/// hint (a search told to stop at once still prepares its tables), so that
+/// hint does not wait for them. Meant for a background thread.
+pub fn prepare_solver(position: &Position, goal: &Position) {
+    if position.size().cells() <= OPTIMAL_MAX_CELLS {
+        let stop = || true;
+        let options = SolveOptions {
+            stop: Some(&stop),
+            ..SolveOptions::default()
+        };
+        let _ = solve_optimal(position, goal, &options);
+    }
+}
+
 /// A solution from `position`: shortest (or the best found in
 /// [`THINKING_TIME`]) on boards the optimal solver handles, else the fast
 /// solver's.
