@@ -31,7 +31,7 @@ pub struct Board {
     ids: Vec<u16>,
     /// Per class id, the number of its tiles on the board.
     counts: Vec<u32>,
-    /// The cells of each class in reading order: class `c` owns
+    /// The cells (`y << 16 | x`) of each class in reading order: class `c` owns
     /// `members[starts[c]..starts[c + 1]]`, of which the first `counts[c]`
     /// entries are in use. Move scans walk these instead of the grid.
     members: Vec<u32>,
@@ -195,7 +195,8 @@ impl Board {
     }
 
     /// The cells of each class, in reading order, one slice per class id
-    /// (empty for classes no longer on the board).
+    /// (empty for classes no longer on the board), each cell as
+    /// `y << 16 | x`.
     pub(crate) fn groups(&self) -> impl Iterator<Item = &[u32]> + '_ {
         self.starts
             .windows(2)
@@ -234,17 +235,24 @@ impl Board {
             .filter(|&(_, &id)| id != NO_CLASS)
         {
             let id = usize::from(id);
-            self.members[(self.starts[id] + used[id]) as usize] = i as u32;
+            self.members[(self.starts[id] + used[id]) as usize] = self.member_key(i);
             used[id] += 1;
         }
+    }
+
+    /// How `members` names cell `i`: `y << 16 | x`, which sorts in reading
+    /// order and unpacks without a division.
+    fn member_key(&self, i: usize) -> u32 {
+        (((i / self.width()) << 16) | (i % self.width())) as u32
     }
 
     /// Empties cell `i`, which holds a tile.
     fn clear(&mut self, i: usize) {
         let id = usize::from(self.ids[i]);
         let start = self.starts[id] as usize;
+        let key = self.member_key(i);
         let group = &mut self.members[start..start + self.counts[id] as usize];
-        if let Some(at) = group.iter().position(|&m| m as usize == i) {
+        if let Some(at) = group.iter().position(|&m| m == key) {
             group.copy_within(at + 1.., at);
         }
         self.counts[id] -= 1;
@@ -271,10 +279,11 @@ impl Board {
         }
         let start = self.starts[class] as usize;
         let n = self.counts[class] as usize;
+        let key = self.member_key(i);
         let group = &mut self.members[start..=start + n];
-        let at = group[..n].iter().position(|&m| m as usize > i).unwrap_or(n);
+        let at = group[..n].iter().position(|&m| m > key).unwrap_or(n);
         group.copy_within(at..n, at + 1);
-        group[at] = i as u32;
+        group[at] = key;
         self.counts[class] += 1;
         self.ids[i] = id;
         self.cells[i] = Some(kind);
@@ -286,6 +295,20 @@ impl Board {
 
     fn cell(&self, p: Point) -> usize {
         p.y as usize * self.width() + p.x as usize
+    }
+
+    /// Puts a tile of `kind` back on the empty interior cell `p` (undoing a
+    /// removal without gravity).
+    pub(crate) fn put_back(&mut self, p: Point, kind: Kind) {
+        self.fill(self.cell(p), kind);
+    }
+
+    /// Whether every tile above `p` in its column is in `except`.
+    pub(crate) fn clear_above(&self, p: Point, except: &[Point]) -> bool {
+        (0..p.y).all(|y| {
+            let q = Point::new(p.x, y);
+            self.get(q).is_none() || except.contains(&q)
+        })
     }
 
     /// Removes the tiles at `a` and `b` (interior points, checked by the

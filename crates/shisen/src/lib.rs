@@ -18,10 +18,11 @@ pub mod point;
 pub mod rng;
 pub mod rules;
 pub mod size;
+pub mod solver;
 pub mod tileset;
 
 pub use board::{Board, BoardError};
-pub use deal::Deal;
+pub use deal::{Deal, SolvableDeal};
 pub use game::{Action, Game, MoveError, Stats};
 pub use kind::{Dragon, Face, Kind, KindError, Suit, Wind};
 pub use moves::Move;
@@ -31,4 +32,5 @@ pub use point::{Point, PointError};
 pub use rng::DealRng;
 pub use rules::{Matching, Rules};
 pub use size::{Size, SizeError, MAX_HEIGHT, MAX_WIDTH};
+pub use solver::{solve, Budget, Nodes, Solution, Verdict};
 pub use tileset::{TileSet, TileSetError};

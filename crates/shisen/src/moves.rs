@@ -55,7 +55,6 @@ impl Board {
         };
         let mut buffer = [far; INLINE];
         let mut spill = Vec::new();
-        let w = self.width();
         for group in self.groups().filter(|g| g.len() >= 2) {
             // The group's rays, on the stack unless the class is huge.
             let rays = if group.len() <= INLINE {
@@ -65,15 +64,15 @@ impl Board {
                 &mut spill[..]
             };
             for (r, &cell) in rays.iter_mut().zip(group) {
-                let cell = cell as usize;
-                *r = self.rays(Point::new((cell % w) as i32, (cell / w) as i32));
+                *r = self.rays(Point::new((cell & 0xFFFF) as i32, (cell >> 16) as i32));
             }
             for (i, a) in rays.iter().enumerate() {
                 let enclosed = a.is_enclosed();
                 for b in &rays[i + 1..] {
                     // A walled-in tile reaches only its neighbours.
-                    let adjacent = a.at.x.abs_diff(b.at.x) + a.at.y.abs_diff(b.at.y) == 1;
-                    if (enclosed || b.is_enclosed()) && !adjacent {
+                    if (enclosed || b.is_enclosed())
+                        && a.at.x.abs_diff(b.at.x) + a.at.y.abs_diff(b.at.y) != 1
+                    {
                         continue;
                     }
                     if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {

@@ -1,0 +1,313 @@
+//! The exact solver: is there an order of removals that clears the board?
+//!
+//! Without gravity a removal only empties cells, so it never blocks another
+//! connection. Two consequences drive the search:
+//!
+//! * Order between kinds does not matter, only which tiles of a kind pair
+//!   up. If a class's tiles can all be paired by connections open right
+//!   now, taking those pairs at once is never wrong (any solution can be
+//!   rearranged to start with them). Such *safe* removals are made without
+//!   branching, until none is left.
+//! * The search then branches over the open pairs, and remembers every
+//!   failed position (a transposition table over the set of removed tiles,
+//!   Zobrist-hashed), since many orders reach the same position.
+//!
+//! With gravity a removal moves the tiles above it, so connections can also
+//! close. A removal is still safe when every removed tile has nothing above
+//! it but other removed tiles: no tile moves, so the rest of any solution
+//! stays valid. The search branches over all open pairs otherwise, tiles
+//! with the fewest tiles above them first, with a transposition table over
+//! whole positions.
+//!
+//! The work is measured in nodes (positions expanded); a [`Budget`] can stop
+//! the search, which then answers [`Verdict::Unknown`].
+
+use std::collections::HashSet;
+
+use crate::board::Board;
+use crate::kind::Kind;
+use crate::moves::Move;
+use crate::point::Point;
+use crate::rng::DealRng;
+use crate::rules::Rules;
+
+/// The answer of the solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The board can be cleared by these removals, in order. Under gravity
+    /// each move names its tiles where they stand when it is played.
+    Solvable(Vec<Move>),
+    Unsolvable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// What the solver found, and how much work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub verdict: Verdict,
+    /// Positions expanded.
+    pub nodes: u64,
+}
+
+/// Lets a front end bound the search (by nodes, by time, …): asked every
+/// [`Budget::INTERVAL`] nodes whether to go on.
+pub trait Budget {
+    const INTERVAL: u64 = 256;
+
+    /// Whether the search may continue after `nodes` nodes.
+    fn allows(&mut self, nodes: u64) -> bool;
+}
+
+/// A budget of at most this many nodes (checked every
+/// [`Budget::INTERVAL`] nodes).
+#[derive(Clone, Copy, Debug)]
+pub struct Nodes(pub u64);
+
+impl Budget for Nodes {
+    fn allows(&mut self, nodes: u64) -> bool {
+        nodes < self.0
+    }
+}
+
+/// The search ran out of budget.
+struct OutOfBudget;
+
+type Step = Result<bool, OutOfBudget>;
+
+/// Decides whether `board` can be cleared under `rules.gravity` (the
+/// matching rule is the board's).
+pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution {
+    let mut search = Search {
+        budget,
+        nodes: 0,
+        failed: HashSet::new(),
+        played: Vec::new(),
+    };
+    let result = if rules.gravity {
+        search.gravity(board)
+    } else {
+        let mut board = board.clone();
+        let mut zobrist = Zobrist::new(&board);
+        search.free(&mut board, &mut zobrist)
+    };
+    let verdict = match result {
+        Ok(true) => Verdict::Solvable(search.played.iter().map(|&(m, _)| m).collect()),
+        Ok(false) => Verdict::Unsolvable,
+        Err(OutOfBudget) => Verdict::Unknown,
+    };
+    Solution {
+        verdict,
+        nodes: search.nodes,
+    }
+}
+
+/// Random keys per cell: a position without gravity is the set of removed
+/// tiles, hashed as the XOR of their keys.
+struct Zobrist {
+    keys: Vec<u64>,
+    hash: u64,
+    width: usize,
+}
+
+impl Zobrist {
+    fn new(board: &Board) -> Zobrist {
+        let mut rng = DealRng::new(0x5A0B_8157);
+        let keys = (0..board.width() * board.height())
+            .map(|_| rng.next_u64())
+            .collect();
+        Zobrist {
+            keys,
+            hash: 0,
+            width: board.width(),
+        }
+    }
+
+    fn toggle(&mut self, m: Move) {
+        for p in [m.a, m.b] {
+            self.hash ^= self.keys[p.y as usize * self.width + p.x as usize];
+        }
+    }
+}
+
+struct Search<'b, B: Budget> {
+    budget: &'b mut B,
+    nodes: u64,
+    /// Hashes of positions known to be unsolvable.
+    failed: HashSet<u64>,
+    /// The removals made so far on the current line, with the kind removed.
+    played: Vec<(Move, Kind)>,
+}
+
+/// The tiles of each class still on the board, in reading order.
+fn classes(board: &Board) -> Vec<Vec<Point>> {
+    board
+        .groups()
+        .filter(|g| g.len() >= 2)
+        .map(|g| {
+            g.iter()
+                .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32))
+                .collect()
+        })
+        .collect()
+}
+
+/// A pairing of `tiles` (at most 4 of them handled) whose every pair
+/// satisfies `open`, as moves.
+fn open_pairing(tiles: &[Point], open: impl Fn(Point, Point) -> bool) -> Option<Vec<Move>> {
+    match tiles {
+        [a, b] => open(*a, *b).then(|| vec![Move::new(*a, *b)]),
+        [a, b, c, d] => [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
+            .into_iter()
+            .find_map(|(p, q, r, s)| {
+                (open(*p, *q) && open(*r, *s)).then(|| vec![Move::new(*p, *q), Move::new(*r, *s)])
+            }),
+        _ => None,
+    }
+}
+
+impl<B: Budget> Search<'_, B> {
+    fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes % B::INTERVAL == 0 && !self.budget.allows(self.nodes) {
+            return Err(OutOfBudget);
+        }
+        Ok(())
+    }
+
+    /// Removes `m` without gravity, recording it.
+    fn take(&mut self, board: &mut Board, zobrist: &mut Zobrist, m: Move) {
+        let kind = board.get(m.a).expect("moves name tiles");
+        board.remove_pair(m.a, m.b, false);
+        zobrist.toggle(m);
+        self.played.push((m, kind));
+    }
+
+    /// Undoes removals back to `mark` played moves.
+    fn untake(&mut self, board: &mut Board, zobrist: &mut Zobrist, mark: usize) {
+        while self.played.len() > mark {
+            let (m, kind) = self.played.pop().expect("above the mark");
+            board.put_back(m.a, kind);
+            board.put_back(m.b, kind);
+            zobrist.toggle(m);
+        }
+    }
+
+    /// Makes safe removals (a whole class paired by open connections) until
+    /// none is left.
+    fn take_safe(&mut self, board: &mut Board, zobrist: &mut Zobrist) {
+        loop {
+            let mut progressed = false;
+            for tiles in classes(board) {
+                if let Some(moves) = open_pairing(&tiles, |p, q| board.connects(p, q)) {
+                    for m in moves {
+                        self.take(board, zobrist, m);
+                    }
+                    progressed = true;
+                }
+            }
+            if !progressed {
+                return;
+            }
+        }
+    }
+
+    /// The search without gravity.
+    fn free(&mut self, board: &mut Board, zobrist: &mut Zobrist) -> Step {
+        self.tick()?;
+        let mark = self.played.len();
+        self.take_safe(board, zobrist);
+        if board.is_cleared() {
+            return Ok(true);
+        }
+        if self.failed.contains(&zobrist.hash) {
+            self.untake(board, zobrist, mark);
+            return Ok(false);
+        }
+        for m in board.moves() {
+            let before = self.played.len();
+            self.take(board, zobrist, m);
+            if self.free(board, zobrist)? {
+                return Ok(true);
+            }
+            self.untake(board, zobrist, before);
+        }
+        self.failed.insert(zobrist.hash);
+        self.untake(board, zobrist, mark);
+        Ok(false)
+    }
+
+    /// The search with gravity, on copies of the board.
+    fn gravity(&mut self, board: &Board) -> Step {
+        self.tick()?;
+        let mark = self.played.len();
+        let mut board = board.clone();
+        self.take_safe_gravity(&mut board);
+        if board.is_cleared() {
+            return Ok(true);
+        }
+        let hash = position_hash(&board);
+        if !self.failed.contains(&hash) {
+            let mut moves = board.moves();
+            // Tiles with little above them disturb the least.
+            moves.sort_by_key(|m| burden(&board, m));
+            for m in moves {
+                let kind = board.get(m.a).expect("moves name tiles");
+                let mut next = board.clone();
+                next.remove_pair(m.a, m.b, true);
+                self.played.push((m, kind));
+                if self.gravity(&next)? {
+                    return Ok(true);
+                }
+                self.played.pop();
+            }
+            self.failed.insert(hash);
+        }
+        self.played.truncate(mark);
+        Ok(false)
+    }
+
+    /// Safe removals under gravity: a class paired by open connections
+    /// whose tiles all have nothing above them, so that nothing falls.
+    fn take_safe_gravity(&mut self, board: &mut Board) {
+        loop {
+            let mut progressed = false;
+            for tiles in classes(board) {
+                if !tiles.iter().all(|&t| board.clear_above(t, &[])) {
+                    continue;
+                }
+                if let Some(moves) = open_pairing(&tiles, |p, q| board.connects(p, q)) {
+                    for m in moves {
+                        let kind = board.get(m.a).expect("moves name tiles");
+                        board.remove_pair(m.a, m.b, true);
+                        self.played.push((m, kind));
+                    }
+                    progressed = true;
+                }
+            }
+            if !progressed {
+                return;
+            }
+        }
+    }
+}
+
+/// The number of tiles above a move's two tiles.
+fn burden(board: &Board, m: &Move) -> usize {
+    [m.a, m.b]
+        .iter()
+        .map(|p| {
+            (0..p.y)
+                .filter(|&y| board.get(Point::new(p.x, y)).is_some())
+                .count()
+        })
+        .sum()
+}
+
+/// A hash of a whole position (for gravity, where tiles move).
+fn position_hash(board: &Board) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    board.hash(&mut hasher);
+    hasher.finish()
+}
