@@ -8,6 +8,7 @@
 //! event loop that ties them together. The rules are the engines': the
 //! interface only asks `slide::Position` and `shisen::Game`.
 
+mod analysis;
 mod clock;
 mod command;
 mod keys;
@@ -170,7 +171,7 @@ impl Screen for ShisenGame {
 
     fn timeout(&self, now: Instant) -> Duration {
         self.app
-            .wake_at()
+            .wake_at(now)
             .map_or(REFRESH, |at| at.saturating_duration_since(now).min(REFRESH))
     }
 

@@ -143,7 +143,7 @@ fn shisen_default_board_fits_80x24_with_its_ring() {
     assert!(y0 >= 1 && y1 <= 21 && x1 + 2 <= 80, "{x0},{y0} {x1},{y1}");
     let text = rows(&buf);
     assert!(text[0].contains("Shisen-Sho 18x8"), "{}", text[0]);
-    assert!(text[22].contains("Tiles 144"), "{}", text[22]);
+    assert!(text[21].contains("Tiles 144"), "{}", text[21]);
     assert!(text[23].contains("shuffle"));
 }
 
@@ -208,7 +208,7 @@ fn shisen_cursor_selection_and_path_are_drawn() {
     let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, t0));
     let (x, y) = layout.anchor(m.a);
     assert_eq!(text_at(&buf, x, y, 2), "  ");
-    assert!(rows(&buf)[22].contains("Tiles 142"));
+    assert!(rows(&buf)[21].contains("Tiles 142"));
 }
 
 #[test]
@@ -267,4 +267,22 @@ fn any_terminal_size_renders_without_panicking() {
             render(width, height, |f| shisen_view::draw(f, &shisen, false, now));
         }
     }
+}
+
+#[test]
+fn shisen_status_says_no_solution_from_here() {
+    let board = shisen::parse_board("CC\nAB\nBA\n", shisen::Matching::Standard).unwrap();
+    let mut app = ShisenApp::with_board(board, shisen::TileSet::Standard, Default::default(), 0);
+    let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, Instant::now()));
+    let status = rows(&buf)[21].clone();
+    assert!(status.contains("Tiles 6"), "{status}");
+    app.settle();
+    let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, Instant::now()));
+    let status = rows(&buf)[21].clone();
+    assert!(status.contains("no solution from here"), "{status}");
+    // Remove the open pair: now stuck, and the message line says what to do.
+    app.handle(ShisenAction::Click(Point::new(0, 0)), Instant::now());
+    app.handle(ShisenAction::Click(Point::new(1, 0)), Instant::now());
+    let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, Instant::now()));
+    assert!(rows(&buf)[22].contains("x shuffles"), "{}", rows(&buf)[22]);
 }

@@ -4,8 +4,9 @@
 //! reads this state and input produces [`ShisenAction`]s; whether two
 //! tiles may go is always the engine's answer.
 
+use super::analysis::{Analysis, THINKING_TIME};
 use super::clock::Clock;
-use shisen::{Board, Deal, Game, Move, MoveError, Path, Point, Rules, Size, TileSet};
+use shisen::{Board, Deal, Game, Move, MoveError, Path, Point, Rules, Size, TileSet, Verdict};
 use std::time::{Duration, Instant};
 
 /// What the player asks for.
@@ -26,6 +27,8 @@ pub enum ShisenAction {
     New,
     Quit,
 }
+
+const STUCK: &str = "stuck: no pair can be removed — x shuffles, u undoes";
 
 /// How long a removed pair and its path stay on screen.
 pub const FLASH: Duration = Duration::from_millis(600);
@@ -50,8 +53,23 @@ pub struct ShisenApp {
     flash: Option<Flash>,
     hint: Option<Move>,
     clock: Clock,
+    /// The solver at work on the current board, then its verdict.
+    analysis: Option<Analysis>,
+    verdict: Option<Verdict>,
     message: String,
     quit: bool,
+}
+
+/// What is known about clearing the board from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// The solver is still at it.
+    Checking,
+    Solvable,
+    /// No order of removals clears the board.
+    NoSolution,
+    /// The solver gave up within its time.
+    Unknown,
 }
 
 impl ShisenApp {
@@ -68,8 +86,13 @@ impl ShisenApp {
             gravity,
         };
         let board = Deal::random(seed, size, tiles).map_err(|e| e.to_string())?;
-        Ok(ShisenApp {
-            size,
+        Ok(ShisenApp::with_board(board, tiles, rules, seed))
+    }
+
+    /// A game on `board`; `n` deals from `tiles` with the next seed.
+    pub fn with_board(board: Board, tiles: TileSet, rules: Rules, seed: u64) -> ShisenApp {
+        let mut app = ShisenApp {
+            size: board.size(),
             tiles,
             rules,
             seed,
@@ -79,9 +102,13 @@ impl ShisenApp {
             flash: None,
             hint: None,
             clock: Clock::default(),
+            analysis: None,
+            verdict: None,
             message: String::new(),
             quit: false,
-        })
+        };
+        app.analyse();
+        app
     }
 
     pub fn game(&self) -> &Game {
@@ -130,22 +157,81 @@ impl ShisenApp {
         self.quit
     }
 
-    /// When the screen must change next without input: the end of a flash.
-    pub fn wake_at(&self) -> Option<Instant> {
-        self.flash.as_ref().map(|f| f.until)
+    /// Whether the board can still be cleared, as far as the solver knows.
+    pub fn outlook(&self) -> Outlook {
+        match &self.verdict {
+            None => Outlook::Checking,
+            Some(Verdict::Solvable(_)) => Outlook::Solvable,
+            Some(Verdict::Unsolvable) => Outlook::NoSolution,
+            Some(Verdict::Unknown) => Outlook::Unknown,
+        }
     }
 
-    /// Ends a flash whose time is up.
+    /// Starts the solver on the current board (stopping any earlier run).
+    fn analyse(&mut self) {
+        self.verdict = None;
+        self.analysis = if self.game.is_won() {
+            self.verdict = Some(Verdict::Solvable(Vec::new()));
+            None
+        } else {
+            Some(Analysis::start(&self.game, THINKING_TIME))
+        };
+    }
+
+    /// Takes the solver's verdict if it has come.
+    fn collect_verdict(&mut self) {
+        let Some(analysis) = &self.analysis else {
+            return;
+        };
+        if let Some(verdict) = analysis.poll() {
+            self.verdict = Some(verdict);
+            self.analysis = None;
+        }
+    }
+
+    /// Waits for the solver (for tests: no terminal to keep live).
+    #[cfg(test)]
+    pub fn settle(&mut self) {
+        while self.analysis.is_some() {
+            std::thread::sleep(Duration::from_millis(5));
+            self.collect_verdict();
+        }
+    }
+
+    /// When the screen must change next without input: the end of a
+    /// flash, or soon while the solver may answer.
+    pub fn wake_at(&self, now: Instant) -> Option<Instant> {
+        let flash = self.flash.as_ref().map(|f| f.until);
+        let solver = self
+            .analysis
+            .as_ref()
+            .map(|_| now + Duration::from_millis(50));
+        flash.into_iter().chain(solver).min()
+    }
+
+    /// Ends a flash whose time is up; takes the solver's verdict.
     pub fn tick(&mut self, now: Instant) {
         if self.flash.as_ref().is_some_and(|f| now >= f.until) {
             self.flash = None;
         }
+        self.collect_verdict();
     }
 
     pub fn handle(&mut self, action: ShisenAction, now: Instant) {
         // A new action ends the flash at once: the player has seen enough.
         self.flash = None;
         self.message.clear();
+        let before = (self.seed, self.game.step(), self.game.redoable());
+        self.act(action, now);
+        if (self.seed, self.game.step(), self.game.redoable()) != before {
+            self.analyse();
+        }
+        if self.game.is_stuck() && self.message.is_empty() {
+            self.message = STUCK.into();
+        }
+    }
+
+    fn act(&mut self, action: ShisenAction, now: Instant) {
         match action {
             ShisenAction::Quit => self.quit = true,
             ShisenAction::New => self.deal(self.seed.wrapping_add(1)),
@@ -163,9 +249,6 @@ impl ShisenApp {
             ShisenAction::Undo => self.travel(Game::undo, "nothing to undo"),
             ShisenAction::Redo => self.travel(Game::redo, "nothing to redo"),
             ShisenAction::Shuffle => self.shuffle(now),
-        }
-        if self.game.is_stuck() && self.message.is_empty() {
-            self.message = "no pair can be removed: x shuffles, u undoes".into();
         }
     }
 
@@ -211,11 +294,18 @@ impl ShisenApp {
         }
     }
 
+    /// The first removal of a solution when the solver has one (a pair
+    /// that keeps the board clearable), else any removable pair. The
+    /// engine's `hint` counts the help either way.
     fn show_hint(&mut self) {
-        self.hint = self.game.hint();
+        let open = self.game.hint();
+        self.hint = match &self.verdict {
+            Some(Verdict::Solvable(moves)) => moves.first().copied().or(open),
+            _ => open,
+        };
         match self.hint {
             Some(m) => self.cursor = m.a,
-            None => self.message = "no pair can be removed: x shuffles, u undoes".into(),
+            None => self.message = STUCK.into(),
         }
     }
 
@@ -349,6 +439,52 @@ mod tests {
                 assert_eq!(app.game().board().tiles_left(), left);
                 assert_eq!(app.game().stats().shuffles, 1);
             }
+        }
+    }
+
+    fn board(text: &str) -> ShisenApp {
+        let board = shisen::parse_board(text, shisen::Matching::Standard).unwrap();
+        ShisenApp::with_board(board, TileSet::Standard, Rules::default(), 0)
+    }
+
+    #[test]
+    fn the_solver_says_when_there_is_no_solution_from_here() {
+        // The C pair can go, but the A and B pairs block each other for
+        // good: more than three segments would be needed.
+        let mut app = board("CC\nAB\nBA\n");
+        app.settle();
+        assert_eq!(app.outlook(), Outlook::NoSolution);
+        assert!(!app.game().is_stuck());
+        // The hint still offers the open pair.
+        app.handle(ShisenAction::Hint, Instant::now());
+        assert_eq!(
+            app.hint(),
+            Some(Move::new(Point::new(0, 0), Point::new(1, 0)))
+        );
+        let mut app = board("AB\nAB\n");
+        app.settle();
+        assert_eq!(app.outlook(), Outlook::Solvable);
+    }
+
+    #[test]
+    fn the_hint_follows_a_solution_when_one_is_known() {
+        // On a deal the solver can clear, following its hints clears it.
+        let mut app = (0..)
+            .map(|seed| {
+                let mut app = app(seed);
+                app.settle();
+                app
+            })
+            .find(|app| app.outlook() == Outlook::Solvable)
+            .unwrap();
+        let now = Instant::now();
+        while !app.game().is_won() {
+            assert_eq!(app.outlook(), Outlook::Solvable, "hints keep it solvable");
+            app.handle(ShisenAction::Hint, now);
+            let m = app.hint().expect("a solvable board has a hint");
+            app.handle(ShisenAction::Click(m.a), now);
+            app.handle(ShisenAction::Click(m.b), now);
+            app.settle();
         }
     }
 

@@ -10,7 +10,7 @@
 //! fills both columns, one that draws it narrow leaves the second blank,
 //! and the columns after it stay aligned either way.
 
-use super::shisen_app::ShisenApp;
+use super::shisen_app::{Outlook, ShisenApp};
 use super::widgets::{centered, keys_line, too_small};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -99,11 +99,12 @@ fn minimum(size: Size) -> (u16, u16) {
     extent(size, (2, 1))
 }
 
-/// The screen split: title, board, status, keys.
-fn split(area: Rect) -> [Rect; 4] {
+/// The screen split: title, board, status, message, keys.
+fn split(area: Rect) -> [Rect; 5] {
     Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
+        Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
@@ -116,7 +117,7 @@ pub fn board_layout(area: Rect, size: Size) -> Option<BoardLayout> {
 }
 
 pub fn draw(frame: &mut Frame, app: &ShisenApp, ascii: bool, now: Instant) {
-    let [title, main, status, keys] = split(frame.area());
+    let [title, main, status, message, keys] = split(frame.area());
     let board = app.shown_board();
     let rules = app.rules();
     let mut name = format!(" tessera · Shisen-Sho {}", board.size());
@@ -136,6 +137,13 @@ pub fn draw(frame: &mut Frame, app: &ShisenApp, ascii: bool, now: Instant) {
         draw_path(frame.buffer_mut(), &layout, flash.path.points());
     }
     frame.render_widget(status_line(app, now), status);
+    let text = app.message().to_string();
+    let style = if app.game().is_stuck() {
+        Style::new().red().bold()
+    } else {
+        Style::new().yellow()
+    };
+    frame.render_widget(Line::styled(format!(" {text}"), style), message);
     frame.render_widget(keys_line(KEYS, keys.width), keys);
     if app.game().is_won() && app.flash().is_none() {
         draw_win(frame, app, now);
@@ -152,12 +160,13 @@ fn status_line(app: &ShisenApp, now: Instant) -> Line<'static> {
         super::clock::format(elapsed),
         game.score(elapsed.as_secs()),
     );
-    let message = if game.is_stuck() {
-        app.message().to_string().red().bold()
-    } else {
-        app.message().to_string().yellow()
+    let outlook = match app.outlook() {
+        Outlook::Checking => "checking…".dim(),
+        Outlook::Solvable => "solvable".green(),
+        Outlook::NoSolution => "no solution from here".red().bold(),
+        Outlook::Unknown => "solvable?".dim(),
     };
-    Line::from(vec![text.into(), message])
+    Line::from(vec![text.into(), outlook])
 }
 
 fn draw_board(buf: &mut Buffer, app: &ShisenApp, layout: &BoardLayout, ascii: bool) {
