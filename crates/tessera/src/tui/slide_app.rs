@@ -162,39 +162,33 @@ impl SlideApp {
     }
 
     pub fn handle(&mut self, action: SlideAction, now: Instant) {
-        if action == SlideAction::Quit {
-            self.quit = true;
-            return;
-        }
-        // Any key stops a running solution where it is.
-        if self.is_solving() {
+        // Any key but q stops a running solution where it is.
+        if self.is_solving() && action != SlideAction::Quit {
             self.solving.clear();
             self.message = "solution stopped".into();
             return;
         }
         self.message.clear();
-        if action == SlideAction::ToggleGoal {
-            self.showing_goal = !self.showing_goal;
-            return;
-        }
-        // Any other key brings the board back.
-        self.showing_goal = false;
+        // `g` toggles the goal view; any other key brings the board back.
+        self.showing_goal = action == SlideAction::ToggleGoal && !self.showing_goal;
         match action {
+            SlideAction::Quit => self.quit = true,
+            SlideAction::ToggleGoal => {}
             SlideAction::New => self.deal(self.seed.wrapping_add(1)),
             SlideAction::Restart => self.deal(self.seed),
             _ if self.is_won() => {}
             SlideAction::Move(direction) => self.slide(direction, now),
             SlideAction::SlideTo(cell) => {
-                let before = self.position.clone();
-                if let Some(moves) = self.position.slide_to(cell) {
-                    self.position = before;
-                    moves.iter().for_each(|d| self.slide(d, now));
+                // The engine finds the moves; they are then made one by
+                // one here, so each counts and can be undone.
+                match self.position.clone().slide_to(cell) {
+                    Some(moves) => moves.iter().for_each(|d| self.slide(d, now)),
+                    None => self.message = "click a tile in the blank's row or column".into(),
                 }
             }
             SlideAction::Undo => self.undo(),
             SlideAction::Hint => self.think(Purpose::Hint),
             SlideAction::Solve => self.think(Purpose::Solve),
-            SlideAction::Quit | SlideAction::ToggleGoal => unreachable!("handled above"),
         }
     }
 
