@@ -450,7 +450,7 @@ mod tests {
 
     #[test]
     fn any_key_stops_a_running_solution() {
-        let mut app = app("4x4", 5);
+        let mut app = app("3x3", 5);
         app.handle(SlideAction::Solve, Instant::now());
         app.settle(Instant::now());
         assert!(app.is_solving());
