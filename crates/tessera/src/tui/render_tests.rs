@@ -100,7 +100,7 @@ fn slide_win_screen_after_the_solver() {
 
 #[test]
 fn slide_hint_is_highlighted() {
-    let mut app = slide_app("4x4", 4);
+    let mut app = slide_app("3x3", 4);
     app.handle(SlideAction::Hint, Instant::now());
     app.settle(Instant::now());
     let (cell, _) = app.hint().unwrap();
