@@ -12,7 +12,13 @@ use crossterm::{
 };
 use ratatui::{backend::CrosstermBackend, Terminal};
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Once;
+
+/// Whether play mode is on. Restoring twice would be harmful: leaving the
+/// alternate screen a second time moves the cursor back over what was
+/// printed since (a panic's message, say).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
 
 pub type Tty = Terminal<CrosstermBackend<Stdout>>;
 
@@ -24,7 +30,8 @@ pub struct Session {
 impl Session {
     pub fn start() -> io::Result<Session> {
         install_panic_hook();
-        terminal::enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        terminal::enable_raw_mode().inspect_err(|_| restore())?;
         let mut stdout = io::stdout();
         if let Err(e) = execute!(stdout, EnterAlternateScreen, EnableMouseCapture) {
             restore();
@@ -41,10 +48,13 @@ impl Drop for Session {
     }
 }
 
-/// Leaves play mode. Safe to call more than once and when setup was only
-/// partly done: each step is undone regardless, errors ignored (there is no
-/// better terminal left to report them on).
+/// Leaves play mode, once (later calls do nothing). Safe when setup was
+/// only partly done: each step is undone regardless, errors ignored (there
+/// is no better terminal left to report them on).
 pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let _ = terminal::disable_raw_mode();
     let _ = execute!(
         io::stdout(),
