@@ -14,7 +14,7 @@ use shisen::{Board, Point};
 
 mod common;
 
-const ROUNDS: usize = 40;
+const ROUNDS: usize = 100;
 
 /// The fastest of `ROUNDS` interleaved passes of each job, per job.
 fn fastest(jobs: &[&dyn Fn() -> usize]) -> Vec<Duration> {

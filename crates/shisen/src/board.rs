@@ -303,6 +303,12 @@ impl Board {
         self.fill(self.cell(p), kind);
     }
 
+    /// Empties the cell `p` (a relaxation step of the solver: its class's
+    /// count goes odd, which only the solver's scratch boards allow).
+    pub(crate) fn vacate(&mut self, p: Point) {
+        self.clear(self.cell(p));
+    }
+
     /// Whether every tile above `p` in its column is in `except`.
     pub(crate) fn clear_above(&self, p: Point, except: &[Point]) -> bool {
         (0..p.y).all(|y| {

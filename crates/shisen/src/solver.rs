@@ -70,36 +70,57 @@ impl Budget for Nodes {
     }
 }
 
-/// The search ran out of budget.
-struct OutOfBudget;
+/// Why a search stopped before deciding.
+enum Stop {
+    /// The caller's budget ran out.
+    Budget,
+    /// This attempt used its nodes: start over with another move order.
+    Restart,
+}
 
-type Step = Result<bool, OutOfBudget>;
+type Step = Result<bool, Stop>;
+
+/// Nodes of the first attempt; each restart doubles the allowance.
+const FIRST_ATTEMPT: u64 = 500;
 
 /// Decides whether `board` can be cleared under `rules.gravity` (the
 /// matching rule is the board's).
+///
+/// Searches run in attempts with growing node allowances, each trying the
+/// moves in another (seeded, reproducible) order: a solvable board's search
+/// time is heavy-tailed in the move order, and restarts cut the tail. The
+/// table of failed positions carries over, so no proof is redone.
 pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution {
     let mut search = Search {
         budget,
         nodes: 0,
+        limit: 0,
+        shuffle: None,
         failed: HashSet::new(),
         played: Vec::new(),
     };
-    let result = if rules.gravity {
-        search.gravity(board)
-    } else {
-        let mut board = board.clone();
-        let mut zobrist = Zobrist::new(&board);
-        search.free(&mut board, &mut zobrist)
-    };
+    let mut result = Err(Stop::Restart);
+    for attempt in 0u32.. {
+        search.limit = search.nodes.saturating_add(FIRST_ATTEMPT << attempt.min(40));
+        search.shuffle = (attempt > 0).then(|| DealRng::new(u64::from(attempt)));
+        search.played.clear();
+        result = if rules.gravity {
+            search.gravity(board)
+        } else {
+            let mut board = board.clone();
+            let mut zobrist = Zobrist::new(&board);
+            search.free(&mut board, &mut zobrist)
+        };
+        if !matches!(result, Err(Stop::Restart)) {
+            break;
+        }
+    }
     let verdict = match result {
         Ok(true) => Verdict::Solvable(search.played.iter().map(|&(m, _)| m).collect()),
         Ok(false) => Verdict::Unsolvable,
-        Err(OutOfBudget) => Verdict::Unknown,
+        Err(_) => Verdict::Unknown,
     };
-    Solution {
-        verdict,
-        nodes: search.nodes,
-    }
+    Solution { verdict, nodes: search.nodes }
 }
 
 /// Random keys per cell: a position without gravity is the set of removed
@@ -133,6 +154,10 @@ impl Zobrist {
 struct Search<'b, B: Budget> {
     budget: &'b mut B,
     nodes: u64,
+    /// The node count that ends this attempt.
+    limit: u64,
+    /// The move order of this attempt: as found, or shuffled.
+    shuffle: Option<DealRng>,
     /// Hashes of positions known to be unsolvable.
     failed: HashSet<u64>,
     /// The removals made so far on the current line, with the kind removed.
@@ -167,12 +192,24 @@ fn open_pairing(tiles: &[Point], open: impl Fn(Point, Point) -> bool) -> Option<
 }
 
 impl<B: Budget> Search<'_, B> {
-    fn tick(&mut self) -> Result<(), OutOfBudget> {
+    fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
         if self.nodes % B::INTERVAL == 0 && !self.budget.allows(self.nodes) {
-            return Err(OutOfBudget);
+            return Err(Stop::Budget);
+        }
+        if self.nodes >= self.limit {
+            return Err(Stop::Restart);
         }
         Ok(())
+    }
+
+    /// The moves of `board` in this attempt's order.
+    fn ordered(&mut self, board: &Board) -> Vec<Move> {
+        let mut moves = board.moves();
+        if let Some(rng) = &mut self.shuffle {
+            rng.shuffle(&mut moves);
+        }
+        moves
     }
 
     /// Removes `m` without gravity, recording it.
@@ -194,20 +231,16 @@ impl<B: Budget> Search<'_, B> {
     }
 
     /// Makes safe removals (a whole class paired by open connections) until
-    /// none is left.
+    /// none is left. Taking one class's pairs only opens connections, so
+    /// every class found open in a round can be taken.
     fn take_safe(&mut self, board: &mut Board, zobrist: &mut Zobrist) {
         loop {
-            let mut progressed = false;
-            for tiles in classes(board) {
-                if let Some(moves) = open_pairing(&tiles, |p, q| board.connects(p, q)) {
-                    for m in moves {
-                        self.take(board, zobrist, m);
-                    }
-                    progressed = true;
-                }
-            }
-            if !progressed {
+            let moves = board.open_pairings();
+            if moves.is_empty() {
                 return;
+            }
+            for m in moves {
+                self.take(board, zobrist, m);
             }
         }
     }
@@ -220,11 +253,12 @@ impl<B: Budget> Search<'_, B> {
         if board.is_cleared() {
             return Ok(true);
         }
-        if self.failed.contains(&zobrist.hash) {
+        if self.failed.contains(&zobrist.hash) || hopeless(board) {
+            self.failed.insert(zobrist.hash);
             self.untake(board, zobrist, mark);
             return Ok(false);
         }
-        for m in board.moves() {
+        for m in self.ordered(board) {
             let before = self.played.len();
             self.take(board, zobrist, m);
             if self.free(board, zobrist)? {
@@ -248,7 +282,7 @@ impl<B: Budget> Search<'_, B> {
         }
         let hash = position_hash(&board);
         if !self.failed.contains(&hash) {
-            let mut moves = board.moves();
+            let mut moves = self.ordered(&board);
             // Tiles with little above them disturb the least.
             moves.sort_by_key(|m| burden(&board, m));
             for m in moves {
@@ -290,6 +324,35 @@ impl<B: Budget> Search<'_, B> {
             }
         }
     }
+}
+
+/// Whether the board cannot be cleared without gravity, by a relaxation:
+/// let any tile go as soon as it connects to the cell of any tile of its
+/// class, still there or gone, and repeat. Every real solution removes its
+/// tiles no sooner than this does (by induction on its moves: their paths
+/// run through cells this has emptied too), so if this leaves a tile, no
+/// solution exists.
+fn hopeless(board: &Board) -> bool {
+    let mut relaxed = board.clone();
+    let tiles: Vec<(Point, usize)> =
+        classes(board).iter().enumerate().flat_map(|(c, g)| g.iter().map(move |&t| (t, c))).collect();
+    let groups = classes(board);
+    // Round robin over the tiles until a whole round lets none go.
+    let (mut i, mut since_change) = (0, 0);
+    while since_change < tiles.len() {
+        let (t, c) = tiles[i];
+        if relaxed.get(t).is_some() && groups[c].iter().any(|&u| u != t && relaxed.connects(t, u)) {
+            relaxed.vacate(t);
+            if relaxed.is_cleared() {
+                return false;
+            }
+            since_change = 0;
+        } else {
+            since_change += 1;
+        }
+        i = (i + 1) % tiles.len();
+    }
+    !relaxed.is_cleared()
 }
 
 /// The number of tiles above a move's two tiles.
