@@ -179,7 +179,7 @@ impl DistanceTable {
     }
 }
 
-/// Lexicographic rank of a permutation of `0..n` (n ≤ 16): its Lehmer code
+/// Lexicographic rank of a permutation of `0..n` (n ≤ 10): its Lehmer code
 /// read in mixed radix, O(n) with bit counting.
 pub(crate) fn rank(cells: &[u8]) -> usize {
     let n = cells.len();
@@ -188,12 +188,25 @@ pub(crate) fn rank(cells: &[u8]) -> usize {
     // Digits weighted by factorials: the products are independent, so the
     // loop is not one long chain of multiplications.
     for (i, &c) in cells.iter().enumerate() {
-        let below = (used & ((1u32 << c) - 1)).count_ones() as usize;
+        let below = BITS[(used & ((1u32 << c) - 1)) as usize] as usize;
         r += (c as usize - below) * FACTORIALS[n - 1 - i];
         used |= 1 << c;
     }
     r
 }
+
+/// Bits set in each 10-bit mask: a 1 KB table stays in the L1 cache and is
+/// faster than `count_ones` without the POPCNT instruction (not in the
+/// baseline x86-64 target).
+const BITS: [u8; 1 << FULL_TABLE_MAX_CELLS] = {
+    let mut bits = [0u8; 1 << FULL_TABLE_MAX_CELLS];
+    let mut i = 1;
+    while i < bits.len() {
+        bits[i] = bits[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    bits
+};
 
 const FACTORIALS: [usize; 17] = {
     let mut f = [1usize; 17];
