@@ -351,18 +351,18 @@ impl Builder {
         self.marks[entry >> 5].fetch_or(DONE << ((entry & 31) * 2), Relaxed);
     }
 
-    /// Marks `entry` for the next layer if it is unseen; true if it was.
+    /// Marks `entry` for the next layer if it is unseen.
     #[inline]
-    fn discover(&self, entry: usize) -> bool {
+    fn discover(&self, entry: usize) {
         let shift = (entry & 31) * 2;
         let word = &self.marks[entry >> 5];
         let mut old = word.load(Relaxed);
         loop {
             if old >> shift & 3 != UNSEEN {
-                return false;
+                return;
             }
             match word.compare_exchange_weak(old, old | NEXT << shift, Relaxed, Relaxed) {
-                Ok(_) => return true,
+                Ok(_) => return,
                 Err(now) => old = now,
             }
         }
@@ -387,8 +387,6 @@ impl Builder {
 
     fn run(self, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
         let goal = index(&self.spec.cells, self.n);
-        self.values[goal].store(0, Relaxed);
-        self.filled.store(1, Relaxed);
         for ord in 0..self.free {
             let entry = goal * self.free + ord;
             self.marks[entry >> 5].fetch_or(CURRENT << ((entry & 31) * 2), Relaxed);
@@ -464,6 +462,15 @@ impl Builder {
             blank_mask &= blank_mask - 1;
         }
         let region = self.region(blank_mask.trailing_zeros(), free);
+        // The value is set here, when the scan reaches the placement in
+        // index order, rather than at discovery: sequential writes instead
+        // of one more cache miss per successor.
+        if self.values[index_now]
+            .compare_exchange(UNSET, depth as u8, Relaxed, Relaxed)
+            .is_ok()
+        {
+            self.filled.fetch_add(1, Relaxed);
+        }
         let mut rest = region;
         while rest != 0 {
             let r = rest.trailing_zeros();
@@ -482,13 +489,7 @@ impl Builder {
                 cells[j] = c;
                 let next_free = free ^ (1u32 << r) ^ (1u32 << c);
                 let o = (next_free & ((1u32 << c) - 1)).count_ones() as usize;
-                if self.discover(next * self.free + o)
-                    && self.values[next]
-                        .compare_exchange(UNSET, (depth + 1) as u8, Relaxed, Relaxed)
-                        .is_ok()
-                {
-                    self.filled.fetch_add(1, Relaxed);
-                }
+                self.discover(next * self.free + o);
             }
         }
     }
