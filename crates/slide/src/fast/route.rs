@@ -126,7 +126,8 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     }
 
     /// Around `tile` through its ring of eight neighbours, the shorter way
-    /// that stays free.
+    /// that stays free; of two equally short ways, the one that moves the
+    /// tiles it displaces nearer their goals.
     fn ring_path(&mut self, region: Region<'_>, from: Cell, to: Cell, tile: Cell) -> bool {
         let (Some(start), Some(end)) = (ring_index(from, tile), ring_index(to, tile)) else {
             return false;
@@ -137,20 +138,53 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         } else {
             [(8 - forward, 7), (forward, 1)]
         };
+        let mut chosen: Option<(usize, i32, usize)> = None;
         for (length, stride) in walks {
             let cell = |i: usize| add(tile, RING[(start + i * stride) % 8]);
             if (1..=length).all(|i| region.free(cell(i))) {
-                for i in 1..=length {
-                    self.path.push(cell(i));
+                self.candidate.clear();
+                self.candidate.extend((1..=length).map(cell));
+                let gain = self.gain(region.frame, from, &self.candidate);
+                match chosen {
+                    Some((l, g, _)) if (l, -g) <= (length, -gain) => {}
+                    _ => chosen = Some((length, gain, stride)),
                 }
-                return true;
+                if length != 4 {
+                    break;
+                }
             }
         }
-        false
+        let Some((length, _, stride)) = chosen else {
+            return false;
+        };
+        self.path
+            .extend((1..=length).map(|i| add(tile, RING[(start + i * stride) % 8])));
+        true
+    }
+
+    /// How much nearer their goals the tiles the blank displaces along
+    /// `path` (from `from`) end up, in total: every blank move is a tile
+    /// move, and a tile brought nearer its goal now is cheaper to place
+    /// later, so among equally short paths this one is worth maximising.
+    fn gain(&self, frame: Frame, from: Cell, path: &[Cell]) -> i32 {
+        let width = self.board.width() as i32;
+        let mut gain = 0;
+        let mut blank = frame.cell(from) as i32;
+        for &cell in path {
+            let at = frame.cell(cell) as i32;
+            let goal = self.board.tile(at as usize) as i32;
+            let (gx, gy) = (goal % width, goal / width);
+            let before = (at % width - gx).abs() + (at / width - gy).abs();
+            let after = (blank % width - gx).abs() + (blank / width - gy).abs();
+            gain += before - after;
+            blank = at;
+        }
+        gain
     }
 
     /// An L-shaped path (along `u` then `v`, or `v` then `u`), the shorter
-    /// of the two that are free.
+    /// of the two that are free, or of two equally short the one with the
+    /// larger [`Router::gain`].
     fn straight_path(
         &mut self,
         region: Region<'_>,
@@ -160,20 +194,25 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     ) -> bool {
         self.candidate.clear();
         let first = l_path(region, from, to, avoid, true, &mut self.candidate);
-        if first && self.candidate.len() == manhattan(from, to) as usize {
-            self.path.extend_from_slice(&self.candidate);
-            return true;
+        if !l_path(region, from, to, avoid, false, &mut self.path) {
+            self.path.clear();
+            if first {
+                self.path.extend_from_slice(&self.candidate);
+            }
+            return first;
         }
-        if l_path(region, from, to, avoid, false, &mut self.path)
-            && (!first || self.path.len() <= self.candidate.len())
-        {
-            return true;
-        }
-        self.path.clear();
         if first {
-            self.path.extend_from_slice(&self.candidate);
+            let (a, b) = (self.candidate.len(), self.path.len());
+            let better = a < b
+                || (a == b
+                    && self.gain(region.frame, from, &self.candidate)
+                        > self.gain(region.frame, from, &self.path));
+            if better {
+                self.path.clear();
+                self.path.extend_from_slice(&self.candidate);
+            }
         }
-        first
+        true
     }
 }
 
