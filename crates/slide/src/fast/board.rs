@@ -113,8 +113,7 @@ impl Board {
             Direction::Down
         };
         let moved = self.tiles[to];
-        self.tiles[to] = self.tiles[from];
-        self.tiles[from] = moved;
+        self.tiles.swap(from, to);
         if moved & WATCHED != 0 {
             self.line_at[(moved & !WATCHED) as usize] = from as u32;
         }

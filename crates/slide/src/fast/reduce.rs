@@ -8,6 +8,7 @@
 //! region are in place, the region holds exactly its own tiles and the
 //! blank, and solvability of the whole says the region is solvable.
 
+use super::board::Board;
 use super::frame::{Cell, Frame, Rect, Side};
 use super::local::Local;
 use super::route::{Region, Router};
@@ -19,6 +20,19 @@ pub(crate) fn solve<S: FnMut(Direction)>(
     size: Size,
     goal_blank: usize,
 ) {
+    let rect = peel(router, size, goal_blank, 0);
+    finish(router, rect);
+}
+
+/// Solves outer lines until at most `cells` cells are left unsolved (or
+/// only the last region); returns the unsolved rectangle. It holds the
+/// goal's blank cell and exactly the tiles that belong in it.
+pub(crate) fn peel<S: FnMut(Direction)>(
+    router: &mut Router<'_, S>,
+    size: Size,
+    goal_blank: usize,
+    cells: usize,
+) -> Rect {
     let last = final_region(size, goal_blank);
     let mut rect = Rect {
         x0: 0,
@@ -26,7 +40,7 @@ pub(crate) fn solve<S: FnMut(Direction)>(
         x1: size.width(),
         y1: size.height(),
     };
-    while rect != last {
+    while rect != last && rect.width() * rect.height() > cells {
         let side = next_side(rect, last, size.coords(router.board.blank()));
         let frame = Frame::new(size.width(), rect, side, false);
         router.board.watch(frame, rect);
@@ -34,7 +48,19 @@ pub(crate) fn solve<S: FnMut(Direction)>(
         router.board.unwatch();
         rect = rect.without(side);
     }
-    finish(router, rect);
+    rect
+}
+
+/// The unsolved rectangle as a board of its own: the tiles named by local
+/// goal cell, the blank's cell and the blank's goal cell.
+pub(crate) fn extract(board: &Board, rect: Rect, goal_blank: usize) -> (Vec<u8>, usize, usize) {
+    let width = board.width();
+    let local = |cell: usize| (cell / width - rect.y0) * rect.width() + cell % width - rect.x0;
+    let tiles = (rect.y0..rect.y1)
+        .flat_map(|y| (rect.x0..rect.x1).map(move |x| y * width + x))
+        .map(|cell| local(board.tile(cell)) as u8)
+        .collect();
+    (tiles, local(board.blank()), local(goal_blank))
 }
 
 /// The region solved last: small enough for an exact search, and holding
@@ -194,7 +220,8 @@ fn place_pair<S: FnMut(Direction)>(
     let inside = |c: Cell| (m..m + 2).contains(&c.0) && c.1 < 3;
     let blank = |router: &Router<'_, S>| frame.logical(router.board.blank());
     let done = at(router, a) == p && at(router, b) == q;
-    if !done && !(inside(at(router, a)) && inside(at(router, b)) && inside(blank(router))) {
+    let gathered = inside(at(router, a)) && inside(at(router, b)) && inside(blank(router));
+    if !done && !gathered {
         router.tile_to(Region { frame, placed }, b, p);
         placed[m as usize] = true;
         let region = Region { frame, placed };
