@@ -97,13 +97,19 @@ impl Board {
         let mut found = Vec::new();
         for group in self.groups() {
             let at = |i: usize| Point::new((group[i] & 0xFFFF) as i32, (group[i] >> 16) as i32);
-            let open = |i: usize, j: usize| self.connect(&self.rays::<L>(at(i)), &self.rays::<L>(at(j))).is_some();
+            let open = |i: usize, j: usize| {
+                self.connect(&self.rays::<L>(at(i)), &self.rays::<L>(at(j)))
+                    .is_some()
+            };
             let pairs: &[[(usize, usize); 2]] = match group.len() {
                 2 => &[[(0, 1), (0, 1)]],
                 4 => &[[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]],
                 _ => &[],
             };
-            if let Some(pairing) = pairs.iter().find(|[p, q]| open(p.0, p.1) && (p == q || open(q.0, q.1))) {
+            if let Some(pairing) = pairs
+                .iter()
+                .find(|[p, q]| open(p.0, p.1) && (p == q || open(q.0, q.1)))
+            {
                 found.push(Move::new(at(pairing[0].0), at(pairing[0].1)));
                 if pairing[0] != pairing[1] {
                     found.push(Move::new(at(pairing[1].0), at(pairing[1].1)));

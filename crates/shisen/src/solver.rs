@@ -101,7 +101,9 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
     };
     let mut result = Err(Stop::Restart);
     for attempt in 0u32.. {
-        search.limit = search.nodes.saturating_add(FIRST_ATTEMPT << attempt.min(40));
+        search.limit = search
+            .nodes
+            .saturating_add(FIRST_ATTEMPT << attempt.min(40));
         search.shuffle = (attempt > 0).then(|| DealRng::new(u64::from(attempt)));
         search.played.clear();
         result = if rules.gravity {
@@ -120,7 +122,10 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         Ok(false) => Verdict::Unsolvable,
         Err(_) => Verdict::Unknown,
     };
-    Solution { verdict, nodes: search.nodes }
+    Solution {
+        verdict,
+        nodes: search.nodes,
+    }
 }
 
 /// Random keys per cell: a position without gravity is the set of removed
@@ -334,8 +339,11 @@ impl<B: Budget> Search<'_, B> {
 /// solution exists.
 fn hopeless(board: &Board) -> bool {
     let mut relaxed = board.clone();
-    let tiles: Vec<(Point, usize)> =
-        classes(board).iter().enumerate().flat_map(|(c, g)| g.iter().map(move |&t| (t, c))).collect();
+    let tiles: Vec<(Point, usize)> = classes(board)
+        .iter()
+        .enumerate()
+        .flat_map(|(c, g)| g.iter().map(move |&t| (t, c)))
+        .collect();
     let groups = classes(board);
     // Round robin over the tiles until a whole round lets none go.
     let (mut i, mut since_change) = (0, 0);

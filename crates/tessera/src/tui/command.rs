@@ -40,6 +40,10 @@ pub struct ShisenArgs {
     /// matches any flower, any season any season.
     #[arg(long)]
     pub chinese: bool,
+    /// Deal only boards the solver can clear (uniformly among them, as
+    /// `tessera shisen new --solvable`).
+    #[arg(long)]
+    pub solvable: bool,
     /// Seed of the first deal (each new deal takes the next seed). Random
     /// if omitted.
     #[arg(long)]

@@ -52,8 +52,9 @@ pub fn run(command: PlayCommand) -> Result<(), Failure> {
         }
         PlayCommand::Shisen(args) => {
             let seed = args.seed.unwrap_or_else(crate::cli::random_seed);
-            let app = ShisenApp::new(args.preset, args.chinese, args.gravity, seed)
-                .map_err(Failure::input)?;
+            let dealer =
+                shisen_app::Dealer::new(args.preset, args.chinese, args.gravity, args.solvable);
+            let app = ShisenApp::new(dealer, seed).map_err(Failure::input)?;
             play(&mut ShisenGame {
                 app,
                 ascii: args.ascii,

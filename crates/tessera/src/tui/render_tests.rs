@@ -1,6 +1,6 @@
 //! Rendering through ratatui's `TestBackend`: assertions on the buffer.
 
-use super::shisen_app::{ShisenAction, ShisenApp};
+use super::shisen_app::{Dealer, ShisenAction, ShisenApp};
 use super::slide_app::{SlideAction, SlideApp};
 use super::{shisen_view, slide_view};
 use ratatui::backend::TestBackend;
@@ -125,7 +125,11 @@ fn slide_boards_shrink_to_fit_and_say_when_they_cannot() {
 }
 
 fn shisen_app(seed: u64) -> ShisenApp {
-    ShisenApp::new(shisen::Size::DEFAULT, false, false, seed).unwrap()
+    ShisenApp::new(
+        Dealer::new(shisen::Size::DEFAULT, false, false, false),
+        seed,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -214,7 +218,8 @@ fn shisen_cursor_selection_and_path_are_drawn() {
 #[test]
 fn shisen_win_screen() {
     let t0 = Instant::now();
-    let mut app = ShisenApp::new(shisen::Size::new(4, 2).unwrap(), false, false, 3).unwrap();
+    let dealer = Dealer::new(shisen::Size::new(4, 2).unwrap(), false, false, false);
+    let mut app = ShisenApp::new(dealer, 3).unwrap();
     while !app.game().is_won() {
         app.handle(ShisenAction::Hint, t0);
         let Some(m) = app.hint() else {
@@ -272,7 +277,8 @@ fn any_terminal_size_renders_without_panicking() {
 #[test]
 fn shisen_status_says_no_solution_from_here() {
     let board = shisen::parse_board("CC\nAB\nBA\n", shisen::Matching::Standard).unwrap();
-    let mut app = ShisenApp::with_board(board, shisen::TileSet::Standard, Default::default(), 0);
+    let dealer = Dealer::new(board.size(), false, false, false);
+    let mut app = ShisenApp::with_board(board, dealer, 0);
     let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, Instant::now()));
     let status = rows(&buf)[21].clone();
     assert!(status.contains("Tiles 6"), "{status}");

@@ -42,10 +42,60 @@ pub struct Flash {
     pub until: Instant,
 }
 
+/// How boards are dealt: their size, tile set and rules, and whether only
+/// boards the solver can clear are dealt.
+#[derive(Clone, Copy, Debug)]
+pub struct Dealer {
+    pub size: Size,
+    pub tiles: TileSet,
+    pub rules: Rules,
+    pub solvable: bool,
+}
+
+/// The solver's node budget per draw when dealing solvable boards (as
+/// `tessera shisen new --solvable`).
+const SOLVABLE_NODES: u64 = 100_000;
+
+impl Dealer {
+    /// `chinese` picks the Chinese set and its matching rule.
+    pub fn new(size: Size, chinese: bool, gravity: bool, solvable: bool) -> Dealer {
+        let tiles = if chinese {
+            TileSet::Chinese
+        } else {
+            TileSet::Standard
+        };
+        let rules = Rules {
+            matching: tiles.matching(),
+            gravity,
+        };
+        Dealer {
+            size,
+            tiles,
+            rules,
+            solvable,
+        }
+    }
+
+    /// The board dealt from `seed`.
+    pub fn deal(&self, seed: u64) -> Result<Board, String> {
+        if !self.solvable {
+            return Deal::random(seed, self.size, self.tiles).map_err(|e| e.to_string());
+        }
+        Deal::solvable(seed, self.size, self.tiles, self.rules, SOLVABLE_NODES)
+            .map_err(|e| e.to_string())?
+            .map(|deal| deal.board)
+            .ok_or_else(|| {
+                format!(
+                    "no solvable {} deal found in {} draws",
+                    self.size,
+                    Deal::MAX_ATTEMPTS
+                )
+            })
+    }
+}
+
 pub struct ShisenApp {
-    size: Size,
-    tiles: TileSet,
-    rules: Rules,
+    dealer: Dealer,
     seed: u64,
     game: Game,
     cursor: Point,
@@ -73,30 +123,17 @@ pub enum Outlook {
 }
 
 impl ShisenApp {
-    /// A deal of `size` from `seed`; `chinese` picks the Chinese set and
-    /// its matching rule.
-    pub fn new(size: Size, chinese: bool, gravity: bool, seed: u64) -> Result<ShisenApp, String> {
-        let tiles = if chinese {
-            TileSet::Chinese
-        } else {
-            TileSet::Standard
-        };
-        let rules = Rules {
-            matching: tiles.matching(),
-            gravity,
-        };
-        let board = Deal::random(seed, size, tiles).map_err(|e| e.to_string())?;
-        Ok(ShisenApp::with_board(board, tiles, rules, seed))
+    /// The deal of `dealer` from `seed`.
+    pub fn new(dealer: Dealer, seed: u64) -> Result<ShisenApp, String> {
+        Ok(ShisenApp::with_board(dealer.deal(seed)?, dealer, seed))
     }
 
-    /// A game on `board`; `n` deals from `tiles` with the next seed.
-    pub fn with_board(board: Board, tiles: TileSet, rules: Rules, seed: u64) -> ShisenApp {
+    /// A game on `board`; `n` deals with `dealer` from the next seed.
+    pub fn with_board(board: Board, dealer: Dealer, seed: u64) -> ShisenApp {
         let mut app = ShisenApp {
-            size: board.size(),
-            tiles,
-            rules,
+            dealer,
             seed,
-            game: Game::new(board, rules),
+            game: Game::new(board, dealer.rules),
             cursor: Point::new(0, 0),
             selected: None,
             flash: None,
@@ -142,7 +179,7 @@ impl ShisenApp {
     }
 
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.dealer.rules
     }
 
     pub fn message(&self) -> &str {
@@ -253,7 +290,8 @@ impl ShisenApp {
     }
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
-        let (w, h) = (self.size.width() as i32, self.size.height() as i32);
+        let size = self.game.board().size();
+        let (w, h) = (size.width() as i32, size.height() as i32);
         self.cursor = Point::new(
             (self.cursor.x + dx).clamp(0, w - 1),
             (self.cursor.y + dy).clamp(0, h - 1),
@@ -331,10 +369,12 @@ impl ShisenApp {
     }
 
     fn deal(&mut self, seed: u64) {
-        let board = Deal::random(seed, self.size, self.tiles)
-            .expect("the first deal of this size and set succeeded");
+        let board = match self.dealer.deal(seed) {
+            Ok(board) => board,
+            Err(e) => return self.message = e,
+        };
         self.seed = seed;
-        self.game = Game::new(board, self.rules);
+        self.game = Game::new(board, self.dealer.rules);
         self.cursor = Point::new(0, 0);
         self.selected = None;
         self.hint = None;
@@ -347,7 +387,8 @@ mod tests {
     use super::*;
 
     fn app(seed: u64) -> ShisenApp {
-        ShisenApp::new(Size::new(6, 4).unwrap(), false, false, seed).unwrap()
+        let dealer = Dealer::new(Size::new(6, 4).unwrap(), false, false, false);
+        ShisenApp::new(dealer, seed).unwrap()
     }
 
     #[test]
@@ -444,7 +485,8 @@ mod tests {
 
     fn board(text: &str) -> ShisenApp {
         let board = shisen::parse_board(text, shisen::Matching::Standard).unwrap();
-        ShisenApp::with_board(board, TileSet::Standard, Rules::default(), 0)
+        let dealer = Dealer::new(board.size(), false, false, false);
+        ShisenApp::with_board(board, dealer, 0)
     }
 
     #[test]
@@ -485,6 +527,18 @@ mod tests {
             app.handle(ShisenAction::Click(m.a), now);
             app.handle(ShisenAction::Click(m.b), now);
             app.settle();
+        }
+    }
+
+    #[test]
+    fn a_solvable_dealer_deals_boards_the_solver_clears() {
+        let dealer = Dealer::new(Size::new(6, 4).unwrap(), false, true, true);
+        let mut app = ShisenApp::new(dealer, 11).unwrap();
+        for _ in 0..5 {
+            app.settle();
+            assert_eq!(app.outlook(), Outlook::Solvable);
+            assert!(app.rules().gravity);
+            app.handle(ShisenAction::New, Instant::now());
         }
     }
 
