@@ -238,6 +238,7 @@ impl SlideApp {
         if self.is_won() {
             self.clock.stop(now);
             self.solving.clear();
+            self.message.clear();
         }
     }
 
