@@ -207,6 +207,12 @@ fn bad_flags_are_refused_before_the_terminal_is_touched() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("huge"));
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["play", "slide", "--size", "200x3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("too large"));
     // Good flags, but stdout is a pipe here: no terminal to draw on.
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["play", "slide", "--seed", "1"])

@@ -5,8 +5,9 @@ use clap::{Args, Subcommand};
 
 #[derive(Subcommand)]
 pub enum PlayCommand {
-    /// The sliding puzzle: arrows, hjkl or WASD slide tiles, the mouse
-    /// slides rows; ? hint, s solve, u undo, n new, r restart, q quit.
+    /// The sliding puzzle: arrows, hjkl or WASD (capital S, as s solves)
+    /// slide tiles, a click slides a row; ? hint, s solve, u undo, n new,
+    /// r restart, g goal, q quit.
     Slide(SlideArgs),
     /// Shisen-Sho: pick two matching tiles with the cursor (Enter) or the
     /// mouse; ? hint, u undo, r redo, x shuffle, n new, q quit.
@@ -15,7 +16,8 @@ pub enum PlayCommand {
 
 #[derive(Args)]
 pub struct SlideArgs {
-    /// Board size WxH [default: a custom goal's size, else 4x4].
+    /// Board size WxH, up to 100x100 [default: a custom goal's size, else
+    /// 4x4].
     #[arg(long, value_parser = parse_slide_size)]
     pub size: Option<slide::Size>,
     /// Goal: row-major, blank-first, snake, spiral, missing:K, or a position.
@@ -54,12 +56,23 @@ pub struct ShisenArgs {
     pub ascii: bool,
 }
 
+/// The largest side played: bigger boards cannot be drawn on any
+/// terminal, and their solutions run to millions of moves.
+pub const MAX_SIDE: usize = 100;
+
 impl SlideArgs {
     /// `--size`, else the size of a goal given as a position, else 4×4.
-    pub fn size(&self) -> slide::Size {
-        self.size
+    pub fn size(&self) -> Result<slide::Size, String> {
+        let size = self
+            .size
             .or(self.goal.size())
-            .unwrap_or_else(|| slide::Size::square(4).expect("4x4 is a size"))
+            .unwrap_or_else(|| slide::Size::square(4).expect("4x4 is a size"));
+        if size.width().max(size.height()) > MAX_SIDE {
+            return Err(format!(
+                "a {size} board is too large to play in a terminal: at most {MAX_SIDE}x{MAX_SIDE}"
+            ));
+        }
+        Ok(size)
     }
 }
 

@@ -33,16 +33,12 @@ use slide_app::SlideApp;
 use std::time::{Duration, Instant};
 
 pub fn run(command: PlayCommand) -> Result<(), Failure> {
-    use std::io::IsTerminal;
-    if !std::io::stdout().is_terminal() {
-        return Err(Failure::input(
-            "play draws on a terminal, and stdout is not one: run it in a terminal window",
-        ));
-    }
     match command {
         PlayCommand::Slide(args) => {
             let seed = args.seed.unwrap_or_else(crate::cli::random_seed);
-            let app = SlideApp::new(args.size(), args.goal, seed).map_err(Failure::input)?;
+            let size = args.size().map_err(Failure::input)?;
+            let app = SlideApp::new(size, args.goal, seed).map_err(Failure::input)?;
+            needs_terminal()?;
             let (position, goal) = (app.position().clone(), app.goal().clone());
             std::thread::spawn(move || slide_app::prepare_solver(&position, &goal));
             play(&mut SlideGame {
@@ -55,11 +51,24 @@ pub fn run(command: PlayCommand) -> Result<(), Failure> {
             let dealer =
                 shisen_app::Dealer::new(args.preset, args.chinese, args.gravity, args.solvable);
             let app = ShisenApp::new(dealer, seed).map_err(Failure::input)?;
+            needs_terminal()?;
             play(&mut ShisenGame {
                 app,
                 ascii: args.ascii,
             })
         }
+    }
+}
+
+/// Refuses to draw into a pipe or a file.
+fn needs_terminal() -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() {
+        Ok(())
+    } else {
+        Err(Failure::input(
+            "play draws on a terminal, and stdout is not one: run it in a terminal window",
+        ))
     }
 }
 

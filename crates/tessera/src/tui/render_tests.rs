@@ -96,7 +96,10 @@ fn slide_win_screen_after_the_solver() {
     assert!(all.contains("Solved by the solver"), "{all}");
     assert!(all.contains(&format!("{} moves in 00:00", app.moves())));
     assert!(all.contains("n new puzzle"));
-    assert!(!all.contains("solving:"), "the solver's message ends with it");
+    assert!(
+        !all.contains("solving:"),
+        "the solver's message ends with it"
+    );
 }
 
 #[test]
