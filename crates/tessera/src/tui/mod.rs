@@ -189,9 +189,12 @@ impl Screen for ShisenGame {
     /// repaint everything whenever tiles come, go or move, so nothing
     /// drawn there before (a path) lingers.
     fn picture(&self) -> u64 {
+        use std::hash::{DefaultHasher, Hash, Hasher};
         let game = self.app.game();
-        let steps = (game.step() as u64) << 32 | game.redoable() as u64;
-        steps ^ u64::from(self.app.flash().is_some()) << 63 ^ self.app.seed().rotate_left(7)
+        let mut hasher = DefaultHasher::new();
+        let state = (self.app.seed(), game.step(), game.redoable());
+        (state, self.app.flash().is_some()).hash(&mut hasher);
+        hasher.finish()
     }
 
     fn done(&self) -> bool {

@@ -164,7 +164,7 @@ fn status_line(app: &ShisenApp, now: Instant) -> Line<'static> {
         Outlook::Checking => "checking…".dim(),
         Outlook::Solvable => "solvable".green(),
         Outlook::NoSolution => "no solution from here".red().bold(),
-        Outlook::Unknown => "solvable?".dim(),
+        Outlook::Unknown => "solvable: unknown".dim(),
     };
     Line::from(vec![text.into(), outlook])
 }
