@@ -148,6 +148,17 @@ fn slide_moves_counts_undoes_and_restores_the_terminal_on_quit() {
     let screen = pane.wait_for("the undo", |s| s.contains("Moves 0"));
     assert_eq!(board_tiles(&screen), without_blank(&start), "{screen}");
 
+    // A smaller window: everything is laid out again to fit it.
+    assert!(pane
+        .tmux(&["resize-window", "-t", "0", "-x", "50", "-y", "16"])
+        .status
+        .success());
+    let screen = pane.wait_for("the smaller layout", |s| {
+        s.lines().nth(14).is_some_and(|l| l.contains("Moves 0"))
+    });
+    assert!(screen.lines().all(|l| l.chars().count() <= 50), "{screen}");
+    assert_eq!(board_tiles(&screen), without_blank(&start), "{screen}");
+
     pane.keys(&["q"]);
     let screen = pane.wait_for("the exit", |s| s.contains("modes:"));
     assert!(screen.contains("exit=0"), "{screen}");
