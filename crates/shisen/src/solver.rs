@@ -96,6 +96,7 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         nodes: 0,
         limit: 0,
         shuffle: None,
+        banned: HashSet::new(),
         failed: HashSet::new(),
         played: Vec::new(),
     };
@@ -106,6 +107,17 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
             .saturating_add(FIRST_ATTEMPT << attempt.min(40));
         search.shuffle = (attempt > 0).then(|| DealRng::new(u64::from(attempt)));
         search.played.clear();
+        // A first attempt failed: the board is hard. Probing the pairings
+        // costs about a hundred relaxations, worth it only now.
+        if attempt == 1 && !rules.gravity {
+            match impossible_pairs(board) {
+                Some(banned) => search.banned = banned,
+                None => {
+                    result = Ok(false);
+                    break;
+                }
+            }
+        }
         result = if rules.gravity {
             search.gravity(board)
         } else {
@@ -163,6 +175,8 @@ struct Search<'b, B: Budget> {
     limit: u64,
     /// The move order of this attempt: as found, or shuffled.
     shuffle: Option<DealRng>,
+    /// Pairs no solution uses (from probing the pairings at the root).
+    banned: HashSet<Move>,
     /// Hashes of positions known to be unsolvable.
     failed: HashSet<u64>,
     /// The removals made so far on the current line, with the kind removed.
@@ -264,6 +278,9 @@ impl<B: Budget> Search<'_, B> {
             return Ok(false);
         }
         for m in self.ordered(board) {
+            if self.banned.contains(&m) {
+                continue;
+            }
             let before = self.played.len();
             self.take(board, zobrist, m);
             if self.free(board, zobrist)? {
@@ -338,29 +355,110 @@ impl<B: Budget> Search<'_, B> {
 /// run through cells this has emptied too), so if this leaves a tile, no
 /// solution exists.
 fn hopeless(board: &Board) -> bool {
-    let mut relaxed = board.clone();
-    let tiles: Vec<(Point, usize)> = classes(board)
+    let candidates: Vec<(Point, Vec<Point>)> = classes(board)
         .iter()
-        .enumerate()
-        .flat_map(|(c, g)| g.iter().map(move |&t| (t, c)))
+        .flat_map(|g| {
+            g.iter()
+                .map(move |&t| (t, g.iter().copied().filter(|&u| u != t).collect()))
+        })
         .collect();
-    let groups = classes(board);
+    !relaxation_clears(board, &candidates)
+}
+
+/// The relaxation: each tile may go once it connects to the cell of one of
+/// its candidate partners. Whether every tile goes.
+fn relaxation_clears(board: &Board, candidates: &[(Point, Vec<Point>)]) -> bool {
+    let mut relaxed = board.clone();
     // Round robin over the tiles until a whole round lets none go.
     let (mut i, mut since_change) = (0, 0);
-    while since_change < tiles.len() {
-        let (t, c) = tiles[i];
-        if relaxed.get(t).is_some() && groups[c].iter().any(|&u| u != t && relaxed.connects(t, u)) {
+    while since_change < candidates.len() {
+        let (t, ref partners) = candidates[i];
+        if relaxed.get(t).is_some() && partners.iter().any(|&u| relaxed.connects(t, u)) {
             relaxed.vacate(t);
             if relaxed.is_cleared() {
-                return false;
+                return true;
             }
             since_change = 0;
         } else {
             since_change += 1;
         }
-        i = (i + 1) % tiles.len();
+        i = (i + 1) % candidates.len();
     }
-    !relaxed.is_cleared()
+    relaxed.is_cleared()
+}
+
+/// The pairings of four tiles, as index pairs.
+const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
+
+/// Probes every class of four tiles: a pairing is impossible if the
+/// relaxation fails with that class's partners fixed to it (and the
+/// partners of classes already down to one possible pairing fixed too).
+/// Repeats while that fixes more classes. Returns the pairs of impossible
+/// pairings (a pair belongs to one pairing only), or `None` if some class
+/// has no possible pairing: the board is unsolvable.
+fn impossible_pairs(board: &Board) -> Option<HashSet<Move>> {
+    let groups = classes(board);
+    let mut allowed: Vec<Vec<usize>> = groups
+        .iter()
+        .map(|g| if g.len() == 4 { vec![0, 1, 2] } else { vec![] })
+        .collect();
+    let candidates =
+        |allowed: &[Vec<usize>], probe: Option<(usize, usize)>| -> Vec<(Point, Vec<Point>)> {
+            let mut out = Vec::new();
+            for (c, g) in groups.iter().enumerate() {
+                let fixed = match probe {
+                    Some((pc, k)) if pc == c => Some(k),
+                    _ if allowed[c].len() == 1 => Some(allowed[c][0]),
+                    _ => None,
+                };
+                for (i, &t) in g.iter().enumerate() {
+                    let partners = match fixed {
+                        Some(k) => {
+                            let [(a, b), (x, y)] = PAIRINGS[k];
+                            let j = [(a, b), (b, a), (x, y), (y, x)]
+                                .iter()
+                                .find(|p| p.0 == i)
+                                .map_or(i, |p| p.1);
+                            vec![g[j]]
+                        }
+                        None => g.iter().copied().filter(|&u| u != t).collect(),
+                    };
+                    out.push((t, partners));
+                }
+            }
+            out
+        };
+    loop {
+        let mut changed = false;
+        for c in 0..groups.len() {
+            if allowed[c].len() < 2 {
+                continue;
+            }
+            let before = allowed[c].len();
+            let keep: Vec<usize> = allowed[c]
+                .iter()
+                .copied()
+                .filter(|&k| relaxation_clears(board, &candidates(&allowed, Some((c, k)))))
+                .collect();
+            if keep.is_empty() {
+                return None;
+            }
+            allowed[c] = keep;
+            changed |= allowed[c].len() < before;
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut banned = HashSet::new();
+    for (c, g) in groups.iter().enumerate().filter(|(_, g)| g.len() == 4) {
+        for k in (0..3).filter(|k| !allowed[c].contains(k)) {
+            for (i, j) in PAIRINGS[k] {
+                banned.insert(Move::new(g[i], g[j]));
+            }
+        }
+    }
+    Some(banned)
 }
 
 /// The number of tiles above a move's two tiles.

@@ -58,7 +58,7 @@ pub struct NewArgs {
     #[arg(long)]
     json: bool,
     /// Deal only solvable boards: uniformly random among them, by rejection
-    /// with the solver (deals it cannot decide in 100k nodes are rejected).
+    /// with the solver (deals it cannot decide in 20k nodes are rejected).
     #[arg(long)]
     solvable: bool,
     /// With --solvable: solvable under gravity.
@@ -344,7 +344,7 @@ fn moves(args: MovesArgs) -> Result<(), Failure> {
 }
 
 /// The node budget per draw of `new --solvable`.
-const SOLVABLE_NODES: u64 = 100_000;
+const SOLVABLE_NODES: u64 = 20_000;
 
 /// A budget that ends at a moment in time.
 struct Deadline(Instant);
@@ -403,6 +403,16 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The time this thread has spent on a CPU, from Linux's
+/// `/proc/thread-self/schedstat` (nanoseconds); `None` elsewhere. On a
+/// shared machine this, unlike the wall clock, excludes time spent waiting
+/// for other processes.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
 /// The `q`-quantile of sorted `values` (nearest rank).
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
@@ -419,10 +429,12 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
         gravity: args.gravity,
     };
     let mut millis = Vec::new();
+    let mut cpu_millis = Vec::new();
     let (mut solvable, mut unsolvable, mut unknown, mut attempts) = (0, 0, 0, 0);
     for i in 0..args.deals {
         let seed = args.seed.wrapping_add(i);
         let start = Instant::now();
+        let cpu_start = cpu_time();
         if args.generate {
             let deal = Deal::solvable(seed, args.size, args.tiles, rules, SOLVABLE_NODES)
                 .map_err(Failure::input)?;
@@ -442,8 +454,16 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
             }
         }
         millis.push(start.elapsed().as_secs_f64() * 1000.0);
+        if let (Some(a), Some(b)) = (cpu_start, cpu_time()) {
+            cpu_millis.push((b - a).as_secs_f64() * 1000.0);
+        }
     }
-    millis.sort_by(f64::total_cmp);
+    let mut slowest: Vec<(f64, u64)> = millis
+        .iter()
+        .zip(0..)
+        .map(|(&t, i)| (t, args.seed.wrapping_add(i)))
+        .collect();
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     let n = args.deals;
     let what = if args.generate {
         "solvable deals generated"
@@ -471,12 +491,25 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
             100.0 * decided as f64 / n as f64
         );
     }
-    println!(
-        "time per deal: median {:.3} ms, p99 {:.3} ms, worst {:.3} ms, mean {:.3} ms",
-        quantile(&millis, 0.5),
-        quantile(&millis, 0.99),
-        millis[millis.len() - 1],
-        millis.iter().sum::<f64>() / millis.len() as f64
-    );
+    let summary = |label: &str, values: &mut Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        println!(
+            "{label} per deal: median {:.3} ms, p99 {:.3} ms, worst {:.3} ms, mean {:.3} ms",
+            quantile(values, 0.5),
+            quantile(values, 0.99),
+            values[values.len() - 1],
+            values.iter().sum::<f64>() / values.len() as f64
+        );
+    };
+    summary("wall time", &mut millis);
+    if cpu_millis.len() == millis.len() {
+        summary("cpu time (scheduler-tick resolution)", &mut cpu_millis);
+    }
+    let slowest: Vec<String> = slowest
+        .iter()
+        .take(3)
+        .map(|(t, seed)| format!("seed {seed} ({t:.1} ms)"))
+        .collect();
+    println!("slowest: {}", slowest.join(", "));
     Ok(())
 }
