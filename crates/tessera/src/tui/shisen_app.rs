@@ -510,23 +510,23 @@ mod tests {
 
     #[test]
     fn the_hint_follows_a_solution_when_one_is_known() {
-        // On a deal the solver can clear, following its hints clears it.
-        let mut app = (0..)
-            .map(|seed| {
-                let mut app = app(seed);
-                app.settle();
-                app
-            })
-            .find(|app| app.outlook() == Outlook::Solvable)
-            .unwrap();
+        // On solvable deals, with and without gravity, following the hints
+        // clears the board.
         let now = Instant::now();
-        while !app.game().is_won() {
-            assert_eq!(app.outlook(), Outlook::Solvable, "hints keep it solvable");
-            app.handle(ShisenAction::Hint, now);
-            let m = app.hint().expect("a solvable board has a hint");
-            app.handle(ShisenAction::Click(m.a), now);
-            app.handle(ShisenAction::Click(m.b), now);
-            app.settle();
+        for gravity in [false, true] {
+            let dealer = Dealer::new(Size::new(8, 4).unwrap(), false, gravity, true);
+            for seed in 0..3 {
+                let mut app = ShisenApp::new(dealer, seed).unwrap();
+                app.settle();
+                while !app.game().is_won() {
+                    assert_eq!(app.outlook(), Outlook::Solvable, "hints keep it solvable");
+                    app.handle(ShisenAction::Hint, now);
+                    let m = app.hint().expect("a solvable board has a hint");
+                    app.handle(ShisenAction::Click(m.a), now);
+                    app.handle(ShisenAction::Click(m.b), now);
+                    app.settle();
+                }
+            }
         }
     }
 
