@@ -355,25 +355,43 @@ impl<B: Budget> Search<'_, B> {
 /// run through cells this has emptied too), so if this leaves a tile, no
 /// solution exists.
 fn hopeless(board: &Board) -> bool {
-    let candidates: Vec<(Point, Vec<Point>)> = classes(board)
-        .iter()
-        .flat_map(|g| {
-            g.iter()
-                .map(move |&t| (t, g.iter().copied().filter(|&u| u != t).collect()))
-        })
-        .collect();
-    !relaxation_clears(board, &candidates)
+    let (tiles, ranges) = flat_classes(board);
+    let partners = |i: usize| ranges[i].clone();
+    !relaxation_clears(board, &tiles, partners)
 }
 
-/// The relaxation: each tile may go once it connects to the cell of one of
-/// its candidate partners. Whether every tile goes.
-fn relaxation_clears(board: &Board, candidates: &[(Point, Vec<Point>)]) -> bool {
+/// The tiles of the classes still on the board, class after class, and
+/// for each tile the index range of its class.
+fn flat_classes(board: &Board) -> (Vec<Point>, Vec<std::ops::Range<usize>>) {
+    let mut tiles = Vec::with_capacity(board.tiles_left());
+    let mut ranges = Vec::with_capacity(board.tiles_left());
+    for group in board.groups().filter(|g| g.len() >= 2) {
+        let range = tiles.len()..tiles.len() + group.len();
+        tiles.extend(
+            group
+                .iter()
+                .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32)),
+        );
+        ranges.extend(std::iter::repeat_n(range, group.len()));
+    }
+    (tiles, ranges)
+}
+
+/// The relaxation: tile `i` may go once it connects to the cell of a tile
+/// `partners(i)` names (its own index is skipped). Whether every tile goes.
+fn relaxation_clears<R: Iterator<Item = usize>>(
+    board: &Board,
+    tiles: &[Point],
+    partners: impl Fn(usize) -> R,
+) -> bool {
     let mut relaxed = board.clone();
     // Round robin over the tiles until a whole round lets none go.
     let (mut i, mut since_change) = (0, 0);
-    while since_change < candidates.len() {
-        let (t, ref partners) = candidates[i];
-        if relaxed.get(t).is_some() && partners.iter().any(|&u| relaxed.connects(t, u)) {
+    while since_change < tiles.len() {
+        let t = tiles[i];
+        if relaxed.get(t).is_some()
+            && relaxed.connects_any(t, partners(i).filter(|&j| j != i).map(|j| tiles[j]))
+        {
             relaxed.vacate(t);
             if relaxed.is_cleared() {
                 return true;
@@ -382,7 +400,7 @@ fn relaxation_clears(board: &Board, candidates: &[(Point, Vec<Point>)]) -> bool 
         } else {
             since_change += 1;
         }
-        i = (i + 1) % candidates.len();
+        i = (i + 1) % tiles.len();
     }
     relaxed.is_cleared()
 }
@@ -397,64 +415,61 @@ const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], 
 /// pairings (a pair belongs to one pairing only), or `None` if some class
 /// has no possible pairing: the board is unsolvable.
 fn impossible_pairs(board: &Board) -> Option<HashSet<Move>> {
-    let groups = classes(board);
-    let mut allowed: Vec<Vec<usize>> = groups
-        .iter()
-        .map(|g| if g.len() == 4 { vec![0, 1, 2] } else { vec![] })
+    let (tiles, ranges) = flat_classes(board);
+    let fours: Vec<usize> = (0..tiles.len())
+        .filter(|&i| ranges[i].start == i && ranges[i].len() == 4)
         .collect();
-    let candidates =
-        |allowed: &[Vec<usize>], probe: Option<(usize, usize)>| -> Vec<(Point, Vec<Point>)> {
-            let mut out = Vec::new();
-            for (c, g) in groups.iter().enumerate() {
-                let fixed = match probe {
-                    Some((pc, k)) if pc == c => Some(k),
-                    _ if allowed[c].len() == 1 => Some(allowed[c][0]),
-                    _ => None,
-                };
-                for (i, &t) in g.iter().enumerate() {
-                    let partners = match fixed {
-                        Some(k) => {
-                            let [(a, b), (x, y)] = PAIRINGS[k];
-                            let j = [(a, b), (b, a), (x, y), (y, x)]
-                                .iter()
-                                .find(|p| p.0 == i)
-                                .map_or(i, |p| p.1);
-                            vec![g[j]]
-                        }
-                        None => g.iter().copied().filter(|&u| u != t).collect(),
-                    };
-                    out.push((t, partners));
-                }
-            }
-            out
-        };
+    // Per class of four (by its first index): the pairings still possible.
+    let mut allowed: Vec<(usize, Vec<usize>)> = fours.iter().map(|&f| (f, vec![0, 1, 2])).collect();
+    // The partner of tile `i` under pairing `k` of its class starting at `f`.
+    let partner = |f: usize, k: usize, i: usize| {
+        let [(a, b), (x, y)] = PAIRINGS[k];
+        let at = i - f;
+        f + [(a, b), (b, a), (x, y), (y, x)]
+            .iter()
+            .find(|p| p.0 == at)
+            .map_or(at, |p| p.1)
+    };
     loop {
         let mut changed = false;
-        for c in 0..groups.len() {
-            if allowed[c].len() < 2 {
+        for c in 0..allowed.len() {
+            if allowed[c].1.len() < 2 {
                 continue;
             }
-            let before = allowed[c].len();
-            let keep: Vec<usize> = allowed[c]
+            let (f, options) = allowed[c].clone();
+            let keep: Vec<usize> = options
                 .iter()
                 .copied()
-                .filter(|&k| relaxation_clears(board, &candidates(&allowed, Some((c, k)))))
+                .filter(|&k| {
+                    let fixed = |i: usize| -> Option<usize> {
+                        let start = ranges[i].start;
+                        if start == f {
+                            return Some(partner(f, k, i));
+                        }
+                        let class = allowed.iter().find(|(g, _)| *g == start)?;
+                        (class.1.len() == 1).then(|| partner(start, class.1[0], i))
+                    };
+                    relaxation_clears(board, &tiles, |i| match fixed(i) {
+                        Some(j) => j..j + 1,
+                        None => ranges[i].clone(),
+                    })
+                })
                 .collect();
             if keep.is_empty() {
                 return None;
             }
-            allowed[c] = keep;
-            changed |= allowed[c].len() < before;
+            changed |= keep.len() < options.len();
+            allowed[c].1 = keep;
         }
         if !changed {
             break;
         }
     }
     let mut banned = HashSet::new();
-    for (c, g) in groups.iter().enumerate().filter(|(_, g)| g.len() == 4) {
-        for k in (0..3).filter(|k| !allowed[c].contains(k)) {
+    for (f, options) in &allowed {
+        for k in (0..3).filter(|k| !options.contains(k)) {
             for (i, j) in PAIRINGS[k] {
-                banned.insert(Move::new(g[i], g[j]));
+                banned.insert(Move::new(tiles[f + i], tiles[f + j]));
             }
         }
     }
