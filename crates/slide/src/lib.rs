@@ -19,6 +19,7 @@
 //! ```
 
 mod direction;
+mod fast;
 mod goal;
 mod moves;
 mod parse;
@@ -27,8 +28,10 @@ pub mod rng;
 mod scramble;
 mod size;
 mod solvable;
+pub mod solver;
 
 pub use direction::Direction;
+pub use fast::{solve_fast, solve_fast_with, FastError, FastSolver};
 pub use goal::{Goal, GoalError};
 pub use moves::{Moves, MovesError};
 pub use parse::ParseError;
@@ -36,3 +39,7 @@ pub use position::{IllegalMove, Position, PositionError, ReplayError, BLANK};
 pub use scramble::{Scramble, ScrambleError};
 pub use size::{Size, SizeError, MAX_CELLS, MAX_SIDE};
 pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvability};
+pub use solver::{
+    hint, required_patterns, solve_optimal, with_optimal_length, Databases, DifficultyError,
+    HeuristicKind, LengthRange, PatternDatabase, PatternSpec, Solution, SolveError, SolveOptions,
+};

@@ -3,6 +3,7 @@
 //! binary only parses input at the edge, calls them, and renders results.
 
 mod cli;
+mod tui;
 
 fn main() -> std::process::ExitCode {
     cli::run()

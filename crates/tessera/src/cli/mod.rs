@@ -3,16 +3,20 @@
 //! Every subcommand returns `Result<(), Failure>`; a [`Failure::Input`] is the
 //! user's to fix and exits with code 2, anything else exits with code 1.
 
+mod bench;
 mod failure;
 mod input;
 mod render;
 mod shisen;
 mod slide;
+mod solve;
+mod tables;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 pub use failure::Failure;
+pub use slide::random_seed;
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "Tile puzzles: the sliding puzzle and Shisen-Sho", long_about = None)]
@@ -29,6 +33,9 @@ enum Command {
     /// Shisen-Sho: deal boards, find paths, list moves, solve.
     #[command(subcommand)]
     Shisen(shisen::ShisenCommand),
+    /// Play in the terminal: `play slide` or `play shisen`.
+    #[command(subcommand)]
+    Play(crate::tui::PlayCommand),
 }
 
 pub fn run() -> ExitCode {
@@ -36,6 +43,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Slide(command)) => slide::run(command),
         Some(Command::Shisen(command)) => shisen::run(command),
+        Some(Command::Play(command)) => crate::tui::run(command),
         None => demo(),
     };
     match result {
