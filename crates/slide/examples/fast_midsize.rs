@@ -18,8 +18,12 @@ fn main() {
     let width: Option<usize> = args.next().map(|a| a.parse().expect("a beam width"));
     let plain = FastSolver {
         beam_width: Some(0),
+        thorough: None,
     };
-    let fast = FastSolver { beam_width: width };
+    let fast = FastSolver {
+        beam_width: width,
+        thorough: None,
+    };
     println!("| n | positions | lower bound (MD+LC) | plain reduction | fast (best of reduction and beam) | fast / bound | fast / plain | mean time |");
     println!("|---|---|---|---|---|---|---|---|");
     for n in 4..=8 {

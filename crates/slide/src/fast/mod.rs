@@ -55,9 +55,12 @@ pub fn solve_fast_with<S: FnMut(Direction)>(
     FastSolver::default().solve_with(position, goal, sink)
 }
 
-/// The fast solver with its one knob.
+/// The fast solver with its knobs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastSolver {
+    /// Thorough routing (shorter solutions, about half the speed) or quick:
+    /// `None` picks thorough up to 500 × 500 cells, quick beyond.
+    pub thorough: Option<bool>,
     /// Positions kept per depth by the beam search on boards of at most 64
     /// cells: `None` picks a width by board size (a few tenths of a second
     /// at most), `Some(0)` turns the search off (the plain reduction).
@@ -97,19 +100,20 @@ impl FastSolver {
         let tiles = goal_cells(position, goal)?;
         let (size, blank, goal_blank) = (position.size(), position.blank(), goal.blank());
         if size.cells() > beam::MAX_CELLS || self.beam_width == Some(0) {
-            return Ok(reduce(size, tiles, blank, goal_blank, sink));
+            return Ok(reduce(size, tiles, blank, goal_blank, self.thorough, sink));
         }
         // Small boards: the shorter of the reduction and a beam search
         // (which starts once the reduction has peeled the board down to
         // `BEAM_CELLS`, on boards larger than that).
         let mut reduced = Vec::new();
-        reduce(size, tiles.clone(), blank, goal_blank, &mut |d| {
+        let thorough = self.thorough;
+        reduce(size, tiles.clone(), blank, goal_blank, thorough, &mut |d| {
             reduced.push(d)
         });
         let mut moves = Vec::new();
         let mut record = |d| moves.push(d);
         let board = Board::new(size.width(), tiles, blank);
-        let mut router = Router::new(board, &mut record);
+        let mut router = Router::new(board, &mut record, self.thorough.unwrap_or(true));
         let rect = reduce::peel(&mut router, size, goal_blank, BEAM_CELLS);
         let (small, small_blank, small_goal) = reduce::extract(&router.board, rect, goal_blank);
         router.finish();
@@ -133,16 +137,22 @@ impl FastSolver {
 /// the whole board, as the reduction's lines cost ~3× their lower bound.)
 const BEAM_CELLS: usize = beam::MAX_CELLS;
 
+/// Boards up to this many cells (500 × 500) get the thorough routing; on
+/// larger ones the quicker routing keeps 1000 × 1000 within a minute.
+const THOROUGH_CELLS: usize = 250_000;
+
 /// The line-by-line reduction, streamed to `sink`; returns the move count.
 fn reduce<S: FnMut(Direction)>(
     size: Size,
     tiles: Vec<u32>,
     blank: usize,
     goal_blank: usize,
+    thorough: Option<bool>,
     sink: &mut S,
 ) -> u64 {
     let board = Board::new(size.width(), tiles, blank);
-    let mut router = Router::new(board, sink);
+    let thorough = thorough.unwrap_or(size.cells() <= THOROUGH_CELLS);
+    let mut router = Router::new(board, sink, thorough);
     reduce::solve(&mut router, size, goal_blank);
     debug_assert!(router.board.is_solved());
     router.finish()
