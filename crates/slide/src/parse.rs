@@ -185,7 +185,7 @@ mod tests {
                 ..
             }))
         ));
-        assert!(matches!(parse("1 2 3 0"), Ok(_)));
+        assert!(parse("1 2 3 0").is_ok());
         assert!(matches!(
             parse("1 0"),
             Err(ParseError::NeedSize { count: 2 })

@@ -1,0 +1,436 @@
+//! The board: a grid of cells, each empty or holding a tile, with occupancy
+//! bitboards per row and per column so that path queries are word
+//! operations.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::kind::Kind;
+use crate::point::Point;
+use crate::rules::Matching;
+use crate::size::Size;
+
+/// A Shisen-Sho board. Every matching class holds an even number of tiles.
+/// Boards are equal when their size, matching rule and cells are.
+#[derive(Clone, Debug)]
+pub struct Board {
+    size: Size,
+    matching: Matching,
+    /// Row-major, `width × height`.
+    cells: Vec<Option<Kind>>,
+    /// Per row: bit `x + 1` set when `(x, y)` holds a tile. Bits 0 and
+    /// `width + 1` are the ring (always clear); bits above are set as a wall
+    /// so that scans stop there.
+    rows: Vec<u128>,
+    /// Per column, the same with `y + 1`.
+    cols: Vec<u128>,
+    tiles: usize,
+    /// The matching classes met so far, by id (first seen first).
+    classes: Vec<Kind>,
+    /// Per cell, row-major: the id of its tile's class, or [`NO_CLASS`].
+    ids: Vec<u16>,
+    /// Per class id, the number of its tiles on the board.
+    counts: Vec<u32>,
+    /// The cells (`y << 16 | x`) of each class in reading order: class `c` owns
+    /// `members[starts[c]..starts[c + 1]]`, of which the first `counts[c]`
+    /// entries are in use. Move scans walk these instead of the grid.
+    members: Vec<u32>,
+    starts: Vec<u32>,
+}
+
+/// The class id of an empty cell.
+pub(crate) const NO_CLASS: u16 = u16::MAX;
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        (self.size, self.matching, &self.cells) == (other.size, other.matching, &other.cells)
+    }
+}
+
+impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.size, self.matching, &self.cells).hash(state);
+    }
+}
+
+/// Why cells do not make a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("kind '{kind}' has an odd number of tiles ({count}): tiles are removed in pairs")]
+    OddKind { kind: Kind, count: usize },
+    #[error("{cells} cells given for a {size} board")]
+    CellCount { size: Size, cells: usize },
+}
+
+/// The wall bits of a line of `len` interior cells.
+pub(crate) fn wall(len: usize) -> u128 {
+    !0u128 << (len + 2)
+}
+
+impl Board {
+    /// A board of `size` with the given cells (row-major).
+    pub fn new(
+        size: Size,
+        matching: Matching,
+        cells: Vec<Option<Kind>>,
+    ) -> Result<Board, BoardError> {
+        if cells.len() != size.cells() {
+            return Err(BoardError::CellCount {
+                size,
+                cells: cells.len(),
+            });
+        }
+        let mut counts: HashMap<Kind, usize> = HashMap::new();
+        for kind in cells.iter().flatten() {
+            *counts.entry(matching.class(*kind)).or_insert(0) += 1;
+        }
+        let mut odd: Vec<(Kind, usize)> = counts.into_iter().filter(|&(_, n)| n % 2 == 1).collect();
+        odd.sort_unstable();
+        if let Some(&(kind, count)) = odd.first() {
+            return Err(BoardError::OddKind { kind, count });
+        }
+        let mut board = Board {
+            size,
+            matching,
+            tiles: 0,
+            classes: Vec::new(),
+            ids: vec![NO_CLASS; cells.len()],
+            counts: Vec::new(),
+            members: Vec::new(),
+            starts: vec![0],
+            cells: vec![None; cells.len()],
+            rows: vec![wall(size.width()); size.height()],
+            cols: vec![wall(size.height()); size.width()],
+        };
+        for kind in cells.iter().flatten() {
+            let id = board.class_id(*kind);
+            board.counts[usize::from(id)] += 1;
+        }
+        board.reserve();
+        board.counts.fill(0);
+        for (i, kind) in cells.into_iter().enumerate() {
+            if let Some(kind) = kind {
+                board.fill(i, kind);
+            }
+        }
+        Ok(board)
+    }
+
+    #[inline]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.size.width()
+    }
+
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.size.height()
+    }
+
+    #[inline]
+    pub fn matching(&self) -> Matching {
+        self.matching
+    }
+
+    /// The same tiles played under another matching rule, if every class
+    /// stays even under it.
+    pub fn with_matching(&self, matching: Matching) -> Result<Board, BoardError> {
+        Board::new(self.size, matching, self.cells.clone())
+    }
+
+    /// Whether `p` lies in the interior.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        (0..self.width() as i32).contains(&p.x) && (0..self.height() as i32).contains(&p.y)
+    }
+
+    #[inline]
+    fn index(&self, p: Point) -> Option<usize> {
+        self.contains(p)
+            .then(|| p.y as usize * self.width() + p.x as usize)
+    }
+
+    /// The tile at `p`; `None` for an empty cell or a point off the interior.
+    #[inline]
+    pub fn get(&self, p: Point) -> Option<Kind> {
+        self.index(p).and_then(|i| self.cells[i])
+    }
+
+    /// The number of tiles left.
+    #[inline]
+    pub fn tiles_left(&self) -> usize {
+        self.tiles
+    }
+
+    #[inline]
+    pub fn is_cleared(&self) -> bool {
+        self.tiles == 0
+    }
+
+    /// Every tile with its position, row by row.
+    pub fn tiles(&self) -> impl Iterator<Item = (Point, Kind)> + '_ {
+        let w = self.width();
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, c)| c.map(|k| (Point::new((i % w) as i32, (i / w) as i32), k)))
+    }
+
+    /// Row `y`'s occupancy (bit `x + 1`), walls above the ring.
+    #[inline]
+    pub(crate) fn row_bits(&self, y: usize) -> u128 {
+        self.rows[y]
+    }
+
+    /// Column `x`'s occupancy (bit `y + 1`), walls above the ring.
+    #[inline]
+    pub(crate) fn col_bits(&self, x: usize) -> u128 {
+        self.cols[x]
+    }
+
+    /// The cells of each class, in reading order, one slice per class id
+    /// (empty for classes no longer on the board), each cell as
+    /// `y << 16 | x`.
+    pub(crate) fn groups(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        self.starts
+            .windows(2)
+            .zip(&self.counts)
+            .map(|(s, &n)| &self.members[s[0] as usize..(s[0] + n) as usize])
+    }
+
+    /// The id of `kind`'s class, allocating one for a new class.
+    fn class_id(&mut self, kind: Kind) -> u16 {
+        let class = self.matching.class(kind);
+        match self.classes.iter().position(|&c| c == class) {
+            Some(id) => id as u16,
+            None => {
+                self.classes.push(class);
+                self.counts.push(0);
+                (self.classes.len() - 1) as u16
+            }
+        }
+    }
+
+    /// Lays out `members` with room for the current count of every class
+    /// (or its current room, if larger), refilling it from the cells.
+    fn reserve(&mut self) {
+        let mut starts = vec![0u32];
+        for (id, &n) in self.counts.iter().enumerate() {
+            let room = self.starts.windows(2).nth(id).map_or(0, |s| s[1] - s[0]);
+            starts.push(starts[id] + n.max(room));
+        }
+        self.members = vec![0; *starts.last().unwrap_or(&0) as usize];
+        self.starts = starts;
+        let mut used = vec![0u32; self.counts.len()];
+        for (i, &id) in self
+            .ids
+            .iter()
+            .enumerate()
+            .filter(|&(_, &id)| id != NO_CLASS)
+        {
+            let id = usize::from(id);
+            self.members[(self.starts[id] + used[id]) as usize] = self.member_key(i);
+            used[id] += 1;
+        }
+    }
+
+    /// How `members` names cell `i`: `y << 16 | x`, which sorts in reading
+    /// order and unpacks without a division.
+    fn member_key(&self, i: usize) -> u32 {
+        (((i / self.width()) << 16) | (i % self.width())) as u32
+    }
+
+    /// Empties cell `i`, which holds a tile.
+    fn clear(&mut self, i: usize) {
+        let id = usize::from(self.ids[i]);
+        let start = self.starts[id] as usize;
+        let key = self.member_key(i);
+        let group = &mut self.members[start..start + self.counts[id] as usize];
+        if let Some(at) = group.iter().position(|&m| m == key) {
+            group.copy_within(at + 1.., at);
+        }
+        self.counts[id] -= 1;
+        self.ids[i] = NO_CLASS;
+        self.cells[i] = None;
+        self.tiles -= 1;
+        let (x, y) = (i % self.width(), i / self.width());
+        self.rows[y] &= !(1u128 << (x + 1));
+        self.cols[x] &= !(1u128 << (y + 1));
+    }
+
+    /// Puts a tile of `kind` on the empty cell `i`.
+    fn fill(&mut self, i: usize, kind: Kind) {
+        let id = self.class_id(kind);
+        let class = usize::from(id);
+        if self.starts.len() <= class + 1
+            || self.counts[class] == self.starts[class + 1] - self.starts[class]
+        {
+            // A class without room: only reachable through refills with
+            // kinds new to the board. Make room (counts as they will be).
+            self.counts[class] += 1;
+            self.reserve();
+            self.counts[class] -= 1;
+        }
+        let start = self.starts[class] as usize;
+        let n = self.counts[class] as usize;
+        let key = self.member_key(i);
+        let group = &mut self.members[start..=start + n];
+        let at = group[..n].iter().position(|&m| m > key).unwrap_or(n);
+        group.copy_within(at..n, at + 1);
+        group[at] = key;
+        self.counts[class] += 1;
+        self.ids[i] = id;
+        self.cells[i] = Some(kind);
+        self.tiles += 1;
+        let (x, y) = (i % self.width(), i / self.width());
+        self.rows[y] |= 1u128 << (x + 1);
+        self.cols[x] |= 1u128 << (y + 1);
+    }
+
+    fn cell(&self, p: Point) -> usize {
+        p.y as usize * self.width() + p.x as usize
+    }
+
+    /// Puts a tile of `kind` back on the empty interior cell `p` (undoing a
+    /// removal without gravity).
+    pub(crate) fn put_back(&mut self, p: Point, kind: Kind) {
+        self.fill(self.cell(p), kind);
+    }
+
+    /// Empties the cell `p` (a relaxation step of the solver: its class's
+    /// count goes odd, which only the solver's scratch boards allow).
+    pub(crate) fn vacate(&mut self, p: Point) {
+        self.clear(self.cell(p));
+    }
+
+    /// A 64-bit key of the position for the solver's tables: the class of
+    /// every cell (tiles of one class are interchangeable), mixed word by
+    /// word and finished with splitmix64's avalanche.
+    pub(crate) fn position_key(&self) -> u64 {
+        let mut h = 0u64;
+        for chunk in self.ids.chunks(4) {
+            let word = chunk.iter().fold(0u64, |w, &id| (w << 16) | u64::from(id));
+            h = (h.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 29)
+    }
+
+    /// Whether no tile lies above the interior cell `p` in its column.
+    pub(crate) fn is_top(&self, p: Point) -> bool {
+        let above = ((1u128 << (p.y + 1)) - 1) & !1; // rows 0..p.y
+        self.cols[p.x as usize] & above == 0
+    }
+
+    /// Removes the tiles at `a` and `b` (interior points, checked by the
+    /// caller). With gravity the tiles above each removed one fall a cell.
+    pub(crate) fn remove_pair(&mut self, a: Point, b: Point, gravity: bool) {
+        if !gravity {
+            self.clear(self.cell(a));
+            self.clear(self.cell(b));
+            return;
+        }
+        // Remove the lower tile first: the upper one then sits a cell lower,
+        // unless it is in another column.
+        let (low, high) = if a.y >= b.y { (a, b) } else { (b, a) };
+        self.fall_onto(low);
+        let high = if high.x == low.x {
+            Point::new(high.x, high.y + 1)
+        } else {
+            high
+        };
+        self.fall_onto(high);
+    }
+
+    /// Removes the tile at `p` and lets the cells above it drop one row.
+    fn fall_onto(&mut self, p: Point) {
+        self.clear(self.cell(p));
+        for y in (1..=p.y).rev() {
+            let (from, to) = (
+                self.cell(Point::new(p.x, y - 1)),
+                self.cell(Point::new(p.x, y)),
+            );
+            if let Some(kind) = self.cells[from] {
+                self.clear(from);
+                self.fill(to, kind);
+            }
+        }
+    }
+
+    /// Replaces the tiles, in reading order, by `kinds` (the same count):
+    /// used to shuffle the remaining tiles in place.
+    pub(crate) fn refill(&mut self, kinds: &[Kind]) {
+        let spots: Vec<usize> = (0..self.cells.len())
+            .filter(|&i| self.cells[i].is_some())
+            .collect();
+        for &i in &spots {
+            self.clear(i);
+        }
+        for (i, k) in spots.into_iter().zip(kinds) {
+            self.fill(i, *k);
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    /// `height` lines of `width` symbols, `.` for empty, each ending in a
+    /// newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.cells.chunks(self.width()) {
+            let line: String = row.iter().map(|c| c.map_or('.', Kind::symbol)).collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(c: char) -> Option<Kind> {
+        Some(Kind::new(c).unwrap())
+    }
+
+    #[test]
+    fn rejects_odd_kinds_naming_them() {
+        let size = Size::new(2, 2).unwrap();
+        let err =
+            Board::new(size, Matching::Standard, vec![k('1'), k('1'), k('2'), None]).unwrap_err();
+        assert_eq!(
+            err,
+            BoardError::OddKind {
+                kind: Kind::new('2').unwrap(),
+                count: 1
+            }
+        );
+    }
+
+    #[test]
+    fn chinese_matching_pairs_flowers() {
+        let size = Size::new(2, 1).unwrap();
+        let cells = vec![k('s'), k('v')];
+        assert!(Board::new(size, Matching::Standard, cells.clone()).is_err());
+        assert!(Board::new(size, Matching::Chinese, cells).is_ok());
+    }
+
+    #[test]
+    fn gravity_drops_the_column() {
+        let size = Size::new(2, 4).unwrap();
+        let cells = vec![k('1'), None, k('2'), k('3'), k('1'), k('3'), k('2'), None];
+        let mut board = Board::new(size, Matching::Standard, cells).unwrap();
+        // Remove (0,0) and (0,2), both '1', in the same column.
+        board.remove_pair(Point::new(0, 0), Point::new(0, 2), true);
+        assert_eq!(board.to_string(), "..\n.3\n23\n2.\n");
+        assert_eq!(board.tiles_left(), 4);
+        assert_eq!(board.row_bits(0) & 0b1111, 0);
+        assert_eq!(board.col_bits(0) & 0b11_1111, 0b11000);
+    }
+}

@@ -1,0 +1,168 @@
+//! The `tessera slide` commands, run as a user would.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn tessera() -> Command {
+    Command::cargo_bin("tessera").unwrap()
+}
+
+#[test]
+fn new_is_reproducible_from_its_seed() {
+    let first = tessera()
+        .args(["slide", "new", "--seed", "9", "--count", "3"])
+        .output()
+        .unwrap();
+    let again = tessera()
+        .args(["slide", "new", "--seed", "9", "--count", "3"])
+        .output()
+        .unwrap();
+    assert!(first.status.success());
+    assert_eq!(first.stdout, again.stdout);
+    assert_eq!(String::from_utf8(first.stdout).unwrap().lines().count(), 3);
+}
+
+#[test]
+fn new_without_a_seed_prints_the_seed_used() {
+    let output = tessera()
+        .args(["slide", "new", "--size", "3x3"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let seed = stderr
+        .trim()
+        .strip_prefix("seed: ")
+        .expect("seed on stderr");
+    let again = tessera()
+        .args(["slide", "new", "--size", "3x3", "--seed", seed])
+        .output()
+        .unwrap();
+    assert_eq!(output.stdout, again.stdout);
+}
+
+#[test]
+fn generated_puzzles_check_solvable_for_every_goal() {
+    for goal in ["row-major", "blank-first", "snake", "spiral", "missing:7"] {
+        let puzzles = tessera()
+            .args([
+                "slide", "new", "--size", "5x3", "--goal", goal, "--seed", "1", "--count", "50",
+            ])
+            .output()
+            .unwrap();
+        assert!(puzzles.status.success(), "{goal}");
+        tessera()
+            .args(["slide", "check", "--goal", goal, "-"])
+            .write_stdin(puzzles.stdout)
+            .assert()
+            .success()
+            .stdout("solvable\n".repeat(50));
+    }
+}
+
+#[test]
+fn walk_scrambles_use_the_requested_length() {
+    tessera()
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "3x3",
+            "--scramble",
+            "walk:0",
+            "--seed",
+            "4",
+        ])
+        .assert()
+        .success()
+        .stdout("1 2 3/4 5 6/7 8 0\n");
+}
+
+#[test]
+fn check_explains_with_json() {
+    tessera()
+        .args(["slide", "check", "--json", "1 2 3/4 5 6/8 7 0"])
+        .assert()
+        .success()
+        .stdout("{\"solvable\":false,\"permutation_parity\":\"odd\",\"blank_distance\":0}\n");
+}
+
+#[test]
+fn check_reads_flat_lines_with_a_size() {
+    tessera()
+        .args(["slide", "check", "--size", "3x2", "-"])
+        .write_stdin("1 2 3 4 0 5\n\n2 1 3 4 0 5\n")
+        .assert()
+        .success()
+        .stdout("solvable\nunsolvable\n");
+}
+
+#[test]
+fn check_names_the_bad_line() {
+    tessera()
+        .args(["slide", "check", "-"])
+        .write_stdin("1 2 3/4 5 6/7 8 0\n1 2 3/4 5 6/7 8\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2").and(predicate::str::contains("ragged")));
+}
+
+#[test]
+fn apply_reports_the_result_and_whether_it_is_solved() {
+    tessera()
+        .args(["slide", "apply", "1 2 3/4 5 6/0 7 8", "LL"])
+        .assert()
+        .success()
+        .stdout("1 2 3/4 5 6/7 8 0\nsolved\n");
+    tessera()
+        .args([
+            "slide",
+            "apply",
+            "--goal",
+            "snake",
+            "1 2 3/6 5 4/7 0 8",
+            "L",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .stdout("{\"position\":\"1 2 3/6 5 4/7 8 0\",\"solved\":true,\"moves\":1}\n");
+}
+
+#[test]
+fn apply_names_the_first_illegal_move() {
+    tessera()
+        .args(["slide", "apply", "1 2 3/4 5 6/7 8 0", "DDD"])
+        .assert()
+        .code(2)
+        .stderr("tessera: move 3 (D) is illegal: no tile can slide down\n");
+}
+
+#[test]
+fn bad_input_exits_with_code_2_and_one_line() {
+    let cases: &[&[&str]] = &[
+        &["slide", "check", "1 2/3 3"],
+        &["slide", "check", "a b/c 0"],
+        &["slide", "check", "1 2 3 0 5"],
+        &["slide", "check", "--goal", "diagonal", "1 2/3 0"],
+        &["slide", "check", "--goal", "1 2 3/4 5 6/7 8 0", "1 2/3 0"],
+        &["slide", "check", "--goal", "missing:3", "1 2/3 0"],
+        &["slide", "new", "--size", "1x9"],
+        &["slide", "new", "--size", "9000x9000"],
+        &["slide", "new", "--scramble", "shake"],
+        &["slide", "apply", "1 2/3 0", "X"],
+    ];
+    for args in cases {
+        let output = tessera().args(*args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(!output.stderr.is_empty(), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn no_arguments_prints_help_and_a_demo() {
+    tessera()
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Usage").and(predicate::str::contains("solvable")));
+}
