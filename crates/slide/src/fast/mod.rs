@@ -5,8 +5,13 @@
 //! an outer row or column, shrink, repeat — and solves the last 3 × 2
 //! region by exact search. Tiles and the blank travel along geometric
 //! paths with O(1) work per move, so time is proportional to the length of
-//! the solution, and memory to the board: 1000 × 1000 takes ~2.5·10⁹ moves,
+//! the solution, and memory to the board: 1000 × 1000 takes ~2.3·10⁹ moves,
 //! streamed to a sink as they are produced, never stored.
+//!
+//! Every blank move displaces a tile; the routing prefers, among short
+//! paths, those that push displaced tiles toward their goals, which makes
+//! later placements cheaper (about 1.94 n³ moves in all instead of 2.56 n³
+//! on 100 × 100). See `BENCHMARKS.md` for the figures.
 //!
 //! On boards of at most 64 cells a beam search guided by Manhattan
 //! distance and linear conflicts also runs, and the shorter of the two
