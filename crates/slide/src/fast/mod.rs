@@ -64,7 +64,8 @@ pub fn solve_fast_with<S: FnMut(Direction)>(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastSolver {
     /// Thorough routing (shorter solutions, about half the speed) or quick:
-    /// `None` picks thorough up to 500 × 500 cells, quick beyond.
+    /// `None` picks thorough while at most 500 × 500 cells are unsolved,
+    /// quick before.
     pub thorough: Option<bool>,
     /// Positions kept per depth by the beam search on boards of at most 64
     /// cells: `None` picks a width by board size (a few tenths of a second
@@ -119,7 +120,7 @@ impl FastSolver {
         let mut record = |d| moves.push(d);
         let board = Board::new(size.width(), tiles, blank);
         let mut router = Router::new(board, &mut record, self.thorough.unwrap_or(true));
-        let rect = reduce::peel(&mut router, size, goal_blank, BEAM_CELLS);
+        let rect = reduce::peel(&mut router, size, goal_blank, BEAM_CELLS, false);
         let (small, small_blank, small_goal) = reduce::extract(&router.board, rect, goal_blank);
         router.finish();
         let limit = reduced.len().saturating_sub(moves.len());
@@ -142,10 +143,6 @@ impl FastSolver {
 /// the whole board, as the reduction's lines cost ~3× their lower bound.)
 const BEAM_CELLS: usize = beam::MAX_CELLS;
 
-/// Boards up to this many cells (500 × 500) get the thorough routing; on
-/// larger ones the quicker routing keeps 1000 × 1000 within a minute.
-const THOROUGH_CELLS: usize = 250_000;
-
 /// The line-by-line reduction, streamed to `sink`; returns the move count.
 fn reduce<S: FnMut(Direction)>(
     size: Size,
@@ -156,9 +153,8 @@ fn reduce<S: FnMut(Direction)>(
     sink: &mut S,
 ) -> u64 {
     let board = Board::new(size.width(), tiles, blank);
-    let thorough = thorough.unwrap_or(size.cells() <= THOROUGH_CELLS);
-    let mut router = Router::new(board, sink, thorough);
-    reduce::solve(&mut router, size, goal_blank);
+    let mut router = Router::new(board, sink, thorough.unwrap_or(false));
+    reduce::solve(&mut router, size, goal_blank, thorough.is_none());
     debug_assert!(router.board.is_solved());
     router.finish()
 }

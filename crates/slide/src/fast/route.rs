@@ -58,7 +58,7 @@ pub(crate) struct Router<'s, S: FnMut(Direction)> {
     /// every blank path (shorter solutions), or pick steps by a distance
     /// estimate and never look at gain (about twice as fast: gain-seeking
     /// reads cells off the path, cache misses on big boards).
-    thorough: bool,
+    pub thorough: bool,
 }
 
 impl<'s, S: FnMut(Direction)> Router<'s, S> {
