@@ -20,6 +20,7 @@
 //! assert_eq!(p.to_string(), "1 2 3/4 5 6/7 8 0");
 //! ```
 
+mod bound;
 mod direction;
 mod fast;
 mod goal;

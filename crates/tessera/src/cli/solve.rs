@@ -1,5 +1,5 @@
 //! `tessera slide solve`, `hint`, and `new --optimal-length`: the optimal
-//! solver from the command line.
+//! and fast solvers from the command line.
 
 use super::input::{self, Item};
 use super::slide::{Board, GoalCache};
@@ -9,8 +9,12 @@ use clap::Args;
 use rayon::prelude::*;
 use serde_json::json;
 use slide::solver::{BOUNDED_MAX_CELLS, OPTIMAL_MAX_CELLS};
-use slide::{Databases, LengthRange, Position, Size, Solution, SolveError, SolveOptions};
+use slide::{
+    Databases, Direction, FastError, LengthRange, Moves, Position, Size, Solution, SolveError,
+    SolveOptions,
+};
 use std::collections::HashSet;
+use std::io::IsTerminal;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -18,15 +22,21 @@ use std::time::{Duration, Instant};
 pub struct SolveArgs {
     #[command(flatten)]
     board: Board,
-    /// Shortest solutions (the default).
+    /// Shortest solutions only (boards of up to 16 cells; up to 25 with a
+    /// time or node limit).
     #[arg(long, conflicts_with_all = ["fast", "auto"])]
     optimal: bool,
-    /// Quick, not necessarily shortest solutions for large boards.
+    /// Quick, short but not shortest solutions, for any size up to
+    /// 1000×1000 and beyond; streamed as they are found.
     #[arg(long, conflicts_with = "auto")]
     fast: bool,
-    /// Let tessera choose (currently the optimal solver).
+    /// The default: the optimal solver up to 16 cells, the fast one beyond.
     #[arg(long)]
     auto: bool,
+    /// Print only each solution's length (with --fast or --auto on large
+    /// boards nothing is kept in memory).
+    #[arg(long)]
+    count_only: bool,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(flatten)]
@@ -86,6 +96,25 @@ enum Answer {
     Unsolvable,
 }
 
+/// Which solver serves a position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Method {
+    Optimal,
+    Fast,
+}
+
+impl SolveArgs {
+    fn method(&self, size: Size) -> Method {
+        match (self.optimal, self.fast) {
+            (true, _) => Method::Optimal,
+            (_, true) => Method::Fast,
+            // --auto: optimal where it is quick, fast beyond.
+            _ if size.cells() <= OPTIMAL_MAX_CELLS => Method::Optimal,
+            _ => Method::Fast,
+        }
+    }
+}
+
 /// Refuses boards the optimal solver cannot serve, with what to use instead.
 fn check_size(size: Size, limits: &LimitArgs) -> Result<(), String> {
     if size.cells() > BOUNDED_MAX_CELLS {
@@ -125,10 +154,18 @@ fn solve_one(
     }
 }
 
-fn render(answer: &Answer, json: bool) -> String {
+fn render(answer: &Answer, json: bool, count_only: bool) -> String {
     match (answer, json) {
         (Answer::Unsolvable, false) => "unsolvable".to_string(),
         (Answer::Unsolvable, true) => json!({"moves": null, "unsolvable": true}).to_string(),
+        (Answer::Solved(solution, _), false) if count_only => solution.moves.len().to_string(),
+        (Answer::Solved(solution, elapsed), true) if count_only => json!({
+            "length": solution.moves.len(),
+            "optimal": solution.optimal,
+            "nodes": solution.nodes,
+            "millis": elapsed.as_millis() as u64,
+        })
+        .to_string(),
         (Answer::Solved(solution, _), false) => solution.moves.to_string(),
         (Answer::Solved(solution, elapsed), true) => json!({
             "moves": solution.moves.to_string(),
@@ -145,6 +182,8 @@ fn render(answer: &Answer, json: bool) -> String {
 /// Parses items and prepares the tables of every (size, goal blank) met.
 struct Reader<'a> {
     board: &'a Board,
+    /// Which solver each size goes to; only the optimal one needs tables.
+    method: &'a dyn Fn(Size) -> Method,
     tables: &'a TableArgs,
     limits: LimitArgs,
     goals: GoalCache,
@@ -153,7 +192,7 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn read(&mut self, item: &Item) -> Result<(Position, Position), Failure> {
+    fn read(&mut self, item: &Item) -> Result<(Position, Position, Method), Failure> {
         let (position, goal) = self.board.read(item, &mut self.goals)?;
         if position.size() != goal.size() {
             return Err(item.failure(format!(
@@ -163,24 +202,25 @@ impl Reader<'_> {
             )));
         }
         position.solvability(&goal).map_err(|e| item.failure(e))?;
+        let method = (self.method)(position.size());
+        if method == Method::Fast {
+            return Ok((position, goal, method));
+        }
         check_size(position.size(), &self.limits).map_err(|e| item.failure(e))?;
         if self.prepared.insert((goal.size(), goal.blank())) {
             self.tables
                 .prepare(goal.size(), goal.blank(), self.databases);
         }
-        Ok((position, goal))
+        Ok((position, goal, method))
     }
 }
 
 pub fn solve(args: SolveArgs) -> Result<(), Failure> {
-    if args.fast {
-        return Err(Failure::input(
-            "--fast is not available in this build yet; use --optimal (or --auto)",
-        ));
-    }
     let databases = Databases::new();
+    let method = |size| args.method(size);
     let mut reader = Reader {
         board: &args.board,
+        method: &method,
         tables: &args.tables,
         limits: args.limits,
         goals: GoalCache::default(),
@@ -188,15 +228,21 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         databases: &databases,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let solve = |(position, goal): &(Position, Position)| {
-        solve_one(position, goal, &args.tables, &args.limits, &databases)
+    let solve = |(position, goal, method): &(Position, Position, Method)| match method {
+        Method::Optimal => solve_one(position, goal, &args.tables, &args.limits, &databases)
+            .map_err(|e| e.to_string()),
+        Method::Fast => fast_one(position, goal),
     };
     if args.jobs == 1 {
         for item in input::items(&args.position) {
             let item = item?;
-            let pair = reader.read(&item)?;
-            let answer = solve(&pair).map_err(|e| item.failure(e))?;
-            writeln!(out, "{}", render(&answer, args.json))?;
+            let read = reader.read(&item)?;
+            if read.2 == Method::Fast {
+                stream_fast(&read.0, &read.1, &args, &mut out).map_err(|e| item.failure(e))??;
+            } else {
+                let answer = solve(&read).map_err(|e| item.failure(e))?;
+                writeln!(out, "{}", render(&answer, args.json, args.count_only))?;
+            }
             if args.position == "-" {
                 out.flush()?;
             }
@@ -205,7 +251,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         return Ok(());
     }
     let items: Vec<Item> = input::items(&args.position).collect::<Result<_, _>>()?;
-    let pairs: Vec<(Position, Position)> = items
+    let inputs: Vec<(Position, Position, Method)> = items
         .iter()
         .map(|item| reader.read(item))
         .collect::<Result<_, _>>()?;
@@ -213,12 +259,12 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         .num_threads(args.jobs as usize)
         .build()
         .map_err(|e| Failure::Other(e.to_string()))?;
-    let bar = progress_bar(pairs.len() as u64, "solving");
-    let answers: Vec<Result<Answer, SolveError>> = pool.install(|| {
-        pairs
+    let bar = progress_bar(inputs.len() as u64, "solving");
+    let answers: Vec<Result<Answer, String>> = pool.install(|| {
+        inputs
             .par_iter()
-            .map(|pair| {
-                let answer = solve(pair);
+            .map(|input| {
+                let answer = solve(input);
                 if let Some(bar) = &bar {
                     bar.inc(1);
                 }
@@ -231,10 +277,103 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     }
     for (item, answer) in items.iter().zip(answers) {
         let answer = answer.map_err(|e| item.failure(e))?;
-        writeln!(out, "{}", render(&answer, args.json))?;
+        writeln!(out, "{}", render(&answer, args.json, args.count_only))?;
     }
     out.flush()?;
     Ok(())
+}
+
+/// The fast solver's answer in memory (batches solved in parallel).
+fn fast_one(position: &Position, goal: &Position) -> Result<Answer, String> {
+    let start = Instant::now();
+    match slide::solve_fast(position, goal) {
+        Ok(moves) => {
+            let bound = position.manhattan(goal).map_err(|e| e.to_string())?;
+            Ok(Answer::Solved(fast_solution(moves, bound), start.elapsed()))
+        }
+        Err(FastError::Unsolvable(_)) => Ok(Answer::Unsolvable),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A fast solution in the optimal solver's shape: not proven shortest, no
+/// search nodes, and the cheap Manhattan bound as its lower bound.
+fn fast_solution(moves: Moves, manhattan: u64) -> Solution {
+    Solution {
+        moves,
+        optimal: false,
+        nodes: 0,
+        lower_bound: manhattan.min(u32::MAX as u64) as u32,
+    }
+}
+
+/// Writes one fast solution as it is produced: a 1000×1000 solution has
+/// billions of moves and is never held in memory. The outer error is the
+/// position's (unsolvable or mismatched goal), the inner one the output's.
+fn stream_fast(
+    position: &Position,
+    goal: &Position,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<Result<(), Failure>, String> {
+    if !position.is_solvable(goal).map_err(|e| e.to_string())? {
+        let line = render(&Answer::Unsolvable, args.json, args.count_only);
+        return Ok(writeln!(out, "{line}").map_err(Failure::io));
+    }
+    let start = Instant::now();
+    let spinner = spinner(position.size());
+    let mut written: std::io::Result<()> = Ok(());
+    let mut count = 0u64;
+    if !args.count_only && args.json {
+        written = out.write_all(b"{\"moves\":\"");
+    }
+    let mut sink = |direction: Direction| {
+        count += 1;
+        if count & 0xF_FFFF == 0 {
+            if let Some(bar) = &spinner {
+                bar.set_position(count);
+            }
+        }
+        if !args.count_only && written.is_ok() {
+            written = out.write_all(&[direction.letter() as u8]);
+        }
+    };
+    let length = slide::solve_fast_with(position, goal, &mut sink).map_err(|e| e.to_string())?;
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    let millis = start.elapsed().as_millis() as u64;
+    let bound = position.manhattan(goal).map_err(|e| e.to_string())?;
+    let tail = match (args.json, args.count_only) {
+        (false, false) => String::new(),
+        (false, true) => length.to_string(),
+        (true, true) => {
+            json!({"length": length, "optimal": false, "nodes": 0, "millis": millis, "lower_bound": bound}).to_string()
+        }
+        (true, false) => {
+            format!("\",\"length\":{length},\"optimal\":false,\"nodes\":0,\"millis\":{millis},\"lower_bound\":{bound}}}")
+        }
+    };
+    Ok(written
+        .and_then(|()| writeln!(out, "{tail}"))
+        .map_err(Failure::io))
+}
+
+/// A move counter on stderr while a large board is being solved.
+fn spinner(size: Size) -> Option<indicatif::ProgressBar> {
+    if size.cells() < 100_000 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} solving {prefix}: {human_pos} moves ({elapsed})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_prefix(size.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
 }
 
 pub fn hint(args: HintArgs) -> Result<(), Failure> {
@@ -245,6 +384,7 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
     };
     let mut reader = Reader {
         board: &args.board,
+        method: &|_| Method::Optimal,
         tables: &args.tables,
         limits,
         goals: GoalCache::default(),
@@ -254,7 +394,7 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for item in input::items(&args.position) {
         let item = item?;
-        let (position, goal) = reader.read(&item)?;
+        let (position, goal, _) = reader.read(&item)?;
         let answer = solve_one(&position, &goal, &args.tables, &limits, &databases)
             .map_err(|e| item.failure(e))?;
         let line = match (&answer, args.json) {
