@@ -69,15 +69,19 @@ fn json_lines_carry_length_and_optimality() {
 #[test]
 fn refuses_what_it_cannot_serve() {
     tessera()
-        .args(["slide", "solve", "--size", "6x6", "-"])
+        .args(["slide", "solve", "--optimal", "--size", "6x6", "-"])
         .write_stdin("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35\n")
         .assert()
         .code(2)
         .stderr(predicates::str::contains("--fast"));
     tessera()
-        .args(["slide", "solve", "--fast", "1 2 3/4 5 6/7 0 8"])
+        .args(["slide", "solve", "--optimal", "--size", "6x5", "-"])
+        .write_stdin(
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 0\n",
+        )
         .assert()
-        .code(2);
+        .code(2)
+        .stderr(predicates::str::contains("--fast"));
     tessera()
         .args(["slide", "solve", "1 2 3/4 5 6/7 7 0"])
         .assert()

@@ -30,7 +30,8 @@ pub struct SolveArgs {
     /// 1000×1000 and beyond; streamed as they are found.
     #[arg(long, conflicts_with = "auto")]
     fast: bool,
-    /// The default: the optimal solver up to 16 cells, the fast one beyond.
+    /// The default: the optimal solver up to 16 cells (up to 25 with a time
+    /// or node limit), the fast one beyond.
     #[arg(long)]
     auto: bool,
     /// Print only each solution's length (with --fast or --auto on large
@@ -108,8 +109,10 @@ impl SolveArgs {
         match (self.optimal, self.fast) {
             (true, _) => Method::Optimal,
             (_, true) => Method::Fast,
-            // --auto: optimal where it is quick, fast beyond.
+            // --auto: optimal where it is quick, or bounded by a limit the
+            // user gave (up to 5x5); fast beyond.
             _ if size.cells() <= OPTIMAL_MAX_CELLS => Method::Optimal,
+            _ if self.limits.bounded() && size.cells() <= BOUNDED_MAX_CELLS => Method::Optimal,
             _ => Method::Fast,
         }
     }

@@ -97,6 +97,10 @@ impl TableArgs {
 
     fn build(&self, spec: &PatternSpec, report: &mut Preparation) -> PatternDatabase {
         let bar = progress_bar(spec.entries() as u64, &format!("building {spec}"));
+        if bar.is_none() {
+            // No terminal for a bar: still say why the first solve is slow.
+            eprintln!("tessera: building pattern database {spec} (once; it is then cached)");
+        }
         let start = Instant::now();
         let database = PatternDatabase::build(spec, &mut |p: BuildProgress| {
             if let Some(bar) = &bar {
