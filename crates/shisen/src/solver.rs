@@ -121,11 +121,12 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         nodes: 0,
         limit: 0,
         shuffle: None,
-        banned: HashSet::new(),
+        bans: Bans::new(board),
         failed: HashSet::new(),
         played: Vec::new(),
     };
     let mut result = Err(Stop::Restart);
+    let mut root_bans = HashSet::new();
     for attempt in 0u32.. {
         let allowance = if rules.gravity {
             GRAVITY_UNIT * luby(attempt + 1)
@@ -139,12 +140,17 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         // costs about a hundred relaxations, worth it only now.
         if attempt == 1 && !rules.gravity {
             match impossible_pairs(board) {
-                Some(banned) => search.banned = banned,
+                Some(banned) => root_bans = banned,
                 None => {
                     result = Ok(false);
                     break;
                 }
             }
+        }
+        // A stopped attempt leaves its line's bans behind.
+        search.bans = Bans::new(board);
+        for &m in &root_bans {
+            search.bans.add(m, false);
         }
         result = if rules.gravity {
             search.gravity(board)
@@ -203,8 +209,9 @@ struct Search<'b, B: Budget> {
     limit: u64,
     /// The move order of this attempt: as found, or shuffled.
     shuffle: Option<DealRng>,
-    /// Pairs no solution uses (from probing the pairings at the root).
-    banned: HashSet<Move>,
+    /// Pairs no solution below the current node uses: from probing the
+    /// pairings at the root, and from the branches already refuted.
+    bans: Bans,
     /// Hashes of positions known to be unsolvable.
     failed: HashSet<u64>,
     /// The removals made so far on the current line, with the kind removed.
@@ -250,48 +257,87 @@ impl<B: Budget> Search<'_, B> {
         }
     }
 
-    /// Makes safe removals (a whole class paired by open connections) until
-    /// none is left. Taking one class's pairs only opens connections, so
-    /// every class found open in a round can be taken.
-    fn take_safe(&mut self, board: &mut Board, zobrist: &mut Zobrist) {
+    /// Makes safe removals until none is left: every class whose tiles can
+    /// all be paired by open connections (taking one class's pairs only
+    /// opens connections, so every class found open in a round can be
+    /// taken), and every open pair whose tiles the bans leave no other
+    /// partner (every solution pairs them; taking them now is never wrong).
+    /// Returns the open pairs left, none of them banned.
+    fn take_safe(&mut self, board: &mut Board, zobrist: &mut Zobrist) -> Vec<Move> {
         loop {
             let moves = board.open_pairings();
-            if moves.is_empty() {
-                return;
+            if !moves.is_empty() {
+                for m in moves {
+                    self.take(board, zobrist, m);
+                }
+                continue;
             }
-            for m in moves {
-                self.take(board, zobrist, m);
+            let moves: Vec<Move> = self
+                .ordered(board)
+                .into_iter()
+                .filter(|&m| !self.bans.contains(m))
+                .collect();
+            let forced: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    self.bans.only_partner(board, m.a) || self.bans.only_partner(board, m.b)
+                })
+                .collect();
+            if forced.is_empty() {
+                return moves;
+            }
+            // Two forced pairs can share a tile only on a dead board (two
+            // tiles whose one partner is the same): take the first, and
+            // the relaxation will find the other tile stranded.
+            for m in forced {
+                if board.get(m.a).is_some() && board.get(m.b).is_some() {
+                    self.take(board, zobrist, m);
+                }
             }
         }
     }
 
-    /// The search without gravity.
+    /// The search without gravity. A node branches on one open pair (a, b)
+    /// only: either a solution pairs a with b — then one takes (a, b) now,
+    /// removals never block anything — or none does, and the pair is banned
+    /// for the rest of that branch (with, in a class of four, the pair of
+    /// the two other tiles). Refuted alternatives are thus never retried
+    /// below a sibling, and bans sharpen the relaxation.
     fn free(&mut self, board: &mut Board, zobrist: &mut Zobrist) -> Step {
         self.tick()?;
         let mark = self.played.len();
-        self.take_safe(board, zobrist);
+        let moves = self.take_safe(board, zobrist);
         if board.is_cleared() {
             return Ok(true);
         }
-        if self.failed.contains(&zobrist.hash) || hopeless(board) {
-            self.failed.insert(zobrist.hash);
-            self.untake(board, zobrist, mark);
-            return Ok(false);
+        let key = zobrist.hash ^ self.bans.hash;
+        let refuted = self.failed.contains(&key)
+            || self.failed.contains(&zobrist.hash)
+            || moves.is_empty()
+            || hopeless(board, &self.bans);
+        if !refuted && self.branch(board, zobrist, moves[0])? {
+            return Ok(true);
         }
-        for m in self.ordered(board) {
-            if self.banned.contains(&m) {
-                continue;
-            }
-            let before = self.played.len();
-            self.take(board, zobrist, m);
-            if self.free(board, zobrist)? {
-                return Ok(true);
-            }
-            self.untake(board, zobrist, before);
-        }
-        self.failed.insert(zobrist.hash);
+        self.failed.insert(key);
         self.untake(board, zobrist, mark);
         Ok(false)
+    }
+
+    /// Both sides of the choice on the open pair `m`: taken, or banned.
+    fn branch(&mut self, board: &mut Board, zobrist: &mut Zobrist, m: Move) -> Step {
+        let before = self.played.len();
+        self.take(board, zobrist, m);
+        if self.free(board, zobrist)? {
+            return Ok(true);
+        }
+        self.untake(board, zobrist, before);
+        let banned = self.bans.ban_pairing(board, m);
+        let found = self.free(board, zobrist);
+        for &b in &banned {
+            self.bans.remove(b);
+        }
+        found
     }
 
     /// The search with gravity, on copies of the board.
@@ -345,14 +391,110 @@ impl<B: Budget> Search<'_, B> {
 
 /// Whether the board cannot be cleared without gravity, by a relaxation:
 /// let any tile go as soon as it connects to the cell of any tile of its
-/// class, still there or gone, and repeat. Every real solution removes its
+/// class it may still pair with (not banned), still there or gone, and
+/// repeat. Every real solution removes its
 /// tiles no sooner than this does (by induction on its moves: their paths
 /// run through cells this has emptied too), so if this leaves a tile, no
 /// solution exists.
-fn hopeless(board: &Board) -> bool {
+fn hopeless(board: &Board, bans: &Bans) -> bool {
     let (tiles, ranges) = flat_classes(board);
-    let partners = |i: usize| ranges[i].clone();
-    !relaxation_clears(board, &tiles, partners)
+    let tiles = &tiles[..];
+    let partners = |i: usize| {
+        ranges[i]
+            .clone()
+            .filter(move |&j| !bans.contains(Move::new(tiles[i], tiles[j])))
+    };
+    !relaxation_clears(board, tiles, partners)
+}
+
+/// Pairs of tiles ruled out as partners, as counts per pair of cells (a
+/// pair can be banned at the root and again on a line), with a hash of
+/// the line's bans for the table of failed positions.
+struct Bans {
+    count: Vec<u8>,
+    cells: usize,
+    width: usize,
+    keys: Vec<u64>,
+    hash: u64,
+}
+
+impl Bans {
+    fn new(board: &Board) -> Bans {
+        let cells = board.width() * board.height();
+        let mut rng = DealRng::new(0xBA25);
+        Bans {
+            count: vec![0; cells * cells],
+            cells,
+            width: board.width(),
+            keys: (0..cells).map(|_| rng.next_u64()).collect(),
+            hash: 0,
+        }
+    }
+
+    fn cell(&self, p: Point) -> usize {
+        p.y as usize * self.width + p.x as usize
+    }
+
+    fn index(&self, m: Move) -> usize {
+        self.cell(m.a) * self.cells + self.cell(m.b)
+    }
+
+    fn key(&self, m: Move) -> u64 {
+        let h = self.keys[self.cell(m.a)] ^ self.keys[self.cell(m.b)].rotate_left(29);
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (h >> 31)
+    }
+
+    fn contains(&self, m: Move) -> bool {
+        self.count[self.index(m)] > 0
+    }
+
+    /// Bans `m`; `hashed` bans enter the hash (the root's bans hold in
+    /// every position, so they need not).
+    fn add(&mut self, m: Move, hashed: bool) {
+        let i = self.index(m);
+        self.count[i] += 1;
+        if hashed && self.count[i] == 1 {
+            self.hash ^= self.key(m);
+        }
+    }
+
+    /// Lifts a hashed ban.
+    fn remove(&mut self, m: Move) {
+        let i = self.index(m);
+        self.count[i] -= 1;
+        if self.count[i] == 0 {
+            self.hash ^= self.key(m);
+        }
+    }
+
+    /// Bans `m` and, when its class has four tiles left, the pair of the
+    /// other two (the one pairing holding `m`). Returns the bans added.
+    fn ban_pairing(&mut self, board: &Board, m: Move) -> Vec<Move> {
+        let class = board.class_of(m.a);
+        let mut banned = vec![m];
+        if class.len() == 4 {
+            let rest: Vec<Point> = class
+                .iter()
+                .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32))
+                .filter(|&p| p != m.a && p != m.b)
+                .collect();
+            banned.push(Move::new(rest[0], rest[1]));
+        }
+        for &b in &banned {
+            self.add(b, true);
+        }
+        banned
+    }
+
+    /// Whether the tile at `p` has exactly one partner not banned.
+    fn only_partner(&self, board: &Board, p: Point) -> bool {
+        let mut partners = board
+            .class_of(p)
+            .iter()
+            .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32))
+            .filter(|&q| q != p && !self.contains(Move::new(p, q)));
+        partners.next().is_some() && partners.next().is_none()
+    }
 }
 
 /// The tiles of the classes still on the board, class after class, and
