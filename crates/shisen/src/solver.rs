@@ -31,6 +31,10 @@
 //! the search, which then answers [`Verdict::Unknown`].
 
 use std::collections::HashSet;
+use std::ops::Range;
+
+mod bans;
+use bans::Bans;
 
 use crate::board::Board;
 use crate::kind::Kind;
@@ -122,11 +126,11 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         limit: 0,
         shuffle: None,
         bans: Bans::new(board),
+        probing: false,
         failed: HashSet::new(),
         played: Vec::new(),
     };
     let mut result = Err(Stop::Restart);
-    let mut root_bans = HashSet::new();
     for attempt in 0u32.. {
         let allowance = if rules.gravity {
             GRAVITY_UNIT * luby(attempt + 1)
@@ -137,21 +141,10 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         search.shuffle = (attempt > 0).then(|| DealRng::new(u64::from(attempt)));
         search.played.clear();
         // A first attempt failed: the board is hard. Probing the pairings
-        // costs about a hundred relaxations, worth it only now.
-        if attempt == 1 && !rules.gravity {
-            match impossible_pairs(board) {
-                Some(banned) => root_bans = banned,
-                None => {
-                    result = Ok(false);
-                    break;
-                }
-            }
-        }
+        // at every node costs about a hundred relaxations, worth it only now.
+        search.probing = attempt > 0;
         // A stopped attempt leaves its line's bans behind.
         search.bans = Bans::new(board);
-        for &m in &root_bans {
-            search.bans.add(m, false);
-        }
         result = if rules.gravity {
             search.gravity(board)
         } else {
@@ -212,6 +205,8 @@ struct Search<'b, B: Budget> {
     /// Pairs no solution below the current node uses: from probing the
     /// pairings at the root, and from the branches already refuted.
     bans: Bans,
+    /// Whether nodes probe the pairings of their classes of four.
+    probing: bool,
     /// Hashes of positions known to be unsolvable.
     failed: HashSet<u64>,
     /// The removals made so far on the current line, with the kind removed.
@@ -316,12 +311,36 @@ impl<B: Budget> Search<'_, B> {
             || self.failed.contains(&zobrist.hash)
             || moves.is_empty()
             || hopeless(board, &self.bans);
-        if !refuted && self.branch(board, zobrist, moves[0])? {
+        if !refuted && self.probe_and_branch(board, zobrist, &moves)? {
             return Ok(true);
         }
         self.failed.insert(key);
         self.untake(board, zobrist, mark);
         Ok(false)
+    }
+
+    /// Branches on the first open pair left after probing (if this attempt
+    /// probes), with the pairs probing rules out banned meanwhile: they
+    /// follow from the position and the line's bans, so they stay out of
+    /// the table's keys.
+    fn probe_and_branch(&mut self, board: &mut Board, zobrist: &mut Zobrist, moves: &[Move]) -> Step {
+        if !self.probing {
+            return self.branch(board, zobrist, moves[0]);
+        }
+        let Some(found) = probe(board, &self.bans) else {
+            return Ok(false);
+        };
+        for &m in &found {
+            self.bans.add(m, false);
+        }
+        let result = match moves.iter().find(|&&m| !self.bans.contains(m)) {
+            Some(&m) => self.branch(board, zobrist, m),
+            None => Ok(false),
+        };
+        for &m in &found {
+            self.bans.unban(m, false);
+        }
+        result
     }
 
     /// Both sides of the choice on the open pair `m`: taken, or banned.
@@ -335,7 +354,7 @@ impl<B: Budget> Search<'_, B> {
         let banned = self.bans.ban_pairing(board, m);
         let found = self.free(board, zobrist);
         for &b in &banned {
-            self.bans.remove(b);
+            self.bans.unban(b, true);
         }
         found
     }
@@ -392,114 +411,19 @@ impl<B: Budget> Search<'_, B> {
 /// Whether the board cannot be cleared without gravity, by a relaxation:
 /// let any tile go as soon as it connects to the cell of any tile of its
 /// class it may still pair with (not banned), still there or gone, and
-/// repeat. Every real solution removes its
-/// tiles no sooner than this does (by induction on its moves: their paths
-/// run through cells this has emptied too), so if this leaves a tile, no
-/// solution exists.
+/// repeat. Every real solution removes its tiles no sooner than this does
+/// (by induction on its moves: their paths run through cells this has
+/// emptied too), so if this leaves a tile, no solution exists.
 fn hopeless(board: &Board, bans: &Bans) -> bool {
     let (tiles, ranges) = flat_classes(board);
-    let tiles = &tiles[..];
-    let partners = |i: usize| {
-        ranges[i]
-            .clone()
-            .filter(move |&j| !bans.contains(Move::new(tiles[i], tiles[j])))
-    };
-    !relaxation_clears(board, tiles, partners)
-}
-
-/// Pairs of tiles ruled out as partners, as counts per pair of cells (a
-/// pair can be banned at the root and again on a line), with a hash of
-/// the line's bans for the table of failed positions.
-struct Bans {
-    count: Vec<u8>,
-    cells: usize,
-    width: usize,
-    keys: Vec<u64>,
-    hash: u64,
-}
-
-impl Bans {
-    fn new(board: &Board) -> Bans {
-        let cells = board.width() * board.height();
-        let mut rng = DealRng::new(0xBA25);
-        Bans {
-            count: vec![0; cells * cells],
-            cells,
-            width: board.width(),
-            keys: (0..cells).map(|_| rng.next_u64()).collect(),
-            hash: 0,
-        }
-    }
-
-    fn cell(&self, p: Point) -> usize {
-        p.y as usize * self.width + p.x as usize
-    }
-
-    fn index(&self, m: Move) -> usize {
-        self.cell(m.a) * self.cells + self.cell(m.b)
-    }
-
-    fn key(&self, m: Move) -> u64 {
-        let h = self.keys[self.cell(m.a)] ^ self.keys[self.cell(m.b)].rotate_left(29);
-        h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (h >> 31)
-    }
-
-    fn contains(&self, m: Move) -> bool {
-        self.count[self.index(m)] > 0
-    }
-
-    /// Bans `m`; `hashed` bans enter the hash (the root's bans hold in
-    /// every position, so they need not).
-    fn add(&mut self, m: Move, hashed: bool) {
-        let i = self.index(m);
-        self.count[i] += 1;
-        if hashed && self.count[i] == 1 {
-            self.hash ^= self.key(m);
-        }
-    }
-
-    /// Lifts a hashed ban.
-    fn remove(&mut self, m: Move) {
-        let i = self.index(m);
-        self.count[i] -= 1;
-        if self.count[i] == 0 {
-            self.hash ^= self.key(m);
-        }
-    }
-
-    /// Bans `m` and, when its class has four tiles left, the pair of the
-    /// other two (the one pairing holding `m`). Returns the bans added.
-    fn ban_pairing(&mut self, board: &Board, m: Move) -> Vec<Move> {
-        let class = board.class_of(m.a);
-        let mut banned = vec![m];
-        if class.len() == 4 {
-            let rest: Vec<Point> = class
-                .iter()
-                .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32))
-                .filter(|&p| p != m.a && p != m.b)
-                .collect();
-            banned.push(Move::new(rest[0], rest[1]));
-        }
-        for &b in &banned {
-            self.add(b, true);
-        }
-        banned
-    }
-
-    /// Whether the tile at `p` has exactly one partner not banned.
-    fn only_partner(&self, board: &Board, p: Point) -> bool {
-        let mut partners = board
-            .class_of(p)
-            .iter()
-            .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32))
-            .filter(|&q| q != p && !self.contains(Move::new(p, q)));
-        partners.next().is_some() && partners.next().is_none()
-    }
+    !relaxation_clears(board, &tiles, &ranges, |i, j| {
+        !bans.contains(Move::new(tiles[i], tiles[j]))
+    })
 }
 
 /// The tiles of the classes still on the board, class after class, and
 /// for each tile the index range of its class.
-fn flat_classes(board: &Board) -> (Vec<Point>, Vec<std::ops::Range<usize>>) {
+fn flat_classes(board: &Board) -> (Vec<Point>, Vec<Range<usize>>) {
     let mut tiles = Vec::with_capacity(board.tiles_left());
     let mut ranges = Vec::with_capacity(board.tiles_left());
     for group in board.groups().filter(|g| g.len() >= 2) {
@@ -515,20 +439,21 @@ fn flat_classes(board: &Board) -> (Vec<Point>, Vec<std::ops::Range<usize>>) {
 }
 
 /// The relaxation: tile `i` may go once it connects to the cell of a tile
-/// `partners(i)` names (its own index is skipped). Whether every tile goes.
-fn relaxation_clears<R: Iterator<Item = usize>>(
+/// `j` of its class (`ranges[i]`) with `allowed(i, j)`. Whether every tile
+/// goes.
+fn relaxation_clears(
     board: &Board,
     tiles: &[Point],
-    partners: impl Fn(usize) -> R,
+    ranges: &[Range<usize>],
+    allowed: impl Fn(usize, usize) -> bool,
 ) -> bool {
     let mut relaxed = board.clone();
     // Round robin over the tiles until a whole round lets none go.
     let (mut i, mut since_change) = (0, 0);
     while since_change < tiles.len() {
         let t = tiles[i];
-        if relaxed.get(t).is_some()
-            && relaxed.connects_any(t, partners(i).filter(|&j| j != i).map(|j| tiles[j]))
-        {
+        let partners = ranges[i].clone().filter(|&j| j != i && allowed(i, j));
+        if relaxed.get(t).is_some() && relaxed.connects_any(t, partners.map(|j| tiles[j])) {
             relaxed.vacate(t);
             if relaxed.is_cleared() {
                 return true;
@@ -545,55 +470,70 @@ fn relaxation_clears<R: Iterator<Item = usize>>(
 /// The pairings of four tiles, as index pairs.
 const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
 
-/// Probes every class of four tiles: a pairing is impossible if the
-/// relaxation fails with that class's partners fixed to it (and the
-/// partners of classes already down to one possible pairing fixed too).
-/// Repeats while that fixes more classes. Returns the pairs of impossible
-/// pairings (a pair belongs to one pairing only), or `None` if some class
-/// has no possible pairing: the board is unsolvable.
-fn impossible_pairs(board: &Board) -> Option<HashSet<Move>> {
+/// The partner of the `at`-th tile of a class of four under pairing `k`.
+fn partner_in(k: usize, at: usize) -> usize {
+    let [(a, b), (x, y)] = PAIRINGS[k];
+    [(a, b), (b, a), (x, y), (y, x)]
+        .iter()
+        .find(|p| p.0 == at)
+        .map_or(at, |p| p.1)
+}
+
+/// Probes every class of four tiles: a pairing is impossible if one of
+/// its pairs is banned, or if the relaxation fails with that class's
+/// partners fixed to it (and the partners of classes already down to one
+/// possible pairing fixed too). Repeats while that fixes more classes.
+/// Returns the pairs of the impossible pairings not banned yet, or `None`
+/// if some class has no possible pairing: the board is unsolvable.
+fn probe(board: &Board, bans: &Bans) -> Option<Vec<Move>> {
     let (tiles, ranges) = flat_classes(board);
-    let fours: Vec<usize> = (0..tiles.len())
-        .filter(|&i| ranges[i].start == i && ranges[i].len() == 4)
-        .collect();
+    let banned = |i: usize, j: usize| bans.contains(Move::new(tiles[i], tiles[j]));
     // Per class of four (by its first index): the pairings still possible.
-    let mut allowed: Vec<(usize, Vec<usize>)> = fours.iter().map(|&f| (f, vec![0, 1, 2])).collect();
-    // The partner of tile `i` under pairing `k` of its class starting at `f`.
-    let partner = |f: usize, k: usize, i: usize| {
-        let [(a, b), (x, y)] = PAIRINGS[k];
-        let at = i - f;
-        f + [(a, b), (b, a), (x, y), (y, x)]
-            .iter()
-            .find(|p| p.0 == at)
-            .map_or(at, |p| p.1)
+    let mut allowed: Vec<(usize, Vec<usize>)> = (0..tiles.len())
+        .filter(|&i| ranges[i].start == i && ranges[i].len() == 4)
+        .map(|f| {
+            let open = (0..3).filter(|&k| PAIRINGS[k].iter().all(|&(a, b)| !banned(f + a, f + b)));
+            (f, open.collect())
+        })
+        .collect();
+    // Per tile: its partner, when its class is down to one pairing.
+    let mut fixed: Vec<Option<usize>> = vec![None; tiles.len()];
+    let fix = |fixed: &mut Vec<Option<usize>>, f: usize, k: Option<usize>| {
+        for at in 0..4 {
+            fixed[f + at] = k.map(|k| f + partner_in(k, at));
+        }
     };
+    for (f, options) in &allowed {
+        match options[..] {
+            [] => return None,
+            [k] => fix(&mut fixed, *f, Some(k)),
+            _ => {}
+        }
+    }
     loop {
         let mut changed = false;
         for c in 0..allowed.len() {
-            if allowed[c].1.len() < 2 {
+            let (f, options) = allowed[c].clone();
+            if options.len() < 2 {
                 continue;
             }
-            let (f, options) = allowed[c].clone();
             let keep: Vec<usize> = options
                 .iter()
                 .copied()
                 .filter(|&k| {
-                    let fixed = |i: usize| -> Option<usize> {
-                        let start = ranges[i].start;
-                        if start == f {
-                            return Some(partner(f, k, i));
-                        }
-                        let class = allowed.iter().find(|(g, _)| *g == start)?;
-                        (class.1.len() == 1).then(|| partner(start, class.1[0], i))
-                    };
-                    relaxation_clears(board, &tiles, |i| match fixed(i) {
-                        Some(j) => j..j + 1,
-                        None => ranges[i].clone(),
-                    })
+                    fix(&mut fixed, f, Some(k));
+                    let clears = relaxation_clears(board, &tiles, &ranges, |i, j| match fixed[i] {
+                        Some(p) => j == p,
+                        None => !banned(i, j),
+                    });
+                    fix(&mut fixed, f, None);
+                    clears
                 })
                 .collect();
-            if keep.is_empty() {
-                return None;
+            match keep[..] {
+                [] => return None,
+                [k] => fix(&mut fixed, f, Some(k)),
+                _ => {}
             }
             changed |= keep.len() < options.len();
             allowed[c].1 = keep;
@@ -602,15 +542,17 @@ fn impossible_pairs(board: &Board) -> Option<HashSet<Move>> {
             break;
         }
     }
-    let mut banned = HashSet::new();
+    let mut found = Vec::new();
     for (f, options) in &allowed {
         for k in (0..3).filter(|k| !options.contains(k)) {
             for (i, j) in PAIRINGS[k] {
-                banned.insert(Move::new(tiles[f + i], tiles[f + j]));
+                if !banned(f + i, f + j) {
+                    found.push(Move::new(tiles[f + i], tiles[f + j]));
+                }
             }
         }
     }
-    Some(banned)
+    Some(found)
 }
 
 /// The number of tiles above a move's two tiles.
