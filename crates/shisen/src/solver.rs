@@ -8,17 +8,23 @@
 //!   now, taking those pairs at once is never wrong (any solution can be
 //!   rearranged to start with them). Such *safe* removals are made without
 //!   branching, until none is left.
-//! * The search then branches over the open pairs, and remembers every
-//!   failed position (a transposition table over the set of removed tiles,
-//!   Zobrist-hashed), since many orders reach the same position.
+//! * The search then branches on one open pair (a, b) at a time: either
+//!   some solution pairs a with b — then taking (a, b) now is never wrong —
+//!   or none does, and the pair is *banned* below (in a class of four, with
+//!   the pair of the other two tiles). A tile whose bans leave it a single
+//!   partner, open, is taken with it at once. Failed positions (the set of
+//!   removed tiles and the line's bans, Zobrist-hashed) are remembered.
 //! * A position is dropped at once when its *relaxation* fails: let every
 //!   tile go as soon as it connects to the cell of any tile of its class
-//!   (still there or gone) and repeat; a tile left behind proves that no
-//!   solution exists (every real solution removes its tiles no sooner).
+//!   it may pair with (still there or gone) and repeat; a tile left behind
+//!   proves that no solution exists (every real solution removes its tiles
+//!   no sooner).
 //! * Attempts restart with doubling node allowances (under gravity, Luby's
-//!   sequence) and reshuffled move orders (the failed table carries over); on a hard board the pairings
-//!   of each class of four are probed at the root and impossible ones are
-//!   never tried.
+//!   sequence) and reshuffled move orders (the failed table carries over).
+//!   Once a first attempt has failed the board is hard, and nodes near the
+//!   root also *probe* the pairings of each class of four: one whose
+//!   relaxation fails with that pairing fixed is banned, which often
+//!   proves a position unsolvable without branching at all.
 //!
 //! With gravity a removal moves the tiles above it, so connections can also
 //! close. A class's whole pairing is still safe to take when all its tiles
@@ -109,6 +115,11 @@ fn luby(i: u32) -> u64 {
     }
 }
 
+/// Nodes that probe pairings (a few dozen relaxations each) are those
+/// less than this many branchings deep: near the root, where a pruned
+/// pairing saves most, deeper nodes rely on the plain relaxation.
+const PROBE_DEPTH: u32 = 6;
+
 /// Nodes of the first attempt; each restart doubles the allowance.
 const FIRST_ATTEMPT: u64 = 500;
 
@@ -120,6 +131,16 @@ const FIRST_ATTEMPT: u64 = 500;
 /// time is heavy-tailed in the move order, and restarts cut the tail. The
 /// table of failed positions carries over, so no proof is redone.
 pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution {
+    solve_probing_from(board, rules, budget, 1)
+}
+
+/// [`solve`], with nodes probing from attempt `probe_from` on.
+fn solve_probing_from(
+    board: &Board,
+    rules: Rules,
+    budget: &mut impl Budget,
+    probe_from: u32,
+) -> Solution {
     let mut search = Search {
         budget,
         nodes: 0,
@@ -127,6 +148,7 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         shuffle: None,
         bans: Bans::new(board),
         probing: false,
+        depth: 0,
         failed: HashSet::new(),
         played: Vec::new(),
     };
@@ -142,9 +164,10 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
         search.played.clear();
         // A first attempt failed: the board is hard. Probing the pairings
         // at every node costs about a hundred relaxations, worth it only now.
-        search.probing = attempt > 0;
+        search.probing = attempt >= probe_from;
         // A stopped attempt leaves its line's bans behind.
         search.bans = Bans::new(board);
+        search.depth = 0;
         result = if rules.gravity {
             search.gravity(board)
         } else {
@@ -207,6 +230,8 @@ struct Search<'b, B: Budget> {
     bans: Bans,
     /// Whether nodes probe the pairings of their classes of four.
     probing: bool,
+    /// Branchings on the current line.
+    depth: u32,
     /// Hashes of positions known to be unsolvable.
     failed: HashSet<u64>,
     /// The removals made so far on the current line, with the kind removed.
@@ -323,16 +348,18 @@ impl<B: Budget> Search<'_, B> {
     /// probes), with the pairs probing rules out banned meanwhile: they
     /// follow from the position and the line's bans, so they stay out of
     /// the table's keys.
-    fn probe_and_branch(&mut self, board: &mut Board, zobrist: &mut Zobrist, moves: &[Move]) -> Step {
-        if !self.probing {
+    fn probe_and_branch(
+        &mut self,
+        board: &mut Board,
+        zobrist: &mut Zobrist,
+        moves: &[Move],
+    ) -> Step {
+        if !self.probing || self.depth >= PROBE_DEPTH {
             return self.branch(board, zobrist, moves[0]);
         }
-        let Some(found) = probe(board, &self.bans) else {
+        let Some(found) = probe(board, &mut self.bans) else {
             return Ok(false);
         };
-        for &m in &found {
-            self.bans.add(m, false);
-        }
         let result = match moves.iter().find(|&&m| !self.bans.contains(m)) {
             Some(&m) => self.branch(board, zobrist, m),
             None => Ok(false),
@@ -345,6 +372,13 @@ impl<B: Budget> Search<'_, B> {
 
     /// Both sides of the choice on the open pair `m`: taken, or banned.
     fn branch(&mut self, board: &mut Board, zobrist: &mut Zobrist, m: Move) -> Step {
+        self.depth += 1;
+        let found = self.branch_at(board, zobrist, m);
+        self.depth -= 1;
+        found
+    }
+
+    fn branch_at(&mut self, board: &mut Board, zobrist: &mut Zobrist, m: Move) -> Step {
         let before = self.played.len();
         self.take(board, zobrist, m);
         if self.free(board, zobrist)? {
@@ -416,9 +450,7 @@ impl<B: Budget> Search<'_, B> {
 /// emptied too), so if this leaves a tile, no solution exists.
 fn hopeless(board: &Board, bans: &Bans) -> bool {
     let (tiles, ranges) = flat_classes(board);
-    !relaxation_clears(board, &tiles, &ranges, |i, j| {
-        !bans.contains(Move::new(tiles[i], tiles[j]))
-    })
+    !relaxation_clears(board, &tiles, &ranges, not_banned(bans, &tiles), None)
 }
 
 /// The tiles of the classes still on the board, class after class, and
@@ -440,31 +472,54 @@ fn flat_classes(board: &Board) -> (Vec<Point>, Vec<Range<usize>>) {
 
 /// The relaxation: tile `i` may go once it connects to the cell of a tile
 /// `j` of its class (`ranges[i]`) with `allowed(i, j)`. Whether every tile
-/// goes.
+/// goes. With `partners`, also records for each tile the allowed tiles of
+/// its class it connects to when it goes (bit `j - ranges[i].start`).
 fn relaxation_clears(
     board: &Board,
     tiles: &[Point],
     ranges: &[Range<usize>],
     allowed: impl Fn(usize, usize) -> bool,
+    mut partners: Option<&mut Vec<u8>>,
 ) -> bool {
     let mut relaxed = board.clone();
-    // Round robin over the tiles until a whole round lets none go.
-    let (mut i, mut since_change) = (0, 0);
-    while since_change < tiles.len() {
-        let t = tiles[i];
-        let partners = ranges[i].clone().filter(|&j| j != i && allowed(i, j));
-        if relaxed.get(t).is_some() && relaxed.connects_any(t, partners.map(|j| tiles[j])) {
-            relaxed.vacate(t);
-            if relaxed.is_cleared() {
-                return true;
+    // Sweeps over the tiles still there, each letting go whatever it can
+    // (a tile let go early in a sweep helps the later ones), until a sweep
+    // lets none go.
+    let mut left: Vec<usize> = (0..tiles.len()).collect();
+    loop {
+        let before = left.len();
+        left.retain(|&i| {
+            let t = tiles[i];
+            let mut candidates = ranges[i].clone().filter(|&j| j != i && allowed(i, j));
+            let goes = relaxed.connects_any(t, candidates.by_ref().map(|j| tiles[j]));
+            if goes {
+                if let Some(partners) = partners.as_deref_mut() {
+                    // `connects_any` stopped at the first partner found.
+                    let first = ranges[i]
+                        .clone()
+                        .filter(|&j| j != i && allowed(i, j))
+                        .find(|&j| relaxed.connects_any(t, std::iter::once(tiles[j])));
+                    let mut mask = 0u8;
+                    for j in first.into_iter().chain(candidates) {
+                        if j == first.unwrap_or(usize::MAX)
+                            || relaxed.connects_any(t, std::iter::once(tiles[j]))
+                        {
+                            mask |= 1 << (j - ranges[i].start).min(7);
+                        }
+                    }
+                    partners[i] = mask;
+                }
+                relaxed.vacate(t);
             }
-            since_change = 0;
-        } else {
-            since_change += 1;
+            !goes
+        });
+        if left.is_empty() {
+            return true;
         }
-        i = (i + 1) % tiles.len();
+        if left.len() == before {
+            return false;
+        }
     }
-    relaxed.is_cleared()
 }
 
 /// The pairings of four tiles, as index pairs.
@@ -479,80 +534,85 @@ fn partner_in(k: usize, at: usize) -> usize {
         .map_or(at, |p| p.1)
 }
 
-/// Probes every class of four tiles: a pairing is impossible if one of
-/// its pairs is banned, or if the relaxation fails with that class's
-/// partners fixed to it (and the partners of classes already down to one
-/// possible pairing fixed too). Repeats while that fixes more classes.
-/// Returns the pairs of the impossible pairings not banned yet, or `None`
-/// if some class has no possible pairing: the board is unsolvable.
-fn probe(board: &Board, bans: &Bans) -> Option<Vec<Move>> {
+/// Whether the bans allow tiles `i` and `j` of `tiles` to pair.
+fn not_banned<'a>(bans: &'a Bans, tiles: &'a [Point]) -> impl Fn(usize, usize) -> bool + 'a {
+    move |i, j| !bans.contains(Move::new(tiles[i], tiles[j]))
+}
+
+/// Probes every class of four tiles: a pairing is impossible if the
+/// relaxation fails with the class's other pairings banned. Bans the pairs
+/// of impossible pairings (unhashed: they follow from the position and
+/// the bans) and repeats while that finds more. Returns the bans added, or
+/// `None` (with none added) if the relaxation fails or some class has no
+/// possible pairing: the position is unsolvable.
+///
+/// A pairing the plain relaxation already respects — each tile of the
+/// class, when it went, connected to its partner under that pairing — is
+/// not probed: fixing it changes nothing in the relaxation's run.
+fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
     let (tiles, ranges) = flat_classes(board);
-    let banned = |i: usize, j: usize| bans.contains(Move::new(tiles[i], tiles[j]));
-    // Per class of four (by its first index): the pairings still possible.
-    let mut allowed: Vec<(usize, Vec<usize>)> = (0..tiles.len())
+    let mut found = Vec::new();
+    let fours: Vec<usize> = (0..tiles.len())
         .filter(|&i| ranges[i].start == i && ranges[i].len() == 4)
-        .map(|f| {
-            let open = (0..3).filter(|&k| PAIRINGS[k].iter().all(|&(a, b)| !banned(f + a, f + b)));
-            (f, open.collect())
-        })
         .collect();
-    // Per tile: its partner, when its class is down to one pairing.
-    let mut fixed: Vec<Option<usize>> = vec![None; tiles.len()];
-    let fix = |fixed: &mut Vec<Option<usize>>, f: usize, k: Option<usize>| {
-        for at in 0..4 {
-            fixed[f + at] = k.map(|k| f + partner_in(k, at));
+    let pair = |f: usize, (a, b): (usize, usize)| Move::new(tiles[f + a], tiles[f + b]);
+    let dead = |bans: &mut Bans, found: &[Move]| {
+        for &m in found {
+            bans.unban(m, false);
         }
+        None
     };
-    for (f, options) in &allowed {
-        match options[..] {
-            [] => return None,
-            [k] => fix(&mut fixed, *f, Some(k)),
-            _ => {}
-        }
-    }
     loop {
+        let mut partners = vec![0u8; tiles.len()];
+        if !relaxation_clears(
+            board,
+            &tiles,
+            &ranges,
+            not_banned(bans, &tiles),
+            Some(&mut partners),
+        ) {
+            return dead(bans, &found);
+        }
         let mut changed = false;
-        for c in 0..allowed.len() {
-            let (f, options) = allowed[c].clone();
+        for &f in &fours {
+            let open =
+                |bans: &Bans, k: usize| PAIRINGS[k].iter().all(|&p| !bans.contains(pair(f, p)));
+            let options: Vec<usize> = (0..3).filter(|&k| open(bans, k)).collect();
+            if options.is_empty() {
+                return dead(bans, &found);
+            }
             if options.len() < 2 {
                 continue;
             }
-            let keep: Vec<usize> = options
-                .iter()
-                .copied()
-                .filter(|&k| {
-                    fix(&mut fixed, f, Some(k));
-                    let clears = relaxation_clears(board, &tiles, &ranges, |i, j| match fixed[i] {
-                        Some(p) => j == p,
-                        None => !banned(i, j),
-                    });
-                    fix(&mut fixed, f, None);
-                    clears
-                })
-                .collect();
-            match keep[..] {
-                [] => return None,
-                [k] => fix(&mut fixed, f, Some(k)),
-                _ => {}
-            }
-            changed |= keep.len() < options.len();
-            allowed[c].1 = keep;
-        }
-        if !changed {
-            break;
-        }
-    }
-    let mut found = Vec::new();
-    for (f, options) in &allowed {
-        for k in (0..3).filter(|k| !options.contains(k)) {
-            for (i, j) in PAIRINGS[k] {
-                if !banned(f + i, f + j) {
-                    found.push(Move::new(tiles[f + i], tiles[f + j]));
+            for k in options {
+                let respected = (0..4).all(|at| partners[f + at] & (1 << partner_in(k, at)) != 0);
+                if respected || !open(bans, k) {
+                    continue;
+                }
+                let others: Vec<Move> = (0..3)
+                    .filter(|&o| o != k)
+                    .flat_map(|o| PAIRINGS[o].map(|p| pair(f, p)))
+                    .collect();
+                others.iter().for_each(|&m| bans.add(m, false));
+                let clears =
+                    relaxation_clears(board, &tiles, &ranges, not_banned(bans, &tiles), None);
+                others.iter().for_each(|&m| bans.unban(m, false));
+                if !clears {
+                    for p in PAIRINGS[k] {
+                        bans.add(pair(f, p), false);
+                        found.push(pair(f, p));
+                    }
+                    changed = true;
                 }
             }
+            if (0..3).all(|k| !open(bans, k)) {
+                return dead(bans, &found);
+            }
+        }
+        if !changed {
+            return Some(found);
         }
     }
-    Some(found)
 }
 
 /// The number of tiles above a move's two tiles.
@@ -574,7 +634,54 @@ fn position_hash(board: &Board) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::luby;
+    use super::*;
+    use crate::{Deal, Game, Size, TileSet};
+
+    /// Whether `board` can be cleared without gravity, trying every pair.
+    fn exhaustive(board: &Board, failed: &mut HashSet<u64>) -> bool {
+        if board.is_cleared() {
+            return true;
+        }
+        if failed.contains(&board.position_key()) {
+            return false;
+        }
+        for m in board.moves() {
+            let mut next = board.clone();
+            next.remove_pair(m.a, m.b, false);
+            if exhaustive(&next, failed) {
+                return true;
+            }
+        }
+        failed.insert(board.position_key());
+        false
+    }
+
+    #[test]
+    fn probing_everywhere_agrees_with_exhaustive_search() {
+        // Easy boards never reach probing in `solve`: force it at every node.
+        let size = Size::new(8, 6).unwrap();
+        let set = TileSet::custom(12, 4).unwrap();
+        let mut unsolvable = 0;
+        for seed in 0..100 {
+            let board = Deal::random(seed, size, set).unwrap();
+            let truth = exhaustive(&board, &mut HashSet::new());
+            let rules = Rules::default();
+            match solve_probing_from(&board, rules, &mut Nodes(u64::MAX), 0).verdict {
+                Verdict::Solvable(moves) => {
+                    assert!(truth, "seed {seed}");
+                    let mut game = Game::new(board, rules);
+                    assert!(moves.iter().all(|m| game.remove(m.a, m.b).is_ok()));
+                    assert!(game.is_won());
+                }
+                Verdict::Unsolvable => {
+                    assert!(!truth, "seed {seed}");
+                    unsolvable += 1;
+                }
+                Verdict::Unknown => panic!("unbounded"),
+            }
+        }
+        assert!(unsolvable > 0, "{unsolvable}");
+    }
 
     #[test]
     fn luby_sequence() {
