@@ -149,6 +149,7 @@ fn solve_probing_from(
         bans: Bans::new(board),
         probing: false,
         depth: 0,
+        mobility: false,
         failed: HashSet::new(),
         played: Vec::new(),
     };
@@ -165,6 +166,7 @@ fn solve_probing_from(
         // A first attempt failed: the board is hard. Probing the pairings
         // at every node costs about a hundred relaxations, worth it only now.
         search.probing = attempt >= probe_from;
+        search.mobility = attempt % 2 == 1;
         // A stopped attempt leaves its line's bans behind.
         search.bans = Bans::new(board);
         search.depth = 0;
@@ -230,6 +232,10 @@ struct Search<'b, B: Budget> {
     bans: Bans,
     /// Whether nodes probe the pairings of their classes of four.
     probing: bool,
+    /// Under gravity: whether this attempt orders moves by mobility (else
+    /// by burden); attempts alternate, the two orders failing on
+    /// different deals.
+    mobility: bool,
     /// Branchings on the current line.
     depth: u32,
     /// Hashes of positions known to be unsolvable.
@@ -405,8 +411,12 @@ impl<B: Budget> Search<'_, B> {
         let hash = position_hash(&board);
         if !self.failed.contains(&hash) {
             let mut moves = self.ordered(&board);
-            // Tiles with little above them disturb the least.
-            moves.sort_by_key(|m| burden(&board, m));
+            if self.mobility {
+                moves = by_mobility(&board, moves);
+            } else {
+                // Tiles with little above them disturb the least.
+                moves.sort_by_key(|m| burden(&board, m));
+            }
             for m in moves {
                 let kind = board.get(m.a).expect("moves name tiles");
                 let mut next = board.clone();
@@ -613,6 +623,22 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
             return Some(found);
         }
     }
+}
+
+/// `moves` ordered by the moves their removal leaves, most first (ties
+/// in the given order): under gravity, keeping many pairs open keeps
+/// the options that a falling column can take away.
+fn by_mobility(board: &Board, moves: Vec<Move>) -> Vec<Move> {
+    let mut scored: Vec<(usize, Move)> = moves
+        .into_iter()
+        .map(|m| {
+            let mut next = board.clone();
+            next.remove_pair(m.a, m.b, true);
+            (next.count_moves(), m)
+        })
+        .collect();
+    scored.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    scored.into_iter().map(|(_, m)| m).collect()
 }
 
 /// The number of tiles above a move's two tiles.
