@@ -460,7 +460,8 @@ impl<B: Budget> Search<'_, B> {
 /// emptied too), so if this leaves a tile, no solution exists.
 fn hopeless(board: &Board, bans: &Bans) -> bool {
     let (tiles, ranges) = flat_classes(board);
-    !relaxation_clears(board, &tiles, &ranges, not_banned(bans, &tiles), None)
+    let order = outside_in(board, &tiles);
+    !relaxation_clears(board, &tiles, &ranges, not_banned(bans, &tiles), &order, None)
 }
 
 /// The tiles of the classes still on the board, class after class, and
@@ -480,22 +481,37 @@ fn flat_classes(board: &Board) -> (Vec<Point>, Vec<Range<usize>>) {
     (tiles, ranges)
 }
 
+/// The indices of `tiles`, nearest the board's edge first: the order in
+/// which a relaxation tends to let them go, so that its first sweep
+/// already lets most go.
+fn outside_in(board: &Board, tiles: &[Point]) -> Vec<usize> {
+    let (w, h) = (board.width() as i32, board.height() as i32);
+    let depth = |p: Point| p.x.min(w - 1 - p.x).min(p.y).min(h - 1 - p.y);
+    let mut order: Vec<usize> = (0..tiles.len()).collect();
+    order.sort_by_key(|&i| depth(tiles[i]));
+    order
+}
+
 /// The relaxation: tile `i` may go once it connects to the cell of a tile
 /// `j` of its class (`ranges[i]`) with `allowed(i, j)`. Whether every tile
-/// goes. With `partners`, also records for each tile the allowed tiles of
-/// its class it connects to when it goes (bit `j - ranges[i].start`).
+/// goes. The sweeps visit the tiles in `order` (all of them): the result
+/// does not depend on it (letting a tile go only helps the others), the
+/// time does. With `partners`, also records for each tile the allowed
+/// tiles of its class it connects to when it goes (bit
+/// `j - ranges[i].start`), and in `gone` the order they went in.
 fn relaxation_clears(
     board: &Board,
     tiles: &[Point],
     ranges: &[Range<usize>],
     allowed: impl Fn(usize, usize) -> bool,
-    mut partners: Option<&mut Vec<u8>>,
+    order: &[usize],
+    mut partners: Option<(&mut Vec<u8>, &mut Vec<usize>)>,
 ) -> bool {
     let mut relaxed = board.clone();
     // Sweeps over the tiles still there, each letting go whatever it can
     // (a tile let go early in a sweep helps the later ones), until a sweep
     // lets none go.
-    let mut left: Vec<usize> = (0..tiles.len()).collect();
+    let mut left: Vec<usize> = order.to_vec();
     loop {
         let before = left.len();
         left.retain(|&i| {
@@ -503,7 +519,8 @@ fn relaxation_clears(
             let mut candidates = ranges[i].clone().filter(|&j| j != i && allowed(i, j));
             let goes = relaxed.connects_any(t, candidates.by_ref().map(|j| tiles[j]));
             if goes {
-                if let Some(partners) = partners.as_deref_mut() {
+                if let Some((partners, gone)) = partners.as_mut() {
+                    gone.push(i);
                     // `connects_any` stopped at the first partner found.
                     let first = ranges[i]
                         .clone()
@@ -572,14 +589,18 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
         }
         None
     };
+    let outside = outside_in(board, &tiles);
     loop {
         let mut partners = vec![0u8; tiles.len()];
+        // The plain run's order makes the probes' first sweeps go far.
+        let mut gone = Vec::with_capacity(tiles.len());
         if !relaxation_clears(
             board,
             &tiles,
             &ranges,
             not_banned(bans, &tiles),
-            Some(&mut partners),
+            &outside,
+            Some((&mut partners, &mut gone)),
         ) {
             return dead(bans, &found);
         }
@@ -604,8 +625,14 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
                     .flat_map(|o| PAIRINGS[o].map(|p| pair(f, p)))
                     .collect();
                 others.iter().for_each(|&m| bans.add(m, false));
-                let clears =
-                    relaxation_clears(board, &tiles, &ranges, not_banned(bans, &tiles), None);
+                let clears = relaxation_clears(
+                    board,
+                    &tiles,
+                    &ranges,
+                    not_banned(bans, &tiles),
+                    &gone,
+                    None,
+                );
                 others.iter().for_each(|&m| bans.unban(m, false));
                 if !clears {
                     for p in PAIRINGS[k] {
