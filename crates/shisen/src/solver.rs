@@ -21,17 +21,20 @@
 //!   no sooner).
 //! * Attempts restart with doubling node allowances (under gravity, Luby's
 //!   sequence) and reshuffled move orders (the failed table carries over).
-//!   Once a first attempt has failed the board is hard, and nodes near the
-//!   root also *probe* the pairings of each class of four: one whose
-//!   relaxation fails with that pairing fixed is banned, which often
-//!   proves a position unsolvable without branching at all.
+//!   Once a first attempt has failed the board is hard, and every node
+//!   also *probes* the pairings of each class of four: one whose
+//!   relaxation fails with that pairing fixed is banned (a few dozen
+//!   relaxations per node), which often proves a position unsolvable
+//!   without branching at all.
 //!
 //! With gravity a removal moves the tiles above it, so connections can also
 //! close. A class's whole pairing is still safe to take when all its tiles
 //! are on top of their columns: no tile moves, so the rest of any solution
-//! stays valid. The search branches over all open pairs otherwise, tiles
-//! with the fewest tiles above them first, with a transposition table over
-//! whole positions (tiles of one class being interchangeable).
+//! stays valid. The search branches over all open pairs otherwise, with a
+//! transposition table over whole positions (tiles of one class being
+//! interchangeable). Attempts alternate two move orders, each fast where
+//! the other is slow: tiles with the fewest tiles above them first, and
+//! the removals that leave the most moves open first (mobility).
 //!
 //! The work is measured in nodes (positions expanded); a [`Budget`] can stop
 //! the search, which then answers [`Verdict::Unknown`].
@@ -115,11 +118,6 @@ fn luby(i: u32) -> u64 {
     }
 }
 
-/// Nodes that probe pairings (a few dozen relaxations each) are those
-/// less than this many branchings deep: near the root, where a pruned
-/// pairing saves most, deeper nodes rely on the plain relaxation.
-const PROBE_DEPTH: u32 = 6;
-
 /// Nodes of the first attempt; each restart doubles the allowance.
 const FIRST_ATTEMPT: u64 = 500;
 
@@ -148,7 +146,6 @@ fn solve_probing_from(
         shuffle: None,
         bans: Bans::new(board),
         probing: false,
-        depth: 0,
         mobility: false,
         failed: HashSet::new(),
         played: Vec::new(),
@@ -169,7 +166,6 @@ fn solve_probing_from(
         search.mobility = attempt % 2 == 1;
         // A stopped attempt leaves its line's bans behind.
         search.bans = Bans::new(board);
-        search.depth = 0;
         result = if rules.gravity {
             search.gravity(board)
         } else {
@@ -236,8 +232,6 @@ struct Search<'b, B: Budget> {
     /// by burden); attempts alternate, the two orders failing on
     /// different deals.
     mobility: bool,
-    /// Branchings on the current line.
-    depth: u32,
     /// Hashes of positions known to be unsolvable.
     failed: HashSet<u64>,
     /// The removals made so far on the current line, with the kind removed.
@@ -360,7 +354,7 @@ impl<B: Budget> Search<'_, B> {
         zobrist: &mut Zobrist,
         moves: &[Move],
     ) -> Step {
-        if !self.probing || self.depth >= PROBE_DEPTH {
+        if !self.probing {
             return self.branch(board, zobrist, moves[0]);
         }
         let Some(found) = probe(board, &mut self.bans) else {
@@ -378,13 +372,6 @@ impl<B: Budget> Search<'_, B> {
 
     /// Both sides of the choice on the open pair `m`: taken, or banned.
     fn branch(&mut self, board: &mut Board, zobrist: &mut Zobrist, m: Move) -> Step {
-        self.depth += 1;
-        let found = self.branch_at(board, zobrist, m);
-        self.depth -= 1;
-        found
-    }
-
-    fn branch_at(&mut self, board: &mut Board, zobrist: &mut Zobrist, m: Move) -> Step {
         let before = self.played.len();
         self.take(board, zobrist, m);
         if self.free(board, zobrist)? {
@@ -461,7 +448,14 @@ impl<B: Budget> Search<'_, B> {
 fn hopeless(board: &Board, bans: &Bans) -> bool {
     let (tiles, ranges) = flat_classes(board);
     let order = outside_in(board, &tiles);
-    !relaxation_clears(board, &tiles, &ranges, not_banned(bans, &tiles), &order, None)
+    !relaxation_clears(
+        board,
+        &tiles,
+        &ranges,
+        not_banned(bans, &tiles),
+        &order,
+        None,
+    )
 }
 
 /// The tiles of the classes still on the board, class after class, and
