@@ -453,6 +453,7 @@ fn hopeless(board: &Board, bans: &Bans) -> bool {
         &tiles,
         &ranges,
         not_banned(bans, &tiles),
+        &[],
         &order,
         None,
     )
@@ -488,7 +489,8 @@ fn outside_in(board: &Board, tiles: &[Point]) -> Vec<usize> {
 
 /// The relaxation: tile `i` may go once it connects to the cell of a tile
 /// `j` of its class (`ranges[i]`) with `allowed(i, j)`. Whether every tile
-/// goes. The sweeps visit the tiles in `order` (all of them): the result
+/// goes. The tiles `given` go first, unchecked (the caller knows they
+/// would); the sweeps visit the others in `order`: the result
 /// does not depend on it (letting a tile go only helps the others), the
 /// time does. With `partners`, also records for each tile the allowed
 /// tiles of its class it connects to when it goes (bit
@@ -498,10 +500,17 @@ fn relaxation_clears(
     tiles: &[Point],
     ranges: &[Range<usize>],
     allowed: impl Fn(usize, usize) -> bool,
+    given: &[usize],
     order: &[usize],
     mut partners: Option<(&mut Vec<u8>, &mut Vec<usize>)>,
 ) -> bool {
     let mut relaxed = board.clone();
+    for &i in given {
+        relaxed.vacate(tiles[i]);
+    }
+    if given.len() == tiles.len() {
+        return true;
+    }
     // Sweeps over the tiles still there, each letting go whatever it can
     // (a tile let go early in a sweep helps the later ones), until a sweep
     // lets none go.
@@ -593,6 +602,7 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
             &tiles,
             &ranges,
             not_banned(bans, &tiles),
+            &[],
             &outside,
             Some((&mut partners, &mut gone)),
         ) {
@@ -619,14 +629,22 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
                     .flat_map(|o| PAIRINGS[o].map(|p| pair(f, p)))
                     .collect();
                 others.iter().for_each(|&m| bans.add(m, false));
-                let clears = relaxation_clears(
-                    board,
-                    &tiles,
-                    &ranges,
-                    not_banned(bans, &tiles),
-                    &gone,
-                    None,
-                );
+                // The plain run's tiles up to the first that connected to
+                // no partner allowed now go the same way in this one.
+                let allowed = not_banned(bans, &tiles);
+                let same = gone
+                    .iter()
+                    .take_while(|&&i| {
+                        let start = ranges[i].start;
+                        ranges[i].len() <= 8
+                            && ranges[i]
+                                .clone()
+                                .any(|j| partners[i] & (1 << (j - start)) != 0 && allowed(i, j))
+                    })
+                    .count();
+                let (given, rest) = gone.split_at(same);
+                let clears =
+                    relaxation_clears(board, &tiles, &ranges, allowed, given, rest, None);
                 others.iter().for_each(|&m| bans.unban(m, false));
                 if !clears {
                     for p in PAIRINGS[k] {
