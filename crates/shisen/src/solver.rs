@@ -118,8 +118,12 @@ fn luby(i: u32) -> u64 {
     }
 }
 
-/// Nodes of the first attempt; each restart doubles the allowance.
+/// Without gravity: nodes of the first attempt, which does not probe.
 const FIRST_ATTEMPT: u64 = 500;
+
+/// Without gravity: nodes of the first two probing attempts (one choosing
+/// branches by mobility, one in plain order); each later pair doubles.
+const PROBING_UNIT: u64 = 100;
 
 /// Decides whether `board` can be cleared under `rules.gravity` (the
 /// matching rule is the board's).
@@ -154,8 +158,12 @@ fn solve_probing_from(
     for attempt in 0u32.. {
         let allowance = if rules.gravity {
             GRAVITY_UNIT * luby(attempt + 1)
+        } else if attempt == 0 {
+            FIRST_ATTEMPT
         } else {
-            FIRST_ATTEMPT << attempt.min(40)
+            // Probing attempts, mobility and plain in turn, each pair
+            // twice as long as the one before.
+            PROBING_UNIT << ((attempt - 1) / 2).min(40)
         };
         search.limit = search.nodes.saturating_add(allowance);
         search.shuffle = (attempt > 0).then(|| DealRng::new(u64::from(attempt)));
@@ -360,9 +368,10 @@ impl<B: Budget> Search<'_, B> {
         let Some(found) = probe(board, &mut self.bans) else {
             return Ok(false);
         };
-        let result = match moves.iter().find(|&&m| !self.bans.contains(m)) {
-            Some(&m) => self.branch(board, zobrist, m),
-            None => Ok(false),
+        let left: Vec<Move> = moves.iter().copied().filter(|&m| !self.bans.contains(m)).collect();
+        let result = if left.is_empty() { Ok(false) } else {
+            let m = if self.mobility { free_mobility(board, &left) } else { left[0] };
+            self.branch(board, zobrist, m)
         };
         for &m in &found {
             self.bans.unban(m, false);
@@ -753,4 +762,12 @@ mod tests {
         let terms: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
+}
+
+fn free_mobility(board: &Board, moves: &[Move]) -> Move {
+    *moves.iter().max_by_key(|m| {
+        let mut next = board.clone();
+        next.remove_pair(m.a, m.b, false);
+        next.count_moves()
+    }).unwrap()
 }
