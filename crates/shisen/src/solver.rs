@@ -236,9 +236,9 @@ struct Search<'b, B: Budget> {
     bans: Bans,
     /// Whether nodes probe the pairings of their classes of four.
     probing: bool,
-    /// Under gravity: whether this attempt orders moves by mobility (else
-    /// by burden); attempts alternate, the two orders failing on
-    /// different deals.
+    /// Whether this attempt orders moves by mobility (else by burden under
+    /// gravity, as found without); attempts alternate, the two orders
+    /// failing on different deals.
     mobility: bool,
     /// Hashes of positions known to be unsolvable.
     failed: HashSet<u64>,
@@ -368,9 +368,19 @@ impl<B: Budget> Search<'_, B> {
         let Some(found) = probe(board, &mut self.bans) else {
             return Ok(false);
         };
-        let left: Vec<Move> = moves.iter().copied().filter(|&m| !self.bans.contains(m)).collect();
-        let result = if left.is_empty() { Ok(false) } else {
-            let m = if self.mobility { free_mobility(board, &left) } else { left[0] };
+        let left: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| !self.bans.contains(m))
+            .collect();
+        let result = if left.is_empty() {
+            Ok(false)
+        } else {
+            let m = if self.mobility {
+                free_mobility(board, &left)
+            } else {
+                left[0]
+            };
             self.branch(board, zobrist, m)
         };
         for &m in &found {
@@ -652,8 +662,7 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
                     })
                     .count();
                 let (given, rest) = gone.split_at(same);
-                let clears =
-                    relaxation_clears(board, &tiles, &ranges, allowed, given, rest, None);
+                let clears = relaxation_clears(board, &tiles, &ranges, allowed, given, rest, None);
                 others.iter().for_each(|&m| bans.unban(m, false));
                 if !clears {
                     for p in PAIRINGS[k] {
@@ -764,10 +773,17 @@ mod tests {
     }
 }
 
+/// Without gravity: the move whose removal leaves the most moves open
+/// (the last of equals). A removal only opens connections, so this takes
+/// the pair that frees the most; on hard boards it finds solutions, and
+/// short refutations, where the plain order wanders.
 fn free_mobility(board: &Board, moves: &[Move]) -> Move {
-    *moves.iter().max_by_key(|m| {
-        let mut next = board.clone();
-        next.remove_pair(m.a, m.b, false);
-        next.count_moves()
-    }).unwrap()
+    *moves
+        .iter()
+        .max_by_key(|m| {
+            let mut next = board.clone();
+            next.remove_pair(m.a, m.b, false);
+            next.count_moves()
+        })
+        .unwrap()
 }
