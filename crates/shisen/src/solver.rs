@@ -682,6 +682,21 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
     }
 }
 
+/// Without gravity: the move whose removal leaves the most moves open
+/// (the last of equals). A removal only opens connections, so this takes
+/// the pair that frees the most; on hard boards it finds solutions, and
+/// short refutations, where the plain order wanders.
+fn free_mobility(board: &Board, moves: &[Move]) -> Move {
+    *moves
+        .iter()
+        .max_by_key(|m| {
+            let mut next = board.clone();
+            next.remove_pair(m.a, m.b, false);
+            next.count_moves()
+        })
+        .unwrap()
+}
+
 /// `moves` ordered by the moves their removal leaves, most first (ties
 /// in the given order): under gravity, keeping many pairs open keeps
 /// the options that a falling column can take away.
@@ -771,19 +786,4 @@ mod tests {
         let terms: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
-}
-
-/// Without gravity: the move whose removal leaves the most moves open
-/// (the last of equals). A removal only opens connections, so this takes
-/// the pair that frees the most; on hard boards it finds solutions, and
-/// short refutations, where the plain order wanders.
-fn free_mobility(board: &Board, moves: &[Move]) -> Move {
-    *moves
-        .iter()
-        .max_by_key(|m| {
-            let mut next = board.clone();
-            next.remove_pair(m.a, m.b, false);
-            next.count_moves()
-        })
-        .unwrap()
 }
