@@ -123,7 +123,7 @@ const FIRST_ATTEMPT: u64 = 500;
 
 /// Without gravity: nodes of the first two probing attempts (one choosing
 /// branches by mobility, one in plain order); each later pair doubles.
-const PROBING_UNIT: u64 = 100;
+const PROBING_UNIT: u64 = 25;
 
 /// Decides whether `board` can be cleared under `rules.gravity` (the
 /// matching rule is the board's).
