@@ -19,21 +19,23 @@
 //!   it may pair with (still there or gone) and repeat; a tile left behind
 //!   proves that no solution exists (every real solution removes its tiles
 //!   no sooner).
-//! * Attempts restart with doubling node allowances (under gravity, Luby's
-//!   sequence) and reshuffled move orders (the failed table carries over).
-//!   Once a first attempt has failed the board is hard, and every node
-//!   also *probes* the pairings of each class of four: one whose
-//!   relaxation fails with that pairing fixed is banned (a few dozen
-//!   relaxations per node), which often proves a position unsolvable
-//!   without branching at all.
+//! * Attempts restart with growing node allowances and reshuffled move
+//!   orders (the failed table carries over). Once a first attempt (500
+//!   nodes) has failed the board is hard: short attempts follow (25, 25,
+//!   50, 50, 100, … nodes), choosing the pair to branch on alternately by
+//!   *mobility* (the removal leaving the most moves open) and in plain
+//!   order, and every node also *probes* the pairings of each class of
+//!   four: one whose relaxation fails with that pairing fixed is banned (a
+//!   few dozen relaxations per node), which often proves a position
+//!   unsolvable without branching at all.
 //!
 //! With gravity a removal moves the tiles above it, so connections can also
 //! close. A class's whole pairing is still safe to take when all its tiles
 //! are on top of their columns: no tile moves, so the rest of any solution
 //! stays valid. The search branches over all open pairs otherwise, with a
 //! transposition table over whole positions (tiles of one class being
-//! interchangeable). Attempts alternate two move orders, each fast where
-//! the other is slow: tiles with the fewest tiles above them first, and
+//! interchangeable). Attempts follow Luby's sequence and alternate two move
+//! orders, each fast where the other is slow: tiles with the fewest tiles above them first, and
 //! the removals that leave the most moves open first (mobility).
 //!
 //! The work is measured in nodes (positions expanded); a [`Budget`] can stop
