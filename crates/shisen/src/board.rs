@@ -204,6 +204,14 @@ impl Board {
             .map(|(s, &n)| &self.members[s[0] as usize..(s[0] + n) as usize])
     }
 
+    /// The cells of the class of the tile at `p` (as in [`Board::groups`]),
+    /// `p` included.
+    pub(crate) fn class_of(&self, p: Point) -> &[u32] {
+        let id = usize::from(self.ids[self.cell(p)]);
+        let start = self.starts[id] as usize;
+        &self.members[start..start + self.counts[id] as usize]
+    }
+
     /// The id of `kind`'s class, allocating one for a new class.
     fn class_id(&mut self, kind: Kind) -> u16 {
         let class = self.matching.class(kind);

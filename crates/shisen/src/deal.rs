@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::rng::DealRng;
 use crate::rules::Rules;
 use crate::size::Size;
-use crate::solver::{solve, Nodes, Verdict};
+use crate::solver::{solve, Budget, Verdict};
 use crate::tileset::{TileSet, TileSetError};
 
 /// Dealing boards.
@@ -39,30 +39,47 @@ impl Deal {
 
     /// A deal drawn uniformly among the solvable deals of `size` and `set`
     /// under `rules`, by rejection: deals seeded from a stream keyed by
-    /// `seed` (see [`DealRng`]) are drawn until the solver proves one
-    /// solvable within `nodes` nodes. A deal the solver cannot decide
-    /// within `nodes` is rejected too, which tilts the draw slightly away
-    /// from the hardest deals when the budget is small. `None` after
-    /// [`Deal::MAX_ATTEMPTS`] draws.
+    /// `seed` (see [`DealRng`]) are drawn until one is solvable.
+    ///
+    /// Exactly uniform: a draw is rejected only when the solver *proves* it
+    /// unsolvable, never because it is hard. The answer for a seed is a
+    /// function of the seed alone — the first solvable deal of its stream —
+    /// and `budget` (passed to the solver for each draw) only decides
+    /// whether the work is finished: if it stops the solver on some draw,
+    /// the answer is `None`, never the next deal of the stream (skipping
+    /// undecided draws would favour the easy solvable deals). Most draws are
+    /// decided in a few hundred nodes; the solver's restarts with growing
+    /// allowances keep going on the rare hard one. `None` also after
+    /// [`Deal::MAX_ATTEMPTS`] unsolvable draws.
     pub fn solvable(
         seed: u64,
         size: Size,
         set: TileSet,
         rules: Rules,
-        nodes: u64,
+        budget: &mut impl Budget,
     ) -> Result<Option<SolvableDeal>, TileSetError> {
-        let mut seeds = DealRng::new(seed);
-        for attempts in 1..=Self::MAX_ATTEMPTS {
-            let board = Deal::random(seeds.next_u64(), size, set)?;
-            if let Verdict::Solvable(solution) = solve(&board, rules, &mut Nodes(nodes)).verdict {
-                return Ok(Some(SolvableDeal {
-                    board,
-                    solution,
-                    attempts,
-                }));
+        for (attempts, draw) in (1..).zip(Self::draw_seeds(seed)) {
+            let board = Deal::random(draw, size, set)?;
+            match solve(&board, rules, budget).verdict {
+                Verdict::Solvable(solution) => {
+                    return Ok(Some(SolvableDeal {
+                        board,
+                        solution,
+                        attempts,
+                    }))
+                }
+                Verdict::Unsolvable => {}
+                Verdict::Unknown => return Ok(None),
             }
         }
         Ok(None)
+    }
+
+    /// The seeds of the deals [`Deal::solvable`] draws for `seed`, in
+    /// order: for checking it against another decision procedure.
+    pub fn draw_seeds(seed: u64) -> impl Iterator<Item = u64> {
+        let mut seeds = DealRng::new(seed);
+        (0..Self::MAX_ATTEMPTS).map(move |_| seeds.next_u64())
     }
 }
 

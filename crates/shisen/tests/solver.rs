@@ -149,12 +149,24 @@ fn a_crossed_board_is_unsolvable() {
 #[test]
 fn solvable_deals_are_solvable_and_reproducible() {
     let rules = Rules::default();
-    let a = Deal::solvable(9, Size::DEFAULT, TileSet::Standard, rules, 100_000)
-        .unwrap()
-        .unwrap();
-    let b = Deal::solvable(9, Size::DEFAULT, TileSet::Standard, rules, 100_000)
-        .unwrap()
-        .unwrap();
+    let a = Deal::solvable(
+        9,
+        Size::DEFAULT,
+        TileSet::Standard,
+        rules,
+        &mut Nodes(u64::MAX),
+    )
+    .unwrap()
+    .unwrap();
+    let b = Deal::solvable(
+        9,
+        Size::DEFAULT,
+        TileSet::Standard,
+        rules,
+        &mut Nodes(u64::MAX),
+    )
+    .unwrap()
+    .unwrap();
     assert_eq!(a.board, b.board);
     assert!(replays(&a.board, false, &a.solution));
 }
@@ -166,7 +178,7 @@ fn safe_hints_keep_the_game_solvable() {
         Size::new(8, 4).unwrap(),
         TileSet::custom(8, 4).unwrap(),
         Rules::default(),
-        100_000,
+        &mut Nodes(u64::MAX),
     )
     .unwrap()
     .unwrap();
@@ -175,4 +187,55 @@ fn safe_hints_keep_the_game_solvable() {
         game.remove(m.a, m.b).unwrap();
     }
     assert!(game.is_won());
+}
+
+#[test]
+fn solvable_deals_are_exact_rejection_sampling() {
+    // The generator must accept exactly the first draw that exhaustive
+    // search solves: never skip a solvable draw, never accept another.
+    let size = Size::new(6, 4).unwrap();
+    let set = TileSet::custom(12, 2).unwrap();
+    for gravity in [false, true] {
+        let rules = Rules {
+            matching: Matching::Standard,
+            gravity,
+        };
+        let mut skipped = 0;
+        for seed in 0..40 {
+            let deal = Deal::solvable(seed, size, set, rules, &mut Nodes(u64::MAX))
+                .unwrap()
+                .unwrap();
+            let (attempts, first) = (1..)
+                .zip(Deal::draw_seeds(seed))
+                .map(|(i, draw)| (i, Deal::random(draw, size, set).unwrap()))
+                .find(|(_, board)| exhaustive(board, gravity, &mut HashSet::new()))
+                .unwrap();
+            assert_eq!(deal.attempts, attempts, "seed {seed}");
+            assert_eq!(deal.board, first, "seed {seed}");
+            assert!(replays(&deal.board, gravity, &deal.solution));
+            skipped += attempts - 1;
+        }
+        // Unsolvable draws must occur for the test to mean much.
+        assert!(skipped > 0, "gravity {gravity}");
+    }
+}
+
+#[test]
+fn a_budget_never_changes_the_deal() {
+    // Stopping on a draw must give no deal, not move on to the next one.
+    let (size, set) = (Size::new(12, 6).unwrap(), TileSet::custom(18, 4).unwrap());
+    let rules = Rules {
+        matching: Matching::Standard,
+        gravity: true,
+    };
+    let mut stopped = 0;
+    for seed in 0..40 {
+        let full = Deal::solvable(seed, size, set, rules, &mut Nodes(u64::MAX)).unwrap();
+        let full = full.expect("unbounded generation finds a deal");
+        match Deal::solvable(seed, size, set, rules, &mut Nodes(300)).unwrap() {
+            Some(deal) => assert_eq!(deal.board, full.board, "seed {seed}"),
+            None => stopped += 1,
+        }
+    }
+    assert!(stopped > 0);
 }

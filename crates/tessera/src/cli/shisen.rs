@@ -10,7 +10,8 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use ::shisen::{
-    solve as solve_board, Board, Budget, Deal, Matching, Path, Point, Rules, Size, TileSet, Verdict,
+    solve as solve_board, Board, Budget, Deal, Matching, Nodes, Path, Point, Rules, Size, TileSet,
+    Verdict,
 };
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -59,7 +60,7 @@ pub struct NewArgs {
     #[arg(long)]
     json: bool,
     /// Deal only solvable boards: uniformly random among them, by rejection
-    /// with the solver (deals it cannot decide in 20k nodes are rejected).
+    /// with the exact solver (only deals proven unsolvable are rejected).
     #[arg(long)]
     solvable: bool,
     /// With --solvable: solvable under gravity.
@@ -234,11 +235,11 @@ fn new(args: NewArgs) -> Result<(), Failure> {
     for i in 0..args.count {
         let seed = seed.wrapping_add(i);
         let board = if args.solvable {
-            Deal::solvable(seed, size, tiles, rules, SOLVABLE_NODES)
+            Deal::solvable(seed, size, tiles, rules, &mut Nodes(u64::MAX))
                 .map_err(Failure::input)?
                 .ok_or_else(|| {
                     Failure::Other(format!(
-                        "no solvable deal found in {} draws",
+                        "no solvable deal among the first {} draws",
                         Deal::MAX_ATTEMPTS
                     ))
                 })?
@@ -345,9 +346,6 @@ fn moves(args: MovesArgs) -> Result<(), Failure> {
     out.flush()?;
     Ok(())
 }
-
-/// The node budget per draw of `new --solvable`.
-const SOLVABLE_NODES: u64 = 20_000;
 
 /// A budget that ends at a moment in time.
 struct Deadline(Instant);
@@ -467,8 +465,14 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
         let start = Instant::now();
         let cpu_start = cpu_time();
         if args.generate {
-            let deal = Deal::solvable(seed, args.size, args.tiles, rules, SOLVABLE_NODES)
-                .map_err(Failure::input)?;
+            let deal = Deal::solvable(
+                seed,
+                args.size,
+                args.tiles,
+                rules,
+                &mut CpuDeadline::after(args.time_limit),
+            )
+            .map_err(Failure::input)?;
             match deal {
                 Some(deal) => {
                     solvable += 1;

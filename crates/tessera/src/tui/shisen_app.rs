@@ -6,7 +6,9 @@
 
 use super::analysis::{Analysis, THINKING_TIME};
 use super::clock::Clock;
-use shisen::{Board, Deal, Game, Move, MoveError, Path, Point, Rules, Size, TileSet, Verdict};
+use shisen::{
+    Board, Deal, Game, Move, MoveError, Nodes, Path, Point, Rules, Size, TileSet, Verdict,
+};
 use std::time::{Duration, Instant};
 
 /// What the player asks for.
@@ -52,10 +54,6 @@ pub struct Dealer {
     pub solvable: bool,
 }
 
-/// The solver's node budget per draw when dealing solvable boards (as
-/// `tessera shisen new --solvable`).
-const SOLVABLE_NODES: u64 = 100_000;
-
 impl Dealer {
     /// `chinese` picks the Chinese set and its matching rule.
     pub fn new(size: Size, chinese: bool, gravity: bool, solvable: bool) -> Dealer {
@@ -81,16 +79,24 @@ impl Dealer {
         if !self.solvable {
             return Deal::random(seed, self.size, self.tiles).map_err(|e| e.to_string());
         }
-        Deal::solvable(seed, self.size, self.tiles, self.rules, SOLVABLE_NODES)
-            .map_err(|e| e.to_string())?
-            .map(|deal| deal.board)
-            .ok_or_else(|| {
-                format!(
-                    "no solvable {} deal found in {} draws",
-                    self.size,
-                    Deal::MAX_ATTEMPTS
-                )
-            })
+        // Unbounded, as `tessera shisen new --solvable`: a budget could only
+        // turn a seed's deal into none, never into another deal.
+        Deal::solvable(
+            seed,
+            self.size,
+            self.tiles,
+            self.rules,
+            &mut Nodes(u64::MAX),
+        )
+        .map_err(|e| e.to_string())?
+        .map(|deal| deal.board)
+        .ok_or_else(|| {
+            format!(
+                "no solvable {} deal found in {} draws",
+                self.size,
+                Deal::MAX_ATTEMPTS
+            )
+        })
     }
 }
 
