@@ -6,6 +6,7 @@
 mod failure;
 mod input;
 mod render;
+mod shisen;
 mod slide;
 
 use clap::{Parser, Subcommand};
@@ -25,12 +26,16 @@ enum Command {
     /// The sliding puzzle (15 puzzle) of any width × height.
     #[command(subcommand)]
     Slide(slide::SlideCommand),
+    /// Shisen-Sho: deal boards, find paths, list moves.
+    #[command(subcommand)]
+    Shisen(shisen::ShisenCommand),
 }
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Slide(command)) => slide::run(command),
+        Some(Command::Shisen(command)) => shisen::run(command),
         None => demo(),
     };
     match result {

@@ -1,0 +1,215 @@
+//! The text format: H lines of W cells, one character per cell, `.` for an
+//! empty cell, any other printable character a tile kind (see
+//! [`crate::kind`]). The cells of a line may be separated by single spaces.
+//! Boards in a stream are separated by one or more blank lines. A trailing
+//! `\r` on a line is ignored.
+
+use std::collections::HashMap;
+
+use crate::board::{Board, BoardError};
+use crate::kind::Kind;
+use crate::rules::Matching;
+use crate::size::{Size, MAX_HEIGHT, MAX_WIDTH};
+
+/// What is wrong at a place in the input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("{0:?} is not a cell: expected '.' or a printable character")]
+    NotACell(char),
+    #[error("cells must be separated by single spaces")]
+    Spacing,
+    #[error("row has {found} cells, expected {expected} like the first row")]
+    Ragged { expected: usize, found: usize },
+    #[error("row has {0} cells, more than the {MAX_WIDTH} allowed")]
+    TooWide(usize),
+    #[error("board has more than {MAX_HEIGHT} rows")]
+    TooTall,
+    #[error("kind '{kind}' has an odd number of tiles ({count}): tiles are removed in pairs")]
+    OddKind { kind: Kind, count: usize },
+    #[error("no board in the input")]
+    NoBoard,
+    #[error("a second board: only one is expected here")]
+    ExtraBoard,
+    #[error("{0}")]
+    Board(BoardError),
+}
+
+/// A malformed board: where (1-based line and column in the input) and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {problem}")]
+pub struct ParseError {
+    pub line: usize,
+    pub column: usize,
+    pub problem: Problem,
+}
+
+/// Parses a text holding exactly one board.
+pub fn parse_board(text: &str, matching: Matching) -> Result<Board, ParseError> {
+    let mut boards = parse_boards(text, matching);
+    let board = boards.next().unwrap_or(Err(ParseError {
+        line: 1,
+        column: 1,
+        problem: Problem::NoBoard,
+    }))?;
+    match boards.next_start() {
+        None => Ok(board),
+        Some(line) => Err(ParseError {
+            line,
+            column: 1,
+            problem: Problem::ExtraBoard,
+        }),
+    }
+}
+
+/// Parses a stream of boards separated by blank lines, lazily; each error
+/// names its line in the whole stream.
+pub fn parse_boards(text: &str, matching: Matching) -> Boards<'_> {
+    Boards {
+        lines: text.lines().enumerate().peekable(),
+        matching,
+    }
+}
+
+/// The boards of a stream, see [`parse_boards`].
+pub struct Boards<'a> {
+    lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
+    matching: Matching,
+}
+
+impl Boards<'_> {
+    /// The line where the next board starts, if any.
+    fn next_start(&mut self) -> Option<usize> {
+        while self.lines.next_if(|(_, l)| is_blank(l)).is_some() {}
+        self.lines.peek().map(|(i, _)| i + 1)
+    }
+}
+
+impl Iterator for Boards<'_> {
+    type Item = Result<Board, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.lines.next_if(|(_, l)| is_blank(l)).is_some() {}
+        let (first, _) = *self.lines.peek()?;
+        let mut rows: Vec<Row> = Vec::new();
+        let mut error = None;
+        while let Some((i, line)) = self.lines.next_if(|(_, l)| !is_blank(l)) {
+            if error.is_some() {
+                continue; // skip the rest of a malformed board
+            }
+            error = parse_row(line, i + 1, rows.first().map(|r| r.cells.len()))
+                .and_then(|row| {
+                    if rows.len() == MAX_HEIGHT {
+                        Err(ParseError {
+                            line: i + 1,
+                            column: 1,
+                            problem: Problem::TooTall,
+                        })
+                    } else {
+                        rows.push(row);
+                        Ok(())
+                    }
+                })
+                .err();
+        }
+        Some(match error {
+            Some(e) => Err(e),
+            None => build(rows, first + 1, self.matching),
+        })
+    }
+}
+
+fn is_blank(line: &str) -> bool {
+    line.trim().is_empty()
+}
+
+/// A row of cells, and whether its cells are separated by spaces.
+struct Row {
+    cells: Vec<Option<Kind>>,
+    spaced: bool,
+}
+
+impl Row {
+    /// The 1-based text column of cell `x`.
+    fn column(&self, x: usize) -> usize {
+        if self.spaced {
+            2 * x + 1
+        } else {
+            x + 1
+        }
+    }
+}
+
+/// One row's cells; `width` is the first row's, which later rows must match.
+fn parse_row(line: &str, number: usize, width: Option<usize>) -> Result<Row, ParseError> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let at = |column: usize, problem| ParseError {
+        line: number,
+        column,
+        problem,
+    };
+    let chars: Vec<char> = line.chars().collect();
+    let spaced = chars.contains(&' ');
+    let mut cells = Vec::with_capacity(chars.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if spaced && i % 2 == 1 {
+            if c != ' ' {
+                return Err(at(i + 1, Problem::Spacing));
+            }
+            continue;
+        }
+        cells.push(match c {
+            '.' => None,
+            ' ' => return Err(at(i + 1, Problem::Spacing)),
+            _ => Some(Kind::new(c).map_err(|_| at(i + 1, Problem::NotACell(c)))?),
+        });
+    }
+    if spaced && chars.len() % 2 == 0 {
+        return Err(at(chars.len(), Problem::Spacing));
+    }
+    if cells.len() > MAX_WIDTH {
+        return Err(at(1, Problem::TooWide(cells.len())));
+    }
+    match width {
+        Some(expected) if expected != cells.len() => Err(at(
+            1,
+            Problem::Ragged {
+                expected,
+                found: cells.len(),
+            },
+        )),
+        _ => Ok(Row { cells, spaced }),
+    }
+}
+
+/// Checks the parity of every class and builds the board.
+fn build(rows: Vec<Row>, first: usize, matching: Matching) -> Result<Board, ParseError> {
+    let width = rows[0].cells.len();
+    let at = |line, column, problem| ParseError {
+        line,
+        column,
+        problem,
+    };
+    let size = Size::new(width, rows.len()).map_err(|_| at(first, 1, Problem::TooWide(width)))?;
+    // Report an odd class at its first tile, so the user can find it.
+    let mut seen: HashMap<Kind, (usize, usize, usize)> = HashMap::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, kind) in row.cells.iter().enumerate() {
+            if let Some(kind) = kind {
+                seen.entry(matching.class(*kind)).or_insert((y, x, 0)).2 += 1;
+            }
+        }
+    }
+    let odd = seen
+        .into_iter()
+        .filter(|(_, (_, _, n))| n % 2 == 1)
+        .min_by_key(|&(_, (y, x, _))| (y, x));
+    if let Some((kind, (y, x, count))) = odd {
+        return Err(at(
+            first + y,
+            rows[y].column(x),
+            Problem::OddKind { kind, count },
+        ));
+    }
+    let cells = rows.into_iter().flat_map(|r| r.cells).collect();
+    Board::new(size, matching, cells).map_err(|e| at(first, 1, Problem::Board(e)))
+}

@@ -1,0 +1,90 @@
+//! Move lists against the brute-force reference: every pair of matching
+//! tiles that the reference connects, and no other.
+
+mod reference;
+
+use proptest::prelude::*;
+use shisen::{Board, Deal, Kind, Matching, Move, Point, Size, TileSet};
+
+fn reference_moves(board: &Board) -> Vec<Move> {
+    let tiles: Vec<(Point, Kind)> = board.tiles().collect();
+    let mut moves = Vec::new();
+    for (i, &(p, kp)) in tiles.iter().enumerate() {
+        for &(q, kq) in &tiles[i + 1..] {
+            if board.matching().matches(kp, kq) && reference::shortest(board, p, q).is_some() {
+                moves.push(Move::new(p, q));
+            }
+        }
+    }
+    moves.sort_by_key(|m| ((m.a.y, m.a.x), (m.b.y, m.b.x)));
+    moves
+}
+
+/// A board of `size` with `kinds` kinds, the cells kept with probability
+/// `keep` per mille, each class's count made even.
+fn sparse_board(seed: u64, size: Size, kinds: u64, keep: u64, matching: Matching) -> Board {
+    let mut rng = shisen::DealRng::new(seed);
+    let mut cells: Vec<Option<Kind>> = (0..size.cells())
+        .map(|_| (rng.below(1000) < keep).then(|| Kind::nth(rng.below(kinds) as usize).unwrap()))
+        .collect();
+    // Drop the last tile of every odd class.
+    let mut counts = std::collections::HashMap::new();
+    for k in cells.iter().flatten() {
+        *counts.entry(matching.class(*k)).or_insert(0usize) += 1;
+    }
+    for cell in cells.iter_mut().rev() {
+        if let Some(k) = *cell {
+            let n = counts.get_mut(&matching.class(k)).unwrap();
+            if *n % 2 == 1 {
+                *n -= 1;
+                *cell = None;
+            }
+        }
+    }
+    Board::new(size, matching, cells).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn moves_match_reference(
+        seed in any::<u64>(),
+        w in 1usize..=20,
+        h in 1usize..=10,
+        kinds in 1u64..=44,
+        keep in 0u64..=1000,
+        chinese in any::<bool>(),
+    ) {
+        let matching = if chinese { Matching::Chinese } else { Matching::Standard };
+        let board = sparse_board(seed, Size::new(w, h).unwrap(), kinds, keep, matching);
+        let moves = board.moves();
+        prop_assert_eq!(&moves, &reference_moves(&board));
+        prop_assert_eq!(board.count_moves(), moves.len());
+        prop_assert_eq!(board.has_moves(), !moves.is_empty());
+        for m in moves {
+            prop_assert!(board.is_move(m.a, m.b));
+        }
+    }
+}
+
+#[test]
+fn full_deals_only_have_neighbour_and_edge_moves() {
+    for seed in 0..50 {
+        let board = Deal::random(seed, Size::DEFAULT, TileSet::Standard).unwrap();
+        assert_eq!(board.moves(), reference_moves(&board));
+    }
+}
+
+#[test]
+fn chinese_flowers_pair_across_kinds() {
+    let board = shisen::parse_board("s.v\nw.z\n", Matching::Chinese).unwrap();
+    assert_eq!(
+        board.moves(),
+        vec![
+            Move::new(Point::new(0, 0), Point::new(2, 0)),
+            Move::new(Point::new(0, 1), Point::new(2, 1))
+        ]
+    );
+    assert!(!board.is_move(Point::new(0, 0), Point::new(0, 1)));
+}

@@ -1,0 +1,213 @@
+//! `tessera shisen …`: outputs and exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn tessera() -> Command {
+    Command::cargo_bin("tessera").unwrap()
+}
+
+#[test]
+fn new_deals_reproducible_full_boards() {
+    let out = tessera()
+        .args(["shisen", "new", "--seed", "7"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 8);
+    assert!(rows
+        .iter()
+        .all(|r| r.chars().count() == 18 && !r.contains('.')));
+    let again = tessera()
+        .args(["shisen", "new", "--seed", "7"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn new_counts_presets_tiles_and_json() {
+    let out = tessera()
+        .args([
+            "shisen", "new", "--preset", "14x6", "--tiles", "chinese", "--seed", "1", "--count",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.split("\n\n").count(), 3);
+    assert!(text.split("\n\n").all(|b| b.lines().count() == 6));
+    tessera()
+        .args([
+            "shisen", "new", "--size", "6x4", "--tiles", "6x4", "--seed", "2", "--json",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::starts_with(r#"{"seed":2,"size":"6x4","tiles":"6x4","board":["#)
+                .and(predicate::str::contains(r#""seed":2"#)),
+        );
+}
+
+#[test]
+fn new_rejects_bad_options_with_exit_2() {
+    for args in [
+        &["shisen", "new", "--size", "3x3"][..],
+        &["shisen", "new", "--size", "65x2"],
+        &["shisen", "new", "--preset", "20x10"],
+        &["shisen", "new", "--tiles", "5x3"],
+        &["shisen", "new", "--seed", "x"],
+    ] {
+        tessera()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::is_empty().not());
+    }
+}
+
+#[test]
+fn path_prints_corners_or_none() {
+    tessera()
+        .args([
+            "shisen",
+            "path",
+            "1.2.1/2....",
+            "--from",
+            "0,0",
+            "--to",
+            "4,0",
+        ])
+        .assert()
+        .success()
+        .stdout("0,0 0,-1 4,-1 4,0\n");
+    tessera()
+        .args([
+            "shisen",
+            "path",
+            "1.2.1/2....",
+            "--from",
+            "0,0",
+            "--to",
+            "4,0",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .stdout("{\"path\":[[0,0],[0,-1],[4,-1],[4,0]],\"length\":6,\"turns\":2}\n");
+    // Mismatched kinds never connect.
+    tessera()
+        .args(["shisen", "path", "12/21", "--from", "0,0", "--to", "1,0"])
+        .assert()
+        .success()
+        .stdout("none\n");
+    // Diagonal pairs of a full 2 × 2 are blocked.
+    tessera()
+        .args([
+            "shisen", "path", "12/21", "--from", "0,0", "--to", "1,1", "--json",
+        ])
+        .assert()
+        .success()
+        .stdout("{\"path\":null}\n");
+}
+
+#[test]
+fn path_reads_many_boards_from_stdin() {
+    tessera()
+        .args(["shisen", "path", "-", "--from", "0,0", "--to", "1,0"])
+        .write_stdin("11\n22\n\n12\n21\n")
+        .assert()
+        .success()
+        .stdout("0,0 1,0\nnone\n");
+}
+
+#[test]
+fn path_rejects_bad_input_with_exit_2() {
+    let bad: [(&str, &str, &str); 4] = [
+        ("11/22", "5,0", "off the 2x2 board"),
+        ("1.1", "1,0", "no tile at 1,0"),
+        ("11/2", "0,0", "line 2"),
+        ("11/22", "x", "not a point"),
+    ];
+    for (board, from, message) in bad {
+        tessera()
+            .args(["shisen", "path", board, "--from", from, "--to", "0,0"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn moves_lists_pairs_per_board() {
+    tessera()
+        .args(["shisen", "moves", "-"])
+        .write_stdin("1.2\n.12\n\n12\n21\n")
+        .assert()
+        .success()
+        .stdout("0,0 1,1\n2,0 2,1\n\n");
+    tessera()
+        .args(["shisen", "moves", "--count", "-"])
+        .write_stdin("1.2\n.12\n\n12\n21\n")
+        .assert()
+        .success()
+        .stdout("2\n0\n");
+    tessera()
+        .args(["shisen", "moves", "--json", "1.2/.12"])
+        .assert()
+        .success()
+        .stdout("{\"moves\":[[0,0,1,1],[2,0,2,1]]}\n");
+    tessera()
+        .args(["shisen", "moves", "--count", "--json", "1.2/.12"])
+        .assert()
+        .success()
+        .stdout("{\"count\":2}\n");
+}
+
+#[test]
+fn moves_uses_chinese_matching_on_request() {
+    tessera()
+        .args(["shisen", "moves", "--count", "st"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("kind 's'"));
+    tessera()
+        .args(["shisen", "moves", "--count", "--chinese", "st"])
+        .assert()
+        .success()
+        .stdout("1\n");
+}
+
+#[test]
+fn moves_handles_thousands_of_boards() {
+    let boards = tessera()
+        .args(["shisen", "new", "--seed", "1", "--count", "2000"])
+        .output()
+        .unwrap();
+    let out = tessera()
+        .args(["shisen", "moves", "--count", "-"])
+        .write_stdin(boards.stdout)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let counts = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(counts.lines().count(), 2000);
+    assert!(counts.lines().all(|l| l.parse::<usize>().is_ok()));
+}
+
+#[test]
+fn moves_rejects_malformed_boards_with_exit_2() {
+    tessera()
+        .args(["shisen", "moves", "-"])
+        .write_stdin("11\n22\n\n1\t1\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 4, column 2"));
+    tessera()
+        .args(["shisen", "moves", "-"])
+        .write_stdin("\n\n")
+        .assert()
+        .code(2);
+}
