@@ -3,6 +3,8 @@
 //! binary only parses input at the edge, calls them, and renders results.
 
 mod cli;
+mod store;
+mod web;
 
 fn main() -> std::process::ExitCode {
     cli::run()
