@@ -27,6 +27,7 @@ pub mod rng;
 mod scramble;
 mod size;
 mod solvable;
+pub mod solver;
 
 pub use direction::Direction;
 pub use goal::{Goal, GoalError};
@@ -36,3 +37,7 @@ pub use position::{IllegalMove, Position, PositionError, ReplayError, BLANK};
 pub use scramble::{Scramble, ScrambleError};
 pub use size::{Size, SizeError, MAX_CELLS, MAX_SIDE};
 pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvability};
+pub use solver::{
+    hint, required_patterns, solve_optimal, with_optimal_length, Databases, DifficultyError,
+    HeuristicKind, LengthRange, PatternDatabase, PatternSpec, Solution, SolveError, SolveOptions,
+};

@@ -1,0 +1,424 @@
+//! Lower bounds for IDA*: Manhattan distance, and additive pattern
+//! databases with the maximum over a reflected partition.
+//!
+//! Tiles are named by their goal cells (see [`super::relabel`]). A
+//! partition splits the goal cells (the blank's excepted) into disjoint
+//! patterns; the values of one partition add up. On square boards a second
+//! partition, the first one turned on its side, gives a second sum, and the
+//! heuristic is the larger of the two (Korf & Felner's "reflected lookup").
+//!
+//! A pattern is looked up in the database of a congruent pattern when a
+//! symmetry of the board maps one onto the other, so the 4 × 4 board needs
+//! one 8-tile and one 7-tile database for every goal with the blank in a
+//! corner, both partitions included.
+
+use super::grid::Grid;
+use super::pdb::{index, PatternDatabase, PatternSpec};
+use crate::Size;
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Which lower bound IDA* uses on boards without a complete table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeuristicKind {
+    /// Sum of the tiles' taxicab distances: no tables, weak.
+    Manhattan,
+    /// Patterns of at most 6 tiles (6-6-3 on 4 × 4): tables of a few MB,
+    /// built in seconds. The default for library callers.
+    #[default]
+    Small,
+    /// The strongest partition that fits: 7-8 on 4 × 4 (about 575 MB,
+    /// built in minutes), 7-7 on 3 × 5, 6-7 on 2 × 7.
+    Large,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown heuristic {0:?}: use manhattan, small (6-6-3) or large (7-8)")]
+pub struct HeuristicError(String);
+
+impl FromStr for HeuristicKind {
+    type Err = HeuristicError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "manhattan" | "md" => Ok(HeuristicKind::Manhattan),
+            "small" | "6-6-3" | "663" => Ok(HeuristicKind::Small),
+            "large" | "7-8" | "78" => Ok(HeuristicKind::Large),
+            _ => Err(HeuristicError(s.to_string())),
+        }
+    }
+}
+
+impl HeuristicKind {
+    /// Most tiles per pattern on a board of `cells` cells.
+    fn group_size(self, cells: usize) -> usize {
+        let half = (cells - 1).div_ceil(2);
+        match self {
+            HeuristicKind::Manhattan => 1,
+            HeuristicKind::Large if cells <= 16 => half,
+            HeuristicKind::Large => 5,
+            HeuristicKind::Small if cells <= 16 => half.min(6),
+            HeuristicKind::Small => 4,
+        }
+    }
+}
+
+/// Pattern databases by pattern, shared by the searches that need them.
+///
+/// The solver asks for a database and builds it if it is missing; a front
+/// end that caches databases on disk [`insert`](Self::insert)s them first.
+#[derive(Default)]
+pub struct Databases {
+    map: Mutex<HashMap<PatternSpec, Arc<OnceLock<Arc<PatternDatabase>>>>>,
+}
+
+static GLOBAL: OnceLock<Databases> = OnceLock::new();
+
+impl Databases {
+    pub fn new() -> Databases {
+        Databases::default()
+    }
+
+    /// The process-wide set used when a caller passes none: a memo of pure
+    /// results (a database is a function of its pattern), so every solve in
+    /// the process builds each database at most once.
+    pub fn global() -> &'static Databases {
+        GLOBAL.get_or_init(Databases::new)
+    }
+
+    fn slot(&self, spec: &PatternSpec) -> Arc<OnceLock<Arc<PatternDatabase>>> {
+        let mut map = self
+            .map
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        map.entry(spec.clone()).or_default().clone()
+    }
+
+    /// Adds a database (e.g. loaded from disk); an existing one is kept.
+    pub fn insert(&self, database: PatternDatabase) {
+        let spec = database.spec().clone();
+        let _ = self.slot(&spec).set(Arc::new(database));
+    }
+
+    pub fn contains(&self, spec: &PatternSpec) -> bool {
+        self.slot(spec).get().is_some()
+    }
+
+    /// The database for `spec`, built now if missing.
+    pub fn get_or_build(&self, spec: &PatternSpec) -> Arc<PatternDatabase> {
+        self.slot(spec)
+            .get_or_init(|| Arc::new(PatternDatabase::build(spec, &mut |_| {})))
+            .clone()
+    }
+}
+
+/// The canonical patterns (up to board symmetry) that solving on `size`
+/// towards a goal with the blank on `goal_blank` needs with `kind`: what a
+/// front end should load or build beforehand.
+pub fn required_patterns(size: Size, goal_blank: usize, kind: HeuristicKind) -> Vec<PatternSpec> {
+    if kind == HeuristicKind::Manhattan {
+        return Vec::new();
+    }
+    let symmetries = symmetries(size);
+    let mut specs: Vec<PatternSpec> = partitions(size, goal_blank, kind)
+        .iter()
+        .flatten()
+        .map(|group| canonical(size, group, &symmetries).0)
+        .collect();
+    specs.sort();
+    specs.dedup();
+    specs
+}
+
+/// The partitions of the goal cells (blank excepted) into patterns: cells
+/// in column-major order (row-major when the board is taller than wide),
+/// read from the end far from the blank, cut into groups of at most
+/// `group_size` tiles — on 4 × 4 with a corner blank, the two column
+/// halves. Square boards add the same cut of the transposed order.
+pub(crate) fn partitions(size: Size, goal_blank: usize, kind: HeuristicKind) -> Vec<Vec<Vec<u8>>> {
+    let n = size.cells();
+    let m = kind.group_size(n);
+    let column_major: Vec<usize> = (0..size.width())
+        .flat_map(|x| (0..size.height()).map(move |y| size.cell(x, y)))
+        .collect();
+    let row_major: Vec<usize> = (0..n).collect();
+    let orders = if size.width() == size.height() {
+        vec![column_major, row_major]
+    } else if size.width() > size.height() {
+        vec![column_major]
+    } else {
+        vec![row_major]
+    };
+    orders
+        .into_iter()
+        .map(|mut order| {
+            let at = order.iter().position(|&c| c == goal_blank).expect("a cell");
+            if at < n / 2 {
+                order.reverse();
+            }
+            order.retain(|&c| c != goal_blank);
+            order
+                .chunks(m)
+                .map(|g| g.iter().map(|&c| c as u8).collect())
+                .collect()
+        })
+        .collect()
+}
+
+/// Cell permutations that preserve adjacency: mirrors and half turns, and
+/// on square boards the transpositions and quarter turns too.
+fn symmetries(size: Size) -> Vec<Vec<u8>> {
+    let (w, h) = (size.width(), size.height());
+    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+        Box::new(|x, y| (x, y)),
+        Box::new(move |x, y| (w - 1 - x, y)),
+        Box::new(move |x, y| (x, h - 1 - y)),
+        Box::new(move |x, y| (w - 1 - x, h - 1 - y)),
+    ];
+    if w == h {
+        maps.push(Box::new(|x, y| (y, x)));
+        maps.push(Box::new(move |x, y| (w - 1 - y, x)));
+        maps.push(Box::new(move |x, y| (y, h - 1 - x)));
+        maps.push(Box::new(move |x, y| (w - 1 - y, h - 1 - x)));
+    }
+    maps.iter()
+        .map(|f| {
+            (0..size.cells())
+                .map(|cell| {
+                    let (x, y) = size.coords(cell);
+                    let (nx, ny) = f(x, y);
+                    size.cell(nx, ny) as u8
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The smallest congruent pattern S and a symmetry σ with σ(S) = `group`.
+fn canonical(size: Size, group: &[u8], symmetries: &[Vec<u8>]) -> (PatternSpec, Vec<u8>) {
+    symmetries
+        .iter()
+        .map(|sigma| {
+            let mut inverse = vec![0u8; sigma.len()];
+            for (c, &s) in sigma.iter().enumerate() {
+                inverse[s as usize] = c as u8;
+            }
+            let cells = group.iter().map(|&g| inverse[g as usize]).collect();
+            (PatternSpec::new(size, cells), sigma.clone())
+        })
+        .min_by(|a, b| a.0.cells().cmp(b.0.cells()))
+        .expect("the identity")
+}
+
+/// One pattern of a partition, looked up through a symmetry.
+struct Group {
+    database: Arc<PatternDatabase>,
+    /// Goal cells of the tiles, in the database's slot order.
+    tiles: Vec<u8>,
+    /// Maps a board cell to the database's frame (σ⁻¹).
+    frame: Vec<u8>,
+}
+
+impl Group {
+    #[inline]
+    fn value(&self, positions: &[u8]) -> u8 {
+        let mut cells = [0u8; 32];
+        let k = self.tiles.len();
+        for (slot, &tile) in cells[..k].iter_mut().zip(&self.tiles) {
+            *slot = self.frame[positions[tile as usize] as usize];
+        }
+        self.database.value(index(&cells[..k], self.frame.len()))
+    }
+}
+
+/// Up to this many patterns per partition.
+pub(crate) const MAX_GROUPS: usize = 8;
+
+/// Incremental heuristic state carried down the search.
+#[derive(Clone, Copy)]
+pub(crate) struct Memo {
+    values: [[u8; MAX_GROUPS]; 2],
+    sums: [u32; 2],
+}
+
+/// A lower bound IDA* can update one moved tile at a time.
+pub(crate) trait Estimate {
+    type Memo: Copy;
+    /// The bound for `positions` (cell of each tile) and its memo.
+    fn initial(&self, positions: &[u8]) -> (u32, Self::Memo);
+    /// The bound after `tile` moved from cell `from` (positions updated).
+    fn update(&self, memo: &Self::Memo, positions: &[u8], tile: u8, from: u8) -> (u32, Self::Memo);
+}
+
+/// Sum of taxicab distances of the tiles (not the blank).
+pub(crate) struct Manhattan {
+    /// `distance[tile * n + cell]`.
+    distance: Vec<u8>,
+    n: usize,
+    goal_blank: usize,
+}
+
+impl Manhattan {
+    pub fn new(grid: &Grid, goal_blank: usize) -> Manhattan {
+        let n = grid.cells;
+        let mut distance = vec![0u8; n * n];
+        for tile in 0..n {
+            for cell in 0..n {
+                if tile != goal_blank {
+                    distance[tile * n + cell] = grid.distance(tile, cell) as u8;
+                }
+            }
+        }
+        Manhattan {
+            distance,
+            n,
+            goal_blank,
+        }
+    }
+}
+
+impl Estimate for Manhattan {
+    type Memo = u32;
+
+    fn initial(&self, positions: &[u8]) -> (u32, u32) {
+        let h = (0..self.n)
+            .filter(|&t| t != self.goal_blank)
+            .map(|t| self.distance[t * self.n + positions[t] as usize] as u32)
+            .sum();
+        (h, h)
+    }
+
+    #[inline]
+    fn update(&self, memo: &u32, positions: &[u8], tile: u8, from: u8) -> (u32, u32) {
+        let row = tile as usize * self.n;
+        let h = memo + self.distance[row + positions[tile as usize] as usize] as u32
+            - self.distance[row + from as usize] as u32;
+        (h, h)
+    }
+}
+
+/// Additive pattern databases, maximised over up to two partitions.
+pub(crate) struct Patterns {
+    partitions: Vec<Vec<Group>>,
+    /// `group_of[p][tile]`: the group of `tile` in partition `p`.
+    group_of: Vec<Vec<u8>>,
+}
+
+impl Patterns {
+    pub fn new(
+        size: Size,
+        goal_blank: usize,
+        kind: HeuristicKind,
+        databases: &Databases,
+    ) -> Patterns {
+        let symmetries = symmetries(size);
+        let mut group_of = Vec::new();
+        let partitions = partitions(size, goal_blank, kind)
+            .into_iter()
+            .map(|groups| {
+                assert!(groups.len() <= MAX_GROUPS);
+                let mut of = vec![u8::MAX; size.cells()];
+                let built = groups
+                    .iter()
+                    .enumerate()
+                    .map(|(g, group)| {
+                        group.iter().for_each(|&t| of[t as usize] = g as u8);
+                        let (spec, sigma) = canonical(size, group, &symmetries);
+                        let mut frame = vec![0u8; sigma.len()];
+                        for (c, &s) in sigma.iter().enumerate() {
+                            frame[s as usize] = c as u8;
+                        }
+                        Group {
+                            database: databases.get_or_build(&spec),
+                            tiles: spec.cells().iter().map(|&s| sigma[s as usize]).collect(),
+                            frame,
+                        }
+                    })
+                    .collect();
+                group_of.push(of);
+                built
+            })
+            .collect();
+        Patterns {
+            partitions,
+            group_of,
+        }
+    }
+}
+
+impl Estimate for Patterns {
+    type Memo = Memo;
+
+    fn initial(&self, positions: &[u8]) -> (u32, Memo) {
+        let mut memo = Memo {
+            values: [[0; MAX_GROUPS]; 2],
+            sums: [0; 2],
+        };
+        for (p, groups) in self.partitions.iter().enumerate() {
+            for (g, group) in groups.iter().enumerate() {
+                let v = group.value(positions);
+                memo.values[p][g] = v;
+                memo.sums[p] += v as u32;
+            }
+        }
+        (memo.sums[0].max(memo.sums[1]), memo)
+    }
+
+    #[inline]
+    fn update(&self, memo: &Memo, positions: &[u8], tile: u8, _from: u8) -> (u32, Memo) {
+        let mut next = *memo;
+        for (p, groups) in self.partitions.iter().enumerate() {
+            let g = self.group_of[p][tile as usize] as usize;
+            let v = groups[g].value(positions);
+            next.sums[p] = next.sums[p] + v as u32 - next.values[p][g] as u32;
+            next.values[p][g] = v;
+        }
+        (next.sums[0].max(next.sums[1]), next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_by_four_uses_the_column_halves_and_their_reflection() {
+        let size: Size = "4x4".parse().unwrap();
+        let parts = partitions(size, 0, HeuristicKind::Large);
+        assert_eq!(parts.len(), 2);
+        let mut halves: Vec<Vec<u8>> = parts[0].clone();
+        halves.iter_mut().for_each(|g| g.sort_unstable());
+        assert_eq!(
+            halves,
+            vec![
+                vec![2, 3, 6, 7, 10, 11, 14, 15],
+                vec![1, 4, 5, 8, 9, 12, 13]
+            ]
+        );
+        // Blank-first and row-major goals share one 7-tile and one 8-tile table.
+        let corner = required_patterns(size, 0, HeuristicKind::Large);
+        assert_eq!(corner.len(), 2);
+        assert_eq!(corner, required_patterns(size, 15, HeuristicKind::Large));
+        let small = partitions(size, 15, HeuristicKind::Small);
+        let sizes: Vec<usize> = small[0].iter().map(|g| g.len()).collect();
+        assert_eq!(sizes, vec![6, 6, 3]);
+    }
+
+    #[test]
+    fn symmetries_preserve_adjacency() {
+        for size in ["4x4", "3x5", "2x7"] {
+            let size: Size = size.parse().unwrap();
+            for sigma in symmetries(size) {
+                for a in 0..size.cells() {
+                    for b in 0..size.cells() {
+                        assert_eq!(
+                            size.distance(a, b),
+                            size.distance(sigma[a] as usize, sigma[b] as usize)
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

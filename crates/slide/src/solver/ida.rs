@@ -1,0 +1,172 @@
+//! Iterative-deepening A* (Korf 1985) over canonical states.
+//!
+//! Depth-first search bounded by f = g + w·h, the bound raised to the
+//! smallest f that exceeded it until a solution appears. With w = 1 and an
+//! admissible h the first solution is optimal; larger weights find longer
+//! solutions much sooner (used by the bounded mode on 5 × 5 and up). The
+//! only state is one board, its tile positions and the path, so memory
+//! stays tiny at any depth.
+
+use super::grid::Grid;
+use super::heuristic::Estimate;
+use crate::Direction;
+
+/// When to give up: a node budget and a cancellation test, checked every
+/// few thousand nodes (the engine has no clock; a front end may pass one).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Limits<'a> {
+    pub nodes: Option<u64>,
+    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
+}
+
+/// The result of one search.
+pub(crate) enum Outcome {
+    Found(Vec<Direction>),
+    /// Out of budget; no solution shorter than `lower_bound` exists (for
+    /// w = 1).
+    Exhausted {
+        lower_bound: u32,
+    },
+    /// No solution with fewer than `limit` moves.
+    None,
+}
+
+pub(crate) struct Search<'a, E: Estimate> {
+    grid: &'a Grid,
+    estimate: &'a E,
+    cells: Vec<u8>,
+    positions: Vec<u8>,
+    path: Vec<Direction>,
+    pub nodes: u64,
+    limits: Limits<'a>,
+    next_check: u64,
+    stopped: bool,
+    /// Weight w as a fraction.
+    weight: (u32, u32),
+    next_bound: u32,
+}
+
+const CHECK_EVERY: u64 = 1 << 14;
+
+impl<'a, E: Estimate> Search<'a, E> {
+    pub fn new(grid: &'a Grid, estimate: &'a E, cells: &[u8], limits: Limits<'a>) -> Self {
+        let mut positions = vec![0u8; cells.len()];
+        for (cell, &tile) in cells.iter().enumerate() {
+            positions[tile as usize] = cell as u8;
+        }
+        Search {
+            grid,
+            estimate,
+            cells: cells.to_vec(),
+            positions,
+            path: Vec::new(),
+            nodes: 0,
+            limits,
+            next_check: CHECK_EVERY,
+            stopped: false,
+            weight: (1, 1),
+            next_bound: u32::MAX,
+        }
+    }
+
+    /// The lower bound of the start position.
+    pub fn initial_estimate(&self) -> u32 {
+        self.estimate.initial(&self.positions).0
+    }
+
+    /// Weighted search: f = g + h·num/den.
+    pub fn with_weight(mut self, num: u32, den: u32) -> Self {
+        self.weight = (num, den);
+        self
+    }
+
+    #[inline]
+    fn f(&self, g: u32, h: u32) -> u32 {
+        g + h * self.weight.0 / self.weight.1
+    }
+
+    /// Runs IDA* from the start position, looking only for solutions
+    /// shorter than `limit` moves.
+    pub fn run(&mut self, blank: usize, limit: u32) -> Outcome {
+        let (h, memo) = self.estimate.initial(&self.positions);
+        let mut bound = self.f(0, h);
+        loop {
+            // With w = 1 every solution shorter than `limit` has f < limit.
+            if self.weight.0 == self.weight.1 && bound >= limit {
+                return Outcome::None;
+            }
+            self.next_bound = u32::MAX;
+            if self.dfs(blank, usize::MAX, 0, h, memo, bound, limit) {
+                return Outcome::Found(std::mem::take(&mut self.path));
+            }
+            if self.stopped {
+                return Outcome::Exhausted { lower_bound: bound };
+            }
+            if self.next_bound == u32::MAX {
+                return Outcome::None;
+            }
+            bound = self.next_bound;
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes < self.next_check {
+            return self.stopped;
+        }
+        self.next_check = self.nodes + CHECK_EVERY;
+        let over_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+        let told = self.limits.stop.is_some_and(|stop| stop());
+        self.stopped = over_nodes || told;
+        self.stopped
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &mut self,
+        blank: usize,
+        previous: usize,
+        g: u32,
+        h: u32,
+        memo: E::Memo,
+        bound: u32,
+        limit: u32,
+    ) -> bool {
+        if h == 0 {
+            return true;
+        }
+        if self.out_of_budget() {
+            return false;
+        }
+        let grid = self.grid;
+        for &(c, direction) in &grid.neighbours[blank] {
+            let c = c as usize;
+            if c == previous {
+                continue;
+            }
+            self.nodes += 1;
+            let tile = self.cells[c];
+            self.cells[blank] = tile;
+            self.cells[c] = u8::MAX;
+            self.positions[tile as usize] = blank as u8;
+            let (child_h, child_memo) = self.estimate.update(&memo, &self.positions, tile, c as u8);
+            let f = self.f(g + 1, child_h);
+            let fits = f <= bound && g + 1 + child_h < limit;
+            if fits {
+                self.path.push(direction);
+                if self.dfs(c, blank, g + 1, child_h, child_memo, bound, limit) {
+                    return true;
+                }
+                self.path.pop();
+            } else if f > bound && g + 1 + child_h < limit {
+                self.next_bound = self.next_bound.min(f);
+            }
+            self.positions[tile as usize] = c as u8;
+            self.cells[c] = tile;
+            self.cells[blank] = u8::MAX;
+            if self.stopped {
+                return false;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,242 @@
+//! Optimal solving: complete distance tables for small boards, IDA* with
+//! additive pattern databases up to 16 cells, and a bounded mode beyond.
+//!
+//! Every goal layout is first relabelled to one canonical goal
+//! ([`relabel`]), so one set of tables serves row-major, blank-first,
+//! snake, spiral, custom and missing-number goals alike.
+//!
+//! ```
+//! use slide::{solve_optimal, Goal, Position, SolveOptions};
+//! let goal = Goal::RowMajor.position("3x3".parse().unwrap()).unwrap();
+//! let start: Position = "8 6 7/2 5 4/3 0 1".parse().unwrap();
+//! let solution = solve_optimal(&start, &goal, &SolveOptions::default()).unwrap();
+//! assert_eq!(solution.moves.len(), 31);
+//! assert!(solution.optimal);
+//! ```
+
+mod difficulty;
+mod grid;
+mod heuristic;
+mod ida;
+mod pdb;
+mod relabel;
+mod table;
+
+pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
+pub use heuristic::{required_patterns, Databases, HeuristicError, HeuristicKind};
+pub use pdb::{BuildProgress, LoadError, PatternDatabase, PatternSpec, FORMAT_VERSION};
+pub use table::{DistanceTable, FULL_TABLE_MAX_CELLS};
+
+use crate::{Direction, MismatchError, Moves, Position, Size};
+use grid::Grid;
+use heuristic::{Estimate, Manhattan, Patterns};
+use ida::{Limits, Outcome, Search};
+use relabel::Canonical;
+
+/// Boards up to this many cells are solved optimally (given time); larger
+/// ones only in the bounded mode.
+pub const OPTIMAL_MAX_CELLS: usize = 16;
+/// Largest board the bounded mode takes on (pattern databases use `u32`
+/// cell masks).
+pub const BOUNDED_MAX_CELLS: usize = 32;
+
+/// A solution and what is known about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Tile moves that take the position to the goal.
+    pub moves: Moves,
+    /// Whether `moves` is proven shortest.
+    pub optimal: bool,
+    /// Search nodes generated (0 for a table walk).
+    pub nodes: u64,
+    /// No solution has fewer moves (equals the length when optimal).
+    pub lower_bound: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    #[error("unsolvable: the position cannot reach the goal")]
+    Unsolvable,
+    #[error(transparent)]
+    Mismatch(#[from] MismatchError),
+    #[error("{size} is too large for the optimal solver (at most {BOUNDED_MAX_CELLS} cells); use --fast")]
+    TooLarge { size: Size },
+}
+
+/// How to solve. `Default` is the cheap configuration: small pattern
+/// databases, no budget, the process-wide database set.
+#[derive(Clone, Copy, Default)]
+pub struct SolveOptions<'a> {
+    /// Lower bound used by IDA* on boards without a complete table.
+    pub heuristic: HeuristicKind,
+    /// Stop the optimal search after this many nodes (bounded mode).
+    pub node_limit: Option<u64>,
+    /// Stop the optimal search when this returns true (checked every few
+    /// thousand nodes; e.g. a deadline kept by the front end).
+    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
+    /// Where pattern databases come from; [`Databases::global`] if `None`.
+    pub databases: Option<&'a Databases>,
+}
+
+impl SolveOptions<'_> {
+    fn databases(&self) -> &Databases {
+        self.databases.unwrap_or_else(|| Databases::global())
+    }
+}
+
+/// A shortest solution from `position` to `goal`.
+///
+/// Boards of at most [`FULL_TABLE_MAX_CELLS`] cells walk a complete distance
+/// table (built once per shape and goal blank cell, then shared); boards up
+/// to [`OPTIMAL_MAX_CELLS`] run IDA* with pattern databases. Larger boards,
+/// or any search stopped by `node_limit`/`stop`, return the best solution
+/// found with `optimal: false` and the proven lower bound.
+pub fn solve_optimal(
+    position: &Position,
+    goal: &Position,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let size = position.size();
+    if size.cells() > BOUNDED_MAX_CELLS {
+        return Err(SolveError::TooLarge { size });
+    }
+    let start = Canonical::new(position, goal)?;
+    if size.cells() <= FULL_TABLE_MAX_CELLS {
+        let table = DistanceTable::get(size, start.goal_blank);
+        let moves = table.solve(&start);
+        let length = moves.len() as u32;
+        return Ok(Solution {
+            moves,
+            optimal: true,
+            nodes: 0,
+            lower_bound: length,
+        });
+    }
+    let grid = Grid::new(size);
+    match options.heuristic {
+        HeuristicKind::Manhattan => {
+            let estimate = Manhattan::new(&grid, start.goal_blank);
+            Ok(search(&grid, &estimate, &start, options))
+        }
+        kind => {
+            let estimate = Patterns::new(size, start.goal_blank, kind, options.databases());
+            Ok(search(&grid, &estimate, &start, options))
+        }
+    }
+}
+
+/// The first move of an optimal solution, or `None` if already solved.
+pub fn hint(
+    position: &Position,
+    goal: &Position,
+    options: &SolveOptions,
+) -> Result<Option<Direction>, SolveError> {
+    Ok(solve_optimal(position, goal, options)?.moves.iter().next())
+}
+
+/// A lower bound of the optimal length of `start` (exact on small boards).
+pub(crate) fn lower_bound(start: &Canonical, options: &SolveOptions) -> u32 {
+    let cells = start.cells.len();
+    let size = start.size;
+    if cells <= FULL_TABLE_MAX_CELLS {
+        let table = DistanceTable::get(size, start.goal_blank);
+        return table.distance(&start.cells).unwrap_or(0);
+    }
+    let grid = Grid::new(size);
+    let positions = start.positions();
+    match options.heuristic {
+        HeuristicKind::Manhattan => {
+            Manhattan::new(&grid, start.goal_blank)
+                .initial(&positions)
+                .0
+        }
+        kind => {
+            Patterns::new(size, start.goal_blank, kind, options.databases())
+                .initial(&positions)
+                .0
+        }
+    }
+}
+
+/// IDA* from `start`; when stopped, a weighted search supplies the best
+/// solution it can within the remaining allowance.
+fn search<E: Estimate>(
+    grid: &Grid,
+    estimate: &E,
+    start: &Canonical,
+    options: &SolveOptions,
+) -> Solution {
+    let limits = Limits {
+        nodes: options.node_limit,
+        stop: options.stop,
+    };
+    let mut nodes = 0;
+    let mut best: Option<Vec<Direction>> = None;
+    let bounded = grid.cells > OPTIMAL_MAX_CELLS;
+    if bounded {
+        // Beyond 16 cells the optimal search rarely ends in time: find a
+        // solution first, then shorten it with decreasing weights.
+        for (num, den) in [(3, 1), (2, 1), (3, 2), (5, 4)] {
+            let first = best.is_none();
+            let limits = if first { Limits::default() } else { limits };
+            let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
+            let mut weighted =
+                Search::new(grid, estimate, &start.cells, limits).with_weight(num, den);
+            let outcome = weighted.run(start.blank, limit);
+            nodes += weighted.nodes;
+            match outcome {
+                Outcome::Found(path) => best = Some(path),
+                Outcome::Exhausted { .. } => break,
+                Outcome::None => {}
+            }
+        }
+    }
+    let remaining = Limits {
+        nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
+        stop: limits.stop,
+    };
+    let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
+    let mut optimal = Search::new(grid, estimate, &start.cells, remaining);
+    let lower_bound_start = optimal.initial_estimate();
+    let outcome = optimal.run(start.blank, limit);
+    nodes += optimal.nodes;
+    match outcome {
+        Outcome::Found(path) => finish(path, true, nodes, None),
+        // Nothing shorter than the weighted solution: it is optimal.
+        Outcome::None => finish(
+            best.expect("a solution bounds the search"),
+            true,
+            nodes,
+            None,
+        ),
+        Outcome::Exhausted { lower_bound } => {
+            let path = best.unwrap_or_else(|| {
+                // Stopped on a board of at most 16 cells: any solution will do.
+                let mut weighted =
+                    Search::new(grid, estimate, &start.cells, Limits::default()).with_weight(3, 1);
+                let found = weighted.run(start.blank, u32::MAX);
+                nodes += weighted.nodes;
+                match found {
+                    Outcome::Found(path) => path,
+                    _ => unreachable!("an unbounded search of a solvable position succeeds"),
+                }
+            });
+            let bound = lower_bound.max(lower_bound_start);
+            finish(path, false, nodes, Some(bound))
+        }
+    }
+}
+
+fn finish(path: Vec<Direction>, optimal: bool, nodes: u64, bound: Option<u32>) -> Solution {
+    let length = path.len() as u32;
+    let lower_bound = bound.unwrap_or(length).min(length);
+    Solution {
+        optimal: optimal || lower_bound == length,
+        moves: Moves(path),
+        nodes,
+        lower_bound,
+    }
+}
+
+#[cfg(test)]
+mod tests;

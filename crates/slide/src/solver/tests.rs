@@ -1,0 +1,288 @@
+//! The solvers against an independent reference: breadth-first search
+//! over [`Position`]s with the public move rules, on boards small enough to
+//! enumerate, for every kind of goal.
+
+use super::heuristic::{Estimate, Manhattan, Patterns};
+use super::*;
+use crate::{Goal, Scramble};
+use std::collections::HashMap;
+
+/// Optimal distance of every position that reaches `goal`, by plain BFS.
+fn brute_force(goal: &Position) -> HashMap<Position, u32> {
+    let mut distances = HashMap::from([(goal.clone(), 0)]);
+    let mut frontier = vec![goal.clone()];
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for position in &frontier {
+            for d in position.legal_moves() {
+                let mut child = position.clone();
+                child.apply(d).unwrap();
+                if !distances.contains_key(&child) {
+                    distances.insert(child.clone(), depth);
+                    next.push(child);
+                }
+            }
+        }
+        frontier = next;
+    }
+    distances
+}
+
+fn goals(size: Size) -> Vec<Position> {
+    let n = size.cells() as u32;
+    let mut custom: Vec<u32> = (0..n).rev().collect();
+    custom.swap(0, n as usize / 2);
+    [
+        Goal::RowMajor,
+        Goal::BlankFirst,
+        Goal::Snake,
+        Goal::Spiral,
+        Goal::Missing(2),
+        Goal::Custom(Position::new(size, custom).unwrap()),
+    ]
+    .iter()
+    .map(|g| g.position(size).unwrap())
+    .collect()
+}
+
+fn replays(start: &Position, moves: &Moves, goal: &Position) -> bool {
+    let mut p = start.clone();
+    p.apply_all(moves).is_ok() && p == *goal
+}
+
+#[test]
+fn tables_agree_with_brute_force_for_every_goal() {
+    for size in ["2x2", "2x3", "3x2", "2x4", "3x3"] {
+        let size: Size = size.parse().unwrap();
+        for goal in goals(size) {
+            let reference = brute_force(&goal);
+            assert_eq!(reference.len(), (1..=size.cells()).product::<usize>() / 2);
+            for (i, (position, &d)) in reference.iter().enumerate() {
+                let start = Canonical::new(position, &goal).unwrap();
+                let table = DistanceTable::get(size, goal.blank());
+                assert_eq!(table.distance(&start.cells), Some(d), "{position} → {goal}");
+                if i % 97 == 0 {
+                    let solution =
+                        solve_optimal(position, &goal, &SolveOptions::default()).unwrap();
+                    assert_eq!(solution.moves.len() as u32, d);
+                    assert!(solution.optimal);
+                    assert!(
+                        replays(position, &solution.moves, &goal),
+                        "{position} → {goal}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unsolvable_positions_are_answered_at_once() {
+    let goal = Goal::RowMajor.position("4x4".parse().unwrap()).unwrap();
+    let swapped = goal.with_first_tiles_swapped();
+    assert_eq!(
+        solve_optimal(&swapped, &goal, &SolveOptions::default()),
+        Err(SolveError::Unsolvable)
+    );
+    let big = Goal::RowMajor.position("6x6".parse().unwrap()).unwrap();
+    assert!(matches!(
+        solve_optimal(&big, &big, &SolveOptions::default()),
+        Err(SolveError::TooLarge { .. })
+    ));
+}
+
+/// IDA* on a small board, run directly (the public entry point would use
+/// the complete table there).
+fn ida(position: &Position, goal: &Position, kind: HeuristicKind) -> Solution {
+    let start = Canonical::new(position, goal).unwrap();
+    let grid = Grid::new(position.size());
+    let options = SolveOptions {
+        heuristic: kind,
+        databases: Some(&Databases::new()),
+        ..SolveOptions::default()
+    };
+    match kind {
+        HeuristicKind::Manhattan => search(
+            &grid,
+            &Manhattan::new(&grid, start.goal_blank),
+            &start,
+            &options,
+        ),
+        kind => {
+            let patterns =
+                Patterns::new(position.size(), start.goal_blank, kind, options.databases());
+            search(&grid, &patterns, &start, &options)
+        }
+    }
+}
+
+#[test]
+fn ida_star_is_optimal_with_every_heuristic() {
+    for size in ["3x3", "2x4", "2x5"] {
+        let size: Size = size.parse().unwrap();
+        for goal in goals(size) {
+            let table = DistanceTable::get(size, goal.blank());
+            for seed in 0..12 {
+                let position = Scramble::Uniform.generate(&goal, seed);
+                let exact = table
+                    .distance(&Canonical::new(&position, &goal).unwrap().cells)
+                    .unwrap();
+                for kind in [
+                    HeuristicKind::Manhattan,
+                    HeuristicKind::Small,
+                    HeuristicKind::Large,
+                ] {
+                    let solution = ida(&position, &goal, kind);
+                    assert_eq!(
+                        solution.moves.len() as u32,
+                        exact,
+                        "{kind:?} {position} → {goal}"
+                    );
+                    assert!(solution.optimal && solution.lower_bound == exact);
+                    assert!(replays(&position, &solution.moves, &goal));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pattern_databases_are_admissible_and_exact_for_a_full_pattern() {
+    for size in ["3x3", "2x4"] {
+        let size: Size = size.parse().unwrap();
+        let n = size.cells();
+        for goal_blank in [0, n - 1, n / 2] {
+            let table = DistanceTable::get(size, goal_blank);
+            let full: Vec<u8> = (0..n as u8).filter(|&c| c as usize != goal_blank).collect();
+            let exact = PatternDatabase::build(&PatternSpec::new(size, full.clone()), &mut |_| {});
+            let part = PatternSpec::new(size, full[..4].to_vec());
+            let partial = PatternDatabase::build(&part, &mut |_| {});
+            let databases = Databases::new();
+            let patterns = Patterns::new(size, goal_blank, HeuristicKind::Large, &databases);
+            for r in 0..table::factorial(n) {
+                let cells = table::unrank(r, n);
+                let Some(d) = table.distance(&cells) else {
+                    continue;
+                };
+                let start = Canonical {
+                    size,
+                    blank: cells
+                        .iter()
+                        .position(|&t| t as usize == goal_blank)
+                        .unwrap(),
+                    cells,
+                    goal_blank,
+                };
+                let positions = start.positions();
+                let at = |tiles: &[u8]| -> Vec<u8> {
+                    tiles.iter().map(|&t| positions[t as usize]).collect()
+                };
+                assert_eq!(exact.value(pdb::index(&at(&full), n)) as u32, d);
+                assert!(partial.value(pdb::index(&at(part.cells()), n)) as u32 <= d);
+                assert!(patterns.initial(&positions).0 <= d);
+            }
+        }
+    }
+}
+
+#[test]
+fn twelve_cell_boards_are_solved_by_ida_star() {
+    let size: Size = "3x4".parse().unwrap();
+    for goal in goals(size) {
+        for seed in 0..3 {
+            let position = Scramble::Uniform.generate(&goal, seed);
+            let solution = solve_optimal(&position, &goal, &SolveOptions::default()).unwrap();
+            assert!(solution.optimal);
+            assert!(replays(&position, &solution.moves, &goal));
+            // Manhattan IDA* is a slower, independent check of the length.
+            let manhattan = ida(&position, &goal, HeuristicKind::Manhattan);
+            assert_eq!(manhattan.moves.len(), solution.moves.len());
+        }
+    }
+}
+
+#[test]
+fn a_stopped_search_still_returns_a_solution_and_a_lower_bound() {
+    let goal = Goal::RowMajor.position("3x4".parse().unwrap()).unwrap();
+    let position = Scramble::Uniform.generate(&goal, 5);
+    let full = solve_optimal(&position, &goal, &SolveOptions::default()).unwrap();
+    let options = SolveOptions {
+        heuristic: HeuristicKind::Manhattan,
+        node_limit: Some(1),
+        ..SolveOptions::default()
+    };
+    let bounded = solve_optimal(&position, &goal, &options).unwrap();
+    assert!(replays(&position, &bounded.moves, &goal));
+    assert!(bounded.lower_bound <= full.moves.len() as u32);
+    assert!(bounded.moves.len() >= full.moves.len());
+}
+
+#[test]
+fn hints_start_an_optimal_solution() {
+    let goal = Goal::Spiral.position("3x3".parse().unwrap()).unwrap();
+    let table = DistanceTable::get(goal.size(), goal.blank());
+    for seed in 0..50 {
+        let mut position = Scramble::Uniform.generate(&goal, seed);
+        let before = table
+            .distance(&Canonical::new(&position, &goal).unwrap().cells)
+            .unwrap();
+        match hint(&position, &goal, &SolveOptions::default()).unwrap() {
+            None => assert_eq!(before, 0),
+            Some(d) => {
+                position.apply(d).unwrap();
+                let after = table
+                    .distance(&Canonical::new(&position, &goal).unwrap().cells)
+                    .unwrap();
+                assert_eq!(after + 1, before);
+            }
+        }
+    }
+}
+
+#[test]
+fn puzzles_of_a_chosen_length() {
+    let goal = Goal::RowMajor.position("3x3".parse().unwrap()).unwrap();
+    let range: LengthRange = "20..22".parse().unwrap();
+    for seed in 0..20 {
+        let (position, solution) =
+            with_optimal_length(&goal, range, seed, &SolveOptions::default()).unwrap();
+        let length = solution.moves.len() as u32;
+        assert!((20..=22).contains(&length));
+        assert!(replays(&position, &solution.moves, &goal));
+        let again = with_optimal_length(&goal, range, seed, &SolveOptions::default()).unwrap();
+        assert_eq!(again.0, position);
+    }
+    assert!(matches!(
+        with_optimal_length(
+            &goal,
+            "32..40".parse().unwrap(),
+            1,
+            &SolveOptions::default()
+        ),
+        Err(DifficultyError::Unreachable { longest: 31, .. })
+    ));
+    assert!(matches!(
+        "9..3".parse::<LengthRange>(),
+        Err(DifficultyError::Empty { .. })
+    ));
+    assert!(matches!(
+        "a..3".parse::<LengthRange>(),
+        Err(DifficultyError::Syntax(_))
+    ));
+}
+
+#[test]
+fn bounded_mode_on_five_by_five_returns_a_replayable_solution() {
+    let goal = Goal::BlankFirst.position("5x5".parse().unwrap()).unwrap();
+    let position = Scramble::Walk(40).generate(&goal, 3);
+    let options = SolveOptions {
+        heuristic: HeuristicKind::Manhattan,
+        node_limit: Some(200_000),
+        ..SolveOptions::default()
+    };
+    let solution = solve_optimal(&position, &goal, &options).unwrap();
+    assert!(replays(&position, &solution.moves, &goal));
+    assert!(solution.lower_bound <= solution.moves.len() as u32);
+}
