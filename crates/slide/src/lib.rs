@@ -19,6 +19,7 @@
 //! ```
 
 mod direction;
+mod fast;
 mod goal;
 mod moves;
 mod parse;
@@ -30,6 +31,7 @@ mod solvable;
 pub mod solver;
 
 pub use direction::Direction;
+pub use fast::{solve_fast, solve_fast_with, FastError};
 pub use goal::{Goal, GoalError};
 pub use moves::{Moves, MovesError};
 pub use parse::ParseError;
