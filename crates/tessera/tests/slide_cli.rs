@@ -181,12 +181,19 @@ fn serve_starts_and_answers_healthz() {
         .expect("the server prints its URL")
         .to_string();
     let mut stream = std::net::TcpStream::connect(&addr).unwrap();
-    write!(stream, "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut reply = String::new();
     stream.read_to_string(&mut reply).unwrap();
     let _ = child.kill();
     let _ = child.wait();
-    assert!(dir.join("t.db").exists(), "the database is created on first run");
+    assert!(
+        dir.join("t.db").exists(),
+        "the database is created on first run"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
     assert!(reply.ends_with(r#"{"ok":true}"#), "{reply}");

@@ -103,8 +103,7 @@ struct Reply {
 
 impl Reply {
     fn json(&self) -> Value {
-        serde_json::from_str(&self.text)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
     }
 
     /// The error message of a 4xx reply.
@@ -272,7 +271,11 @@ fn health_page_and_assets_are_served() {
     assert_eq!(client.get("/static/nope.js").status, 404);
     assert!(client.get("/no/such/page").error().contains("no such"));
     // The first reply set the player cookie.
-    assert!(client.cookie.as_deref().unwrap().starts_with("tessera_player="));
+    assert!(client
+        .cookie
+        .as_deref()
+        .unwrap()
+        .starts_with("tessera_player="));
 }
 
 #[test]
@@ -313,7 +316,9 @@ fn a_solved_slide_game_becomes_a_record_once() {
     assert_eq!(best["mine"], true);
     assert_eq!(records["by_moves"][0]["moves"], moves.len());
 
-    let stats = client.get("/api/me/stats?game=slide&variant=3x3-row-major").json();
+    let stats = client
+        .get("/api/me/stats?game=slide&variant=3x3-row-major")
+        .json();
     assert_eq!(stats["count"], 1);
     assert_eq!(stats["best_moves"], moves.len());
     assert_eq!(stats["ao5"], Value::Null);
@@ -327,7 +332,9 @@ fn a_solved_slide_game_becomes_a_record_once() {
     // Another player sees the record but not as theirs, and cannot submit
     // the first player's game.
     let mut other = server.client();
-    let seen = other.get("/api/records?game=slide&variant=3x3-row-major").json();
+    let seen = other
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
     assert_eq!(seen["by_time"][0]["mine"], false);
     let (theirs, their_moves) = solved_3x3(&mut client, 43);
     let stolen = other.post(
@@ -348,7 +355,9 @@ fn averages_of_five_come_from_the_latest_five() {
             json!({"game": game["game"], "moves": moves}),
         );
     }
-    let stats = client.get("/api/me/stats?game=slide&variant=3x3-row-major").json();
+    let stats = client
+        .get("/api/me/stats?game=slide&variant=3x3-row-major")
+        .json();
     assert_eq!(stats["count"], 5);
     assert!(stats["ao5"].as_f64().unwrap() >= 0.0);
     assert_eq!(stats["ao12"], Value::Null);
@@ -359,19 +368,31 @@ fn seeds_goals_and_daily_puzzles_reproduce() {
     let server = Server::start();
     let mut a = server.client();
     let mut b = server.client();
-    let one = a.ok("/api/slide/new", json!({"size": "5x4", "goal": "spiral", "seed": 9}));
-    let two = b.ok("/api/slide/new", json!({"size": "5x4", "goal": "spiral", "seed": 9}));
+    let one = a.ok(
+        "/api/slide/new",
+        json!({"size": "5x4", "goal": "spiral", "seed": 9}),
+    );
+    let two = b.ok(
+        "/api/slide/new",
+        json!({"size": "5x4", "goal": "spiral", "seed": 9}),
+    );
     assert_eq!(one["position"], two["position"]);
     assert_ne!(one["game"], two["game"]);
     assert_eq!(one["variant"], "5x4-spiral");
-    let missing = a.ok("/api/slide/new", json!({"size": "4x4", "goal": "missing", "seed": 3}));
+    let missing = a.ok(
+        "/api/slide/new",
+        json!({"size": "4x4", "goal": "missing", "seed": 3}),
+    );
     assert_eq!(missing["variant"], "4x4-missing");
     assert!(missing["goal"].as_str().unwrap().starts_with("missing:"));
     let daily_a = a.ok("/api/slide/new", json!({"size": "4x4", "daily": true}));
     let daily_b = b.ok("/api/slide/new", json!({"size": "4x4", "daily": true}));
     assert_eq!(daily_a["position"], daily_b["position"]);
     let seed = daily_a["seed"].as_u64().unwrap();
-    assert!((20_000_101..=21_001_231).contains(&seed), "YYYYMMDD: {seed}");
+    assert!(
+        (20_000_101..=21_001_231).contains(&seed),
+        "YYYYMMDD: {seed}"
+    );
     let random = a.ok("/api/slide/new", json!({"size": "3x5"}));
     assert!(random["seed"].as_u64().unwrap() < 1 << 53);
     assert_eq!(random["goal"], "row-major");
@@ -397,9 +418,15 @@ fn bad_slide_input_is_a_4xx_with_a_message() {
     }
     let goal = c.post("/api/slide/new", json!({"size": "4x4", "goal": "diagonal"}));
     assert!(goal.error().contains("unknown goal"));
-    let goal = c.post("/api/slide/new", json!({"size": "4x4", "goal": "missing:99"}));
+    let goal = c.post(
+        "/api/slide/new",
+        json!({"size": "4x4", "goal": "missing:99"}),
+    );
     assert!(goal.error().contains("out of range"));
-    let daily = c.post("/api/slide/new", json!({"size": "4x4", "daily": true, "seed": 1}));
+    let daily = c.post(
+        "/api/slide/new",
+        json!({"size": "4x4", "daily": true, "seed": 1}),
+    );
     assert!(daily.error().contains("daily"));
     let seed = c.post("/api/slide/new", json!({"size": "4x4", "seed": -1}));
     assert!(seed.error().contains("invalid"));
@@ -423,7 +450,10 @@ fn bad_slide_input_is_a_4xx_with_a_message() {
     };
     let illegal = c.post("/api/slide/submit", json!({"game": id, "moves": wall}));
     assert!(illegal.error().contains("illegal move list"));
-    let long = c.post("/api/slide/submit", json!({"game": id, "moves": "UD".repeat(60_000)}));
+    let long = c.post(
+        "/api/slide/submit",
+        json!({"game": id, "moves": "UD".repeat(60_000)}),
+    );
     assert!(long.error().contains("too long"));
     let nobody = c.post("/api/slide/submit", json!({"game": "nope", "moves": "U"}));
     assert_eq!(nobody.status, 404);
@@ -466,14 +496,67 @@ fn solve_and_hint_validate_their_input() {
         json!({"position": "1 2 3/4 5 6/7 8 0", "goal": "row-major"}),
     );
     assert_eq!(solved["moves"], "");
-    // Otherwise this build answers only what its solvers can: until a
-    // solver is merged the endpoint says so with 501 rather than guess.
-    let reply = c.post(
-        "/api/slide/solve",
-        json!({"position": "1 2 3/4 5 6/7 0 8", "goal": "row-major"}),
-    );
-    assert_eq!(reply.status, 501, "{}", reply.text);
-    assert!(reply.json()["error"].as_str().unwrap().contains("solver"));
+}
+
+/// Applies a move string to a position's tiles.
+fn replay(tiles: &[u32], w: usize, moves: &str) -> Vec<u32> {
+    moves
+        .chars()
+        .fold(tiles.to_vec(), |t, m| step(&t, w, m).expect("legal move"))
+}
+
+#[test]
+fn solve_is_optimal_on_small_boards_and_fast_on_large_ones() {
+    let server = Server::start();
+    let mut c = server.client();
+    // 3×3: the optimal solver's length equals breadth-first search's.
+    for seed in [1, 2, 3] {
+        let game = c.ok(
+            "/api/slide/new",
+            json!({"size": "3x3", "goal": "snake", "seed": seed}),
+        );
+        let (w, start) = parse_position(game["position"].as_str().unwrap());
+        let (_, goal) = parse_position(game["goal_position"].as_str().unwrap());
+        let shortest = bfs(&start, &goal, w).len();
+        let body = json!({"position": game["position"], "goal": game["goal_position"]});
+        let solution = c.ok("/api/slide/solve", body.clone());
+        let moves = solution["moves"].as_str().unwrap();
+        assert_eq!(solution["optimal"], true);
+        assert_eq!(moves.len(), shortest);
+        assert_eq!(replay(&start, w, moves), goal);
+        // A hint is a first step of a shortest solution.
+        let hint = c.ok("/api/slide/hint", body);
+        let letter = hint["move"].as_str().unwrap();
+        let next = replay(&start, w, letter);
+        assert_eq!(bfs(&next, &goal, w).len(), shortest - 1);
+    }
+    // Larger boards: the fast solver, replayed to the goal.
+    for size in ["4x4", "7x5", "10x10"] {
+        let game = c.ok(
+            "/api/slide/new",
+            json!({"size": size, "goal": "spiral", "seed": 5}),
+        );
+        let (w, start) = parse_position(game["position"].as_str().unwrap());
+        let (_, goal) = parse_position(game["goal_position"].as_str().unwrap());
+        let solution = c.ok(
+            "/api/slide/solve",
+            json!({"position": game["position"], "goal": game["goal_position"], "game": game["game"]}),
+        );
+        let moves = solution["moves"].as_str().unwrap();
+        assert_eq!(replay(&start, w, moves), goal, "{size}");
+        // A game finished with the solver is stored but not ranked.
+        let done = c.ok(
+            "/api/slide/submit",
+            json!({"game": game["game"], "moves": moves}),
+        );
+        assert_eq!(done["solved"], true);
+        assert_eq!(done["record"], false);
+        let variant = format!("{size}-spiral");
+        let records = c
+            .get(&format!("/api/records?game=slide&variant={variant}"))
+            .json();
+        assert_eq!(records["by_time"], json!([]));
+    }
 }
 
 /// Plays a Shisen-Sho game through the API by hints, shuffling when stuck;
@@ -524,7 +607,10 @@ fn a_shisen_game_played_by_hints_becomes_a_record() {
     // A wrong pair is refused with the move's number.
     let mut wrong = actions.clone();
     wrong.insert(0, json!([0, 0, 0, 0]));
-    let refused = c.post("/api/shisen/submit", json!({"game": game["game"], "moves": wrong}));
+    let refused = c.post(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": wrong}),
+    );
     assert!(refused.error().contains("illegal move 1"));
     let done = c.ok(
         "/api/shisen/submit",
@@ -571,7 +657,10 @@ fn gravity_games_replay_with_gravity() {
         board = path["board"].as_str().unwrap().to_string();
         actions.push(m.clone());
     }
-    let done = c.ok("/api/shisen/submit", json!({"game": game["game"], "moves": actions}));
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": actions}),
+    );
     assert_eq!(done["solved"], true, "{done}");
 }
 
@@ -591,8 +680,8 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
     assert!(syntax.error().contains("bad size"));
     let gravity = c.post("/api/shisen/new", json!({"gravity": "yes"}));
     assert!(gravity.error().contains("invalid"));
-    let malformed = c.post_raw("/api/shisen/path", "application/json", "[1,2");
-    assert!(malformed.error().contains("malformed"));
+    let malformed = c.post_raw("/api/shisen/path", "application/json", "{\"board\" 1}");
+    assert!(malformed.error().contains("malformed JSON"));
 
     let board = "1122\n3344\n";
     let off = c.post(
@@ -634,7 +723,10 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
         json!({"board": "1221/3443", "from": [0, 0], "to": [1, 0]}),
     );
     assert_eq!(mismatch["path"], Value::Null);
-    assert!(mismatch["reason"].as_str().unwrap().contains("do not match"));
+    assert!(mismatch["reason"]
+        .as_str()
+        .unwrap()
+        .contains("do not match"));
 
     let game = c.ok("/api/shisen/new", json!({"size": "4x2", "seed": 5}));
     let word = c.post(
@@ -648,9 +740,15 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
     );
     assert!(short.error().contains("invalid"));
     let many = vec![json!("shuffle"); 3000];
-    let long = c.post("/api/shisen/submit", json!({"game": game["game"], "moves": many}));
+    let long = c.post(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": many}),
+    );
     assert!(long.error().contains("too long"));
-    let unsolved = c.ok("/api/shisen/submit", json!({"game": game["game"], "moves": []}));
+    let unsolved = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": []}),
+    );
     assert_eq!(unsolved["solved"], false);
     assert_eq!(unsolved["tiles_left"], 8);
     let nobody = c.post("/api/shisen/pause", json!({"game": "nope"}));
@@ -670,7 +768,9 @@ fn records_and_names_validate_their_input() {
     assert!(variant.error().contains("bad variant"));
     let missing = c.get("/api/records?game=slide");
     assert!(missing.error().contains("variant"));
-    let empty = c.get("/api/records?game=slide&variant=4x4-row-major").json();
+    let empty = c
+        .get("/api/records?game=slide&variant=4x4-row-major")
+        .json();
     assert_eq!(empty["by_time"], json!([]));
     let long = c.post("/api/me/name", json!({"name": "x".repeat(25)}));
     assert!(long.error().contains("too long"));
@@ -699,10 +799,16 @@ fn pauses_are_recorded_and_games_survive_a_restart() {
     let server = Server::start_in(dir);
     let mut c = server.client();
     c.cookie = cookie;
-    let done = c.ok("/api/slide/submit", json!({"game": slide["game"], "moves": moves}));
+    let done = c.ok(
+        "/api/slide/submit",
+        json!({"game": slide["game"], "moves": moves}),
+    );
     assert_eq!(done["solved"], true);
     let actions = play_shisen(&mut c, &game);
-    let done = c.ok("/api/shisen/submit", json!({"game": game["game"], "moves": actions}));
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": actions}),
+    );
     assert_eq!(done["solved"], true);
 }
 
@@ -724,8 +830,10 @@ fn concurrent_players_do_not_disturb_each_other() {
                 };
                 for seed in 0..3 {
                     let (game, moves) = solved_3x3(&mut c, 1000 * i + seed);
-                    let done =
-                        c.ok("/api/slide/submit", json!({"game": game["game"], "moves": moves}));
+                    let done = c.ok(
+                        "/api/slide/submit",
+                        json!({"game": game["game"], "moves": moves}),
+                    );
                     assert_eq!(done["solved"], true);
                 }
             })
@@ -735,7 +843,9 @@ fn concurrent_players_do_not_disturb_each_other() {
         h.join().unwrap();
     }
     let mut c = server.client();
-    let records = c.get("/api/records?game=slide&variant=3x3-row-major").json();
+    let records = c
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
     assert_eq!(records["by_time"].as_array().unwrap().len(), 10);
     let _ = Path::new(&url);
 }

@@ -152,7 +152,12 @@ impl Store {
         Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
     }
 
-    pub async fn set_name(&self, id: &str, name: Option<&str>, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn set_name(
+        &self,
+        id: &str,
+        name: Option<&str>,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
         self.ensure_player(id, now).await?;
         sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
             .bind(name)
@@ -279,13 +284,12 @@ impl Store {
     /// once.
     pub async fn finish(&self, game: &IssuedGame, result: &NewResult) -> Result<(), FinishError> {
         let mut tx = self.pool.begin().await?;
-        let closed = sqlx::query(
-            "UPDATE games SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL",
-        )
-        .bind(result.finished_at)
-        .bind(&game.id)
-        .execute(&mut *tx)
-        .await?;
+        let closed =
+            sqlx::query("UPDATE games SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL")
+                .bind(result.finished_at)
+                .bind(&game.id)
+                .execute(&mut *tx)
+                .await?;
         if closed.rows_affected() != 1 {
             return Err(FinishError::AlreadyFinished);
         }

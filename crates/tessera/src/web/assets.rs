@@ -8,24 +8,58 @@ use axum::response::{IntoResponse, Response};
 
 /// Every embedded file: name, content type, content.
 const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("../../static/index.html")),
-    ("app.css", "text/css; charset=utf-8", include_str!("../../static/app.css")),
-    ("app.js", "text/javascript; charset=utf-8", include_str!("../../static/app.js")),
-    ("api.js", "text/javascript; charset=utf-8", include_str!("../../static/api.js")),
-    ("slide.js", "text/javascript; charset=utf-8", include_str!("../../static/slide.js")),
-    ("shisen.js", "text/javascript; charset=utf-8", include_str!("../../static/shisen.js")),
-    ("tiles.js", "text/javascript; charset=utf-8", include_str!("../../static/tiles.js")),
-    ("records.js", "text/javascript; charset=utf-8", include_str!("../../static/records.js")),
-    ("favicon.svg", "image/svg+xml", include_str!("../../static/favicon.svg")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../../static/index.html"),
+    ),
+    (
+        "app.css",
+        "text/css; charset=utf-8",
+        include_str!("../../static/app.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/app.js"),
+    ),
+    (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/api.js"),
+    ),
+    (
+        "slide.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/slide.js"),
+    ),
+    (
+        "shisen.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/shisen.js"),
+    ),
+    (
+        "tiles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/tiles.js"),
+    ),
+    (
+        "records.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/records.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../static/favicon.svg"),
+    ),
 ];
 
 fn file(name: &str) -> Response {
     match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, body)) => (
-            [(CONTENT_TYPE, *kind), (CACHE_CONTROL, "no-cache")],
-            *body,
-        )
-            .into_response(),
+        Some((_, kind, body)) => {
+            ([(CONTENT_TYPE, *kind), (CACHE_CONTROL, "no-cache")], *body).into_response()
+        }
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
 }

@@ -76,7 +76,10 @@ impl Budget {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(join)) => {
                 eprintln!("engine task failed: {join}");
-                Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "engine failure"))
+                Err(ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "engine failure",
+                ))
             }
             Err(_) => Err(busy()),
         }

@@ -71,14 +71,21 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 fn json_rejection(rejection: JsonRejection) -> ApiError {
     let status = rejection.status();
     let message = match rejection {
-        JsonRejection::JsonDataError(e) => format!("invalid request: {}", e.body_text()),
-        JsonRejection::JsonSyntaxError(e) => format!("malformed JSON: {}", e.body_text()),
+        JsonRejection::JsonDataError(e) => format!("invalid request: {}", detail(&e.body_text())),
+        JsonRejection::JsonSyntaxError(e) => format!("malformed JSON: {}", detail(&e.body_text())),
         JsonRejection::MissingJsonContentType(_) => {
             "expected a JSON body with Content-Type: application/json".to_string()
         }
         other => other.body_text(),
     };
     ApiError::new(status, message)
+}
+
+/// serde's message without axum's preamble.
+fn detail(text: &str) -> &str {
+    text.rsplit_once("body: ")
+        .or_else(|| text.split_once("type: "))
+        .map_or(text, |(_, rest)| rest)
 }
 
 /// Query parameters whose rejection is an [`ApiError`].
@@ -96,5 +103,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
 }
 
 fn query_rejection(rejection: QueryRejection) -> ApiError {
-    ApiError::bad(format!("invalid query: {}", rejection.body_text()))
+    let text = rejection.body_text();
+    let text = text
+        .split_once("string: ")
+        .map_or(text.as_str(), |(_, rest)| rest);
+    ApiError::bad(format!("invalid query: {text}"))
 }

@@ -108,7 +108,11 @@ pub fn serve(addr: SocketAddr, db: &Path) -> anyhow::Result<()> {
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         let local = listener.local_addr()?;
-        println!("tessera: playing at http://{local}/ (records in {})", db.display());
+        solvers::warm_up();
+        println!(
+            "tessera: playing at http://{local}/ (records in {})",
+            db.display()
+        );
         use std::io::Write;
         std::io::stdout().flush()?;
         axum::serve(listener, router(store))

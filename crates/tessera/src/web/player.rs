@@ -31,9 +31,8 @@ pub async fn identify(mut request: Request, next: Next) -> Response {
     request.extensions_mut().insert(Player(id.clone()));
     let mut response = next.run(request).await;
     if fresh {
-        let cookie = format!(
-            "{COOKIE_NAME}={id}; Path=/; Max-Age=315360000; HttpOnly; SameSite=Lax"
-        );
+        let cookie =
+            format!("{COOKIE_NAME}={id}; Path=/; Max-Age=315360000; HttpOnly; SameSite=Lax");
         if let Ok(value) = HeaderValue::from_str(&cookie) {
             response.headers_mut().append(SET_COOKIE, value);
         }

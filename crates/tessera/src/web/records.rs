@@ -58,7 +58,9 @@ pub async fn records(
     let (game, variant) = which(&query)?;
     let store = &app.store;
     let me = Some(player.0.as_str());
-    let by_time = store.records(game, variant, Ranking::Time, TABLE, me).await?;
+    let by_time = store
+        .records(game, variant, Ranking::Time, TABLE, me)
+        .await?;
     let second = if game == "slide" {
         ("by_moves", Ranking::Moves)
     } else {
@@ -156,10 +158,7 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-pub async fn export(
-    State(app): State<App>,
-    player: Player,
-) -> Result<impl IntoResponse, ApiError> {
+pub async fn export(State(app): State<App>, player: Player) -> Result<impl IntoResponse, ApiError> {
     let results = app.store.player_results(&player.0, None).await?;
     let mut csv = String::from("game,variant,finished_at_ms,millis,moves,score,hints,counted\n");
     for (game, r) in results {
@@ -178,7 +177,10 @@ pub async fn export(
     Ok((
         [
             (CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (CONTENT_DISPOSITION, "attachment; filename=\"tessera-results.csv\""),
+            (
+                CONTENT_DISPOSITION,
+                "attachment; filename=\"tessera-results.csv\"",
+            ),
         ],
         csv,
     ))

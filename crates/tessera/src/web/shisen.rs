@@ -107,7 +107,9 @@ pub async fn new(
 ) -> Result<Json<Value>, ApiError> {
     let size = match (&request.preset, &request.size) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a preset or a size, not both")),
-        (Some(name), None) => Size::preset(name).map_err(|e| ApiError::bad(format!("bad preset: {e}")))?,
+        (Some(name), None) => {
+            Size::preset(name).map_err(|e| ApiError::bad(format!("bad preset: {e}")))?
+        }
         (None, Some(text)) => text
             .parse::<Size>()
             .map_err(|e| ApiError::bad(format!("bad size: {e}")))?,
@@ -132,7 +134,8 @@ pub async fn new(
     } else {
         TileSet::Standard
     };
-    let board = Deal::random(seed, size, set).map_err(|e| ApiError::bad(format!("bad deal: {e}")))?;
+    let board =
+        Deal::random(seed, size, set).map_err(|e| ApiError::bad(format!("bad deal: {e}")))?;
     let rules = rules(request.gravity, request.chinese);
     let game = IssuedGame {
         id: new_id(),
@@ -178,13 +181,15 @@ fn read_board(text: &str, chinese: bool) -> Result<Board, ApiError> {
     } else {
         Matching::Standard
     };
-    let board = parse_board(&text, matching).map_err(|e| ApiError::bad(format!("bad board: {e}")))?;
+    let board =
+        parse_board(&text, matching).map_err(|e| ApiError::bad(format!("bad board: {e}")))?;
     check_size(board.size())?;
     Ok(board)
 }
 
 fn point(p: [i64; 2], board: &Board) -> Result<Point, ApiError> {
-    let inside = (0..board.width() as i64).contains(&p[0]) && (0..board.height() as i64).contains(&p[1]);
+    let inside =
+        (0..board.width() as i64).contains(&p[0]) && (0..board.height() as i64).contains(&p[1]);
     if !inside {
         return Err(ApiError::bad(format!(
             "point [{}, {}] is off the {} board",
@@ -291,7 +296,9 @@ pub async fn pause(
     Body(request): Body<GameRequest>,
 ) -> Result<Json<Value>, ApiError> {
     open_game(&app, &request.game, &player).await?;
-    app.store.pause(&request.game, &player.0, now_millis()).await?;
+    app.store
+        .pause(&request.game, &player.0, now_millis())
+        .await?;
     Ok(Json(json!({ "paused": true })))
 }
 
@@ -301,7 +308,9 @@ pub async fn resume(
     Body(request): Body<GameRequest>,
 ) -> Result<Json<Value>, ApiError> {
     open_game(&app, &request.game, &player).await?;
-    app.store.resume(&request.game, &player.0, now_millis()).await?;
+    app.store
+        .resume(&request.game, &player.0, now_millis())
+        .await?;
     Ok(Json(json!({ "paused": false })))
 }
 
@@ -329,7 +338,10 @@ pub async fn shuffle(
     let rules = parse_rules(&row.issued.rules);
     let board = read_board(&request.board, rules.matching == Matching::Chinese)?;
     if request.step > MAX_ACTIONS {
-        return Err(ApiError::bad(format!("step {} is past the {MAX_ACTIONS} actions a game may take", request.step)));
+        return Err(ApiError::bad(format!(
+            "step {} is past the {MAX_ACTIONS} actions a game may take",
+            request.step
+        )));
     }
     let mut game = Game::new(board, rules);
     game.shuffle(shuffle_seed(row.issued.seed, request.step));

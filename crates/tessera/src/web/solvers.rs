@@ -1,8 +1,11 @@
 //! Where the web server meets the solvers. Each function states what the
-//! engines can answer today; a solver that is not part of this build is
-//! reported as unavailable (HTTP 501), never replaced by a made-up answer.
+//! engines can answer; a solver that is not part of this build is reported
+//! as unavailable (HTTP 501), never replaced by a made-up answer.
 
-use slide::{Moves, Position};
+use std::collections::BTreeSet;
+use std::sync::{mpsc, Mutex, OnceLock};
+
+use slide::{Moves, PatternSpec, Position};
 
 use super::budget::Deadline;
 
@@ -22,18 +25,105 @@ pub enum SolveError {
     OutOfTime,
 }
 
+/// Boards up to this many cells get the optimal solver (4×4 and smaller).
+const OPTIMAL_CELLS: usize = 16;
+
+/// How long the optimal search may run before the fast solver answers
+/// instead (the request's own deadline caps it too).
+const OPTIMAL_BUDGET: std::time::Duration = std::time::Duration::from_secs(4);
+
 /// Solves a sliding puzzle known to be solvable: optimally up to 4×4 with
-/// the optimal solver, beyond with the fast one.
+/// the optimal solver, beyond (or when the optimal search runs out of time)
+/// with the fast one. Every answer is replayed before it is returned.
 pub fn solve_slide(
     start: &Position,
     goal: &Position,
     deadline: Deadline,
 ) -> Result<Solution, SolveError> {
-    let _ = (goal, deadline);
-    Err(SolveError::Unavailable(format!(
-        "no sliding-puzzle solver for {} boards in this build yet",
-        start.size()
-    )))
+    let cells = start.size().cells();
+    let table = cells <= slide::solver::FULL_TABLE_MAX_CELLS;
+    if cells <= OPTIMAL_CELLS && (table || tables_ready(start.size(), goal.blank())) {
+        let optimal_deadline = std::time::Instant::now() + OPTIMAL_BUDGET.min(deadline.remaining());
+        let stop = move || std::time::Instant::now() >= optimal_deadline;
+        let options = slide::SolveOptions {
+            stop: Some(&stop),
+            ..slide::SolveOptions::default()
+        };
+        if let Ok(found) = slide::solve_optimal(start, goal, &options) {
+            if reaches(start, goal, &found.moves) {
+                return Ok(Solution {
+                    moves: found.moves,
+                    optimal: found.optimal,
+                });
+            }
+        }
+    }
+    if deadline.passed() {
+        return Err(SolveError::OutOfTime);
+    }
+    let moves = slide::solve_fast(start, goal)
+        .map_err(|e| SolveError::Unavailable(format!("the fast solver refused: {e}")))?;
+    if !reaches(start, goal, &moves) {
+        return Err(SolveError::Unavailable(
+            "the fast solver's answer does not reach the goal".to_string(),
+        ));
+    }
+    Ok(Solution {
+        moves,
+        optimal: false,
+    })
+}
+
+/// Whether the optimal solver's pattern databases for this board and goal
+/// blank are built. If not, they are queued for building in the background
+/// (once each, one at a time) and this request is answered by the fast
+/// solver: no request waits seconds for a table.
+fn tables_ready(size: slide::Size, goal_blank: usize) -> bool {
+    let specs = slide::required_patterns(size, goal_blank, slide::HeuristicKind::Small);
+    let databases = slide::Databases::global();
+    let missing: Vec<PatternSpec> = specs
+        .into_iter()
+        .filter(|spec| !databases.contains(spec))
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let mut queued = QUEUED.lock().unwrap_or_else(|p| p.into_inner());
+    let builder = BUILDER.get_or_init(start_builder);
+    for spec in missing {
+        if queued.insert(spec.clone()) {
+            let _ = builder.lock().unwrap_or_else(|p| p.into_inner()).send(spec);
+        }
+    }
+    false
+}
+
+/// Builds the tables of the most played board (4×4, classic goal) in the
+/// background, so its first solve is already optimal.
+pub fn warm_up() {
+    if let Ok(size) = slide::Size::new(4, 4) {
+        tables_ready(size, 15);
+    }
+}
+
+/// Pattern databases queued or built by the background builder.
+static QUEUED: Mutex<BTreeSet<PatternSpec>> = Mutex::new(BTreeSet::new());
+static BUILDER: OnceLock<Mutex<mpsc::Sender<PatternSpec>>> = OnceLock::new();
+
+fn start_builder() -> Mutex<mpsc::Sender<PatternSpec>> {
+    let (send, receive) = mpsc::channel::<PatternSpec>();
+    std::thread::spawn(move || {
+        for spec in receive {
+            slide::Databases::global().get_or_build(&spec);
+        }
+    });
+    Mutex::new(send)
+}
+
+/// Whether `moves` take `start` to `goal`.
+fn reaches(start: &Position, goal: &Position, moves: &Moves) -> bool {
+    let mut position = start.clone();
+    position.apply_all(moves).is_ok() && &position == goal
 }
 
 /// Whether Shisen-Sho deals can be restricted to solvable ones.
