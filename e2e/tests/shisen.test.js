@@ -37,6 +37,7 @@ test('a small deal played to the end by hints becomes a record', async () => {
   assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+/);
   const row = page.locator('#shisen-records table.records tr.mine').first();
   await row.waitFor();
+  await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'shisen-cleared.png') });
 });
 
@@ -65,7 +66,8 @@ test('a full 18x8 deal: mismatched tiles shake, right click highlights a kind, p
   await page.click(`.stile[data-cell="${hinted[0]}"]`);
   await page.click(`.stile[data-cell="${hinted[1]}"]`);
   await page.waitForFunction(() => document.querySelector('#shisen-left').textContent === '142');
-  await page.click(`.stile[data-cell="${a}"]`);
+  await page.locator('.stile').nth(20).click();
+  await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'shisen.png') });
   await page.click('#shisen-undo');
   await page.waitForFunction(() => document.querySelector('#shisen-left').textContent === '144');

@@ -77,6 +77,7 @@ test('a 3x3 solved by clicking tiles becomes a record', async () => {
   await row.waitFor();
   assert.ok((await row.textContent()).includes(name));
   assert.equal(await page.locator('#slide-records b').count(), 0);
+  await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'slide-solved.png') });
 });
 
@@ -94,8 +95,10 @@ test('arrow keys and WASD move tiles; undo takes a move back; the goal overlay s
   const count = Number(await page.textContent('#slide-moves'));
   await page.click('#slide-undo');
   assert.equal(await page.textContent('#slide-moves'), String(count - 1));
+  await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'slide.png') });
   await page.click('#slide-show-goal');
   await page.waitForSelector('#slide-goal-overlay:not([hidden])');
+  await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'slide-goal.png') });
 });

@@ -27,7 +27,7 @@ export function clock(ms, tenths = true) {
   const m = Math.floor(s / 60);
   const rest = s - m * 60;
   const sec = tenths ? rest.toFixed(1).padStart(4, '0') : String(Math.floor(rest)).padStart(2, '0');
-  return m > 0 ? `${m}:${sec}` : (tenths ? rest.toFixed(1) : `0:${sec}`);
+  return m > 0 ? `${m}:${sec}` : (tenths ? `${rest.toFixed(1)}s` : `0:${sec}`);
 }
 
 // Creates an element with text content only (never HTML), so names and
