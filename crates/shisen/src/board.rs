@@ -11,7 +11,8 @@ use crate::rules::Matching;
 use crate::size::Size;
 
 /// A Shisen-Sho board. Every matching class holds an even number of tiles.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Boards are equal when their size, matching rule and cells are.
+#[derive(Clone, Debug)]
 pub struct Board {
     size: Size,
     matching: Matching,
@@ -24,6 +25,34 @@ pub struct Board {
     /// Per column, the same with `y + 1`.
     cols: Vec<u128>,
     tiles: usize,
+    /// The matching classes met so far, by id (first seen first).
+    classes: Vec<Kind>,
+    /// Per cell, row-major: the id of its tile's class, or [`NO_CLASS`].
+    ids: Vec<u16>,
+    /// Per class id, the number of its tiles on the board.
+    counts: Vec<u32>,
+    /// The cells (`y << 16 | x`) of each class in reading order: class `c` owns
+    /// `members[starts[c]..starts[c + 1]]`, of which the first `counts[c]`
+    /// entries are in use. Move scans walk these instead of the grid.
+    members: Vec<u32>,
+    starts: Vec<u32>,
+}
+
+/// The class id of an empty cell.
+pub(crate) const NO_CLASS: u16 = u16::MAX;
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        (self.size, self.matching, &self.cells) == (other.size, other.matching, &other.cells)
+    }
+}
+
+impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.size, self.matching, &self.cells).hash(state);
+    }
 }
 
 /// Why cells do not make a board.
@@ -65,34 +94,46 @@ impl Board {
         let mut board = Board {
             size,
             matching,
-            tiles: cells.iter().flatten().count(),
-            cells,
+            tiles: 0,
+            classes: Vec::new(),
+            ids: vec![NO_CLASS; cells.len()],
+            counts: Vec::new(),
+            members: Vec::new(),
+            starts: vec![0],
+            cells: vec![None; cells.len()],
             rows: vec![wall(size.width()); size.height()],
             cols: vec![wall(size.height()); size.width()],
         };
-        for y in 0..size.height() {
-            for x in 0..size.width() {
-                if board.cells[y * size.width() + x].is_some() {
-                    board.rows[y] |= 1 << (x + 1);
-                    board.cols[x] |= 1 << (y + 1);
-                }
+        for kind in cells.iter().flatten() {
+            let id = board.class_id(*kind);
+            board.counts[usize::from(id)] += 1;
+        }
+        board.reserve();
+        board.counts.fill(0);
+        for (i, kind) in cells.into_iter().enumerate() {
+            if let Some(kind) = kind {
+                board.fill(i, kind);
             }
         }
         Ok(board)
     }
 
+    #[inline]
     pub fn size(&self) -> Size {
         self.size
     }
 
+    #[inline]
     pub fn width(&self) -> usize {
         self.size.width()
     }
 
+    #[inline]
     pub fn height(&self) -> usize {
         self.size.height()
     }
 
+    #[inline]
     pub fn matching(&self) -> Matching {
         self.matching
     }
@@ -104,25 +145,30 @@ impl Board {
     }
 
     /// Whether `p` lies in the interior.
+    #[inline]
     pub fn contains(&self, p: Point) -> bool {
         (0..self.width() as i32).contains(&p.x) && (0..self.height() as i32).contains(&p.y)
     }
 
+    #[inline]
     fn index(&self, p: Point) -> Option<usize> {
         self.contains(p)
             .then(|| p.y as usize * self.width() + p.x as usize)
     }
 
     /// The tile at `p`; `None` for an empty cell or a point off the interior.
+    #[inline]
     pub fn get(&self, p: Point) -> Option<Kind> {
         self.index(p).and_then(|i| self.cells[i])
     }
 
     /// The number of tiles left.
+    #[inline]
     pub fn tiles_left(&self) -> usize {
         self.tiles
     }
 
+    #[inline]
     pub fn is_cleared(&self) -> bool {
         self.tiles == 0
     }
@@ -137,40 +183,146 @@ impl Board {
     }
 
     /// Row `y`'s occupancy (bit `x + 1`), walls above the ring.
+    #[inline]
     pub(crate) fn row_bits(&self, y: usize) -> u128 {
         self.rows[y]
     }
 
     /// Column `x`'s occupancy (bit `y + 1`), walls above the ring.
+    #[inline]
     pub(crate) fn col_bits(&self, x: usize) -> u128 {
         self.cols[x]
     }
 
-    fn put(&mut self, p: Point, kind: Option<Kind>) {
-        let (x, y) = (p.x as usize, p.y as usize);
-        let i = y * self.width() + x;
-        match (self.cells[i].is_some(), kind.is_some()) {
-            (false, true) => self.tiles += 1,
-            (true, false) => self.tiles -= 1,
-            _ => {}
+    /// The cells of each class, in reading order, one slice per class id
+    /// (empty for classes no longer on the board), each cell as
+    /// `y << 16 | x`.
+    pub(crate) fn groups(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        self.starts
+            .windows(2)
+            .zip(&self.counts)
+            .map(|(s, &n)| &self.members[s[0] as usize..(s[0] + n) as usize])
+    }
+
+    /// The id of `kind`'s class, allocating one for a new class.
+    fn class_id(&mut self, kind: Kind) -> u16 {
+        let class = self.matching.class(kind);
+        match self.classes.iter().position(|&c| c == class) {
+            Some(id) => id as u16,
+            None => {
+                self.classes.push(class);
+                self.counts.push(0);
+                (self.classes.len() - 1) as u16
+            }
         }
-        self.cells[i] = kind;
-        let (row_bit, col_bit) = (1u128 << (x + 1), 1u128 << (y + 1));
-        if kind.is_some() {
-            self.rows[y] |= row_bit;
-            self.cols[x] |= col_bit;
-        } else {
-            self.rows[y] &= !row_bit;
-            self.cols[x] &= !col_bit;
+    }
+
+    /// Lays out `members` with room for the current count of every class
+    /// (or its current room, if larger), refilling it from the cells.
+    fn reserve(&mut self) {
+        let mut starts = vec![0u32];
+        for (id, &n) in self.counts.iter().enumerate() {
+            let room = self.starts.windows(2).nth(id).map_or(0, |s| s[1] - s[0]);
+            starts.push(starts[id] + n.max(room));
         }
+        self.members = vec![0; *starts.last().unwrap_or(&0) as usize];
+        self.starts = starts;
+        let mut used = vec![0u32; self.counts.len()];
+        for (i, &id) in self
+            .ids
+            .iter()
+            .enumerate()
+            .filter(|&(_, &id)| id != NO_CLASS)
+        {
+            let id = usize::from(id);
+            self.members[(self.starts[id] + used[id]) as usize] = self.member_key(i);
+            used[id] += 1;
+        }
+    }
+
+    /// How `members` names cell `i`: `y << 16 | x`, which sorts in reading
+    /// order and unpacks without a division.
+    fn member_key(&self, i: usize) -> u32 {
+        (((i / self.width()) << 16) | (i % self.width())) as u32
+    }
+
+    /// Empties cell `i`, which holds a tile.
+    fn clear(&mut self, i: usize) {
+        let id = usize::from(self.ids[i]);
+        let start = self.starts[id] as usize;
+        let key = self.member_key(i);
+        let group = &mut self.members[start..start + self.counts[id] as usize];
+        if let Some(at) = group.iter().position(|&m| m == key) {
+            group.copy_within(at + 1.., at);
+        }
+        self.counts[id] -= 1;
+        self.ids[i] = NO_CLASS;
+        self.cells[i] = None;
+        self.tiles -= 1;
+        let (x, y) = (i % self.width(), i / self.width());
+        self.rows[y] &= !(1u128 << (x + 1));
+        self.cols[x] &= !(1u128 << (y + 1));
+    }
+
+    /// Puts a tile of `kind` on the empty cell `i`.
+    fn fill(&mut self, i: usize, kind: Kind) {
+        let id = self.class_id(kind);
+        let class = usize::from(id);
+        if self.starts.len() <= class + 1
+            || self.counts[class] == self.starts[class + 1] - self.starts[class]
+        {
+            // A class without room: only reachable through refills with
+            // kinds new to the board. Make room (counts as they will be).
+            self.counts[class] += 1;
+            self.reserve();
+            self.counts[class] -= 1;
+        }
+        let start = self.starts[class] as usize;
+        let n = self.counts[class] as usize;
+        let key = self.member_key(i);
+        let group = &mut self.members[start..=start + n];
+        let at = group[..n].iter().position(|&m| m > key).unwrap_or(n);
+        group.copy_within(at..n, at + 1);
+        group[at] = key;
+        self.counts[class] += 1;
+        self.ids[i] = id;
+        self.cells[i] = Some(kind);
+        self.tiles += 1;
+        let (x, y) = (i % self.width(), i / self.width());
+        self.rows[y] |= 1u128 << (x + 1);
+        self.cols[x] |= 1u128 << (y + 1);
+    }
+
+    fn cell(&self, p: Point) -> usize {
+        p.y as usize * self.width() + p.x as usize
+    }
+
+    /// Puts a tile of `kind` back on the empty interior cell `p` (undoing a
+    /// removal without gravity).
+    pub(crate) fn put_back(&mut self, p: Point, kind: Kind) {
+        self.fill(self.cell(p), kind);
+    }
+
+    /// Empties the cell `p` (a relaxation step of the solver: its class's
+    /// count goes odd, which only the solver's scratch boards allow).
+    pub(crate) fn vacate(&mut self, p: Point) {
+        self.clear(self.cell(p));
+    }
+
+    /// Whether every tile above `p` in its column is in `except`.
+    pub(crate) fn clear_above(&self, p: Point, except: &[Point]) -> bool {
+        (0..p.y).all(|y| {
+            let q = Point::new(p.x, y);
+            self.get(q).is_none() || except.contains(&q)
+        })
     }
 
     /// Removes the tiles at `a` and `b` (interior points, checked by the
     /// caller). With gravity the tiles above each removed one fall a cell.
     pub(crate) fn remove_pair(&mut self, a: Point, b: Point, gravity: bool) {
         if !gravity {
-            self.put(a, None);
-            self.put(b, None);
+            self.clear(self.cell(a));
+            self.clear(self.cell(b));
             return;
         }
         // Remove the lower tile first: the upper one then sits a cell lower,
@@ -187,19 +339,30 @@ impl Board {
 
     /// Removes the tile at `p` and lets the cells above it drop one row.
     fn fall_onto(&mut self, p: Point) {
+        self.clear(self.cell(p));
         for y in (1..=p.y).rev() {
-            let above = self.get(Point::new(p.x, y - 1));
-            self.put(Point::new(p.x, y), above);
+            let (from, to) = (
+                self.cell(Point::new(p.x, y - 1)),
+                self.cell(Point::new(p.x, y)),
+            );
+            if let Some(kind) = self.cells[from] {
+                self.clear(from);
+                self.fill(to, kind);
+            }
         }
-        self.put(Point::new(p.x, 0), None);
     }
 
-    /// The same board with its tiles, in row order, replaced by `kinds`
-    /// (same count): used to shuffle the remaining tiles in place.
+    /// Replaces the tiles, in reading order, by `kinds` (the same count):
+    /// used to shuffle the remaining tiles in place.
     pub(crate) fn refill(&mut self, kinds: &[Kind]) {
-        let spots: Vec<Point> = self.tiles().map(|(p, _)| p).collect();
-        for (p, k) in spots.into_iter().zip(kinds) {
-            self.put(p, Some(*k));
+        let spots: Vec<usize> = (0..self.cells.len())
+            .filter(|&i| self.cells[i].is_some())
+            .collect();
+        for &i in &spots {
+            self.clear(i);
+        }
+        for (i, k) in spots.into_iter().zip(kinds) {
+            self.fill(i, *k);
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::path::Path;
 use crate::point::Point;
 use crate::rng::DealRng;
 use crate::rules::Rules;
+use crate::solver::{solve, Budget, Verdict};
 
 /// A step of the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +174,26 @@ impl Game {
         let hint = self.board().moves().into_iter().next();
         self.stats.hints += u32::from(hint.is_some());
         hint
+    }
+
+    /// Whether the current board can still be cleared (the solver's
+    /// verdict within `budget`).
+    pub fn still_solvable(&self, budget: &mut impl Budget) -> Verdict {
+        solve(self.board(), self.rules, budget).verdict
+    }
+
+    /// A move that keeps the board solvable: the first of a solution.
+    /// `None` if the board is unsolvable, won, or undecided within
+    /// `budget`. Counted as a hint.
+    pub fn safe_hint(&mut self, budget: &mut impl Budget) -> Option<Move> {
+        match self.still_solvable(budget) {
+            Verdict::Solvable(moves) => {
+                let first = moves.first().copied();
+                self.stats.hints += u32::from(first.is_some());
+                first
+            }
+            _ => None,
+        }
     }
 
     pub fn is_won(&self) -> bool {

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::board::Board;
+use crate::line::Line;
 use crate::path::Rays;
 use crate::point::Point;
 
@@ -31,62 +32,102 @@ impl fmt::Display for Move {
     }
 }
 
+/// Classes of at most this many tiles keep their rays on the stack during
+/// a move scan.
+const INLINE: usize = 16;
+
 impl Board {
-    /// The tiles' rays grouped by matching class: runs of equal class, each
-    /// run in reading order.
-    fn classes(&self) -> (Vec<u32>, Vec<Rays>) {
-        let matching = self.matching();
-        let mut keyed: Vec<(u32, u32)> = Vec::with_capacity(self.tiles_left());
-        let w = self.width();
-        for (p, kind) in self.tiles() {
-            let index = (p.y as usize * w + p.x as usize) as u32;
-            keyed.push((matching.class(kind).symbol() as u32, index));
+    /// Calls `found` on every connectable pair, class by class, `a` before
+    /// `b` in reading order, until it returns `false`.
+    fn each_move(&self, found: impl FnMut(Move) -> bool) {
+        if self.is_narrow() {
+            self.each_move_in::<u64>(found)
+        } else {
+            self.each_move_in::<u128>(found)
         }
-        keyed.sort_unstable();
-        let rays = keyed
-            .iter()
-            .map(|&(_, i)| self.rays(Point::new((i as usize % w) as i32, (i as usize / w) as i32)))
-            .collect();
-        (keyed.into_iter().map(|(c, _)| c).collect(), rays)
     }
 
-    /// Calls `found` on every connectable pair (reading order within each
-    /// class) until it returns `false`.
-    fn each_move(&self, mut found: impl FnMut(Move) -> bool) {
-        let (class, rays) = self.classes();
-        let mut start = 0;
-        while start < rays.len() {
-            let end = start
-                + class[start..]
-                    .iter()
-                    .take_while(|&&c| c == class[start])
-                    .count();
-            for i in start..end {
-                for j in i + 1..end {
-                    if self.connect(&rays[i], &rays[j]).is_some()
-                        && !found(Move {
-                            a: rays[i].at,
-                            b: rays[j].at,
-                        })
+    fn each_move_in<L: Line>(&self, mut found: impl FnMut(Move) -> bool) {
+        let far = Rays {
+            at: Point::new(0, 0),
+            row: L::ZERO,
+            col: L::ZERO,
+        };
+        let mut buffer = [far; INLINE];
+        let mut spill = Vec::new();
+        for group in self.groups().filter(|g| g.len() >= 2) {
+            // The group's rays, on the stack unless the class is huge.
+            let rays = if group.len() <= INLINE {
+                &mut buffer[..group.len()]
+            } else {
+                spill.resize(group.len(), far);
+                &mut spill[..]
+            };
+            for (r, &cell) in rays.iter_mut().zip(group) {
+                *r = self.rays(Point::new((cell & 0xFFFF) as i32, (cell >> 16) as i32));
+            }
+            for (i, a) in rays.iter().enumerate() {
+                let enclosed = a.is_enclosed();
+                for b in &rays[i + 1..] {
+                    // A walled-in tile reaches only its neighbours.
+                    if (enclosed || b.is_enclosed())
+                        && a.at.x.abs_diff(b.at.x) + a.at.y.abs_diff(b.at.y) != 1
                     {
+                        continue;
+                    }
+                    if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {
                         return;
                     }
                 }
             }
-            start = end;
         }
+    }
+
+    /// For every class whose remaining tiles (two or four of them) can all
+    /// be paired by connections open right now, those pairs.
+    pub(crate) fn open_pairings(&self) -> Vec<Move> {
+        if self.is_narrow() {
+            self.open_pairings_in::<u64>()
+        } else {
+            self.open_pairings_in::<u128>()
+        }
+    }
+
+    fn open_pairings_in<L: Line>(&self) -> Vec<Move> {
+        let mut found = Vec::new();
+        for group in self.groups() {
+            let at = |i: usize| Point::new((group[i] & 0xFFFF) as i32, (group[i] >> 16) as i32);
+            let open = |i: usize, j: usize| {
+                self.connect(&self.rays::<L>(at(i)), &self.rays::<L>(at(j)))
+                    .is_some()
+            };
+            let pairs: &[[(usize, usize); 2]] = match group.len() {
+                2 => &[[(0, 1), (0, 1)]],
+                4 => &[[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]],
+                _ => &[],
+            };
+            if let Some(pairing) = pairs
+                .iter()
+                .find(|[p, q]| open(p.0, p.1) && (p == q || open(q.0, q.1)))
+            {
+                found.push(Move::new(at(pairing[0].0), at(pairing[0].1)));
+                if pairing[0] != pairing[1] {
+                    found.push(Move::new(at(pairing[1].0), at(pairing[1].1)));
+                }
+            }
+        }
+        found
     }
 
     /// Every connectable pair of matching tiles (the hint list), sorted in
     /// reading order of `a`, then of `b`.
     pub fn moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(64);
         self.each_move(|m| {
             moves.push(m);
             true
         });
-        let key = |p: Point| (p.y, p.x);
-        moves.sort_unstable_by_key(|m| (key(m.a), key(m.b)));
+        moves.sort_unstable_by_key(|m| (m.a.y, m.a.x, m.b.y, m.b.x));
         moves
     }
 

@@ -21,6 +21,7 @@
 //! vertical-first, then the smaller coordinate.
 
 use crate::board::Board;
+use crate::line::{between, reach, Line, NARROW_MAX};
 use crate::point::Point;
 
 /// A connection, as its corner points: the two end cells and up to two
@@ -32,6 +33,7 @@ pub struct Path {
 }
 
 impl Path {
+    #[inline]
     fn new(points: &[Point]) -> Path {
         let mut all = [points[0]; 4];
         all[..points.len()].copy_from_slice(points);
@@ -42,11 +44,13 @@ impl Path {
     }
 
     /// The end cells and the corners between them, in order.
+    #[inline]
     pub fn points(&self) -> &[Point] {
         &self.points[..usize::from(self.len)]
     }
 
     /// The number of 90° turns (0, 1 or 2).
+    #[inline]
     pub fn turns(&self) -> usize {
         usize::from(self.len) - 2
     }
@@ -60,48 +64,27 @@ impl Path {
     }
 }
 
-/// Bits strictly between `lo` and `hi` (`lo < hi`).
-#[inline]
-fn between(lo: usize, hi: usize) -> u128 {
-    ((1u128 << hi) - 1) & !((2u128 << lo) - 1)
-}
-
-/// The bits a ray from bit `at` reaches through clear bits in `line`, both
-/// ways, excluding `at` itself. Walls above the ring keep it in range.
-#[inline]
-pub(crate) fn reach(line: u128, at: usize) -> u128 {
-    let up = (line >> (at + 1)).trailing_zeros() as usize;
-    let up = ((1u128 << up) - 1) << (at + 1);
-    let below = line & ((1u128 << at) - 1);
-    let down = if below == 0 {
-        (1u128 << at) - 1
-    } else {
-        let top = 127 - below.leading_zeros() as usize;
-        ((1u128 << at) - 1) & !((2u128 << top) - 1)
-    };
-    up | down
-}
-
 /// The best three-segment middle line among `candidates` (bit `i + 1` for
 /// line `i`) for ends at lines `a` and `b`: the one adding the fewest steps
 /// beyond the span between them. Returns (line, extra steps).
 #[inline]
-fn nearest(candidates: u128, a: usize, b: usize) -> Option<(i32, usize)> {
-    if candidates == 0 {
+fn nearest<L: Line>(candidates: L, a: usize, b: usize) -> Option<(i32, usize)> {
+    if candidates == L::ZERO {
         return None;
     }
     let (lo, hi) = (a.min(b) + 1, a.max(b) + 1);
-    let inside = candidates & between(lo, hi);
-    if inside != 0 {
+    let inside = candidates & between::<L>(lo, hi);
+    if inside != L::ZERO {
         return Some((inside.trailing_zeros() as i32 - 1, 0));
     }
-    let below = candidates & ((1u128 << lo) - 1);
-    let above = candidates >> (hi + 1);
-    let down = (below != 0).then(|| {
-        let bit = 127 - below.leading_zeros() as usize;
+    let below = candidates & L::below(lo);
+    let above = candidates >> (hi as u32 + 1);
+    let top = L::ZERO.leading_zeros() as usize - 1;
+    let down = (below != L::ZERO).then(|| {
+        let bit = top - below.leading_zeros() as usize;
         (bit as i32 - 1, 2 * (lo - bit))
     });
-    let up = (above != 0).then(|| {
+    let up = (above != L::ZERO).then(|| {
         let bit = hi + 1 + above.trailing_zeros() as usize;
         (bit as i32 - 1, 2 * (bit - hi))
     });
@@ -113,21 +96,46 @@ fn nearest(candidates: u128, a: usize, b: usize) -> Option<(i32, usize)> {
 
 /// A tile's ray extents: the cells it reaches along its row and column.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Rays {
+pub(crate) struct Rays<L> {
     pub(crate) at: Point,
     /// Bit `x + 1`: columns reached along row `at.y`.
-    pub(crate) row: u128,
+    pub(crate) row: L,
     /// Bit `y + 1`: rows reached along column `at.x`.
-    pub(crate) col: u128,
+    pub(crate) col: L,
+}
+
+impl<L: Line> Rays<L> {
+    /// Whether the tile has no empty neighbour.
+    #[inline]
+    pub(crate) fn is_enclosed(&self) -> bool {
+        self.row | self.col == L::ZERO
+    }
 }
 
 impl Board {
-    pub(crate) fn rays(&self, at: Point) -> Rays {
+    /// Whether rows and columns fit a `u64` with their ring.
+    #[inline]
+    pub(crate) fn is_narrow(&self) -> bool {
+        self.width() <= NARROW_MAX && self.height() <= NARROW_MAX
+    }
+
+    #[inline]
+    fn row<L: Line>(&self, y: usize) -> L {
+        L::narrow(self.row_bits(y))
+    }
+
+    #[inline]
+    fn col<L: Line>(&self, x: usize) -> L {
+        L::narrow(self.col_bits(x))
+    }
+
+    #[inline]
+    pub(crate) fn rays<L: Line>(&self, at: Point) -> Rays<L> {
         let (x, y) = (at.x as usize, at.y as usize);
         Rays {
             at,
-            row: reach(self.row_bits(y), x + 1),
-            col: reach(self.col_bits(x), y + 1),
+            row: reach(self.row::<L>(y), x + 1),
+            col: reach(self.col::<L>(x), y + 1),
         }
     }
 
@@ -135,116 +143,104 @@ impl Board {
     /// then fewest turns. `None` when there is none, when `a == b`, or when
     /// either lies off the interior. The end cells themselves need not be
     /// empty; only the cells between them must.
+    #[inline]
     pub fn path(&self, a: Point, b: Point) -> Option<Path> {
         if a == b || !self.contains(a) || !self.contains(b) {
             return None;
         }
-        self.connect(&self.rays(a), &self.rays(b))
+        if self.is_narrow() {
+            self.path_in::<u64>(a, b)
+        } else {
+            self.path_in::<u128>(a, b)
+        }
+    }
+
+    #[inline]
+    fn path_in<L: Line>(&self, a: Point, b: Point) -> Option<Path> {
+        // A tile walled in on all four sides reaches only its neighbours.
+        let adjacent = a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1;
+        let ra = self.rays::<L>(a);
+        if ra.is_enclosed() && !adjacent {
+            return None;
+        }
+        let rb = self.rays::<L>(b);
+        if rb.is_enclosed() && !adjacent {
+            return None;
+        }
+        self.connect(&ra, &rb)
     }
 
     /// Whether `a` and `b` connect (same conditions as [`Board::path`]).
+    #[inline]
     pub fn connects(&self, a: Point, b: Point) -> bool {
         self.path(a, b).is_some()
     }
 
     /// The shortest connection between two tiles given their rays.
-    pub(crate) fn connect(&self, a: &Rays, b: &Rays) -> Option<Path> {
+    #[inline]
+    pub(crate) fn connect<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> Option<Path> {
         let (pa, pb) = (a.at, b.at);
         let (ax, ay, bx, by) = (pa.x as usize, pa.y as usize, pb.x as usize, pb.y as usize);
         if ay == by {
             let (lo, hi) = (ax.min(bx) + 1, ax.max(bx) + 1);
-            if self.row_bits(ay) & between(lo, hi) == 0 {
+            if self.row::<L>(ay) & between::<L>(lo, hi) == L::ZERO {
                 return Some(Path::new(&[pa, pb]));
             }
-            return self.via_row(a, b);
+            return self.best_row(a, b).map(|(y, _)| vhv(a, b, y));
         }
         if ax == bx {
             let (lo, hi) = (ay.min(by) + 1, ay.max(by) + 1);
-            if self.col_bits(ax) & between(lo, hi) == 0 {
+            if self.col::<L>(ax) & between::<L>(lo, hi) == L::ZERO {
                 return Some(Path::new(&[pa, pb]));
             }
-            return self.via_col(a, b);
+            return self.best_col(a, b).map(|(x, _)| hvh(a, b, x));
         }
         // L: horizontal from a to (bx, ay), then vertical to b; or the other way.
-        if a.row & (1 << (bx + 1)) != 0 && b.col & (1 << (ay + 1)) != 0 {
+        if a.row.has(bx + 1) && b.col.has(ay + 1) {
             return Some(Path::new(&[pa, Point::new(pb.x, pa.y), pb]));
         }
-        if a.col & (1 << (by + 1)) != 0 && b.row & (1 << (ax + 1)) != 0 {
+        if a.col.has(by + 1) && b.row.has(ax + 1) {
             return Some(Path::new(&[pa, Point::new(pa.x, pb.y), pb]));
         }
-        let h = self.best_col(a, b);
-        let v = self.best_row(a, b);
-        match (h, v) {
-            (Some(h), Some(v)) => Some(if v.1 < h.1 {
-                self.vhv(a, b, v.0)
-            } else {
-                self.hvh(a, b, h.0)
-            }),
-            (Some(h), None) => Some(self.hvh(a, b, h.0)),
-            (None, Some(v)) => Some(self.vhv(a, b, v.0)),
+        match (self.best_col(a, b), self.best_row(a, b)) {
+            (Some(h), Some(v)) if v.1 < h.1 => Some(vhv(a, b, v.0)),
+            (Some(h), _) => Some(hvh(a, b, h.0)),
+            (None, Some(v)) => Some(vhv(a, b, v.0)),
             (None, None) => None,
         }
     }
 
-    /// Three segments horizontal–vertical–horizontal through the best column.
-    fn via_col(&self, a: &Rays, b: &Rays) -> Option<Path> {
-        self.best_col(a, b).map(|(x, _)| self.hvh(a, b, x))
-    }
-
-    /// Three segments vertical–horizontal–vertical through the best row.
-    fn via_row(&self, a: &Rays, b: &Rays) -> Option<Path> {
-        self.best_row(a, b).map(|(y, _)| self.vhv(a, b, y))
-    }
-
-    fn hvh(&self, a: &Rays, b: &Rays, x: i32) -> Path {
-        Path::new(&[a.at, Point::new(x, a.at.y), Point::new(x, b.at.y), b.at])
-    }
-
-    fn vhv(&self, a: &Rays, b: &Rays, y: i32) -> Path {
-        Path::new(&[a.at, Point::new(a.at.x, y), Point::new(b.at.x, y), b.at])
-    }
-
     /// The column of the shortest horizontal–vertical–horizontal connection
     /// and its extra steps.
-    fn best_col(&self, a: &Rays, b: &Rays) -> Option<(i32, usize)> {
+    #[inline]
+    fn best_col<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> Option<(i32, usize)> {
         let (ay, by) = (a.at.y as usize, b.at.y as usize);
         let shared = a.row & b.row;
-        if shared == 0 || ay == by {
+        if shared == L::ZERO || ay == by {
             return None;
         }
-        let blocked = (ay.min(by) + 1..ay.max(by)).fold(0, |acc, y| acc | self.row_bits(y));
+        let blocked = (ay.min(by) + 1..ay.max(by)).fold(L::ZERO, |acc, y| acc | self.row::<L>(y));
         nearest(shared & !blocked, a.at.x as usize, b.at.x as usize)
     }
 
     /// The row of the shortest vertical–horizontal–vertical connection and
     /// its extra steps.
-    fn best_row(&self, a: &Rays, b: &Rays) -> Option<(i32, usize)> {
+    #[inline]
+    fn best_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> Option<(i32, usize)> {
         let (ax, bx) = (a.at.x as usize, b.at.x as usize);
         let shared = a.col & b.col;
-        if shared == 0 || ax == bx {
+        if shared == L::ZERO || ax == bx {
             return None;
         }
-        let blocked = (ax.min(bx) + 1..ax.max(bx)).fold(0, |acc, x| acc | self.col_bits(x));
+        let blocked = (ax.min(bx) + 1..ax.max(bx)).fold(L::ZERO, |acc, x| acc | self.col::<L>(x));
         nearest(shared & !blocked, a.at.y as usize, b.at.y as usize)
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+fn hvh<L>(a: &Rays<L>, b: &Rays<L>, x: i32) -> Path {
+    Path::new(&[a.at, Point::new(x, a.at.y), Point::new(x, b.at.y), b.at])
+}
 
-    #[test]
-    fn reach_stops_at_tiles_and_walls() {
-        // Interior of 5: cells 0..5 at bits 1..=5, ring at 0 and 6, wall above.
-        let line = crate::board::wall(5) | 1 << 2 | 1 << 5; // tiles at x = 1 and 4
-        assert_eq!(reach(line, 3), 1 << 4); // from x = 2: only x = 3
-        assert_eq!(reach(line, 5), 1 << 6 | 1 << 4 | 1 << 3); // from x = 4
-        assert_eq!(reach(line, 2), 1 << 0 | 1 << 1 | 1 << 3 | 1 << 4); // from x = 1
-    }
-
-    #[test]
-    fn between_is_exclusive() {
-        assert_eq!(between(2, 3), 0);
-        assert_eq!(between(2, 5), 0b11000);
-    }
+fn vhv<L>(a: &Rays<L>, b: &Rays<L>, y: i32) -> Path {
+    Path::new(&[a.at, Point::new(a.at.x, y), Point::new(b.at.x, y), b.at])
 }

@@ -70,14 +70,17 @@ impl Size {
         }
     }
 
+    #[inline]
     pub fn width(self) -> usize {
         usize::from(self.width)
     }
 
+    #[inline]
     pub fn height(self) -> usize {
         usize::from(self.height)
     }
 
+    #[inline]
     pub fn cells(self) -> usize {
         self.width() * self.height()
     }

@@ -7,7 +7,11 @@
 
 use std::io::{Read, Write};
 
-use ::shisen::{Board, Deal, Matching, Path, Point, Size, TileSet};
+use std::time::{Duration, Instant};
+
+use ::shisen::{
+    solve as solve_board, Board, Budget, Deal, Matching, Path, Point, Rules, Size, TileSet, Verdict,
+};
 use clap::{Args, Subcommand};
 use serde_json::json;
 
@@ -21,6 +25,11 @@ pub enum ShisenCommand {
     Path(PathArgs),
     /// Each board's connectable pairs, as `x1,y1 x2,y2` lines.
     Moves(MovesArgs),
+    /// Decide each board: solvable, unsolvable or unknown (time limit hit).
+    Solve(SolveArgs),
+    /// Measure the solver on seeded random deals: decided share, median,
+    /// p99 and worst time; with --generate, solvable-deal generation time.
+    Bench(BenchArgs),
 }
 
 #[derive(Args)]
@@ -48,6 +57,52 @@ pub struct NewArgs {
     /// One JSON object per line: {"seed":…,"size":…,"tiles":…,"board":[rows]}.
     #[arg(long)]
     json: bool,
+    /// Deal only solvable boards: uniformly random among them, by rejection
+    /// with the solver (deals it cannot decide in 20k nodes are rejected).
+    #[arg(long)]
+    solvable: bool,
+    /// With --solvable: solvable under gravity.
+    #[arg(long)]
+    gravity: bool,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Give up on a board after this many milliseconds: `unknown`.
+    #[arg(long, default_value_t = 10_000)]
+    time_limit: u64,
+    /// {"result":…,"moves":[[x1,y1,x2,y2],…],"millis":N,"nodes":N} per board.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Board size WxH.
+    #[arg(long, value_parser = parse_size, default_value = "18x8")]
+    size: Size,
+    /// Tile set: standard, chinese, or KxC.
+    #[arg(long, default_value = "standard", value_parser = parse_tiles)]
+    tiles: TileSet,
+    /// Tiles fall after a removal.
+    #[arg(long)]
+    gravity: bool,
+    /// The first deal's seed; deal i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many deals.
+    #[arg(long, default_value_t = 1000)]
+    deals: u64,
+    /// Per-deal limit in milliseconds of CPU time (on Linux; elsewhere wall
+    /// time), so that a loaded machine does not turn hard deals into
+    /// unknowns.
+    #[arg(long, default_value_t = 10_000)]
+    time_limit: u64,
+    /// Time solvable-deal generation (Deal::solvable) instead.
+    #[arg(long)]
+    generate: bool,
 }
 
 /// Options of commands that read boards.
@@ -97,6 +152,8 @@ pub fn run(command: ShisenCommand) -> Result<(), Failure> {
         ShisenCommand::New(args) => new(args),
         ShisenCommand::Path(args) => path(args),
         ShisenCommand::Moves(args) => moves(args),
+        ShisenCommand::Solve(args) => solve(args),
+        ShisenCommand::Bench(args) => bench(args),
     }
 }
 
@@ -168,10 +225,26 @@ fn new(args: NewArgs) -> Result<(), Failure> {
         eprintln!("seed: {seed}");
         seed
     });
+    let rules = Rules {
+        matching: tiles.matching(),
+        gravity: args.gravity,
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for i in 0..args.count {
         let seed = seed.wrapping_add(i);
-        let board = Deal::random(seed, size, tiles).map_err(Failure::input)?;
+        let board = if args.solvable {
+            Deal::solvable(seed, size, tiles, rules, SOLVABLE_NODES)
+                .map_err(Failure::input)?
+                .ok_or_else(|| {
+                    Failure::Other(format!(
+                        "no solvable deal found in {} draws",
+                        Deal::MAX_ATTEMPTS
+                    ))
+                })?
+                .board
+        } else {
+            Deal::random(seed, size, tiles).map_err(Failure::input)?
+        };
         if args.json {
             let rows: Vec<String> = board.to_string().lines().map(str::to_string).collect();
             let line = json!({"seed": seed, "size": size.to_string(), "tiles": tiles.to_string(), "board": rows});
@@ -269,5 +342,204 @@ fn moves(args: MovesArgs) -> Result<(), Failure> {
         Ok(())
     })?;
     out.flush()?;
+    Ok(())
+}
+
+/// The node budget per draw of `new --solvable`.
+const SOLVABLE_NODES: u64 = 20_000;
+
+/// A budget that ends at a moment in time.
+struct Deadline(Instant);
+
+impl Deadline {
+    fn after(millis: u64) -> Deadline {
+        Deadline(Instant::now() + Duration::from_millis(millis))
+    }
+}
+
+impl Budget for Deadline {
+    fn allows(&mut self, _nodes: u64) -> bool {
+        Instant::now() < self.0
+    }
+}
+
+/// A budget of thread CPU time (see [`cpu_time`]): the solver's own work,
+/// whatever else the machine is running. Falls back to the wall clock
+/// where the CPU clock is unavailable.
+struct CpuDeadline {
+    limit: Duration,
+    start: Option<Duration>,
+    wall: Deadline,
+}
+
+impl CpuDeadline {
+    fn after(millis: u64) -> CpuDeadline {
+        CpuDeadline {
+            limit: Duration::from_millis(millis),
+            start: cpu_time(),
+            wall: Deadline::after(millis),
+        }
+    }
+}
+
+impl Budget for CpuDeadline {
+    fn allows(&mut self, nodes: u64) -> bool {
+        match (self.start, cpu_time()) {
+            (Some(start), Some(now)) => now.saturating_sub(start) < self.limit,
+            _ => self.wall.allows(nodes),
+        }
+    }
+}
+
+fn verdict_name(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Solvable(_) => "solvable",
+        Verdict::Unsolvable => "unsolvable",
+        Verdict::Unknown => "unknown",
+    }
+}
+
+fn solve(args: SolveArgs) -> Result<(), Failure> {
+    let gravity = args.input.gravity;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    args.input.for_each(|board| {
+        let start = Instant::now();
+        let rules = Rules {
+            matching: board.matching(),
+            gravity,
+        };
+        let solution = solve_board(&board, rules, &mut Deadline::after(args.time_limit));
+        let millis = start.elapsed().as_millis() as u64;
+        if args.json {
+            let moves: Vec<[i32; 4]> = match &solution.verdict {
+                Verdict::Solvable(moves) => {
+                    moves.iter().map(|m| [m.a.x, m.a.y, m.b.x, m.b.y]).collect()
+                }
+                _ => Vec::new(),
+            };
+            let line = json!({
+                "result": verdict_name(&solution.verdict),
+                "moves": moves,
+                "millis": millis,
+                "nodes": solution.nodes,
+            });
+            writeln!(out, "{line}")?;
+        } else {
+            writeln!(out, "{}", verdict_name(&solution.verdict))?;
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The time this thread has spent on a CPU, from Linux's
+/// `/proc/thread-self/schedstat` (nanoseconds); `None` elsewhere. On a
+/// shared machine this, unlike the wall clock, excludes time spent waiting
+/// for other processes.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// The `q`-quantile of sorted `values` (nearest rank).
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+fn bench(args: BenchArgs) -> Result<(), Failure> {
+    args.tiles.tiles(args.size).map_err(Failure::input)?;
+    if args.deals == 0 {
+        return Err(Failure::input("--deals must be at least 1"));
+    }
+    let rules = Rules {
+        matching: args.tiles.matching(),
+        gravity: args.gravity,
+    };
+    let mut millis = Vec::new();
+    let mut cpu_millis = Vec::new();
+    let (mut solvable, mut unsolvable, mut unknown, mut attempts) = (0, 0, 0, 0);
+    for i in 0..args.deals {
+        let seed = args.seed.wrapping_add(i);
+        let start = Instant::now();
+        let cpu_start = cpu_time();
+        if args.generate {
+            let deal = Deal::solvable(seed, args.size, args.tiles, rules, SOLVABLE_NODES)
+                .map_err(Failure::input)?;
+            match deal {
+                Some(deal) => {
+                    solvable += 1;
+                    attempts += u64::from(deal.attempts);
+                }
+                None => unknown += 1,
+            }
+        } else {
+            let board = Deal::random(seed, args.size, args.tiles).map_err(Failure::input)?;
+            match solve_board(&board, rules, &mut CpuDeadline::after(args.time_limit)).verdict {
+                Verdict::Solvable(_) => solvable += 1,
+                Verdict::Unsolvable => unsolvable += 1,
+                Verdict::Unknown => unknown += 1,
+            }
+        }
+        millis.push(start.elapsed().as_secs_f64() * 1000.0);
+        if let (Some(a), Some(b)) = (cpu_start, cpu_time()) {
+            cpu_millis.push((b - a).as_secs_f64() * 1000.0);
+        }
+    }
+    let mut slowest: Vec<(f64, u64)> = millis
+        .iter()
+        .zip(0..)
+        .map(|(&t, i)| (t, args.seed.wrapping_add(i)))
+        .collect();
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let n = args.deals;
+    let what = if args.generate {
+        "solvable deals generated"
+    } else {
+        "deals solved"
+    };
+    println!(
+        "{n} {what}: {} {}, tiles {}, gravity {}, seeds {}..{}",
+        args.size,
+        "board",
+        args.tiles,
+        args.gravity,
+        args.seed,
+        args.seed.wrapping_add(n - 1)
+    );
+    if args.generate {
+        println!(
+            "generated {solvable}, failed {unknown}, draws per deal {:.2}",
+            attempts as f64 / solvable.max(1) as f64
+        );
+    } else {
+        let decided = solvable + unsolvable;
+        println!(
+            "decided {decided}/{n} ({:.1}%): solvable {solvable}, unsolvable {unsolvable}, unknown {unknown}",
+            100.0 * decided as f64 / n as f64
+        );
+    }
+    let summary = |label: &str, values: &mut Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        println!(
+            "{label} per deal: median {:.3} ms, p99 {:.3} ms, worst {:.3} ms, mean {:.3} ms",
+            quantile(values, 0.5),
+            quantile(values, 0.99),
+            values[values.len() - 1],
+            values.iter().sum::<f64>() / values.len() as f64
+        );
+    };
+    summary("wall time", &mut millis);
+    if cpu_millis.len() == millis.len() {
+        summary("cpu time (scheduler-tick resolution)", &mut cpu_millis);
+    }
+    let slowest: Vec<String> = slowest
+        .iter()
+        .take(3)
+        .map(|(t, seed)| format!("seed {seed} ({t:.1} ms)"))
+        .collect();
+    println!("slowest: {}", slowest.join(", "));
     Ok(())
 }

@@ -31,7 +31,7 @@ pub fn shortest(board: &Board, a: Point, b: Point) -> Option<(usize, usize)> {
         if best.is_some_and(|(s, _)| steps >= s) {
             break; // every later state is at least as long
         }
-        for nd in 0..4 {
+        for (nd, &(dx, dy)) in DIRS.iter().enumerate() {
             if steps > 0 && nd == (d + 2) % 4 {
                 continue; // reversing never helps and is not a 90° turn
             }
@@ -39,7 +39,7 @@ pub fn shortest(board: &Board, a: Point, b: Point) -> Option<(usize, usize)> {
             if nt > 2 {
                 continue;
             }
-            let q = Point::new(p.x + DIRS[nd].0, p.y + DIRS[nd].1);
+            let q = Point::new(p.x + dx, p.y + dy);
             if q == b {
                 let found = (steps + 1, nt);
                 best = Some(best.map_or(found, |old| old.min(found)));
