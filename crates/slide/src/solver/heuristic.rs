@@ -169,8 +169,9 @@ pub(crate) fn partitions(size: Size, goal_blank: usize, kind: HeuristicKind) -> 
 /// Cell permutations that preserve adjacency: mirrors and half turns, and
 /// on square boards the transpositions and quarter turns too.
 fn symmetries(size: Size) -> Vec<Vec<u8>> {
+    type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
     let (w, h) = (size.width(), size.height());
-    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+    let mut maps: Vec<CellMap> = vec![
         Box::new(|x, y| (x, y)),
         Box::new(move |x, y| (w - 1 - x, y)),
         Box::new(move |x, y| (x, h - 1 - y)),

@@ -112,6 +112,21 @@ pub fn solve_optimal(
             lower_bound: length,
         });
     }
+    solve_with_search(position, goal, options)
+}
+
+/// Like [`solve_optimal`] but always by IDA*, even where a complete table
+/// exists: a baseline for benchmarks and an independent cross-check.
+pub fn solve_with_search(
+    position: &Position,
+    goal: &Position,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let size = position.size();
+    if size.cells() > BOUNDED_MAX_CELLS {
+        return Err(SolveError::TooLarge { size });
+    }
+    let start = Canonical::new(position, goal)?;
     let grid = Grid::new(size);
     match options.heuristic {
         HeuristicKind::Manhattan => {

@@ -21,12 +21,16 @@
 //! every goal layout and, through board symmetries (see
 //! [`super::heuristic`]), every congruent pattern.
 //!
+//! Each layer is scanned by all cores (rayon) with atomic marks.
+//!
 //! The engine does no I/O: [`PatternDatabase::to_bytes`] and
 //! [`PatternDatabase::from_bytes`] (format version and checksum checked)
 //! let the front end cache databases on disk.
 
 use crate::Size;
+use rayon::prelude::*;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// A pattern on a board shape: the goal cells of its tiles, sorted.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -267,7 +271,10 @@ fn full_mask(n: usize) -> u32 {
     }
 }
 
-/// Two bits per (placement, free cell) and the values being filled.
+/// Two bits per (placement, free cell) and the values being filled,
+/// shared by the worker threads. Every layer writes the same value
+/// (depth + 1) and marks only move forward (unseen → next → current →
+/// done), so the result does not depend on how the work is split.
 struct Builder {
     spec: PatternSpec,
     n: usize,
@@ -277,9 +284,9 @@ struct Builder {
     not_first_column: u32,
     not_last_column: u32,
     neighbours: Vec<u32>,
-    marks: Vec<u64>,
-    values: Vec<u8>,
-    filled: u64,
+    marks: Vec<AtomicU64>,
+    values: Vec<AtomicU8>,
+    filled: AtomicU64,
 }
 
 const UNSEEN: u64 = 0;
@@ -287,6 +294,8 @@ const CURRENT: u64 = 1;
 const NEXT: u64 = 2;
 const DONE: u64 = 3;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// Words of marks scanned between two progress reports.
+const BATCH_WORDS: usize = 1 << 16;
 
 impl Builder {
     fn new(spec: &PatternSpec) -> Builder {
@@ -323,22 +332,40 @@ impl Builder {
             not_first_column,
             not_last_column,
             neighbours,
-            marks: vec![0; (entries * free).div_ceil(32)],
-            values: vec![UNSET; entries],
-            filled: 0,
+            marks: (0..(entries * free).div_ceil(32))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            values: (0..entries).map(|_| AtomicU8::new(UNSET)).collect(),
+            filled: AtomicU64::new(0),
         }
     }
 
     #[inline]
     fn mark(&self, entry: usize) -> u64 {
-        self.marks[entry >> 5] >> ((entry & 31) * 2) & 3
+        self.marks[entry >> 5].load(Relaxed) >> ((entry & 31) * 2) & 3
     }
 
+    /// Marks `entry` done, whatever it was.
     #[inline]
-    fn set_mark(&mut self, entry: usize, value: u64) {
+    fn set_done(&self, entry: usize) {
+        self.marks[entry >> 5].fetch_or(DONE << ((entry & 31) * 2), Relaxed);
+    }
+
+    /// Marks `entry` for the next layer if it is unseen.
+    #[inline]
+    fn discover(&self, entry: usize) {
         let shift = (entry & 31) * 2;
-        let word = &mut self.marks[entry >> 5];
-        *word = (*word & !(3 << shift)) | value << shift;
+        let word = &self.marks[entry >> 5];
+        let mut old = word.load(Relaxed);
+        loop {
+            if old >> shift & 3 != UNSEEN {
+                return;
+            }
+            match word.compare_exchange_weak(old, old | NEXT << shift, Relaxed, Relaxed) {
+                Ok(_) => return,
+                Err(now) => old = now,
+            }
+        }
     }
 
     /// The free cells reachable from `from` without crossing a pattern tile.
@@ -358,68 +385,74 @@ impl Builder {
         }
     }
 
-    fn run(mut self, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
+    fn run(self, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
         let goal = index(&self.spec.cells, self.n);
-        self.values[goal] = 0;
-        self.filled = 1;
         for ord in 0..self.free {
-            self.set_mark(goal * self.free + ord, CURRENT);
+            let entry = goal * self.free + ord;
+            self.marks[entry >> 5].fetch_or(CURRENT << ((entry & 31) * 2), Relaxed);
         }
         let mut depth = 0u32;
-        let mut cells = vec![0u8; self.spec.cells.len()];
-        let mut expanded = 0u64;
         loop {
             let mut any = false;
-            for w in 0..self.marks.len() {
-                let word = self.marks[w];
-                let mut current = word & !(word >> 1) & LOW_BITS;
-                while current != 0 {
-                    let bit = current.trailing_zeros() as usize;
-                    current &= current - 1;
-                    let entry = w * 32 + bit / 2;
-                    if self.mark(entry) != CURRENT {
-                        continue; // its region was expanded from another cell
-                    }
-                    any = true;
-                    self.expand(entry, depth, &mut cells);
-                    expanded += 1;
-                    if expanded & 0xF_FFFF == 0 {
-                        progress(self.progress(depth));
-                    }
-                }
+            for batch in (0..self.marks.len()).step_by(BATCH_WORDS) {
+                let end = (batch + BATCH_WORDS).min(self.marks.len());
+                any |= (batch..end)
+                    .into_par_iter()
+                    .fold(
+                        || (false, vec![0u8; self.spec.cells.len()]),
+                        |(any, mut cells), w| {
+                            let found = self.scan_word(w, depth, &mut cells);
+                            (any | found, cells)
+                        },
+                    )
+                    .map(|(any, _)| any)
+                    .reduce(|| false, |a, b| a | b);
+                progress(self.progress(depth));
             }
             if !any {
                 break;
             }
-            self.promote_next();
+            self.marks.par_iter().for_each(|word| {
+                let w = word.load(Relaxed);
+                let next = w & !(w << 1) & (LOW_BITS << 1);
+                word.store(w ^ (next | next >> 1), Relaxed);
+            });
             depth += 1;
         }
         progress(self.progress(depth));
         PatternDatabase {
             spec: self.spec,
-            values: self.values,
+            values: self.values.into_iter().map(AtomicU8::into_inner).collect(),
         }
+    }
+
+    /// Expands every current state in word `w`; true if there was one.
+    fn scan_word(&self, w: usize, depth: u32, cells: &mut [u8]) -> bool {
+        let word = self.marks[w].load(Relaxed);
+        let mut current = word & !(word >> 1) & LOW_BITS;
+        let any = current != 0;
+        while current != 0 {
+            let bit = current.trailing_zeros() as usize;
+            current &= current - 1;
+            let entry = w * 32 + bit / 2;
+            if self.mark(entry) == CURRENT {
+                self.expand(entry, depth, cells);
+            } // else its region was expanded from another of its cells
+        }
+        any
     }
 
     fn progress(&self, depth: u32) -> BuildProgress {
         BuildProgress {
             depth,
-            filled: self.filled,
+            filled: self.filled.load(Relaxed),
             entries: self.values.len() as u64,
-        }
-    }
-
-    /// Every NEXT mark becomes CURRENT.
-    fn promote_next(&mut self) {
-        for word in &mut self.marks {
-            let next = *word & !(*word << 1) & (LOW_BITS << 1);
-            *word ^= next | next >> 1;
         }
     }
 
     /// Expands the region of the blank in state `entry` at `depth`: marks
     /// the region done and queues every placement one pattern move away.
-    fn expand(&mut self, entry: usize, depth: u32, cells: &mut [u8]) {
+    fn expand(&self, entry: usize, depth: u32, cells: &mut [u8]) {
         let index_now = entry / self.free;
         let ord = entry % self.free;
         let occupied = placement(index_now, self.n, cells);
@@ -429,12 +462,21 @@ impl Builder {
             blank_mask &= blank_mask - 1;
         }
         let region = self.region(blank_mask.trailing_zeros(), free);
+        // The value is set here, when the scan reaches the placement in
+        // index order, rather than at discovery: sequential writes instead
+        // of one more cache miss per successor.
+        if self.values[index_now]
+            .compare_exchange(UNSET, depth as u8, Relaxed, Relaxed)
+            .is_ok()
+        {
+            self.filled.fetch_add(1, Relaxed);
+        }
         let mut rest = region;
         while rest != 0 {
             let r = rest.trailing_zeros();
             rest &= rest - 1;
             let o = (free & ((1u32 << r) - 1)).count_ones() as usize;
-            self.set_mark(index_now * self.free + o, DONE);
+            self.set_done(index_now * self.free + o);
         }
         for j in 0..cells.len() {
             let c = cells[j];
@@ -447,14 +489,7 @@ impl Builder {
                 cells[j] = c;
                 let next_free = free ^ (1u32 << r) ^ (1u32 << c);
                 let o = (next_free & ((1u32 << c) - 1)).count_ones() as usize;
-                let e = next * self.free + o;
-                if self.mark(e) == UNSEEN {
-                    self.set_mark(e, NEXT);
-                    if self.values[next] == UNSET {
-                        self.values[next] = (depth + 1) as u8;
-                        self.filled += 1;
-                    }
-                }
+                self.discover(next * self.free + o);
             }
         }
     }

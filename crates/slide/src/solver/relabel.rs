@@ -6,7 +6,7 @@
 //! custom or missing-number goals all use the same tables and searches.
 
 use super::SolveError;
-use crate::{goal_cells, Position, Size};
+use crate::{goal_cells, Parity, Position, Size, Solvability};
 
 /// A position relative to its goal: `cells[c]` is the goal cell of the
 /// tile standing on cell `c`. Solved when `cells[c] == c` everywhere.
@@ -20,20 +20,42 @@ pub(crate) struct Canonical {
 
 impl Canonical {
     /// Relates `position` to `goal`; refuses mismatched boards and
-    /// positions that cannot reach the goal.
+    /// positions that cannot reach the goal. Allocates only the result:
+    /// the 3 × 3 table walk is fast enough for this to matter.
     pub fn new(position: &Position, goal: &Position) -> Result<Canonical, SolveError> {
-        if position.size().cells() > 256 {
-            return Err(SolveError::TooLarge {
-                size: position.size(),
-            });
+        let size = position.size();
+        let n = size.cells();
+        if n > super::BOUNDED_MAX_CELLS {
+            return Err(SolveError::TooLarge { size });
         }
-        let targets = goal_cells(position, goal)?;
-        if !position.is_solvable(goal)? {
+        if goal.size() != size {
+            return Err(goal_cells(position, goal).expect_err("sizes differ").into());
+        }
+        let mut cell_of = [u8::MAX; super::BOUNDED_MAX_CELLS + 1];
+        for (cell, &tile) in goal.tiles().iter().enumerate() {
+            cell_of[tile as usize] = cell as u8;
+        }
+        let mut cells = Vec::with_capacity(n);
+        for &tile in position.tiles() {
+            match cell_of[tile as usize] {
+                u8::MAX => {
+                    return Err(goal_cells(position, goal)
+                        .expect_err("labels differ")
+                        .into())
+                }
+                cell => cells.push(cell),
+            }
+        }
+        let solvability = Solvability {
+            permutation_parity: parity(&cells),
+            blank_distance: size.distance(position.blank(), goal.blank()),
+        };
+        if !solvability.is_solvable() {
             return Err(SolveError::Unsolvable);
         }
         Ok(Canonical {
-            size: position.size(),
-            cells: targets.iter().map(|&t| t as u8).collect(),
+            size,
+            cells,
             blank: position.blank(),
             goal_blank: goal.blank(),
         })
@@ -52,6 +74,24 @@ impl Canonical {
         }
         positions
     }
+}
+
+/// Parity of a permutation of at most 32 elements: n minus its cycles.
+fn parity(p: &[u8]) -> Parity {
+    let mut seen = 0u32;
+    let mut cycles = 0;
+    for start in 0..p.len() {
+        if seen >> start & 1 == 1 {
+            continue;
+        }
+        cycles += 1;
+        let mut i = start;
+        while seen >> i & 1 == 0 {
+            seen |= 1 << i;
+            i = p[i] as usize;
+        }
+    }
+    Parity::of(p.len() - cycles)
 }
 
 #[cfg(test)]

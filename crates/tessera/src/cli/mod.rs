@@ -3,11 +3,14 @@
 //! Every subcommand returns `Result<(), Failure>`; a [`Failure::Input`] is the
 //! user's to fix and exits with code 2, anything else exits with code 1.
 
+mod bench;
 mod failure;
 mod input;
 mod render;
 mod shisen;
 mod slide;
+mod solve;
+mod tables;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

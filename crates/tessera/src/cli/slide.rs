@@ -15,6 +15,12 @@ pub enum SlideCommand {
     Check(CheckArgs),
     /// Apply moves to a position.
     Apply(ApplyArgs),
+    /// Solve positions optimally: one move string (or `unsolvable`) per line.
+    Solve(super::solve::SolveArgs),
+    /// The first move of an optimal solution.
+    Hint(super::solve::HintArgs),
+    /// Measure the optimal solver (see BENCHMARKS.md).
+    Bench(super::bench::BenchArgs),
 }
 
 /// Board and goal options shared by the subcommands.
@@ -46,6 +52,12 @@ pub struct NewArgs {
     /// One JSON object per line: {"seed":…,"position":…}.
     #[arg(long)]
     json: bool,
+    /// Only positions whose optimal solution length lies in A..B (uniform
+    /// among those; boards up to 16 cells).
+    #[arg(long, value_parser = super::solve::parse_length_range)]
+    optimal_length: Option<slide::LengthRange>,
+    #[command(flatten)]
+    tables: super::tables::TableArgs,
 }
 
 #[derive(Args)]
@@ -75,6 +87,9 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
         SlideCommand::New(args) => new(args),
         SlideCommand::Check(args) => check(args),
         SlideCommand::Apply(args) => apply(args),
+        SlideCommand::Solve(args) => super::solve::solve(args),
+        SlideCommand::Hint(args) => super::solve::hint(args),
+        SlideCommand::Bench(args) => super::bench::run(args),
     }
 }
 
@@ -145,6 +160,16 @@ fn new(args: NewArgs) -> Result<(), Failure> {
         eprintln!("seed: {seed}");
         seed
     });
+    if let Some(range) = args.optimal_length {
+        return super::solve::new_with_length(
+            &goal,
+            range,
+            seed,
+            args.count,
+            &args.tables,
+            args.json,
+        );
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for i in 0..args.count {
         let seed = seed.wrapping_add(i);

@@ -1,0 +1,182 @@
+//! `tessera slide solve / hint / new --optimal-length` end to end: every
+//! answer is replayed with the engine.
+
+use assert_cmd::Command;
+use slide::{Goal, Moves, Position};
+
+fn tessera() -> Command {
+    Command::cargo_bin("tessera").unwrap()
+}
+
+fn replays(position: &str, moves: &str, goal: &Goal) -> bool {
+    let mut p: Position = position.parse().unwrap();
+    let goal = goal.position(p.size()).unwrap();
+    let moves: Moves = moves.parse().unwrap();
+    p.apply_all(&moves).is_ok() && p == goal
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn solves_a_batch_in_input_order_with_jobs() {
+    let positions = [
+        "8 6 7/2 5 4/3 0 1",
+        "1 2 3/4 5 6/8 7 0",
+        "1 2 3/4 5 6/7 0 8",
+        "0 1 2/3 4 5/6 7 8",
+    ];
+    let input = positions.join("\n") + "\n";
+    let one = stdout(
+        tessera()
+            .args(["slide", "solve", "-"])
+            .write_stdin(input.clone()),
+    );
+    let two = stdout(
+        tessera()
+            .args(["slide", "solve", "--jobs", "2", "-"])
+            .write_stdin(input),
+    );
+    assert_eq!(one, two);
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0].len(), 31);
+    assert!(replays(positions[0], lines[0], &Goal::RowMajor));
+    assert_eq!(lines[1], "unsolvable");
+    assert_eq!(lines[2], "L");
+    assert!(replays(positions[3], lines[3], &Goal::RowMajor));
+}
+
+#[test]
+fn json_lines_carry_length_and_optimality() {
+    let out = stdout(tessera().args([
+        "slide",
+        "solve",
+        "--json",
+        "--goal",
+        "spiral",
+        "1 2 3/8 4 0/7 6 5",
+    ]));
+    let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(value["moves"], "R");
+    assert_eq!(value["length"], 1);
+    assert_eq!(value["optimal"], true);
+    assert!(value["nodes"].is_u64() && value["millis"].is_u64());
+}
+
+#[test]
+fn refuses_what_it_cannot_serve() {
+    tessera()
+        .args(["slide", "solve", "--size", "6x6", "-"])
+        .write_stdin("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--fast"));
+    tessera()
+        .args(["slide", "solve", "--fast", "1 2 3/4 5 6/7 0 8"])
+        .assert()
+        .code(2);
+    tessera()
+        .args(["slide", "solve", "1 2 3/4 5 6/7 7 0"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("twice"));
+}
+
+#[test]
+fn hints_and_puzzles_of_a_chosen_length() {
+    let out = stdout(tessera().args(["slide", "hint", "1 2 3/4 5 6/7 0 8"]));
+    assert_eq!(out.trim(), "L");
+    let out = stdout(tessera().args(["slide", "hint", "1 2 3/4 5 6/7 8 0"]));
+    assert_eq!(out.trim(), "solved");
+
+    let out = stdout(tessera().args([
+        "slide",
+        "new",
+        "--size",
+        "3x3",
+        "--optimal-length",
+        "24..25",
+        "--seed",
+        "4",
+        "--count",
+        "3",
+    ]));
+    for position in out.lines() {
+        let moves = stdout(tessera().args(["slide", "solve", position]));
+        assert!(
+            (24..=25).contains(&moves.trim().len()),
+            "{position}: {moves}"
+        );
+    }
+    tessera()
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "3x3",
+            "--optimal-length",
+            "40..50",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("31"));
+    tessera()
+        .args(["slide", "new", "--optimal-length", "9..1"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn cached_tables_are_checked_and_rebuilt_when_damaged() {
+    let dir = std::env::temp_dir().join(format!("tessera-cache-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let position = "1 2 3 4/5 6 7 8/0 9 10 11";
+    let args = [
+        "slide",
+        "solve",
+        "--size",
+        "4x3",
+        "--heuristic",
+        "small",
+        "--cache-dir",
+        dir.to_str().unwrap(),
+        position,
+    ];
+    let first = stdout(tessera().args(args));
+    assert!(replays(position, first.trim(), &Goal::RowMajor));
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!files.is_empty());
+    let mut bytes = std::fs::read(&files[0]).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&files[0], bytes).unwrap();
+    let out = tessera().args(args).assert().success().get_output().clone();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), first);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bounded_mode_on_five_by_five() {
+    let out = stdout(tessera().args([
+        "slide",
+        "solve",
+        "--json",
+        "--heuristic",
+        "manhattan",
+        "--node-limit",
+        "100000",
+        "--goal",
+        "blank-first",
+        "5 1 2 3 4/0 6 7 8 9/10 11 12 13 14/15 16 17 18 19/20 21 22 23 24",
+    ]));
+    let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(value["moves"], "D");
+    assert_eq!(value["optimal"], true);
+}
