@@ -31,7 +31,7 @@ mod solvable;
 pub mod solver;
 
 pub use direction::Direction;
-pub use fast::{solve_fast, solve_fast_with, FastError};
+pub use fast::{solve_fast, solve_fast_with, FastError, FastSolver};
 pub use goal::{Goal, GoalError};
 pub use moves::{Moves, MovesError};
 pub use parse::ParseError;

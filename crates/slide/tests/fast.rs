@@ -2,7 +2,10 @@
 //! goal and board shape; unsolvable and mismatched input is refused.
 
 use proptest::prelude::*;
-use slide::{solve_fast, solve_fast_with, FastError, Goal, Position, Scramble, Size};
+use slide::{
+    solve_fast, solve_fast_with, Direction, FastError, FastSolver, Goal, Position, Scramble, Size,
+};
+use std::collections::{HashMap, VecDeque};
 
 fn goals(size: Size) -> impl Strategy<Value = Goal> {
     let n = size.cells() as u32;
@@ -26,32 +29,130 @@ fn boards(max: usize) -> impl Strategy<Value = (Size, Goal, u64)> {
         .prop_flat_map(|size| (Just(size), goals(size), any::<u64>()))
 }
 
-fn check(size: Size, goal: &Goal, seed: u64) -> Result<(), TestCaseError> {
+/// The plain line-by-line reduction, without the beam search.
+const PLAIN: FastSolver = FastSolver {
+    beam_width: Some(0),
+};
+
+/// Solves with `solver`, checks the replay reaches the goal, returns the
+/// length.
+fn check(solver: FastSolver, size: Size, goal: &Goal, seed: u64) -> Result<usize, TestCaseError> {
     let goal = goal.position(size).unwrap();
     let puzzle = Scramble::Uniform.generate(&goal, seed);
-    let moves = solve_fast(&puzzle, &goal).unwrap();
+    let moves = solver.solve(&puzzle, &goal).unwrap();
     let mut replay = puzzle.clone();
     replay.apply_all(&moves).unwrap();
     prop_assert_eq!(replay, goal);
-    Ok(())
+    Ok(moves.len())
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn small_boards_replay_to_the_goal((size, goal, seed) in boards(8)) {
-        check(size, &goal, seed)?;
+    fn the_reduction_replays_to_the_goal_on_small_boards((size, goal, seed) in boards(8)) {
+        check(PLAIN, size, &goal, seed)?;
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(60))]
+    #![proptest_config(ProptestConfig::with_cases(80))]
 
     #[test]
-    fn boards_up_to_30_replay_to_the_goal((size, goal, seed) in boards(30)) {
-        check(size, &goal, seed)?;
+    fn the_reduction_replays_to_the_goal_up_to_30((size, goal, seed) in boards(30)) {
+        check(PLAIN, size, &goal, seed)?;
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(30))]
+
+    #[test]
+    fn the_beam_replays_and_never_loses_to_the_reduction((size, goal, seed) in boards(6)) {
+        let narrow = FastSolver { beam_width: Some(100) };
+        let searched = check(narrow, size, &goal, seed)?;
+        prop_assert!(searched <= check(PLAIN, size, &goal, seed)?);
+    }
+}
+
+#[test]
+fn the_default_solver_replays_on_every_mid_size() {
+    for (n, goal) in (4..=8).zip([
+        Goal::RowMajor,
+        Goal::Spiral,
+        Goal::Snake,
+        Goal::BlankFirst,
+        Goal::Missing(7),
+    ]) {
+        let size = Size::square(n).unwrap();
+        let goal = goal.position(size).unwrap();
+        let puzzle = Scramble::Uniform.generate(&goal, n as u64);
+        let mut replay = puzzle.clone();
+        replay
+            .apply_all(&solve_fast(&puzzle, &goal).unwrap())
+            .unwrap();
+        assert_eq!(replay, goal);
+    }
+}
+
+#[test]
+fn no_solution_beats_the_known_optimum_on_korf_felner_instances() {
+    // An independent reference: the optimal lengths published with the
+    // instances. A shorter "solution" would mean a broken replay or bound.
+    let text = include_str!("/work/shared/data/korf_felner50_24puzzle.txt");
+    let size = Size::square(5).unwrap();
+    let goal = Goal::BlankFirst.position(size).unwrap();
+    let lines = text.lines().filter(|l| !l.starts_with('#'));
+    for line in lines.take(6) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let optimal: usize = fields[1].parse().unwrap();
+        let tiles = fields[2..].iter().map(|t| t.parse().unwrap()).collect();
+        let puzzle = Position::new(size, tiles).unwrap();
+        let moves = solve_fast(&puzzle, &goal).unwrap();
+        let mut replay = puzzle.clone();
+        replay.apply_all(&moves).unwrap();
+        assert_eq!(replay, goal);
+        assert!(
+            moves.len() >= optimal,
+            "{} < optimal {optimal}",
+            moves.len()
+        );
+    }
+}
+
+#[test]
+fn boards_of_at_most_nine_cells_are_solved_optimally() {
+    // Brute force: breadth-first distances from the goal over every
+    // reachable position of 2 × 3 and 3 × 2, against the solver's lengths.
+    for (w, h) in [(3, 2), (2, 3), (2, 2)] {
+        let size = Size::new(w, h).unwrap();
+        for goal in [Goal::RowMajor, Goal::Spiral] {
+            let goal = goal.position(size).unwrap();
+            for (position, distance) in distances(&goal) {
+                assert_eq!(
+                    solve_fast(&position, &goal).unwrap().len(),
+                    distance,
+                    "{position}"
+                );
+            }
+        }
+    }
+}
+
+fn distances(goal: &Position) -> HashMap<Position, usize> {
+    let mut distance = HashMap::from([(goal.clone(), 0)]);
+    let mut queue = VecDeque::from([goal.clone()]);
+    while let Some(position) = queue.pop_front() {
+        let d = distance[&position];
+        for direction in Direction::ALL {
+            let mut next = position.clone();
+            if next.apply(direction).is_ok() && !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
 }
 
 #[test]

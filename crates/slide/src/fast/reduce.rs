@@ -8,6 +8,7 @@
 //! region are in place, the region holds exactly its own tiles and the
 //! blank, and solvability of the whole says the region is solvable.
 
+use super::board::Board;
 use super::frame::{Cell, Frame, Rect, Side};
 use super::local::Local;
 use super::route::{Region, Router};
@@ -19,6 +20,19 @@ pub(crate) fn solve<S: FnMut(Direction)>(
     size: Size,
     goal_blank: usize,
 ) {
+    let rect = peel(router, size, goal_blank, 0);
+    finish(router, rect);
+}
+
+/// Solves outer lines until at most `cells` cells are left unsolved (or
+/// only the last region); returns the unsolved rectangle. It holds the
+/// goal's blank cell and exactly the tiles that belong in it.
+pub(crate) fn peel<S: FnMut(Direction)>(
+    router: &mut Router<'_, S>,
+    size: Size,
+    goal_blank: usize,
+    cells: usize,
+) -> Rect {
     let last = final_region(size, goal_blank);
     let mut rect = Rect {
         x0: 0,
@@ -26,13 +40,27 @@ pub(crate) fn solve<S: FnMut(Direction)>(
         x1: size.width(),
         y1: size.height(),
     };
-    while rect != last {
+    while rect != last && rect.width() * rect.height() > cells {
         let side = next_side(rect, last, size.coords(router.board.blank()));
-        let frame = orient(router, rect, side);
+        let frame = Frame::new(size.width(), rect, side, false);
+        router.board.watch(frame, rect);
         place_line(router, frame);
+        router.board.unwatch();
         rect = rect.without(side);
     }
-    finish(router, rect);
+    rect
+}
+
+/// The unsolved rectangle as a board of its own: the tiles named by local
+/// goal cell, the blank's cell and the blank's goal cell.
+pub(crate) fn extract(board: &Board, rect: Rect, goal_blank: usize) -> (Vec<u8>, usize, usize) {
+    let width = board.width();
+    let local = |cell: usize| (cell / width - rect.y0) * rect.width() + cell % width - rect.x0;
+    let tiles = (rect.y0..rect.y1)
+        .flat_map(|y| (rect.x0..rect.x1).map(move |x| y * width + x))
+        .map(|cell| local(board.tile(cell)) as u8)
+        .collect();
+    (tiles, local(board.blank()), local(goal_blank))
 }
 
 /// The region solved last: small enough for an exact search, and holding
@@ -80,78 +108,142 @@ fn next_side(rect: Rect, last: Rect, (bx, by): (usize, usize)) -> Side {
     }
 }
 
-/// Fills the line from whichever end makes its first tile cheapest to
-/// bring in.
-fn orient<S: FnMut(Direction)>(router: &Router<'_, S>, rect: Rect, side: Side) -> Frame {
-    let board = &router.board;
-    let width = board.width();
-    let distance =
-        |a: usize, b: usize| (a % width).abs_diff(b % width) + (a / width).abs_diff(b / width);
-    [false, true]
-        .map(|reversed| Frame::new(width, rect, side, reversed))
-        .into_iter()
-        .min_by_key(|frame| {
-            let target = frame.cell((0, 0));
-            let tile = board.at(target);
-            distance(board.blank(), tile) + 2 * distance(tile, target)
-        })
-        .expect("two orientations")
-}
-
-/// Solves row 0 of `frame`: all but the last two tiles one by one, then
-/// those two together.
+/// Solves row 0 of `frame`, in the order that keeps the blank's trips
+/// short: each time the cell whose tile is cheapest to bring in (the
+/// blank's way to the tile, plus the tile's way home weighted by the moves
+/// a push costs per cell). Placed cells split the line into free runs;
+/// a run is never left one cell long (that cell would have no way in), and
+/// each run ends as a pair of cells filled together.
 fn place_line<S: FnMut(Direction)>(router: &mut Router<'_, S>, frame: Frame) {
-    for u in 0..frame.width - 2 {
-        let region = Region { frame, locked: u };
-        router.tile_to(region, frame.cell((u, 0)), (u, 0));
-    }
-    place_pair(router, frame);
-}
-
-/// The last two cells of a line cannot be filled one after the other (the
-/// second would have no way in). The second tile goes into the first cell,
-/// the first tile next to it, and an exact search over the 2 × 3 window at
-/// the end of the line — the two tiles, the blank and interchangeable
-/// bystanders, 120 states — turns them into place in the fewest moves.
-fn place_pair<S: FnMut(Direction)>(router: &mut Router<'_, S>, frame: Frame) {
-    let w = frame.width;
-    let (p, q) = ((w - 2, 0), (w - 1, 0));
-    let (a, b) = (frame.cell(p), frame.cell(q));
-    let at = |router: &Router<'_, S>, name: usize| frame.logical(router.board.at(name));
-    if at(router, a) == p && at(router, b) == q {
-        return;
-    }
-    let window: Vec<Cell> = (0..3)
-        .flat_map(|v| (w - 2..w).map(move |u| (u, v)))
-        .collect();
-    let inside = |c: Cell| c.0 >= w - 2 && c.1 < 3;
-    let blank = |router: &Router<'_, S>| frame.logical(router.board.blank());
-    if !(inside(at(router, a)) && inside(at(router, b)) && inside(blank(router))) {
-        router.tile_to(
-            Region {
-                frame,
-                locked: w - 2,
-            },
-            b,
-            p,
-        );
+    let mut placed = vec![false; frame.width as usize];
+    let mut runs = vec![(0, frame.width)];
+    while let Some((i, u)) = cheapest(router, frame, &runs) {
         let region = Region {
             frame,
-            locked: w - 1,
+            placed: &placed,
         };
+        router.tile_to(region, frame.cell((u, 0)), (u, 0));
+        placed[u as usize] = true;
+        let (start, end) = runs.swap_remove(i);
+        runs.extend(
+            [(start, u), (u + 1, end)]
+                .into_iter()
+                .filter(|(s, e)| s < e),
+        );
+    }
+    while !runs.is_empty() {
+        let blank = frame.logical(router.board.blank());
+        let i = (0..runs.len())
+            .min_by_key(|&i| manhattan(blank, (runs[i].0, 0)))
+            .expect("a run");
+        let (start, _) = runs.swap_remove(i);
+        place_pair(router, frame, &mut placed, start);
+    }
+}
+
+/// The next cell to fill, as (run index, cell), or `None` once every run
+/// is down to a pair.
+fn cheapest<S: FnMut(Direction)>(
+    router: &Router<'_, S>,
+    frame: Frame,
+    runs: &[(i32, i32)],
+) -> Option<(usize, i32)> {
+    let blank = frame.logical(router.board.blank());
+    let cost = |u: i32| {
+        let tile = frame.logical(router.board.at(frame.cell((u, 0))));
+        let home = (u, 0);
+        let first = if tile == home {
+            0
+        } else {
+            // The blank's way to the first cell the tile steps into.
+            let (du, dv) = ((u - tile.0).signum(), (0 - tile.1).signum());
+            let mut best = i32::MAX;
+            for step in [(du, 0), (0, dv)] {
+                if step != (0, 0) {
+                    let next = (tile.0 + step.0, tile.1 + step.1);
+                    let behind = (blank.0 == tile.0 && tile.0 == next.0)
+                        || (blank.1 == tile.1 && tile.1 == next.1);
+                    let between = behind
+                        && manhattan(blank, next)
+                            > manhattan(tile, next) + manhattan(blank, tile) - 1;
+                    best = best.min(manhattan(blank, next) + 2 * between as i32);
+                }
+            }
+            best
+        };
+        first + PUSH * manhattan(tile, home)
+    };
+    let mut best: Option<(i32, usize, i32)> = None;
+    for (i, &(start, end)) in runs.iter().enumerate().filter(|(_, (s, e))| e - s > 2) {
+        let ends = [start, end - 1].into_iter().map(|u| (u, 0));
+        let inner = (start + 2..end - 2).map(|u| (u, SPLIT));
+        for (u, extra) in ends.chain(inner) {
+            let c = cost(u) + extra;
+            if best.is_none_or(|(b, _, _)| c < b) {
+                best = Some((c, i, u));
+            }
+        }
+    }
+    best.map(|(_, i, u)| (i, u))
+}
+
+/// Weight of the tile's own way home in the choice of the next cell. The
+/// tile travels that way whenever it is placed, so only the blank's trip is
+/// worth minimising: measured, 0 gives the shortest solutions.
+const PUSH: i32 = 0;
+
+/// Roughly the extra moves of one more pair, the price of splitting a run.
+const SPLIT: i32 = 12;
+
+fn manhattan(a: Cell, b: Cell) -> i32 {
+    (a.0 - b.0).abs() + (a.1 - b.1).abs()
+}
+
+/// The last two cells of a run, `(m, 0)` and `(m + 1, 0)`, cannot be
+/// filled one after the other (the second would have no way in). The
+/// second tile goes into the first cell, the first tile below it, and an
+/// exact search over the 2 × 3 window under the pair — the two tiles, the
+/// blank and interchangeable bystanders, 120 states — turns them into
+/// place in the fewest moves.
+fn place_pair<S: FnMut(Direction)>(
+    router: &mut Router<'_, S>,
+    frame: Frame,
+    placed: &mut [bool],
+    m: i32,
+) {
+    let (p, q) = ((m, 0), (m + 1, 0));
+    let (a, b) = (frame.cell(p), frame.cell(q));
+    let at = |router: &Router<'_, S>, name: usize| frame.logical(router.board.at(name));
+    let window: Vec<Cell> = (0..3)
+        .flat_map(|v| (m..m + 2).map(move |u| (u, v)))
+        .collect();
+    let inside = |c: Cell| (m..m + 2).contains(&c.0) && c.1 < 3;
+    let blank = |router: &Router<'_, S>| frame.logical(router.board.blank());
+    let done = at(router, a) == p && at(router, b) == q;
+    let gathered = inside(at(router, a)) && inside(at(router, b)) && inside(blank(router));
+    if !done && !gathered {
+        router.tile_to(Region { frame, placed }, b, p);
+        placed[m as usize] = true;
+        let region = Region { frame, placed };
         if !inside(at(router, a)) {
-            router.tile_to(region, a, (w - 2, 1));
+            router.tile_to(region, a, (m, 1));
         }
         let (tile, from) = (at(router, a), blank(router));
         if !inside(from) {
+            // Row 0 of the window is a dead end while `p` is placed.
             let target = window
                 .iter()
                 .copied()
-                .filter(|&c| c != tile && c != p)
-                .min_by_key(|&c| (c.0 - from.0).abs() + (c.1 - from.1).abs())
+                .filter(|&c| c != tile && c.1 > 0)
+                .min_by_key(|&c| manhattan(c, from))
                 .expect("free window cells");
             router.blank_to(region, target, Some(tile));
         }
+    }
+    placed[m as usize] = true;
+    placed[m as usize + 1] = true;
+    if done {
+        return;
     }
     let labels: Vec<u8> = window
         .iter()

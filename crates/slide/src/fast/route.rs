@@ -14,17 +14,17 @@ use super::frame::{Cell, Frame};
 use crate::Direction;
 use std::collections::VecDeque;
 
-/// The part of a frame still free to use: all of it except the first
-/// `locked` cells of row 0, which hold tiles already placed.
+/// The part of a frame still free to use: all of it except the cells of
+/// row 0 marked `placed`, which hold tiles already in their goal cells.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Region {
+pub(crate) struct Region<'a> {
     pub frame: Frame,
-    pub locked: i32,
+    pub placed: &'a [bool],
 }
 
-impl Region {
+impl Region<'_> {
     pub fn free(&self, (u, v): Cell) -> bool {
-        self.frame.contains((u, v)) && !(v == 0 && u < self.locked)
+        self.frame.contains((u, v)) && (v != 0 || !self.placed[u as usize])
     }
 }
 
@@ -45,16 +45,13 @@ fn add(a: Cell, b: Cell) -> Cell {
     (a.0 + b.0, a.1 + b.1)
 }
 
-fn manhattan(a: Cell, b: Cell) -> i32 {
-    (a.0 - b.0).abs() + (a.1 - b.1).abs()
-}
-
 /// Moves tiles on the board and sends every move to the output.
 pub(crate) struct Router<'s, S: FnMut(Direction)> {
     pub board: Board,
     out: Canceller<'s, S>,
     path: Vec<Cell>,
     candidate: Vec<Cell>,
+    held: Vec<Cell>,
     search: Search,
 }
 
@@ -65,6 +62,7 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
             out: Canceller::new(sink),
             path: Vec::new(),
             candidate: Vec::new(),
+            held: Vec::new(),
             search: Search::default(),
         }
     }
@@ -82,70 +80,86 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     }
 
     /// Brings the tile that belongs on board cell `name` to `target`.
-    pub fn tile_to(&mut self, region: Region, name: usize, target: Cell) {
+    ///
+    /// Each step goes toward the target along whichever axis is cheaper
+    /// for the blank to serve, counting the blank's moves and, at half
+    /// weight, how far the tiles it displaces move toward their goals.
+    pub fn tile_to(&mut self, region: Region<'_>, name: usize, target: Cell) {
         let frame = region.frame;
-        loop {
-            let tile = frame.logical(self.board.at(name));
-            if tile == target {
-                return;
-            }
-            let next = self.next_step(region, tile, target);
-            self.blank_to(region, next, Some(tile));
+        let mut tile = frame.logical(self.board.at(name));
+        let mut blank = frame.logical(self.board.blank());
+        while tile != target {
+            let next = match next_steps(region, tile, target) {
+                [Some(a), Some(b)] => {
+                    self.plan(region, blank, a, Some(tile));
+                    let first = self.score(frame, blank);
+                    std::mem::swap(&mut self.path, &mut self.held);
+                    self.plan(region, blank, b, Some(tile));
+                    if first <= self.score(frame, blank) {
+                        std::mem::swap(&mut self.path, &mut self.held);
+                        a
+                    } else {
+                        b
+                    }
+                }
+                [Some(a), None] | [None, Some(a)] => {
+                    self.plan(region, blank, a, Some(tile));
+                    a
+                }
+                // A tile in row 0 cut off from its target by placed tiles
+                // first steps down, out of the line.
+                [None, None] => {
+                    let down = (tile.0, tile.1 + 1);
+                    self.plan(region, blank, down, Some(tile));
+                    down
+                }
+            };
+            self.walk(frame);
             self.step(frame.cell(tile));
+            (blank, tile) = (tile, next);
         }
     }
 
-    /// The neighbour of `tile` it moves to next: toward `target`, on the
-    /// side the blank reaches first; on a tie, along the longer remaining
-    /// leg, which keeps the path a staircase for as long as possible.
-    fn next_step(&self, region: Region, tile: Cell, target: Cell) -> Cell {
-        let blank = region.frame.logical(self.board.blank());
-        let (du, dv) = (target.0 - tile.0, target.1 - tile.1);
-        let options = [
-            (du != 0).then(|| (tile.0 + du.signum(), tile.1)),
-            (dv != 0).then(|| (tile.0, tile.1 + dv.signum())),
-        ];
-        let cost = |cell: Cell, along_u: bool| {
-            let behind =
-                (blank.0 == cell.0 && cell.0 == tile.0) || (blank.1 == cell.1 && cell.1 == tile.1);
-            let lead = if along_u { du.abs() } else { dv.abs() };
-            (manhattan(blank, cell) + 2 * behind as i32, -lead)
-        };
-        options
-            .into_iter()
-            .zip([true, false])
-            .filter_map(|(cell, along_u)| cell.map(|cell| (cell, along_u)))
-            .filter(|&(cell, _)| region.free(cell))
-            .min_by_key(|&(cell, along_u)| cost(cell, along_u))
-            .map(|(cell, _)| cell)
-            .expect("a free cell toward the target")
+    /// Twice the planned path's length minus its gain: lower is better.
+    fn score(&self, frame: Frame, from: Cell) -> i32 {
+        2 * self.path.len() as i32 - self.gain(frame, from, &self.path)
     }
 
-    /// Moves the blank to `target` without disturbing `avoid` or the locked
+    /// Moves the blank to `target` without disturbing `avoid` or the placed
     /// cells.
-    pub fn blank_to(&mut self, region: Region, target: Cell, avoid: Option<Cell>) {
+    pub fn blank_to(&mut self, region: Region<'_>, target: Cell, avoid: Option<Cell>) {
         let blank = region.frame.logical(self.board.blank());
+        self.plan(region, blank, target, avoid);
+        self.walk(region.frame);
+    }
+
+    /// Plans in `path` a way for the blank from `blank` to `target`.
+    fn plan(&mut self, region: Region<'_>, blank: Cell, target: Cell, avoid: Option<Cell>) {
+        self.path.clear();
         if blank == target {
             return;
         }
-        self.path.clear();
         let found = avoid.is_some_and(|tile| self.ring_path(region, blank, target, tile))
             || self.straight_path(region, blank, target, avoid)
             || self
                 .search
                 .path(region, blank, target, avoid, &mut self.path);
         assert!(found, "the free region is connected");
+    }
+
+    /// Moves the blank along the planned `path`.
+    fn walk(&mut self, frame: Frame) {
         for i in 0..self.path.len() {
-            let cell = region.frame.cell(self.path[i]);
+            let cell = frame.cell(self.path[i]);
             self.step(cell);
         }
     }
 
     /// Around `tile` through its ring of eight neighbours, the shorter way
-    /// that stays free.
-    fn ring_path(&mut self, region: Region, from: Cell, to: Cell, tile: Cell) -> bool {
-        let index = |cell: Cell| RING.iter().position(|&o| add(tile, o) == cell);
-        let (Some(start), Some(end)) = (index(from), index(to)) else {
+    /// that stays free; of two equally short ways, the one that moves the
+    /// tiles it displaces nearer their goals.
+    fn ring_path(&mut self, region: Region<'_>, from: Cell, to: Cell, tile: Cell) -> bool {
+        let (Some(start), Some(end)) = (ring_index(from, tile), ring_index(to, tile)) else {
             return false;
         };
         let forward = (end + 8 - start) % 8;
@@ -154,42 +168,167 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         } else {
             [(8 - forward, 7), (forward, 1)]
         };
+        let mut chosen: Option<(usize, i32, usize)> = None;
         for (length, stride) in walks {
-            let cells = (1..=length).map(|i| add(tile, RING[(start + i * stride) % 8]));
-            if cells.clone().all(|cell| region.free(cell)) {
-                self.path.extend(cells);
-                return true;
+            let cell = |i: usize| add(tile, RING[(start + i * stride) % 8]);
+            if (1..=length).all(|i| region.free(cell(i))) {
+                self.candidate.clear();
+                self.candidate.extend((1..=length).map(cell));
+                let gain = self.gain(region.frame, from, &self.candidate);
+                match chosen {
+                    Some((l, g, _)) if (l, -g) <= (length, -gain) => {}
+                    _ => chosen = Some((length, gain, stride)),
+                }
+                if length != 4 {
+                    break;
+                }
             }
         }
-        false
+        let Some((length, _, stride)) = chosen else {
+            return false;
+        };
+        self.path
+            .extend((1..=length).map(|i| add(tile, RING[(start + i * stride) % 8])));
+        true
+    }
+
+    /// How much nearer their goals the tiles the blank displaces along
+    /// `path` (from `from`) end up, in total: every blank move is a tile
+    /// move, and a tile brought nearer its goal now is cheaper to place
+    /// later, so among equally short paths this one is worth maximising.
+    fn gain(&self, frame: Frame, from: Cell, path: &[Cell]) -> i32 {
+        let width = self.board.width() as i32;
+        let mut gain = 0;
+        let mut blank = frame.cell(from) as i32;
+        for &cell in path {
+            let at = frame.cell(cell) as i32;
+            let goal = self.board.tile(at as usize) as i32;
+            let (gx, gy) = (goal % width, goal / width);
+            let before = (at % width - gx).abs() + (at / width - gy).abs();
+            let after = (blank % width - gx).abs() + (blank / width - gy).abs();
+            gain += before - after;
+            blank = at;
+        }
+        gain
+    }
+
+    /// A shortest path built step by step, each step toward `to` along the
+    /// axis whose displaced tile gains more (see [`Router::gain`]). Fails
+    /// if it walks into a dead end (the tile or placed cells ahead).
+    fn greedy_path(
+        &mut self,
+        region: Region<'_>,
+        from: Cell,
+        to: Cell,
+        avoid: Option<Cell>,
+    ) -> bool {
+        let frame = region.frame;
+        let width = self.board.width() as i32;
+        let gain = |blank: Cell, next: Cell| {
+            let (at, blank) = (frame.cell(next) as i32, frame.cell(blank) as i32);
+            let goal = self.board.tile(at as usize) as i32;
+            let (gx, gy) = (goal % width, goal / width);
+            let before = (at % width - gx).abs() + (at / width - gy).abs();
+            let after = (blank % width - gx).abs() + (blank / width - gy).abs();
+            before - after
+        };
+        let mut at = from;
+        while at != to {
+            let (du, dv) = (to.0 - at.0, to.1 - at.1);
+            let mut best: Option<((i32, i32), Cell)> = None;
+            for (step, lead) in [((du.signum(), 0), du.abs()), ((0, dv.signum()), dv.abs())] {
+                let next = add(at, step);
+                if lead != 0 && region.free(next) && Some(next) != avoid {
+                    let key = (gain(at, next), lead);
+                    if best.is_none_or(|(b, _)| key > b) {
+                        best = Some((key, next));
+                    }
+                }
+            }
+            let Some((_, next)) = best else {
+                return false;
+            };
+            self.path.push(next);
+            at = next;
+        }
+        true
     }
 
     /// An L-shaped path (along `u` then `v`, or `v` then `u`), the shorter
-    /// of the two that are free.
-    fn straight_path(&mut self, region: Region, from: Cell, to: Cell, avoid: Option<Cell>) -> bool {
-        self.candidate.clear();
-        let first = l_path(region, from, to, avoid, true, &mut self.candidate);
-        if first && self.candidate.len() == manhattan(from, to) as usize {
-            self.path.extend_from_slice(&self.candidate);
-            return true;
-        }
-        if l_path(region, from, to, avoid, false, &mut self.path)
-            && (!first || self.path.len() <= self.candidate.len())
-        {
+    /// of the two that are free, or of two equally short the one with the
+    /// larger [`Router::gain`].
+    fn straight_path(
+        &mut self,
+        region: Region<'_>,
+        from: Cell,
+        to: Cell,
+        avoid: Option<Cell>,
+    ) -> bool {
+        if self.greedy_path(region, from, to, avoid) {
             return true;
         }
         self.path.clear();
-        if first {
-            self.path.extend_from_slice(&self.candidate);
+        self.candidate.clear();
+        let first = l_path(region, from, to, avoid, true, &mut self.candidate);
+        if !l_path(region, from, to, avoid, false, &mut self.path) {
+            self.path.clear();
+            if first {
+                self.path.extend_from_slice(&self.candidate);
+            }
+            return first;
         }
-        first
+        if first {
+            let (a, b) = (self.candidate.len(), self.path.len());
+            let better = a < b
+                || (a == b
+                    && self.gain(region.frame, from, &self.candidate)
+                        > self.gain(region.frame, from, &self.path));
+            if better {
+                self.path.clear();
+                self.path.extend_from_slice(&self.candidate);
+            }
+        }
+        true
+    }
+}
+
+/// Where `cell` sits in the ring around `tile`, if it is a neighbour.
+fn ring_index(cell: Cell, tile: Cell) -> Option<usize> {
+    const INDEX: [[u8; 3]; 3] = [[0, 7, 6], [1, 8, 5], [2, 3, 4]];
+    let (du, dv) = (cell.0 - tile.0 + 1, cell.1 - tile.1 + 1);
+    if !(0..3).contains(&du) || !(0..3).contains(&dv) {
+        return None;
+    }
+    match INDEX[du as usize][dv as usize] {
+        8 => None,
+        i => Some(i as usize),
+    }
+}
+
+/// The free neighbours of `tile` toward `target`, the one along the
+/// longer remaining leg first (which keeps the path a staircase, 3 moves
+/// per cell instead of 5, for as long as possible).
+fn next_steps(region: Region<'_>, tile: Cell, target: Cell) -> [Option<Cell>; 2] {
+    let (du, dv) = (target.0 - tile.0, target.1 - tile.1);
+    let along_u = (du != 0).then(|| add(tile, (du.signum(), 0)));
+    // Into row 0 only straight into the target: elsewhere placed tiles may
+    // cut the way along the row.
+    let along_v = (dv != 0 && (tile.1 != 1 || du == 0)).then(|| add(tile, (0, dv.signum())));
+    let (along_u, along_v) = (
+        along_u.filter(|&c| region.free(c)),
+        along_v.filter(|&c| region.free(c)),
+    );
+    if du.abs() >= dv.abs() {
+        [along_u, along_v]
+    } else {
+        [along_v, along_u]
     }
 }
 
 /// Appends to `path` the cells of an L from `from` to `to`; a tile at
 /// `avoid` on a straight leg is passed on whichever side is free.
 fn l_path(
-    region: Region,
+    region: Region<'_>,
     from: Cell,
     to: Cell,
     avoid: Option<Cell>,
@@ -205,7 +344,13 @@ fn l_path(
 }
 
 /// One straight leg of an L.
-fn leg(region: Region, from: Cell, to: Cell, avoid: Option<Cell>, path: &mut Vec<Cell>) -> bool {
+fn leg(
+    region: Region<'_>,
+    from: Cell,
+    to: Cell,
+    avoid: Option<Cell>,
+    path: &mut Vec<Cell>,
+) -> bool {
     let step = ((to.0 - from.0).signum(), (to.1 - from.1).signum());
     let side = (step.1, step.0);
     let mut at = from;
@@ -250,7 +395,7 @@ struct Search {
 impl Search {
     fn path(
         &mut self,
-        region: Region,
+        region: Region<'_>,
         from: Cell,
         to: Cell,
         avoid: Option<Cell>,

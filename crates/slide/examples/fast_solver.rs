@@ -1,0 +1,69 @@
+//! Measures the fast solver on uniformly random n × n positions (row-major
+//! goal): moves / n³ and time per solve, the moves counted as they stream
+//! (nothing is stored, as for `--count-only`).
+//!
+//! cargo run --release -p slide --example fast_solver -- 10:10 30:10 100:10 300:3 1000:1
+//!
+//! Each argument is `n:count`. Baseline, measured in the same run: the
+//! same solve with every move also applied to a `Position` as it streams
+//! (which verifies the solution reaches the goal); "replay" is the extra
+//! time that takes, so "solve / replay" says how the solver's cost per
+//! move compares with merely playing a move. Peak memory (VmHWM) is printed
+//! at the end.
+
+use slide::{solve_fast_with, Goal, Scramble, Size};
+use std::time::Instant;
+
+fn main() {
+    let runs: Vec<(usize, u64)> = std::env::args()
+        .skip(1)
+        .map(|arg| {
+            let (n, count) = arg.split_once(':').unwrap_or((&arg, "1"));
+            (n.parse().expect("n"), count.parse().expect("count"))
+        })
+        .collect();
+    println!("| n | positions | mean moves | moves / n³ | min–max moves / n³ | solve (mean) | replay (mean) | solve / replay |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for (n, count) in runs {
+        let size = Size::square(n).expect("a board size");
+        let goal = Goal::RowMajor.position(size).expect("a goal");
+        let (mut total, mut solving, mut checking) = (0u64, 0f64, 0f64);
+        let (mut least, mut most) = (f64::MAX, 0f64);
+        for seed in 0..count {
+            let puzzle = Scramble::Uniform.generate(&goal, seed);
+            let start = Instant::now();
+            let mut moves = 0u64;
+            solve_fast_with(&puzzle, &goal, &mut |_| moves += 1).expect("solvable");
+            solving += start.elapsed().as_secs_f64();
+
+            let start = Instant::now();
+            let mut replay = puzzle.clone();
+            solve_fast_with(&puzzle, &goal, &mut |d| {
+                replay.apply(d).expect("a legal move");
+            })
+            .expect("solvable");
+            checking += start.elapsed().as_secs_f64();
+            assert_eq!(replay, goal, "the streamed solution reaches the goal");
+
+            total += moves;
+            let ratio = moves as f64 / (n * n * n) as f64;
+            least = least.min(ratio);
+            most = most.max(ratio);
+        }
+        let mean = total as f64 / count as f64;
+        let (solve, replay) = (solving / count as f64, (checking - solving) / count as f64);
+        println!(
+            "| {n} | {count} | {mean:.0} | {:.3} | {least:.3}–{most:.3} | {solve:.3} s | {replay:.3} s | {:.1} |",
+            mean / (n * n * n) as f64,
+            solve / replay.max(1e-9)
+        );
+    }
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
+        if let Some(line) = status.lines().find(|l| l.starts_with("VmHWM")) {
+            println!(
+                "\npeak memory (VmHWM): {}",
+                line.trim_start_matches("VmHWM:").trim()
+            );
+        }
+    }
+}
