@@ -158,12 +158,23 @@ async function pick(i) {
     render();
     if (r.won) await finish();
     else if (r.stuck) status('No moves left from here: shuffle or undo.', 'warn');
+    else checkSolvable();
   } catch (e) {
     render();
     status(e.message, 'error');
   } finally {
     busy = false;
   }
+}
+
+// Asks the solver whether the board can still be cleared, and warns if not.
+async function checkSolvable() {
+  const game = g, step = g.at;
+  try {
+    const r = await post('/api/shisen/check', { board: boardText(cells(), g.w), gravity: g.gravity, chinese: g.chinese });
+    if (game !== g || step !== g.at) return;
+    if (r.solvable === false) status('No solution from here: undo, or shuffle.', 'warn');
+  } catch { /* the warning is a courtesy; play goes on */ }
 }
 
 async function finish() {
@@ -196,7 +207,9 @@ async function hint() {
     g.hints += 1;
     const [x1, y1, x2, y2] = r.move;
     for (const i of [y1 * g.w + x1, y2 * g.w + x2]) tileAt(i)?.classList.add('hinted');
-    status(r.safe ? 'Hint: a safe pair.' : 'Hint: a pair that connects.');
+    status(r.safe ? 'Hint: a safe pair (the board stays solvable).'
+      : r.solvable === false ? 'Hint: a pair that connects — but no solution from here: undo, or shuffle.'
+      : 'Hint: a pair that connects.', r.solvable === false ? 'warn' : '');
   } catch (e) {
     status(e.message, 'error');
   }
@@ -265,7 +278,10 @@ function sizeChoice() {
 }
 
 function shareLink(seed) {
-  const params = new URLSearchParams({ ...sizeChoice(), gravity: g.gravity ? '1' : '0', chinese: g.chinese ? '1' : '0', seed: String(seed) });
+  const params = new URLSearchParams({
+    ...sizeChoice(), gravity: g.gravity ? '1' : '0', chinese: g.chinese ? '1' : '0',
+    solvable: $('shisen-solvable').checked ? '1' : '0', seed: String(seed),
+  });
   return `${location.origin}${location.pathname}#shisen&${params}`;
 }
 
@@ -276,7 +292,8 @@ export async function start(params = new URLSearchParams()) {
   if (params.has('gravity')) $('shisen-gravity').checked = params.get('gravity') === '1';
   if (params.has('chinese')) $('shisen-chinese').checked = params.get('chinese') === '1';
   const body = { ...sizeChoice(), gravity: $('shisen-gravity').checked, chinese: $('shisen-chinese').checked };
-  if ($('shisen-solvable').checked) body.solvable = true;
+  body.solvable = params.has('solvable') ? params.get('solvable') === '1' : $('shisen-solvable').checked;
+  $('shisen-solvable').checked = body.solvable;
   if (params.has('daily')) body.daily = true;
   else if (params.has('seed')) body.seed = Number(params.get('seed'));
   try {
@@ -293,7 +310,7 @@ export async function start(params = new URLSearchParams()) {
     $('shisen-paused').hidden = true;
     $('shisen-pause').textContent = 'Pause';
     history.replaceState(null, '', r.daily ? '#shisen&daily' : shareLink(r.seed));
-    status(`${r.daily ? 'Daily deal' : 'Seed'} ${r.seed}${r.solver ? '' : ' — solvable-only deals are unavailable in this build; this deal may have no solution'}`);
+    status(`${r.daily ? 'Daily deal' : 'Seed'} ${r.seed}${r.solvable ? ' — solvable' : ' — any deal: it may have no solution'}`);
     render();
     showRecords($('shisen-records'), 'shisen', g.variant);
   } catch (e) {
@@ -347,7 +364,7 @@ export function init() {
   setInterval(tick, 250);
 }
 
-// For the solvable-only checkbox: disabled until the server has a solver.
+// For the solvable-only checkbox: disabled when the server has no solver.
 export function solverAvailable(yes) {
   $('shisen-solvable').disabled = !yes;
   $('shisen-solvable-label').title = yes ? '' : 'unavailable: the Shisen-Sho solver is not in this build yet';

@@ -220,7 +220,10 @@ fn solve_decides_boards() {
         .assert()
         .success()
         .stdout("solvable\nunsolvable\n");
-    let out = tessera().args(["shisen", "solve", "--json", "1.2/.12"]).output().unwrap();
+    let out = tessera()
+        .args(["shisen", "solve", "--json", "1.2/.12"])
+        .output()
+        .unwrap();
     let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(line["result"], "solvable");
     assert_eq!(line["moves"].as_array().unwrap().len(), 2);
@@ -231,7 +234,10 @@ fn solve_decides_boards() {
 #[test]
 fn solve_under_gravity_names_tiles_where_they_stand() {
     // Removals drop the tiles above; the solver must still clear it.
-    let out = tessera().args(["shisen", "solve", "--gravity", "--json", "1./2./12/22"]).output().unwrap();
+    let out = tessera()
+        .args(["shisen", "solve", "--gravity", "--json", "1./2./12/22"])
+        .output()
+        .unwrap();
     let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(line["result"], "solvable", "{line}");
     assert_eq!(line["moves"].as_array().unwrap().len(), 3);
@@ -239,14 +245,32 @@ fn solve_under_gravity_names_tiles_where_they_stand() {
 
 #[test]
 fn solve_rejects_bad_input_with_exit_2() {
-    tessera().args(["shisen", "solve", "1.2/.1"]).assert().code(2);
-    tessera().args(["shisen", "solve", "--time-limit", "x", "11"]).assert().code(2);
+    tessera()
+        .args(["shisen", "solve", "1.2/.1"])
+        .assert()
+        .code(2);
+    tessera()
+        .args(["shisen", "solve", "--time-limit", "x", "11"])
+        .assert()
+        .code(2);
 }
 
 #[test]
 fn new_solvable_deals_solvable_boards() {
     let boards = tessera()
-        .args(["shisen", "new", "--solvable", "--seed", "3", "--count", "3", "--size", "8x4", "--tiles", "8x4"])
+        .args([
+            "shisen",
+            "new",
+            "--solvable",
+            "--seed",
+            "3",
+            "--count",
+            "3",
+            "--size",
+            "8x4",
+            "--tiles",
+            "8x4",
+        ])
         .output()
         .unwrap();
     assert!(boards.status.success());
@@ -261,9 +285,14 @@ fn new_solvable_deals_solvable_boards() {
 #[test]
 fn bench_reports_the_decided_share() {
     tessera()
-        .args(["shisen", "bench", "--deals", "5", "--size", "6x4", "--tiles", "6x4"])
+        .args([
+            "shisen", "bench", "--deals", "5", "--size", "6x4", "--tiles", "6x4",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("decided 5/5").and(predicate::str::contains("median")));
-    tessera().args(["shisen", "bench", "--deals", "0"]).assert().code(2);
+    tessera()
+        .args(["shisen", "bench", "--deals", "0"])
+        .assert()
+        .code(2);
 }

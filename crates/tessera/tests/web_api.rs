@@ -625,6 +625,46 @@ fn a_shisen_game_played_by_hints_becomes_a_record() {
 }
 
 #[test]
+fn solvable_deals_reproduce_and_hints_keep_them_solvable() {
+    let server = Server::start();
+    let mut c = server.client();
+    let one = c.ok("/api/shisen/new", json!({"preset": "14x6", "seed": 21}));
+    let two = c.ok(
+        "/api/shisen/new",
+        json!({"preset": "14x6", "seed": 21, "solvable": true}),
+    );
+    assert_eq!(one["board"], two["board"]);
+    assert_eq!(one["solvable"], true);
+    let any = c.ok(
+        "/api/shisen/new",
+        json!({"preset": "14x6", "seed": 21, "solvable": false}),
+    );
+    assert_eq!(any["solvable"], false);
+    // Following the safe hints clears the board without a shuffle.
+    let game = c.ok("/api/shisen/new", json!({"size": "8x4", "seed": 4}));
+    let actions = play_shisen(&mut c, &game);
+    assert!(actions.iter().all(|a| a.is_array()), "{actions:?}");
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": actions}),
+    );
+    assert_eq!(done["solved"], true);
+    // The solver's verdicts: no pair of "12/21" can ever connect.
+    let stuck = c.ok("/api/shisen/check", json!({"board": "12/21"}));
+    assert_eq!(stuck["solvable"], false);
+    let easy = c.ok(
+        "/api/shisen/check",
+        json!({"board": "11/22", "gravity": true}),
+    );
+    assert_eq!(easy["solvable"], true);
+    let hint = c.ok("/api/shisen/hint", json!({"board": "12/21"}));
+    assert_eq!(hint["move"], Value::Null);
+    assert_eq!(hint["solvable"], false);
+    let bad = c.post("/api/shisen/check", json!({"board": "1/2"}));
+    assert!(bad.error().contains("odd number"));
+}
+
+#[test]
 fn gravity_games_replay_with_gravity() {
     let server = Server::start();
     let mut c = server.client();

@@ -59,6 +59,7 @@ pub fn router(store: Store) -> Router {
         .route("/api/shisen/new", post(shisen::new))
         .route("/api/shisen/path", post(shisen::path))
         .route("/api/shisen/hint", post(shisen::hint))
+        .route("/api/shisen/check", post(shisen::check))
         .route("/api/shisen/shuffle", post(shisen::shuffle))
         .route("/api/shisen/pause", post(shisen::pause))
         .route("/api/shisen/resume", post(shisen::resume))
@@ -80,7 +81,7 @@ async fn healthz() -> Json<Value> {
 
 /// What this build's engines can do, for the client to enable its buttons.
 async fn info() -> Json<Value> {
-    Json(json!({ "shisen_solver": solvers::shisen_solver_available() }))
+    Json(json!({ "shisen_solver": true, "slide_solver": true }))
 }
 
 async fn not_found() -> ApiError {

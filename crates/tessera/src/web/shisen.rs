@@ -12,7 +12,7 @@ use shisen::{parse_board, Board, Deal, Game, Matching, Point, Rules, Size, TileS
 use super::clock::{daily_seed, now_millis};
 use super::error::{ApiError, Body};
 use super::player::{new_id, Player};
-use super::solvers::{shisen_safe_move, shisen_solver_available, SolveError};
+use super::solvers::{shisen_solvable_deal, shisen_verdict, SolveError};
 use super::{random_seed, App};
 use crate::store::{FinishError, GameRow, IssuedGame, NewResult};
 
@@ -116,13 +116,6 @@ pub async fn new(
         (None, None) => Size::DEFAULT,
     };
     let size = check_size(size)?;
-    let solver = shisen_solver_available();
-    if request.solvable == Some(true) && !solver {
-        return Err(ApiError::new(
-            StatusCode::NOT_IMPLEMENTED,
-            "solvable-only deals are unavailable: the Shisen-Sho solver is not in this build yet",
-        ));
-    }
     let now = now_millis();
     let seed = match (request.daily, request.seed) {
         (true, Some(_)) => return Err(ApiError::bad("a daily deal takes no seed")),
@@ -134,9 +127,17 @@ pub async fn new(
     } else {
         TileSet::Standard
     };
-    let board =
-        Deal::random(seed, size, set).map_err(|e| ApiError::bad(format!("bad deal: {e}")))?;
     let rules = rules(request.gravity, request.chinese);
+    let solvable = request.solvable.unwrap_or(true);
+    let board = if solvable {
+        app.budget
+            .run(move |deadline| shisen_solvable_deal(seed, size, set, rules, deadline))
+            .await?
+            .map_err(solver_error)?
+    } else {
+        Deal::random(seed, size, set)
+    }
+    .map_err(|e| ApiError::bad(format!("bad deal: {e}")))?;
     let game = IssuedGame {
         id: new_id(),
         player_id: player.0,
@@ -156,8 +157,7 @@ pub async fn new(
         "size": size.to_string(),
         "gravity": rules.gravity,
         "chinese": request.chinese,
-        "solvable": false,
-        "solver": solver,
+        "solvable": solvable,
         "variant": game.variant,
         "daily": request.daily,
     })))
@@ -249,27 +249,77 @@ pub async fn hint(
     Body(request): Body<HintRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let board = read_board(&request.board, request.chinese)?;
-    let gravity = request.gravity;
-    let (found, safe) = app
+    let rules = rules(request.gravity, request.chinese);
+    let (found, verdict) = app
         .budget
         .run(move |deadline| {
-            if shisen_solver_available() {
-                match shisen_safe_move(&board, gravity, deadline) {
-                    Ok(m) => return (m, true),
-                    Err(SolveError::OutOfTime | SolveError::Unavailable(_)) => {}
-                }
-            }
-            (board.moves().into_iter().next(), false)
+            let verdict = verdict_name(shisen_verdict(&board, rules, deadline));
+            let safe = match verdict.1 {
+                Some(true) => verdict.0,
+                _ => None,
+            };
+            (safe.or_else(|| board.moves().into_iter().next()), verdict.1)
         })
         .await?;
+    let safe = verdict == Some(true);
     if let (Some(game), Some(_)) = (&request.game, found) {
         app.store.add_hint(game, &player.0).await?;
     }
     Ok(Json(json!({
         "move": found.map(|m| [m.a.x, m.a.y, m.b.x, m.b.y]),
         "safe": safe,
+        "solvable": verdict,
         "stuck": found.is_none(),
     })))
+}
+
+/// The first removal of a solution and whether one exists (`None`:
+/// undecided within the solver's budget).
+fn verdict_name(
+    verdict: Result<shisen::Verdict, SolveError>,
+) -> (Option<shisen::Move>, Option<bool>) {
+    match verdict {
+        Ok(shisen::Verdict::Solvable(moves)) => (moves.first().copied(), Some(true)),
+        Ok(shisen::Verdict::Unsolvable) => (None, Some(false)),
+        Ok(shisen::Verdict::Unknown) | Err(_) => (None, None),
+    }
+}
+
+fn solver_error(error: SolveError) -> ApiError {
+    match error {
+        SolveError::OutOfTime => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the solver ran out of time: try a smaller board or solvable: false",
+        ),
+        SolveError::Unavailable(message) => {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    board: String,
+    #[serde(default)]
+    gravity: bool,
+    #[serde(default)]
+    chinese: bool,
+}
+
+/// Whether the board can still be cleared: `true`, `false`, or `null` when
+/// the solver could not decide within its budget.
+pub async fn check(
+    State(app): State<App>,
+    Body(request): Body<CheckRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let board = read_board(&request.board, request.chinese)?;
+    let rules = rules(request.gravity, request.chinese);
+    let verdict = app
+        .budget
+        .run(move |deadline| verdict_name(shisen_verdict(&board, rules, deadline)).1)
+        .await?;
+    Ok(Json(json!({ "solvable": verdict })))
 }
 
 #[derive(Deserialize)]

@@ -126,20 +126,68 @@ fn reaches(start: &Position, goal: &Position, moves: &Moves) -> bool {
     position.apply_all(moves).is_ok() && &position == goal
 }
 
-/// Whether Shisen-Sho deals can be restricted to solvable ones.
-pub fn shisen_solver_available() -> bool {
-    false
+/// The Shisen-Sho solver's node budget per question: the one `tessera
+/// shisen new --solvable` uses per draw, so a seed deals the same solvable
+/// board in the browser and on the command line.
+pub const SHISEN_NODES: u64 = 20_000;
+
+/// A node budget that also gives up at the request's deadline.
+struct Limit {
+    nodes: u64,
+    deadline: Deadline,
+    late: bool,
 }
 
-/// A safe Shisen-Sho hint (a move after which the board stays solvable), or
-/// `None` when the solver is not in this build.
-pub fn shisen_safe_move(
+impl shisen::Budget for Limit {
+    fn allows(&mut self, nodes: u64) -> bool {
+        if self.deadline.passed() {
+            self.late = true;
+            return false;
+        }
+        nodes < self.nodes
+    }
+}
+
+/// Whether `board` can be cleared under `rules`: `Solvable` with the
+/// removals, `Unsolvable`, or `Unknown` past [`SHISEN_NODES`].
+pub fn shisen_verdict(
     board: &shisen::Board,
-    gravity: bool,
+    rules: shisen::Rules,
     deadline: Deadline,
-) -> Result<Option<shisen::Move>, SolveError> {
-    let _ = (board, gravity, deadline);
-    Err(SolveError::Unavailable(
-        "the Shisen-Sho solver is not in this build yet".to_string(),
-    ))
+) -> Result<shisen::Verdict, SolveError> {
+    let mut limit = Limit {
+        nodes: SHISEN_NODES,
+        deadline,
+        late: false,
+    };
+    let solution = shisen::solve(board, rules, &mut limit);
+    if limit.late {
+        return Err(SolveError::OutOfTime);
+    }
+    Ok(solution.verdict)
+}
+
+/// A deal drawn uniformly among the solvable ones (by rejection, exactly as
+/// [`shisen::Deal::solvable`] draws them), or an error at the deadline.
+pub fn shisen_solvable_deal(
+    seed: u64,
+    size: shisen::Size,
+    set: shisen::TileSet,
+    rules: shisen::Rules,
+    deadline: Deadline,
+) -> Result<Result<shisen::Board, shisen::TileSetError>, SolveError> {
+    let mut seeds = shisen::DealRng::new(seed);
+    for _ in 0..shisen::Deal::MAX_ATTEMPTS {
+        let board = match shisen::Deal::random(seeds.next_u64(), size, set) {
+            Ok(board) => board,
+            Err(e) => return Ok(Err(e)),
+        };
+        if let shisen::Verdict::Solvable(_) = shisen_verdict(&board, rules, deadline)? {
+            return Ok(Ok(board));
+        }
+    }
+    Err(SolveError::Unavailable(format!(
+        "no solvable {size} deal found in {} draws",
+        shisen::Deal::MAX_ATTEMPTS
+    )))
 }
