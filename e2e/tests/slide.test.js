@@ -102,3 +102,30 @@ test('arrow keys and WASD move tiles; undo takes a move back; the goal overlay s
   await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'slide-goal.png') });
 });
+
+test('hint names a move and solve plays an optimal solution that is not ranked', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#slide&size=3x3&goal=spiral&seed=99`);
+  await page.waitForSelector('#slide-board .tile');
+  await page.click('#slide-hint');
+  await page.waitForFunction(() => /Hint: slide [UDLR] \(\d+ moves to go, optimal\)/.test(document.querySelector('#slide-status').textContent));
+  await page.click('#slide-solve');
+  await page.waitForSelector('#slide-status.good', { timeout: 20000 });
+  assert.match(await page.textContent('#slide-status'), /with the solver: not a record/);
+  const records = page.locator('#slide-records table.records').first();
+  assert.match(await records.textContent(), /no records yet/);
+});
+
+test('the records page lists results and links the CSV export', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#records`);
+  await page.selectOption('#records-game', 'slide');
+  await page.fill('#records-variant', '3x3-row-major');
+  await page.click('#records-show');
+  await page.waitForSelector('#records-body table.records tr.mine');
+  const csv = await page.evaluate(async () => (await fetch('/api/me/export.csv')).text());
+  assert.match(csv, /^game,variant,/);
+  assert.match(csv, /\nslide,3x3-row-major,/);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(screenshots, 'records.png') });
+});
