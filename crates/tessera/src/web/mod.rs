@@ -109,7 +109,6 @@ pub fn serve(addr: SocketAddr, db: &Path) -> anyhow::Result<()> {
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         let local = listener.local_addr()?;
-        solvers::warm_up();
         println!(
             "tessera: playing at http://{local}/ (records in {})",
             db.display()

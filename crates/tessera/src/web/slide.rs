@@ -91,6 +91,7 @@ pub async fn new(
     let (goal, goal_name) = parse_goal(goal_text, size, seed)?;
     let goal_position = goal.position(size).map_err(ApiError::bad)?;
     let position = Scramble::Uniform.generate(&goal_position, seed);
+    super::solvers::prepare(&goal_position);
     let variant = format!("{size}-{goal_name}");
     let game = IssuedGame {
         id: new_id(),

@@ -98,11 +98,12 @@ fn tables_ready(size: slide::Size, goal_blank: usize) -> bool {
     false
 }
 
-/// Builds the tables of the most played board (4×4, classic goal) in the
-/// background, so its first solve is already optimal.
-pub fn warm_up() {
-    if let Ok(size) = slide::Size::new(4, 4) {
-        tables_ready(size, 15);
+/// Starts building the optimal solver's tables for a puzzle just issued, so
+/// that by the time its player asks for a hint they are likely ready.
+pub fn prepare(goal: &Position) {
+    let cells = goal.size().cells();
+    if cells > slide::solver::FULL_TABLE_MAX_CELLS && cells <= OPTIMAL_CELLS {
+        tables_ready(goal.size(), goal.blank());
     }
 }
 
