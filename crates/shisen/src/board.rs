@@ -309,12 +309,24 @@ impl Board {
         self.clear(self.cell(p));
     }
 
-    /// Whether every tile above `p` in its column is in `except`.
-    pub(crate) fn clear_above(&self, p: Point, except: &[Point]) -> bool {
-        (0..p.y).all(|y| {
-            let q = Point::new(p.x, y);
-            self.get(q).is_none() || except.contains(&q)
-        })
+    /// A 64-bit key of the position for the solver's tables: the class of
+    /// every cell (tiles of one class are interchangeable), mixed word by
+    /// word and finished with splitmix64's avalanche.
+    pub(crate) fn position_key(&self) -> u64 {
+        let mut h = 0u64;
+        for chunk in self.ids.chunks(4) {
+            let word = chunk.iter().fold(0u64, |w, &id| (w << 16) | u64::from(id));
+            h = (h.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 29)
+    }
+
+    /// Whether no tile lies above the interior cell `p` in its column.
+    pub(crate) fn is_top(&self, p: Point) -> bool {
+        let above = ((1u128 << (p.y + 1)) - 1) & !1; // rows 0..p.y
+        self.cols[p.x as usize] & above == 0
     }
 
     /// Removes the tiles at `a` and `b` (interior points, checked by the

@@ -4,7 +4,14 @@
 //!
 //! A pure engine: no I/O, deterministic, no global state. Text comes in
 //! through [`parse`], deals through [`Deal`]; paths ([`Board::path`]) and
-//! move lists ([`Board::moves`]) run on occupancy bitboards.
+//! move lists ([`Board::moves`]) run on occupancy bitboards; [`Game`] plays
+//! (gravity, undo and redo, shuffles, hints, scoring hooks) and [`solve`]
+//! decides exactly whether a board can be cleared.
+//!
+//! Seeds reproduce everywhere: a `u64` seed is expanded by splitmix64 into
+//! the key of a ChaCha8 stream, sampled with Lemire's unbiased method and
+//! shuffled by Fisher–Yates, all written here (see [`rng`]), so no crate
+//! upgrade changes a seeded deal.
 
 pub mod board;
 pub mod deal;

@@ -86,21 +86,35 @@ impl Board {
     /// For every class whose remaining tiles (two or four of them) can all
     /// be paired by connections open right now, those pairs.
     pub(crate) fn open_pairings(&self) -> Vec<Move> {
+        self.open_pairings_where(|_| true)
+    }
+
+    /// As [`Board::open_pairings`], for the classes whose every tile
+    /// satisfies `keep`.
+    pub(crate) fn open_pairings_where(&self, keep: impl Fn(Point) -> bool) -> Vec<Move> {
         if self.is_narrow() {
-            self.open_pairings_in::<u64>()
+            self.open_pairings_in::<u64>(keep)
         } else {
-            self.open_pairings_in::<u128>()
+            self.open_pairings_in::<u128>(keep)
         }
     }
 
-    fn open_pairings_in<L: Line>(&self) -> Vec<Move> {
+    fn open_pairings_in<L: Line>(&self, keep: impl Fn(Point) -> bool) -> Vec<Move> {
         let mut found = Vec::new();
         for group in self.groups() {
             let at = |i: usize| Point::new((group[i] & 0xFFFF) as i32, (group[i] >> 16) as i32);
-            let open = |i: usize, j: usize| {
-                self.connect(&self.rays::<L>(at(i)), &self.rays::<L>(at(j)))
-                    .is_some()
-            };
+            if group.len() != 2 && group.len() != 4 || !(0..group.len()).all(|i| keep(at(i))) {
+                continue;
+            }
+            let mut rays = [Rays {
+                at: Point::new(0, 0),
+                row: L::ZERO,
+                col: L::ZERO,
+            }; 4];
+            for (i, r) in rays.iter_mut().enumerate().take(group.len()) {
+                *r = self.rays::<L>(at(i));
+            }
+            let open = |i: usize, j: usize| self.connect(&rays[i], &rays[j]).is_some();
             let pairs: &[[(usize, usize); 2]] = match group.len() {
                 2 => &[[(0, 1), (0, 1)]],
                 4 => &[[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]],

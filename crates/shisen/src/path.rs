@@ -170,6 +170,28 @@ impl Board {
         self.connect(&ra, &rb)
     }
 
+    /// Whether the cell `a` connects to any of the cells `others` (a
+    /// solver's relaxation: `a`'s rays are computed once).
+    pub(crate) fn connects_any(&self, a: Point, others: impl Iterator<Item = Point>) -> bool {
+        if self.is_narrow() {
+            self.connects_any_in::<u64>(a, others)
+        } else {
+            self.connects_any_in::<u128>(a, others)
+        }
+    }
+
+    fn connects_any_in<L: Line>(&self, a: Point, mut others: impl Iterator<Item = Point>) -> bool {
+        let ra = self.rays::<L>(a);
+        others.any(|b| {
+            let adjacent = a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1;
+            if ra.is_enclosed() && !adjacent || b == a {
+                return adjacent;
+            }
+            let rb = self.rays::<L>(b);
+            (adjacent || !rb.is_enclosed()) && self.connect(&ra, &rb).is_some()
+        })
+    }
+
     /// Whether `a` and `b` connect (same conditions as [`Board::path`]).
     #[inline]
     pub fn connects(&self, a: Point, b: Point) -> bool {

@@ -11,13 +11,21 @@
 //! * The search then branches over the open pairs, and remembers every
 //!   failed position (a transposition table over the set of removed tiles,
 //!   Zobrist-hashed), since many orders reach the same position.
+//! * A position is dropped at once when its *relaxation* fails: let every
+//!   tile go as soon as it connects to the cell of any tile of its class
+//!   (still there or gone) and repeat; a tile left behind proves that no
+//!   solution exists (every real solution removes its tiles no sooner).
+//! * Attempts restart with doubling node allowances and reshuffled move
+//!   orders (the failed table carries over); on a hard board the pairings
+//!   of each class of four are probed at the root and impossible ones are
+//!   never tried.
 //!
 //! With gravity a removal moves the tiles above it, so connections can also
-//! close. A removal is still safe when every removed tile has nothing above
-//! it but other removed tiles: no tile moves, so the rest of any solution
+//! close. A class's whole pairing is still safe to take when all its tiles
+//! are on top of their columns: no tile moves, so the rest of any solution
 //! stays valid. The search branches over all open pairs otherwise, tiles
 //! with the fewest tiles above them first, with a transposition table over
-//! whole positions.
+//! whole positions (tiles of one class being interchangeable).
 //!
 //! The work is measured in nodes (positions expanded); a [`Budget`] can stop
 //! the search, which then answers [`Verdict::Unknown`].
@@ -183,33 +191,6 @@ struct Search<'b, B: Budget> {
     played: Vec<(Move, Kind)>,
 }
 
-/// The tiles of each class still on the board, in reading order.
-fn classes(board: &Board) -> Vec<Vec<Point>> {
-    board
-        .groups()
-        .filter(|g| g.len() >= 2)
-        .map(|g| {
-            g.iter()
-                .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32))
-                .collect()
-        })
-        .collect()
-}
-
-/// A pairing of `tiles` (at most 4 of them handled) whose every pair
-/// satisfies `open`, as moves.
-fn open_pairing(tiles: &[Point], open: impl Fn(Point, Point) -> bool) -> Option<Vec<Move>> {
-    match tiles {
-        [a, b] => open(*a, *b).then(|| vec![Move::new(*a, *b)]),
-        [a, b, c, d] => [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
-            .into_iter()
-            .find_map(|(p, q, r, s)| {
-                (open(*p, *q) && open(*r, *s)).then(|| vec![Move::new(*p, *q), Move::new(*r, *s)])
-            }),
-        _ => None,
-    }
-}
-
 impl<B: Budget> Search<'_, B> {
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
@@ -327,22 +308,16 @@ impl<B: Budget> Search<'_, B> {
     /// whose tiles all have nothing above them, so that nothing falls.
     fn take_safe_gravity(&mut self, board: &mut Board) {
         loop {
-            let mut progressed = false;
-            for tiles in classes(board) {
-                if !tiles.iter().all(|&t| board.clear_above(t, &[])) {
-                    continue;
-                }
-                if let Some(moves) = open_pairing(&tiles, |p, q| board.connects(p, q)) {
-                    for m in moves {
-                        let kind = board.get(m.a).expect("moves name tiles");
-                        board.remove_pair(m.a, m.b, true);
-                        self.played.push((m, kind));
-                    }
-                    progressed = true;
-                }
-            }
-            if !progressed {
+            // Every class found is taken: removing top tiles moves nothing,
+            // so the other classes' pairs stay open and on top.
+            let moves = board.open_pairings_where(|t| board.is_top(t));
+            if moves.is_empty() {
                 return;
+            }
+            for m in moves {
+                let kind = board.get(m.a).expect("moves name tiles");
+                board.remove_pair(m.a, m.b, true);
+                self.played.push((m, kind));
             }
         }
     }
@@ -355,25 +330,43 @@ impl<B: Budget> Search<'_, B> {
 /// run through cells this has emptied too), so if this leaves a tile, no
 /// solution exists.
 fn hopeless(board: &Board) -> bool {
-    let candidates: Vec<(Point, Vec<Point>)> = classes(board)
-        .iter()
-        .flat_map(|g| {
-            g.iter()
-                .map(move |&t| (t, g.iter().copied().filter(|&u| u != t).collect()))
-        })
-        .collect();
-    !relaxation_clears(board, &candidates)
+    let (tiles, ranges) = flat_classes(board);
+    let partners = |i: usize| ranges[i].clone();
+    !relaxation_clears(board, &tiles, partners)
 }
 
-/// The relaxation: each tile may go once it connects to the cell of one of
-/// its candidate partners. Whether every tile goes.
-fn relaxation_clears(board: &Board, candidates: &[(Point, Vec<Point>)]) -> bool {
+/// The tiles of the classes still on the board, class after class, and
+/// for each tile the index range of its class.
+fn flat_classes(board: &Board) -> (Vec<Point>, Vec<std::ops::Range<usize>>) {
+    let mut tiles = Vec::with_capacity(board.tiles_left());
+    let mut ranges = Vec::with_capacity(board.tiles_left());
+    for group in board.groups().filter(|g| g.len() >= 2) {
+        let range = tiles.len()..tiles.len() + group.len();
+        tiles.extend(
+            group
+                .iter()
+                .map(|&c| Point::new((c & 0xFFFF) as i32, (c >> 16) as i32)),
+        );
+        ranges.extend(std::iter::repeat_n(range, group.len()));
+    }
+    (tiles, ranges)
+}
+
+/// The relaxation: tile `i` may go once it connects to the cell of a tile
+/// `partners(i)` names (its own index is skipped). Whether every tile goes.
+fn relaxation_clears<R: Iterator<Item = usize>>(
+    board: &Board,
+    tiles: &[Point],
+    partners: impl Fn(usize) -> R,
+) -> bool {
     let mut relaxed = board.clone();
     // Round robin over the tiles until a whole round lets none go.
     let (mut i, mut since_change) = (0, 0);
-    while since_change < candidates.len() {
-        let (t, ref partners) = candidates[i];
-        if relaxed.get(t).is_some() && partners.iter().any(|&u| relaxed.connects(t, u)) {
+    while since_change < tiles.len() {
+        let t = tiles[i];
+        if relaxed.get(t).is_some()
+            && relaxed.connects_any(t, partners(i).filter(|&j| j != i).map(|j| tiles[j]))
+        {
             relaxed.vacate(t);
             if relaxed.is_cleared() {
                 return true;
@@ -382,7 +375,7 @@ fn relaxation_clears(board: &Board, candidates: &[(Point, Vec<Point>)]) -> bool 
         } else {
             since_change += 1;
         }
-        i = (i + 1) % candidates.len();
+        i = (i + 1) % tiles.len();
     }
     relaxed.is_cleared()
 }
@@ -397,64 +390,61 @@ const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], 
 /// pairings (a pair belongs to one pairing only), or `None` if some class
 /// has no possible pairing: the board is unsolvable.
 fn impossible_pairs(board: &Board) -> Option<HashSet<Move>> {
-    let groups = classes(board);
-    let mut allowed: Vec<Vec<usize>> = groups
-        .iter()
-        .map(|g| if g.len() == 4 { vec![0, 1, 2] } else { vec![] })
+    let (tiles, ranges) = flat_classes(board);
+    let fours: Vec<usize> = (0..tiles.len())
+        .filter(|&i| ranges[i].start == i && ranges[i].len() == 4)
         .collect();
-    let candidates =
-        |allowed: &[Vec<usize>], probe: Option<(usize, usize)>| -> Vec<(Point, Vec<Point>)> {
-            let mut out = Vec::new();
-            for (c, g) in groups.iter().enumerate() {
-                let fixed = match probe {
-                    Some((pc, k)) if pc == c => Some(k),
-                    _ if allowed[c].len() == 1 => Some(allowed[c][0]),
-                    _ => None,
-                };
-                for (i, &t) in g.iter().enumerate() {
-                    let partners = match fixed {
-                        Some(k) => {
-                            let [(a, b), (x, y)] = PAIRINGS[k];
-                            let j = [(a, b), (b, a), (x, y), (y, x)]
-                                .iter()
-                                .find(|p| p.0 == i)
-                                .map_or(i, |p| p.1);
-                            vec![g[j]]
-                        }
-                        None => g.iter().copied().filter(|&u| u != t).collect(),
-                    };
-                    out.push((t, partners));
-                }
-            }
-            out
-        };
+    // Per class of four (by its first index): the pairings still possible.
+    let mut allowed: Vec<(usize, Vec<usize>)> = fours.iter().map(|&f| (f, vec![0, 1, 2])).collect();
+    // The partner of tile `i` under pairing `k` of its class starting at `f`.
+    let partner = |f: usize, k: usize, i: usize| {
+        let [(a, b), (x, y)] = PAIRINGS[k];
+        let at = i - f;
+        f + [(a, b), (b, a), (x, y), (y, x)]
+            .iter()
+            .find(|p| p.0 == at)
+            .map_or(at, |p| p.1)
+    };
     loop {
         let mut changed = false;
-        for c in 0..groups.len() {
-            if allowed[c].len() < 2 {
+        for c in 0..allowed.len() {
+            if allowed[c].1.len() < 2 {
                 continue;
             }
-            let before = allowed[c].len();
-            let keep: Vec<usize> = allowed[c]
+            let (f, options) = allowed[c].clone();
+            let keep: Vec<usize> = options
                 .iter()
                 .copied()
-                .filter(|&k| relaxation_clears(board, &candidates(&allowed, Some((c, k)))))
+                .filter(|&k| {
+                    let fixed = |i: usize| -> Option<usize> {
+                        let start = ranges[i].start;
+                        if start == f {
+                            return Some(partner(f, k, i));
+                        }
+                        let class = allowed.iter().find(|(g, _)| *g == start)?;
+                        (class.1.len() == 1).then(|| partner(start, class.1[0], i))
+                    };
+                    relaxation_clears(board, &tiles, |i| match fixed(i) {
+                        Some(j) => j..j + 1,
+                        None => ranges[i].clone(),
+                    })
+                })
                 .collect();
             if keep.is_empty() {
                 return None;
             }
-            allowed[c] = keep;
-            changed |= allowed[c].len() < before;
+            changed |= keep.len() < options.len();
+            allowed[c].1 = keep;
         }
         if !changed {
             break;
         }
     }
     let mut banned = HashSet::new();
-    for (c, g) in groups.iter().enumerate().filter(|(_, g)| g.len() == 4) {
-        for k in (0..3).filter(|k| !allowed[c].contains(k)) {
+    for (f, options) in &allowed {
+        for k in (0..3).filter(|k| !options.contains(k)) {
             for (i, j) in PAIRINGS[k] {
-                banned.insert(Move::new(g[i], g[j]));
+                banned.insert(Move::new(tiles[f + i], tiles[f + j]));
             }
         }
     }
@@ -475,8 +465,5 @@ fn burden(board: &Board, m: &Move) -> usize {
 
 /// A hash of a whole position (for gravity, where tiles move).
 fn position_hash(board: &Board) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    board.hash(&mut hasher);
-    hasher.finish()
+    board.position_key()
 }

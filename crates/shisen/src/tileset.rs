@@ -91,6 +91,10 @@ impl TileSet {
 
     /// The tiles of a deal of `size`, in set order (unshuffled).
     pub fn tiles(self, size: Size) -> Result<Vec<Kind>, TileSetError> {
+        // A custom set built directly, not through `custom`, is checked here.
+        if let TileSet::Custom { kinds, copies } = self {
+            TileSet::custom(usize::from(kinds), usize::from(copies))?;
+        }
         let cells = size.cells();
         if cells % 2 == 1 {
             return Err(TileSetError::OddCells(size));
@@ -210,6 +214,22 @@ mod tests {
         assert!(matches!(
             "mahjong".parse::<TileSet>(),
             Err(TileSetError::Unknown(_))
+        ));
+        let bad = TileSet::Custom {
+            kinds: 3,
+            copies: 3,
+        };
+        assert!(matches!(
+            bad.tiles(Size::DEFAULT),
+            Err(TileSetError::OddCopies(_))
+        ));
+        let bad = TileSet::Custom {
+            kinds: u16::MAX,
+            copies: 2,
+        };
+        assert!(matches!(
+            bad.tiles(Size::DEFAULT),
+            Err(TileSetError::KindsOutOfRange(_))
         ));
         let odd = Size::new(3, 3).unwrap();
         assert_eq!(

@@ -21,7 +21,8 @@ use super::Failure;
 pub enum ShisenCommand {
     /// Deal boards, separated by blank lines.
     New(NewArgs),
-    /// The shortest connection between two tiles: its corner points, or none.
+    /// The shortest connection between two tiles: its corner points, or
+    /// none (also when the tiles do not match).
     Path(PathArgs),
     /// Each board's connectable pairs, as `x1,y1 x2,y2` lines.
     Moves(MovesArgs),
@@ -501,9 +502,8 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
         "deals solved"
     };
     println!(
-        "{n} {what}: {} {}, tiles {}, gravity {}, seeds {}..{}",
+        "{n} {what}: {} board, tiles {}, gravity {}, seeds {}..{}",
         args.size,
-        "board",
         args.tiles,
         args.gravity,
         args.seed,
