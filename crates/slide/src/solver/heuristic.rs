@@ -124,7 +124,7 @@ pub fn required_patterns(size: Size, goal_blank: usize, kind: HeuristicKind) -> 
     let mut specs: Vec<PatternSpec> = partitions(size, goal_blank, kind)
         .iter()
         .flatten()
-        .map(|group| canonical(size, group, &symmetries).0)
+        .map(|group| canonical(size, group, goal_blank, &symmetries).0)
         .collect();
     specs.sort();
     specs.dedup();
@@ -197,7 +197,12 @@ fn symmetries(size: Size) -> Vec<Vec<u8>> {
 }
 
 /// The smallest congruent pattern S and a symmetry σ with σ(S) = `group`.
-fn canonical(size: Size, group: &[u8], symmetries: &[Vec<u8>]) -> (PatternSpec, Vec<u8>) {
+fn canonical(
+    size: Size,
+    group: &[u8],
+    goal_blank: usize,
+    symmetries: &[Vec<u8>],
+) -> (PatternSpec, Vec<u8>) {
     symmetries
         .iter()
         .map(|sigma| {
@@ -206,9 +211,13 @@ fn canonical(size: Size, group: &[u8], symmetries: &[Vec<u8>]) -> (PatternSpec, 
                 inverse[s as usize] = c as u8;
             }
             let cells = group.iter().map(|&g| inverse[g as usize]).collect();
-            (PatternSpec::new(size, cells), sigma.clone())
+            let blank = inverse[goal_blank];
+            (
+                PatternSpec::with_goal_blank(size, cells, blank),
+                sigma.clone(),
+            )
         })
-        .min_by(|a, b| a.0.cells().cmp(b.0.cells()))
+        .min()
         .expect("the identity")
 }
 
@@ -249,7 +258,16 @@ pub(crate) trait Estimate {
     /// The bound for `positions` (cell of each tile) and its memo.
     fn initial(&self, positions: &[u8]) -> (u32, Self::Memo);
     /// The bound after `tile` moved from cell `from` (positions updated).
-    fn update(&self, memo: &Self::Memo, positions: &[u8], tile: u8, from: u8) -> (u32, Self::Memo);
+    /// Once the bound is known to exceed `cutoff` the caller prunes the
+    /// node, so the rest (and the memo) may be left unfinished.
+    fn update(
+        &self,
+        memo: &Self::Memo,
+        positions: &[u8],
+        tile: u8,
+        from: u8,
+        cutoff: u32,
+    ) -> (u32, Self::Memo);
 }
 
 /// Sum of taxicab distances of the tiles (not the blank).
@@ -291,7 +309,7 @@ impl Estimate for Manhattan {
     }
 
     #[inline]
-    fn update(&self, memo: &u32, positions: &[u8], tile: u8, from: u8) -> (u32, u32) {
+    fn update(&self, memo: &u32, positions: &[u8], tile: u8, from: u8, _: u32) -> (u32, u32) {
         let row = tile as usize * self.n;
         let h = memo + self.distance[row + positions[tile as usize] as usize] as u32
             - self.distance[row + from as usize] as u32;
@@ -325,7 +343,7 @@ impl Patterns {
                     .enumerate()
                     .map(|(g, group)| {
                         group.iter().for_each(|&t| of[t as usize] = g as u8);
-                        let (spec, sigma) = canonical(size, group, &symmetries);
+                        let (spec, sigma) = canonical(size, group, goal_blank, &symmetries);
                         let mut frame = vec![0u8; sigma.len()];
                         for (c, &s) in sigma.iter().enumerate() {
                             frame[s as usize] = c as u8;
@@ -367,15 +385,29 @@ impl Estimate for Patterns {
     }
 
     #[inline]
-    fn update(&self, memo: &Memo, positions: &[u8], tile: u8, _from: u8) -> (u32, Memo) {
+    fn update(
+        &self,
+        memo: &Memo,
+        positions: &[u8],
+        tile: u8,
+        _from: u8,
+        cutoff: u32,
+    ) -> (u32, Memo) {
         let mut next = *memo;
+        let mut h = 0;
         for (p, groups) in self.partitions.iter().enumerate() {
             let g = self.group_of[p][tile as usize] as usize;
             let v = groups[g].value(positions);
             next.sums[p] = next.sums[p] + v as u32 - next.values[p][g] as u32;
             next.values[p][g] = v;
+            h = h.max(next.sums[p]);
+            if h > cutoff {
+                // Pruned on the first partition: the reflected lookup, a
+                // second cache miss in a large table, is not needed.
+                break;
+            }
         }
-        (next.sums[0].max(next.sums[1]), next)
+        (h, next)
     }
 }
 

@@ -109,6 +109,14 @@ impl<'a, E: Estimate> Search<'a, E> {
         }
     }
 
+    /// The largest h a child at depth `g` may have and still be searched.
+    #[inline]
+    fn cutoff(&self, g: u32, bound: u32, limit: u32) -> u32 {
+        let by_limit = limit.saturating_sub(g + 1);
+        let by_bound = (bound.saturating_sub(g) + 1) * self.weight.1 / self.weight.0;
+        by_limit.min(by_bound)
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if self.nodes < self.next_check {
             return self.stopped;
@@ -148,7 +156,10 @@ impl<'a, E: Estimate> Search<'a, E> {
             self.cells[blank] = tile;
             self.cells[c] = u8::MAX;
             self.positions[tile as usize] = blank as u8;
-            let (child_h, child_memo) = self.estimate.update(&memo, &self.positions, tile, c as u8);
+            let cutoff = self.cutoff(g + 1, bound, limit);
+            let (child_h, child_memo) =
+                self.estimate
+                    .update(&memo, &self.positions, tile, c as u8, cutoff);
             let f = self.f(g + 1, child_h);
             let fits = f <= bound && g + 1 + child_h < limit;
             if fits {

@@ -36,9 +36,9 @@ use relabel::Canonical;
 /// Boards up to this many cells are solved optimally (given time); larger
 /// ones only in the bounded mode.
 pub const OPTIMAL_MAX_CELLS: usize = 16;
-/// Largest board the bounded mode takes on (pattern databases use `u32`
-/// cell masks).
-pub const BOUNDED_MAX_CELLS: usize = 32;
+/// Largest board the bounded mode takes on: 5 × 5 (and 3 × 8 …), where its
+/// 5-tile pattern databases build in seconds. Beyond, use the fast solver.
+pub const BOUNDED_MAX_CELLS: usize = 25;
 
 /// A solution and what is known about it.
 #[derive(Clone, Debug, PartialEq, Eq)]

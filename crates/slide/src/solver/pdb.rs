@@ -32,11 +32,18 @@ use rayon::prelude::*;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-/// A pattern on a board shape: the goal cells of its tiles, sorted.
+/// A pattern on a board shape: the goal cells of its tiles, sorted, and
+/// where the goal's blank is when that matters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PatternSpec {
     size: Size,
     cells: Vec<u8>,
+    /// The goal blank cell, kept only when the pattern's home cells cut the
+    /// free cells into several regions (e.g. tiles 1 and 4 home wall the
+    /// blank into the corner of a 4 × 4 blank-first goal): the search is
+    /// then seeded from the blank's region alone, which gives larger,
+    /// still admissible values. Otherwise every free cell is equivalent.
+    blank: Option<u8>,
 }
 
 /// Boards up to this many cells can carry pattern databases (cell sets are
@@ -52,7 +59,30 @@ impl PatternSpec {
         cells.dedup();
         assert!(!cells.is_empty() && cells.len() < size.cells());
         assert!(cells.iter().all(|&c| (c as usize) < size.cells()));
-        PatternSpec { size, cells }
+        PatternSpec {
+            size,
+            cells,
+            blank: None,
+        }
+    }
+
+    /// The pattern for a goal whose blank is on `goal_blank` (outside the
+    /// pattern): seeded from the blank's region if the free cells of the
+    /// goal placement are not all connected.
+    pub fn with_goal_blank(size: Size, cells: Vec<u8>, goal_blank: u8) -> PatternSpec {
+        let mut spec = PatternSpec::new(size, cells);
+        assert!(!spec.cells.contains(&goal_blank));
+        let occupied = spec.cells.iter().fold(0u32, |m, &c| m | 1 << c);
+        let free = full_mask(size.cells()) & !occupied;
+        if Geometry::new(size).region(goal_blank as u32, free) != free {
+            spec.blank = Some(goal_blank);
+        }
+        spec
+    }
+
+    /// The goal blank cell the database is seeded from, if it matters.
+    pub fn goal_blank(&self) -> Option<u8> {
+        self.blank
     }
 
     pub fn size(&self) -> Size {
@@ -72,7 +102,10 @@ impl PatternSpec {
     /// A file name that identifies the pattern, e.g. `4x4-0.1.2.3.4.5.6.pdb`.
     pub fn file_name(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(|c| c.to_string()).collect();
-        format!("{}-{}.pdb", self.size, cells.join("."))
+        match self.blank {
+            None => format!("{}-{}.pdb", self.size, cells.join(".")),
+            Some(b) => format!("{}-{}-b{b}.pdb", self.size, cells.join(".")),
+        }
     }
 }
 
@@ -207,8 +240,19 @@ fn header(spec: &PatternSpec) -> Vec<u8> {
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(spec.size.width() as u16).to_le_bytes());
     bytes.extend_from_slice(&(spec.size.height() as u16).to_le_bytes());
-    bytes.push(spec.cells.len() as u8);
-    bytes.extend_from_slice(&spec.cells);
+    // The pattern size; its top bit flags a goal blank cell after the cells
+    // (databases seeded from every free cell keep the original layout).
+    match spec.blank {
+        None => {
+            bytes.push(spec.cells.len() as u8);
+            bytes.extend_from_slice(&spec.cells);
+        }
+        Some(b) => {
+            bytes.push(spec.cells.len() as u8 | 0x80);
+            bytes.extend_from_slice(&spec.cells);
+            bytes.push(b);
+        }
+    }
     bytes.extend_from_slice(&(spec.entries() as u64).to_le_bytes());
     bytes
 }
@@ -271,6 +315,50 @@ fn full_mask(n: usize) -> u32 {
     }
 }
 
+/// Cell adjacency as bit masks, for flood fills.
+struct Geometry {
+    width: usize,
+    not_first_column: u32,
+    not_last_column: u32,
+}
+
+impl Geometry {
+    fn new(size: Size) -> Geometry {
+        let (mut not_first_column, mut not_last_column) = (0u32, 0u32);
+        for cell in 0..size.cells() {
+            let (x, _) = size.coords(cell);
+            if x > 0 {
+                not_first_column |= 1 << cell;
+            }
+            if x + 1 < size.width() {
+                not_last_column |= 1 << cell;
+            }
+        }
+        Geometry {
+            width: size.width(),
+            not_first_column,
+            not_last_column,
+        }
+    }
+
+    /// The cells of `free` reachable from `from` through `free`.
+    fn region(&self, from: u32, free: u32) -> u32 {
+        let mut region = 1u32 << from;
+        loop {
+            let grown = (region
+                | (region << 1) & self.not_first_column
+                | (region >> 1) & self.not_last_column
+                | region << self.width
+                | region >> self.width)
+                & free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
 /// Two bits per (placement, free cell) and the values being filled,
 /// shared by the worker threads. Every layer writes the same value
 /// (depth + 1) and marks only move forward (unseen → next → current →
@@ -278,11 +366,9 @@ fn full_mask(n: usize) -> u32 {
 struct Builder {
     spec: PatternSpec,
     n: usize,
-    width: usize,
     free: usize,
     all: u32,
-    not_first_column: u32,
-    not_last_column: u32,
+    geometry: Geometry,
     neighbours: Vec<u32>,
     marks: Vec<AtomicU64>,
     values: Vec<AtomicU8>,
@@ -302,16 +388,13 @@ impl Builder {
         let size = spec.size;
         let n = size.cells();
         let k = spec.cells.len();
-        let (mut not_first_column, mut not_last_column) = (0u32, 0u32);
         let mut neighbours = vec![0u32; n];
         for (cell, mask) in neighbours.iter_mut().enumerate() {
             let (x, y) = size.coords(cell);
             if x > 0 {
-                not_first_column |= 1 << cell;
                 *mask |= 1 << (cell - 1);
             }
             if x + 1 < size.width() {
-                not_last_column |= 1 << cell;
                 *mask |= 1 << (cell + 1);
             }
             if y > 0 {
@@ -326,11 +409,9 @@ impl Builder {
         Builder {
             spec: spec.clone(),
             n,
-            width: size.width(),
             free,
             all: full_mask(n),
-            not_first_column,
-            not_last_column,
+            geometry: Geometry::new(size),
             neighbours,
             marks: (0..(entries * free).div_ceil(32))
                 .map(|_| AtomicU64::new(0))
@@ -370,24 +451,25 @@ impl Builder {
 
     /// The free cells reachable from `from` without crossing a pattern tile.
     fn region(&self, from: u32, free: u32) -> u32 {
-        let mut region = 1u32 << from;
-        loop {
-            let grown = (region
-                | (region << 1) & self.not_first_column
-                | (region >> 1) & self.not_last_column
-                | region << self.width
-                | region >> self.width)
-                & free;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
+        self.geometry.region(from, free)
     }
 
     fn run(self, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
         let goal = index(&self.spec.cells, self.n);
+        let occupied = self.spec.cells.iter().fold(0u32, |m, &c| m | 1 << c);
+        let free = self.all & !occupied;
+        let seeds = match self.spec.blank {
+            Some(b) => self.region(b as u32, free),
+            None => free,
+        };
         for ord in 0..self.free {
+            let mut cell = free;
+            for _ in 0..ord {
+                cell &= cell - 1;
+            }
+            if seeds & cell & cell.wrapping_neg() == 0 {
+                continue;
+            }
             let entry = goal * self.free + ord;
             self.marks[entry >> 5].fetch_or(CURRENT << ((entry & 31) * 2), Relaxed);
         }

@@ -286,3 +286,41 @@ fn bounded_mode_on_five_by_five_returns_a_replayable_solution() {
     assert!(replays(&position, &solution.moves, &goal));
     assert!(solution.lower_bound <= solution.moves.len() as u32);
 }
+
+#[test]
+fn seeding_from_the_goal_blank_region_is_stronger_and_still_admissible() {
+    let size: Size = "3x3".parse().unwrap();
+    // Tiles 1 and 3 at home wall the blank into cell 0.
+    let walled = PatternSpec::with_goal_blank(size, vec![1, 3, 4], 0);
+    assert_eq!(walled.goal_blank(), Some(0));
+    assert!(walled.file_name().ends_with("-b0.pdb"));
+    let open = PatternSpec::with_goal_blank(size, vec![1, 2, 4], 0);
+    assert_eq!(open.goal_blank(), None);
+    let seeded = PatternDatabase::build(&walled, &mut |_| {});
+    let anywhere = PatternDatabase::build(&PatternSpec::new(size, vec![1, 3, 4]), &mut |_| {});
+    let back = PatternDatabase::from_bytes(&walled, seeded.to_bytes()).unwrap();
+    assert_eq!(back.spec(), &walled);
+    let table = DistanceTable::get(size, 0);
+    let mut stronger = 0;
+    for r in 0..table::factorial(9) {
+        let cells = table::unrank(r, 9);
+        let Some(d) = table.distance(&cells) else {
+            continue;
+        };
+        let positions = Canonical {
+            size,
+            blank: cells.iter().position(|&t| t == 0).unwrap(),
+            cells,
+            goal_blank: 0,
+        }
+        .positions();
+        let at: Vec<u8> = [1, 3, 4].iter().map(|&t| positions[t]).collect();
+        let (s, a) = (
+            seeded.value(pdb::index(&at, 9)),
+            anywhere.value(pdb::index(&at, 9)),
+        );
+        assert!(a <= s && s as u32 <= d);
+        stronger += usize::from(s > a);
+    }
+    assert!(stronger > 0);
+}
