@@ -11,6 +11,7 @@
 //! of that array. A full inverse index would cost a random memory write
 //! per move on a 1000 × 1000 board — most of the run time.
 
+use super::divide::Divider;
 use super::frame::{Frame, Rect};
 use crate::Direction;
 
@@ -20,6 +21,9 @@ const WATCHED: u32 = 1 << 31;
 
 pub(crate) struct Board {
     width: usize,
+    /// `width` as a multiply-and-shift, for the goal coordinates asked on
+    /// every routing decision (a hardware division is several times slower).
+    divide: Divider,
     /// `tiles[cell]` = the goal cell of the tile on `cell` (the blank's
     /// entry is the blank's goal cell), or `WATCHED | u` for the tile of
     /// line cell `u`.
@@ -35,6 +39,7 @@ impl Board {
     pub fn new(width: usize, tiles: Vec<u32>, blank: usize) -> Board {
         Board {
             width,
+            divide: Divider::new(width as u64),
             tiles,
             blank,
             line: None,
@@ -86,7 +91,15 @@ impl Board {
         self.line_at[frame.logical(goal).0 as usize] as usize
     }
 
+    /// The board coordinates of cell `cell`.
+    #[inline]
+    pub fn xy(&self, cell: usize) -> (i32, i32) {
+        let y = self.divide.quotient(cell as u64) as usize;
+        ((cell - y * self.width) as i32, y as i32)
+    }
+
     /// The goal cell of the tile on `cell`.
+    #[inline]
     pub fn tile(&self, cell: usize) -> usize {
         match self.tiles[cell] {
             label if label & WATCHED != 0 => {

@@ -6,6 +6,8 @@
 //! `v` away from it into the unsolved part — keeps one copy of the geometry
 //! for all eight orientations.
 
+use super::divide::Divider;
+
 /// Logical coordinates inside a frame: `u` along the line, `v` into the board.
 pub(crate) type Cell = (i32, i32);
 
@@ -52,6 +54,7 @@ pub(crate) enum Side {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame {
     board_width: i32,
+    divide: Divider,
     origin: (i32, i32),
     axis_u: (i32, i32),
     axis_v: (i32, i32),
@@ -88,6 +91,7 @@ impl Frame {
         };
         Frame {
             board_width: board_width as i32,
+            divide: Divider::new(board_width as u64),
             origin,
             axis_u,
             axis_v,
@@ -96,21 +100,34 @@ impl Frame {
         }
     }
 
+    #[inline]
     pub fn contains(&self, (u, v): Cell) -> bool {
         u >= 0 && v >= 0 && u < self.width && v < self.height
     }
 
     /// The board cell at logical `(u, v)`.
+    #[inline]
     pub fn cell(&self, (u, v): Cell) -> usize {
         let x = self.origin.0 + u * self.axis_u.0 + v * self.axis_v.0;
         let y = self.origin.1 + u * self.axis_u.1 + v * self.axis_v.1;
         (y * self.board_width + x) as usize
     }
 
+    /// The board coordinates `(x, y)` of logical `(u, v)`.
+    #[inline]
+    pub fn xy(&self, (u, v): Cell) -> (i32, i32) {
+        (
+            self.origin.0 + u * self.axis_u.0 + v * self.axis_v.0,
+            self.origin.1 + u * self.axis_u.1 + v * self.axis_v.1,
+        )
+    }
+
     /// The logical coordinates of board cell `cell`.
+    #[inline]
     pub fn logical(&self, cell: usize) -> Cell {
-        let x = (cell as i32) % self.board_width - self.origin.0;
-        let y = (cell as i32) / self.board_width - self.origin.1;
+        let row = self.divide.quotient(cell as u64) as i32;
+        let x = cell as i32 - row * self.board_width - self.origin.0;
+        let y = row - self.origin.1;
         (
             x * self.axis_u.0 + y * self.axis_u.1,
             x * self.axis_v.0 + y * self.axis_v.1,

@@ -15,6 +15,7 @@
 mod beam;
 mod board;
 mod cancel;
+mod divide;
 mod error;
 mod frame;
 mod local;

@@ -23,6 +23,7 @@ pub(crate) struct Region<'a> {
 }
 
 impl Region<'_> {
+    #[inline]
     pub fn free(&self, (u, v): Cell) -> bool {
         self.frame.contains((u, v)) && (v != 0 || !self.placed[u as usize])
     }
@@ -120,9 +121,11 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         }
     }
 
-    /// Twice the planned path's length minus its gain: lower is better.
+    /// The planned path's length minus its gain: lower is better. (Measured
+    /// on 100 × 100: weighing a cell of gain as one move gives the shortest
+    /// solutions; half a move or two moves give 3–5 % more.)
     fn score(&self, frame: Frame, from: Cell) -> i32 {
-        2 * self.path.len() as i32 - self.gain(frame, from, &self.path)
+        self.path.len() as i32 - self.gain(frame, from, &self.path)
     }
 
     /// Moves the blank to `target` without disturbing `avoid` or the placed
@@ -197,19 +200,23 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     /// move, and a tile brought nearer its goal now is cheaper to place
     /// later, so among equally short paths this one is worth maximising.
     fn gain(&self, frame: Frame, from: Cell, path: &[Cell]) -> i32 {
-        let width = self.board.width() as i32;
         let mut gain = 0;
-        let mut blank = frame.cell(from) as i32;
+        let mut blank = from;
         for &cell in path {
-            let at = frame.cell(cell) as i32;
-            let goal = self.board.tile(at as usize) as i32;
-            let (gx, gy) = (goal % width, goal / width);
-            let before = (at % width - gx).abs() + (at / width - gy).abs();
-            let after = (blank % width - gx).abs() + (blank / width - gy).abs();
-            gain += before - after;
-            blank = at;
+            gain += self.gain_of(frame, blank, cell);
+            blank = cell;
         }
         gain
+    }
+
+    /// How much nearer its goal the tile on `cell` gets when the blank on
+    /// the neighbouring `blank` swaps with it.
+    #[inline]
+    fn gain_of(&self, frame: Frame, blank: Cell, cell: Cell) -> i32 {
+        let (at, to) = (frame.xy(cell), frame.xy(blank));
+        let goal = self.board.xy(self.board.tile(frame.cell(cell)));
+        let distance = |a: (i32, i32)| (a.0 - goal.0).abs() + (a.1 - goal.1).abs();
+        distance(at) - distance(to)
     }
 
     /// A shortest path built step by step, each step toward `to` along the
@@ -223,15 +230,6 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         avoid: Option<Cell>,
     ) -> bool {
         let frame = region.frame;
-        let width = self.board.width() as i32;
-        let gain = |blank: Cell, next: Cell| {
-            let (at, blank) = (frame.cell(next) as i32, frame.cell(blank) as i32);
-            let goal = self.board.tile(at as usize) as i32;
-            let (gx, gy) = (goal % width, goal / width);
-            let before = (at % width - gx).abs() + (at / width - gy).abs();
-            let after = (blank % width - gx).abs() + (blank / width - gy).abs();
-            before - after
-        };
         let mut at = from;
         while at != to {
             let (du, dv) = (to.0 - at.0, to.1 - at.1);
@@ -239,7 +237,7 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
             for (step, lead) in [((du.signum(), 0), du.abs()), ((0, dv.signum()), dv.abs())] {
                 let next = add(at, step);
                 if lead != 0 && region.free(next) && Some(next) != avoid {
-                    let key = (gain(at, next), lead);
+                    let key = (self.gain_of(frame, at, next), lead);
                     if best.is_none_or(|(b, _)| key > b) {
                         best = Some((key, next));
                     }
