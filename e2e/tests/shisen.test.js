@@ -78,3 +78,24 @@ test('a full 18x8 deal: mismatched tiles shake, right click highlights a kind, p
   await page.click('#shisen-pause');
   await page.waitForSelector('#shisen-paused[hidden]', { state: 'attached' });
 });
+
+test('a long press highlights every tile of the kind', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#shisen&preset=14x6&gravity=0&chinese=0&seed=2`);
+  await page.waitForSelector('#shisen-board .stile');
+  const press = (phase) => page.evaluate((phase) => {
+    const tile = document.querySelector('.stile[data-cell="0"]');
+    const r = tile.getBoundingClientRect();
+    const touch = new Touch({ identifier: 1, target: tile, clientX: r.left + 5, clientY: r.top + 5 });
+    tile.dispatchEvent(new TouchEvent(phase, {
+      touches: phase === 'touchstart' ? [touch] : [], changedTouches: [touch], bubbles: true, cancelable: true,
+    }));
+  }, phase);
+  await press('touchstart');
+  await page.waitForTimeout(700);
+  await press('touchend');
+  const kind = await page.getAttribute('.stile[data-cell="0"]', 'data-kind');
+  const same = await page.$$eval('.stile.same', (els) => els.map((e) => e.dataset.kind));
+  assert.equal(same.length, 4);
+  assert.ok(same.every((k) => k === kind));
+});

@@ -129,3 +129,24 @@ test('the records page lists results and links the CSV export', async () => {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(screenshots, 'records.png') });
 });
+
+test('a swipe on a touch screen slides a tile', async () => {
+  const page = await chromium.context.newPage();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=8`);
+  await page.waitForSelector('#slide-board .tile');
+  const before = await readTiles(page, 16);
+  const letter = before.indexOf(0) % 4 < 3 ? 'L' : 'R';
+  await page.evaluate((dx) => {
+    const board = document.getElementById('slide-board');
+    const r = board.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    const touch = (cx) => new Touch({ identifier: 1, target: board, clientX: cx, clientY: y });
+    board.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(x)], changedTouches: [touch(x)], bubbles: true }));
+    board.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(x + dx)], bubbles: true, cancelable: true }));
+  }, letter === 'L' ? -80 : 80);
+  assert.equal(await page.textContent('#slide-moves'), '1');
+  assert.deepEqual(await readTiles(page, 16), step(before, 4, 4, letter));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(screenshots, 'slide-phone.png'), fullPage: true });
+});

@@ -57,7 +57,7 @@ function status(text, kind = '') {
 }
 
 function tileSize() {
-  const avail = Math.min(window.innerWidth - 24, 1400);
+  const avail = Math.min(window.innerWidth - 48, 1400);
   const tw = Math.max(18, Math.min(52, Math.floor(avail / (g.w + 2))));
   return [tw, Math.round(tw * 1.3)];
 }
