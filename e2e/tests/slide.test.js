@@ -120,8 +120,8 @@ test('the records page lists results and links the CSV export', async () => {
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#records`);
   await page.selectOption('#records-game', 'slide');
-  await page.fill('#records-variant', '3x3-row-major');
-  await page.click('#records-show');
+  await page.waitForSelector('#records-variant option[value="3x3-row-major"]', { state: 'attached' });
+  await page.selectOption('#records-variant', '3x3-row-major');
   await page.waitForSelector('#records-body table.records tr.mine');
   const csv = await page.evaluate(async () => (await fetch('/api/me/export.csv')).text());
   assert.match(csv, /^game,variant,/);

@@ -1,5 +1,5 @@
 // The app shell: pages by URL hash, the player's display name.
-import { get, post } from './api.js';
+import { get, post, el } from './api.js';
 import { showRecords } from './records.js';
 import * as slide from './slide.js';
 import * as shisen from './shisen.js';
@@ -19,8 +19,7 @@ function show() {
   for (const section of document.querySelectorAll('.page')) section.hidden = section.id !== `page-${page}`;
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.dataset.page === page);
   if (page === 'records') {
-    showRecords(document.getElementById('records-body'),
-      document.getElementById('records-game').value, document.getElementById('records-variant').value);
+    showRecordsPage();
     return;
   }
   if (!started[page] || params.has('seed') || params.has('daily')) {
@@ -44,12 +43,28 @@ async function setupName() {
   });
 }
 
-function setupRecordsPage() {
+// The records page: a menu of the variants that have records.
+async function showRecordsPage() {
   const game = document.getElementById('records-game');
   const variant = document.getElementById('records-variant');
-  game.addEventListener('change', () => { variant.value = game.value === 'slide' ? '4x4-row-major' : '18x8'; });
-  document.getElementById('records-show').addEventListener('click', () =>
-    showRecords(document.getElementById('records-body'), game.value, variant.value));
+  const body = document.getElementById('records-body');
+  let variants = [];
+  try { variants = (await get(`/api/records/variants?game=${game.value}`)).variants; } catch { /* shown below */ }
+  const keep = variant.value;
+  variant.replaceChildren(...variants.map((v) => el('option', { value: v, text: v })));
+  if (variants.includes(keep)) variant.value = keep;
+  if (variants.length === 0) {
+    body.replaceChildren(el('p', { text: 'No records yet: solve a puzzle!' }));
+    return;
+  }
+  showRecords(body, game.value, variant.value);
+}
+
+function setupRecordsPage() {
+  document.getElementById('records-game').addEventListener('change', showRecordsPage);
+  document.getElementById('records-variant').addEventListener('change', () =>
+    showRecords(document.getElementById('records-body'),
+      document.getElementById('records-game').value, document.getElementById('records-variant').value));
 }
 
 async function setupInfo() {

@@ -337,6 +337,18 @@ impl Store {
         Ok(rows.iter().map(|r| record(r, viewer)).collect())
     }
 
+    /// The variants of `game` that have ranked results, by name.
+    pub async fn variants(&self, game: &str) -> Result<Vec<String>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT variant FROM results WHERE game = $1 AND counted = 1 \
+             ORDER BY variant LIMIT 1000",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// A player's results, newest first; all games and variants when
     /// `filter` is `None`.
     pub async fn player_results(

@@ -65,6 +65,7 @@ pub fn router(store: Store) -> Router {
         .route("/api/shisen/resume", post(shisen::resume))
         .route("/api/shisen/submit", post(shisen::submit))
         .route("/api/records", get(records::records))
+        .route("/api/records/variants", get(records::variants))
         .route("/api/me", get(records::me))
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))

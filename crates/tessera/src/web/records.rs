@@ -25,17 +25,35 @@ pub struct Which {
     variant: String,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameOnly {
+    game: String,
+}
+
+fn game_name(game: &str) -> Result<&str, ApiError> {
+    match game {
+        "slide" | "shisen" => Ok(game),
+        other => Err(ApiError::bad(format!(
+            "unknown game {other:?}: expected slide or shisen"
+        ))),
+    }
+}
+
+/// The variants that have records, for the records page's menu.
+pub async fn variants(
+    State(app): State<App>,
+    Params(query): Params<GameOnly>,
+) -> Result<Json<Value>, ApiError> {
+    let game = game_name(&query.game)?;
+    let variants = app.store.variants(game).await?;
+    Ok(Json(json!({ "game": game, "variants": variants })))
+}
+
 /// Checks a game name and a variant name (sizes, goals and rules in
 /// letters, digits and dashes).
 fn which(query: &Which) -> Result<(&str, &str), ApiError> {
-    let game = match query.game.as_str() {
-        "slide" | "shisen" => query.game.as_str(),
-        other => {
-            return Err(ApiError::bad(format!(
-                "unknown game {other:?}: expected slide or shisen"
-            )))
-        }
-    };
+    let game = game_name(&query.game)?;
     let variant = query.variant.as_str();
     let ok = !variant.is_empty()
         && variant.len() <= 64
