@@ -85,3 +85,37 @@ impl Budget {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn work_past_its_deadline_is_answered_503_and_stops() {
+        let budget = Budget::new(Duration::from_millis(50));
+        let stopped = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = stopped.clone();
+        let answer = budget
+            .run(move |deadline| {
+                // An engine that honours its deadline, but only just late.
+                while !deadline.passed() {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                std::thread::sleep(Duration::from_millis(20));
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+            })
+            .await;
+        let error = answer.unwrap_err();
+        assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(error.message.contains("budget"));
+        // The work itself ended on its own, freeing its permit.
+        for _ in 0..500 {
+            if stopped.load(std::sync::atomic::Ordering::SeqCst) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert!(stopped.load(std::sync::atomic::Ordering::SeqCst));
+        assert_eq!(budget.run(|_| 7).await.unwrap(), 7);
+    }
+}
