@@ -15,8 +15,8 @@
 //!   tile go as soon as it connects to the cell of any tile of its class
 //!   (still there or gone) and repeat; a tile left behind proves that no
 //!   solution exists (every real solution removes its tiles no sooner).
-//! * Attempts restart with doubling node allowances and reshuffled move
-//!   orders (the failed table carries over); on a hard board the pairings
+//! * Attempts restart with doubling node allowances (under gravity, Luby's
+//!   sequence) and reshuffled move orders (the failed table carries over); on a hard board the pairings
 //!   of each class of four are probed at the root and impossible ones are
 //!   never tried.
 //!
@@ -88,6 +88,23 @@ enum Stop {
 
 type Step = Result<bool, Stop>;
 
+/// Under gravity attempts follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, …)
+/// in units of this many nodes: many short attempts, now and then a long one.
+const GRAVITY_UNIT: u64 = 2_000;
+
+/// The `i`-th term (from 1) of the Luby sequence.
+fn luby(i: u32) -> u64 {
+    let mut i = u64::from(i);
+    loop {
+        // The smallest k with i ≤ 2^k − 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
 /// Nodes of the first attempt; each restart doubles the allowance.
 const FIRST_ATTEMPT: u64 = 500;
 
@@ -110,9 +127,12 @@ pub fn solve(board: &Board, rules: Rules, budget: &mut impl Budget) -> Solution 
     };
     let mut result = Err(Stop::Restart);
     for attempt in 0u32.. {
-        search.limit = search
-            .nodes
-            .saturating_add(FIRST_ATTEMPT << attempt.min(40));
+        let allowance = if rules.gravity {
+            GRAVITY_UNIT * luby(attempt + 1)
+        } else {
+            FIRST_ATTEMPT << attempt.min(40)
+        };
+        search.limit = search.nodes.saturating_add(allowance);
         search.shuffle = (attempt > 0).then(|| DealRng::new(u64::from(attempt)));
         search.played.clear();
         // A first attempt failed: the board is hard. Probing the pairings
@@ -466,4 +486,15 @@ fn burden(board: &Board, m: &Move) -> usize {
 /// A hash of a whole position (for gravity, where tiles move).
 fn position_hash(board: &Board) -> u64 {
     board.position_key()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 }

@@ -1,9 +1,11 @@
 //! The sliding-puzzle engine: positions, goals, moves, solvability and
 //! seeded generation for boards of any width × height (2 × 2 up to
-//! 2048 × 2048).
+//! 2048 × 2048), and an optimal solver ([`solver`]) for boards of up to 16
+//! cells (bounded beyond).
 //!
-//! Pure and deterministic: no I/O, no global state, no clock; every random
-//! choice comes from a seed. Text becomes a validated [`Position`] or a
+//! Pure and deterministic: no I/O, no clock; every random choice comes from
+//! a seed. The one process-wide state is the solver's memo of tables, each
+//! a pure function of its board shape, built once on first use. Text becomes a validated [`Position`] or a
 //! [`ParseError`] that says what is wrong; everything after that works on
 //! valid values only.
 //!

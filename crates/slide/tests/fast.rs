@@ -32,6 +32,7 @@ fn boards(max: usize) -> impl Strategy<Value = (Size, Goal, u64)> {
 /// The plain line-by-line reduction, without the beam search.
 const PLAIN: FastSolver = FastSolver {
     beam_width: Some(0),
+    thorough: None,
 };
 
 /// Solves with `solver`, checks the replay reaches the goal, returns the
@@ -64,12 +65,36 @@ proptest! {
     }
 }
 
+/// The quick routing used on boards over 500 × 500.
+const QUICK: FastSolver = FastSolver {
+    beam_width: Some(0),
+    thorough: Some(false),
+};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_quick_routing_replays_to_the_goal((size, goal, seed) in boards(12)) {
+        check(QUICK, size, &goal, seed)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn the_quick_routing_replays_to_the_goal_up_to_30((size, goal, seed) in boards(30)) {
+        check(QUICK, size, &goal, seed)?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(30))]
 
     #[test]
     fn the_beam_replays_and_never_loses_to_the_reduction((size, goal, seed) in boards(6)) {
-        let narrow = FastSolver { beam_width: Some(100) };
+        let narrow = FastSolver { beam_width: Some(100), thorough: None };
         let searched = check(narrow, size, &goal, seed)?;
         prop_assert!(searched <= check(PLAIN, size, &goal, seed)?);
     }

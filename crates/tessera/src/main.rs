@@ -4,6 +4,7 @@
 
 mod cli;
 mod store;
+mod tui;
 mod web;
 
 fn main() -> std::process::ExitCode {

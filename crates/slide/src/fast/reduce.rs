@@ -19,10 +19,16 @@ pub(crate) fn solve<S: FnMut(Direction)>(
     router: &mut Router<'_, S>,
     size: Size,
     goal_blank: usize,
+    auto: bool,
 ) {
-    let rect = peel(router, size, goal_blank, 0);
+    let rect = peel(router, size, goal_blank, 0, auto);
     finish(router, rect);
 }
+
+/// Up to this many unsolved cells (500 × 500) the routing is thorough when
+/// left to choose: above it, gain-seeking reads off the blank's path miss
+/// the cache, and the quick routing keeps 1000 × 1000 within a minute.
+const THOROUGH_CELLS: usize = 250_000;
 
 /// Solves outer lines until at most `cells` cells are left unsolved (or
 /// only the last region); returns the unsolved rectangle. It holds the
@@ -32,6 +38,7 @@ pub(crate) fn peel<S: FnMut(Direction)>(
     size: Size,
     goal_blank: usize,
     cells: usize,
+    auto: bool,
 ) -> Rect {
     let last = final_region(size, goal_blank);
     let mut rect = Rect {
@@ -41,6 +48,9 @@ pub(crate) fn peel<S: FnMut(Direction)>(
         y1: size.height(),
     };
     while rect != last && rect.width() * rect.height() > cells {
+        if auto {
+            router.thorough = rect.width() * rect.height() <= THOROUGH_CELLS;
+        }
         let side = next_side(rect, last, size.coords(router.board.blank()));
         let frame = Frame::new(size.width(), rect, side, false);
         router.board.watch(frame, rect);
@@ -109,9 +119,7 @@ fn next_side(rect: Rect, last: Rect, (bx, by): (usize, usize)) -> Side {
 }
 
 /// Solves row 0 of `frame`, in the order that keeps the blank's trips
-/// short: each time the cell whose tile is cheapest to bring in (the
-/// blank's way to the tile, plus the tile's way home weighted by the moves
-/// a push costs per cell). Placed cells split the line into free runs;
+/// short: each time the cell whose tile the blank reaches first. Placed cells split the line into free runs;
 /// a run is never left one cell long (that cell would have no way in), and
 /// each run ends as a pair of cells filled together.
 fn place_line<S: FnMut(Direction)>(router: &mut Router<'_, S>, frame: Frame) {

@@ -1,6 +1,6 @@
 //! Cell adjacency of a board, precomputed for the searches.
 //!
-//! The solvers work on canonical states (see [`super::relabel`]): arrays of
+//! The solvers work on canonical states (see the `relabel` module): arrays of
 //! small integers indexed by cell. They move the blank by table lookups
 //! instead of recomputing coordinates at every node.
 

@@ -1,7 +1,7 @@
 //! Lower bounds for IDA*: Manhattan distance, and additive pattern
 //! databases with the maximum over a reflected partition.
 //!
-//! Tiles are named by their goal cells (see [`super::relabel`]). A
+//! Tiles are named by their goal cells (see the `relabel` module). A
 //! partition splits the goal cells (the blank's excepted) into disjoint
 //! patterns; the values of one partition add up. On square boards a second
 //! partition, the first one turned on its side, gives a second sum, and the

@@ -2,7 +2,7 @@
 //! additive pattern databases up to 16 cells, and a bounded mode beyond.
 //!
 //! Every goal layout is first relabelled to one canonical goal
-//! ([`relabel`]), so one set of tables serves row-major, blank-first,
+//! (module `relabel`), so one set of tables serves row-major, blank-first,
 //! snake, spiral, custom and missing-number goals alike.
 //!
 //! ```

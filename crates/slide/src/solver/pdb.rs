@@ -19,7 +19,7 @@
 //! The search is seeded with the goal placement and the blank anywhere, so
 //! a database does not depend on the goal's blank cell: one database serves
 //! every goal layout and, through board symmetries (see
-//! [`super::heuristic`]), every congruent pattern.
+//! the `heuristic` module), every congruent pattern.
 //!
 //! Each layer is scanned by all cores (rayon) with atomic marks.
 //!

@@ -5,7 +5,7 @@
 //! closer.
 //!
 //! A table depends only on the board's shape and on the goal's blank cell
-//! (tiles are relabelled by their goal cells, see [`super::relabel`]), so
+//! (tiles are relabelled by their goal cells, see the `relabel` module), so
 //! one table serves every goal with that blank cell. Tables are built once
 //! per process on first use and shared (the memo below); building the
 //! largest, 2 × 5 (3.6 M entries), takes well under a second.

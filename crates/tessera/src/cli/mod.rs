@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 pub use failure::Failure;
+pub use slide::random_seed;
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "Tile puzzles: the sliding puzzle and Shisen-Sho", long_about = None)]
@@ -29,9 +30,12 @@ enum Command {
     /// The sliding puzzle (15 puzzle) of any width × height.
     #[command(subcommand)]
     Slide(slide::SlideCommand),
-    /// Shisen-Sho: deal boards, find paths, list moves.
+    /// Shisen-Sho: deal boards, find paths, list moves, solve.
     #[command(subcommand)]
     Shisen(shisen::ShisenCommand),
+    /// Play in the terminal: `play slide` or `play shisen`.
+    #[command(subcommand)]
+    Play(crate::tui::PlayCommand),
     /// Play both games in the browser (the default with no subcommand).
     Serve(ServeArgs),
     /// The help and a small demonstration puzzle.
@@ -53,6 +57,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Slide(command)) => slide::run(command),
         Some(Command::Shisen(command)) => shisen::run(command),
+        Some(Command::Play(command)) => crate::tui::run(command),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Demo) => demo(),
         None => serve(ServeArgs::default()),

@@ -1,0 +1,89 @@
+//! `tessera play …`: the arguments, validated at the edge into the settings
+//! the games start from.
+
+use clap::{Args, Subcommand};
+
+#[derive(Subcommand)]
+pub enum PlayCommand {
+    /// The sliding puzzle: arrows, hjkl or WASD (capital S, as s solves)
+    /// slide tiles, a click slides a row; ? hint, s solve, u undo, n new,
+    /// r restart, g goal, q quit.
+    Slide(SlideArgs),
+    /// Shisen-Sho: pick two matching tiles with the cursor (Enter) or the
+    /// mouse; ? hint, u undo, r redo, x shuffle, n new, q quit.
+    Shisen(ShisenArgs),
+}
+
+#[derive(Args)]
+pub struct SlideArgs {
+    /// Board size WxH, up to 100x100 [default: a custom goal's size, else
+    /// 4x4].
+    #[arg(long, value_parser = parse_slide_size)]
+    pub size: Option<slide::Size>,
+    /// Goal: row-major, blank-first, snake, spiral, missing:K, or a position.
+    #[arg(long, default_value = "row-major", value_parser = parse_goal)]
+    pub goal: slide::Goal,
+    /// Seed of the first puzzle (each new puzzle takes the next seed).
+    /// Random if omitted.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Args)]
+pub struct ShisenArgs {
+    /// kshisen size: 14x6, 16x9, 18x8 (default), 24x12, 26x14, 30x16, or
+    /// small, medium, large.
+    #[arg(long, default_value = "18x8", value_parser = parse_preset)]
+    pub preset: shisen::Size,
+    /// Tiles fall down their column after a removal.
+    #[arg(long)]
+    pub gravity: bool,
+    /// The Chinese set: one tile of each flower and season; any flower
+    /// matches any flower, any season any season.
+    #[arg(long)]
+    pub chinese: bool,
+    /// Deal only boards the solver can clear (uniformly among them, as
+    /// `tessera shisen new --solvable`).
+    #[arg(long)]
+    pub solvable: bool,
+    /// Seed of the first deal (each new deal takes the next seed). Random
+    /// if omitted.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Letters instead of mahjong glyphs, for terminals whose fonts lack
+    /// them.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// The largest side played: bigger boards cannot be drawn on any
+/// terminal, and their solutions run to millions of moves.
+pub const MAX_SIDE: usize = 100;
+
+impl SlideArgs {
+    /// `--size`, else the size of a goal given as a position, else 4×4.
+    pub fn size(&self) -> Result<slide::Size, String> {
+        let size = self
+            .size
+            .or(self.goal.size())
+            .unwrap_or_else(|| slide::Size::square(4).expect("4x4 is a size"));
+        if size.width().max(size.height()) > MAX_SIDE {
+            return Err(format!(
+                "a {size} board is too large to play in a terminal: at most {MAX_SIDE}x{MAX_SIDE}"
+            ));
+        }
+        Ok(size)
+    }
+}
+
+fn parse_slide_size(s: &str) -> Result<slide::Size, String> {
+    s.parse().map_err(|e: slide::SizeError| e.to_string())
+}
+
+fn parse_goal(s: &str) -> Result<slide::Goal, String> {
+    s.parse().map_err(|e: slide::GoalError| e.to_string())
+}
+
+fn parse_preset(s: &str) -> Result<shisen::Size, String> {
+    shisen::Size::preset(s).map_err(|e| e.to_string())
+}

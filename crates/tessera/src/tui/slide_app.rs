@@ -1,0 +1,492 @@
+//! The sliding puzzle being played: what is on the board, what happened,
+//! and what each action does to it. No terminal here: rendering reads this
+//! state, input produces [`SlideAction`]s, and the rules are the engine's
+//! (`Position::apply`, `slide_to`, the solvers).
+
+use super::clock::Clock;
+use slide::solver::{solve_optimal, SolveOptions, OPTIMAL_MAX_CELLS};
+use slide::{Direction, Goal, GoalError, Moves, Position, Scramble, Size};
+use std::collections::VecDeque;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// What the player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlideAction {
+    /// Slide the tile next to the blank in this direction (tile moves).
+    Move(Direction),
+    /// Slide every tile between the blank and this cell (a mouse click).
+    SlideTo(usize),
+    Hint,
+    Solve,
+    Undo,
+    New,
+    Restart,
+    /// Show the goal in the board's place, or the board again.
+    ToggleGoal,
+    Quit,
+}
+
+/// How long the optimal solver may search before the best solution found
+/// so far is taken.
+const THINKING_TIME: Duration = Duration::from_secs(3);
+
+/// What a solution being computed is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    Hint,
+    Solve,
+}
+
+/// A solver running on its own thread, so the board stays live (and `q`
+/// quits) while it thinks; its answer is only used if the position is
+/// still the one it was asked about.
+struct Thinking {
+    purpose: Purpose,
+    position: Position,
+    answer: Receiver<Result<Moves, String>>,
+}
+
+pub struct SlideApp {
+    goal_spec: Goal,
+    goal: Position,
+    seed: u64,
+    start: Position,
+    position: Position,
+    /// The moves made since the start, for undo and the move counter.
+    history: Vec<Direction>,
+    clock: Clock,
+    hint: Option<Direction>,
+    /// Moves of a solution still to be shown, one per tick.
+    solving: VecDeque<Direction>,
+    thinking: Option<Thinking>,
+    /// The solver finished the puzzle (the win is not the player's).
+    solver_used: bool,
+    showing_goal: bool,
+    message: String,
+    quit: bool,
+}
+
+impl SlideApp {
+    /// A puzzle of `size` toward `goal`, dealt from `seed`.
+    pub fn new(size: Size, goal: Goal, seed: u64) -> Result<SlideApp, GoalError> {
+        let goal_position = goal.position(size)?;
+        let start = Scramble::Uniform.generate(&goal_position, seed);
+        Ok(SlideApp {
+            goal_spec: goal,
+            goal: goal_position,
+            seed,
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            clock: Clock::default(),
+            hint: None,
+            solving: VecDeque::new(),
+            thinking: None,
+            solver_used: false,
+            showing_goal: false,
+            message: String::new(),
+            quit: false,
+        })
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn goal(&self) -> &Position {
+        &self.goal
+    }
+
+    pub fn goal_spec(&self) -> &Goal {
+        &self.goal_spec
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Moves made so far (undone moves no longer count).
+    pub fn moves(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.clock.elapsed(now)
+    }
+
+    /// The cell of the tile the hint suggests moving, and its direction.
+    pub fn hint(&self) -> Option<(usize, Direction)> {
+        let direction = self.hint?;
+        Some((self.position.source(direction)?, direction))
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.position == self.goal
+    }
+
+    pub fn showing_goal(&self) -> bool {
+        self.showing_goal
+    }
+
+    pub fn solver_used(&self) -> bool {
+        self.solver_used
+    }
+
+    pub fn is_solving(&self) -> bool {
+        !self.solving.is_empty()
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// How often [`SlideApp::tick`] should run: while a solution is shown,
+    /// about four seconds in all, between 10 and 150 ms a move; while the
+    /// solver thinks, often enough to notice its answer.
+    pub fn tick_interval(&self) -> Option<Duration> {
+        let left = self.solving.len() as u32;
+        if left > 0 {
+            Some((Duration::from_secs(4) / left).clamp(ms(10), ms(150)))
+        } else {
+            self.thinking.as_ref().map(|_| ms(30))
+        }
+    }
+
+    pub fn handle(&mut self, action: SlideAction, now: Instant) {
+        // Any key but q stops a running solution where it is.
+        if self.is_solving() && action != SlideAction::Quit {
+            self.solving.clear();
+            self.message = "solution stopped".into();
+            return;
+        }
+        self.message.clear();
+        // `g` toggles the goal view; any other key brings the board back.
+        self.showing_goal = action == SlideAction::ToggleGoal && !self.showing_goal;
+        match action {
+            SlideAction::Quit => self.quit = true,
+            SlideAction::ToggleGoal => {}
+            SlideAction::New => self.deal(self.seed.wrapping_add(1)),
+            SlideAction::Restart => self.deal(self.seed),
+            _ if self.is_won() => {}
+            SlideAction::Move(direction) => self.slide(direction, now),
+            SlideAction::SlideTo(cell) => {
+                // The engine finds the moves; they are then made one by
+                // one here, so each counts and can be undone.
+                match self.position.clone().slide_to(cell) {
+                    Some(moves) => moves.iter().for_each(|d| self.slide(d, now)),
+                    None => self.message = "click a tile in the blank's row or column".into(),
+                }
+            }
+            SlideAction::Undo => self.undo(),
+            SlideAction::Hint => self.think(Purpose::Hint),
+            SlideAction::Solve => self.think(Purpose::Solve),
+        }
+    }
+
+    /// Shows the next move of a running solution, or takes the solver's
+    /// answer when it has come.
+    pub fn tick(&mut self, now: Instant) {
+        if let Some(direction) = self.solving.pop_front() {
+            self.slide(direction, now);
+            return;
+        }
+        let Some(thinking) = &self.thinking else {
+            return;
+        };
+        let answer = match thinking.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        };
+        let thinking = self.thinking.take().expect("checked above");
+        if thinking.position != self.position {
+            return; // The player moved on: the answer is for another board.
+        }
+        match (answer, thinking.purpose) {
+            (Ok(moves), Purpose::Hint) => self.show_hint(moves),
+            (Ok(moves), Purpose::Solve) => self.start_solution(moves, now),
+            (Err(e), _) => self.message = e,
+        }
+    }
+
+    /// Waits for the solver's answer (for tests: no terminal to keep live).
+    #[cfg(test)]
+    pub fn settle(&mut self, now: Instant) {
+        while self.is_thinking() {
+            std::thread::sleep(ms(5));
+            self.tick(now);
+        }
+    }
+
+    fn slide(&mut self, direction: Direction, now: Instant) {
+        if self.position.apply(direction).is_err() {
+            self.message = format!("no tile can move {}", name(direction));
+            return;
+        }
+        self.clock.start(now);
+        self.history.push(direction);
+        self.hint = None;
+        if self.is_won() {
+            self.clock.stop(now);
+            self.solving.clear();
+            self.message.clear();
+        }
+    }
+
+    fn undo(&mut self) {
+        match self.history.pop() {
+            Some(direction) => {
+                self.position
+                    .undo(direction)
+                    .expect("a move just made can be taken back");
+                self.hint = None;
+            }
+            None => self.message = "nothing to undo".into(),
+        }
+    }
+
+    fn deal(&mut self, seed: u64) {
+        self.seed = seed;
+        self.start = Scramble::Uniform.generate(&self.goal, seed);
+        self.position = self.start.clone();
+        self.history.clear();
+        self.clock = Clock::default();
+        self.hint = None;
+        self.thinking = None;
+        self.solver_used = false;
+    }
+
+    /// Asks the solver, on its own thread, for a solution from here.
+    fn think(&mut self, purpose: Purpose) {
+        let (send, answer) = mpsc::channel();
+        let (position, goal) = (self.position.clone(), self.goal.clone());
+        std::thread::spawn(move || {
+            // The receiver may be gone (a new puzzle, quit): nothing to do.
+            let _ = send.send(plan(&position, &goal));
+        });
+        self.message = "thinking…".into();
+        self.thinking = Some(Thinking {
+            purpose,
+            position: self.position.clone(),
+            answer,
+        });
+    }
+
+    fn show_hint(&mut self, moves: Moves) {
+        self.message.clear();
+        self.hint = moves.iter().next();
+        if let Some((cell, direction)) = self.hint() {
+            let tile = self.position.tiles()[cell];
+            self.message = format!("hint: move {tile} {}", name(direction));
+        }
+    }
+
+    fn start_solution(&mut self, moves: Moves, now: Instant) {
+        self.message = format!("solving: {} moves (any key stops)", moves.len());
+        self.solving = moves.iter().collect();
+        self.solver_used = true;
+        self.tick(now);
+    }
+}
+
+/// Builds the solver's tables for this board and goal ahead of the first
+/// hint (a search told to stop at once still prepares its tables), so that
+/// hint does not wait for them. Meant for a background thread.
+pub fn prepare_solver(position: &Position, goal: &Position) {
+    if position.size().cells() <= OPTIMAL_MAX_CELLS {
+        let stop = || true;
+        let options = SolveOptions {
+            stop: Some(&stop),
+            ..SolveOptions::default()
+        };
+        let _ = solve_optimal(position, goal, &options);
+    }
+}
+
+/// A solution from `position`: shortest (or the best found in
+/// [`THINKING_TIME`]) on boards the optimal solver handles, else the fast
+/// solver's.
+fn plan(position: &Position, goal: &Position) -> Result<Moves, String> {
+    if position.size().cells() <= OPTIMAL_MAX_CELLS {
+        let deadline = Instant::now() + THINKING_TIME;
+        let stop = move || Instant::now() >= deadline;
+        let options = SolveOptions {
+            stop: Some(&stop),
+            ..SolveOptions::default()
+        };
+        if let Ok(solution) = solve_optimal(position, goal, &options) {
+            return Ok(solution.moves);
+        }
+    }
+    slide::solve_fast(position, goal).map_err(|e| format!("no solution: {e}"))
+}
+
+fn name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "up",
+        Direction::Down => "down",
+        Direction::Left => "left",
+        Direction::Right => "right",
+    }
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app(size: &str, seed: u64) -> SlideApp {
+        SlideApp::new(size.parse().unwrap(), Goal::RowMajor, seed).unwrap()
+    }
+
+    fn legal(app: &SlideApp) -> Direction {
+        app.position().legal_moves().next().unwrap()
+    }
+
+    #[test]
+    fn a_move_changes_the_board_counts_and_starts_the_clock() {
+        let t0 = Instant::now();
+        let mut app = app("3x3", 1);
+        let before = app.position().clone();
+        let direction = legal(&app);
+        app.handle(SlideAction::Move(direction), t0);
+        let mut expected = before.clone();
+        expected.apply(direction).unwrap();
+        assert_eq!(app.position(), &expected);
+        assert_eq!(app.moves(), 1);
+        assert_eq!(app.elapsed(t0 + ms(2000)), ms(2000));
+        app.handle(SlideAction::Undo, t0);
+        assert_eq!(app.position(), &before);
+        assert_eq!(app.moves(), 0);
+    }
+
+    #[test]
+    fn an_impossible_move_changes_nothing_and_says_so() {
+        // A 2x2 blank sits in a corner: two directions are blocked.
+        let mut app = app("2x2", 1);
+        let blocked = Direction::ALL
+            .into_iter()
+            .find(|&d| !app.position().can_move(d))
+            .expect("a corner blank has walls");
+        let before = app.position().clone();
+        app.handle(SlideAction::Move(blocked), Instant::now());
+        assert_eq!(app.position(), &before);
+        assert_eq!(app.moves(), 0);
+        assert!(app.message().starts_with("no tile can move"));
+    }
+
+    #[test]
+    fn a_click_slides_a_whole_row() {
+        let mut app = app("4x4", 3);
+        let blank = app.position().blank();
+        let (bx, by) = app.position().size().coords(blank);
+        let far = if bx >= 2 { 0 } else { 3 };
+        let cell = app.position().size().cell(far, by);
+        app.handle(SlideAction::SlideTo(cell), Instant::now());
+        assert_eq!(app.position().blank(), cell);
+        assert_eq!(app.moves(), bx.abs_diff(far));
+        // A cell off the blank's row and column does nothing.
+        let off = app.position().size().cell((far + 1) % 4, (by + 1) % 4);
+        app.handle(SlideAction::SlideTo(off), Instant::now());
+        assert_eq!(app.moves(), bx.abs_diff(far));
+    }
+
+    #[test]
+    fn hint_is_the_first_move_of_a_shortest_solution() {
+        let mut app = app("3x3", 7);
+        app.handle(SlideAction::Hint, Instant::now());
+        app.settle(Instant::now());
+        let (cell, direction) = app.hint().expect("a hint");
+        assert_eq!(app.position().source(direction), Some(cell));
+        let before = slide::solver::solve_optimal(app.position(), app.goal(), &Default::default())
+            .unwrap()
+            .moves
+            .len();
+        app.handle(SlideAction::Move(direction), Instant::now());
+        let after = slide::solver::solve_optimal(app.position(), app.goal(), &Default::default())
+            .unwrap()
+            .moves
+            .len();
+        assert_eq!(after + 1, before);
+        assert_eq!(app.hint(), None, "a move clears the hint");
+    }
+
+    #[test]
+    fn solve_animates_to_the_goal_and_wins() {
+        let t0 = Instant::now();
+        let mut app = app("3x3", 2);
+        app.handle(SlideAction::Solve, t0);
+        assert!(app.is_thinking());
+        assert!(app.tick_interval().is_some());
+        app.settle(t0);
+        assert!(app.is_solving());
+        let mut ticks = 0;
+        while app.is_solving() {
+            app.tick(t0 + ms(ticks));
+            ticks += 1;
+        }
+        assert!(app.is_won());
+        assert!(app.solver_used());
+        // Once won, moves are ignored; n deals the next seed.
+        let moves = app.moves();
+        app.handle(SlideAction::Move(legal(&app)), t0);
+        assert_eq!(app.moves(), moves);
+        app.handle(SlideAction::New, t0);
+        assert_eq!(app.seed(), 3);
+        assert!(!app.is_won());
+        assert_eq!(app.moves(), 0);
+    }
+
+    #[test]
+    fn any_key_stops_a_running_solution() {
+        let mut app = app("3x3", 5);
+        app.handle(SlideAction::Solve, Instant::now());
+        app.settle(Instant::now());
+        assert!(app.is_solving());
+        app.handle(SlideAction::Hint, Instant::now());
+        assert!(!app.is_solving());
+        assert_eq!(app.moves(), 1);
+    }
+
+    #[test]
+    fn restart_returns_to_the_dealt_puzzle() {
+        let mut app = app("3x3", 9);
+        let start = app.position().clone();
+        app.handle(SlideAction::Move(legal(&app)), Instant::now());
+        app.handle(SlideAction::Restart, Instant::now());
+        assert_eq!(app.position(), &start);
+        assert_eq!(app.moves(), 0);
+        assert_eq!(app.elapsed(Instant::now()), Duration::ZERO);
+    }
+
+    #[test]
+    fn an_answer_for_an_old_position_is_dropped() {
+        let mut app = app("3x3", 6);
+        app.handle(SlideAction::Hint, Instant::now());
+        let direction = legal(&app);
+        app.handle(SlideAction::Move(direction), Instant::now());
+        app.settle(Instant::now());
+        assert_eq!(app.hint(), None);
+        assert_eq!(app.moves(), 1);
+    }
+
+    #[test]
+    fn quit_is_honoured_even_while_solving() {
+        let mut app = app("3x3", 4);
+        app.handle(SlideAction::Solve, Instant::now());
+        app.handle(SlideAction::Quit, Instant::now());
+        assert!(app.should_quit());
+    }
+}

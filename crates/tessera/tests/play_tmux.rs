@@ -1,0 +1,235 @@
+//! `tessera play` end to end: the real binary in a real terminal (a tmux
+//! pane), driven by keys, read back from the screen.
+//!
+//! Needs tmux; CI installs it (`.ci/run`). Without tmux these tests fail
+//! rather than skip, so a missing terminal cannot pass unnoticed.
+
+use slide::{Direction, Goal, Position, Scramble, Size};
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// A private tmux server (its own socket) holding one 80 × 24 pane, killed
+/// on drop.
+struct Pane {
+    socket: String,
+}
+
+impl Pane {
+    /// Runs `command` in a fresh pane; after it exits the pane reports the
+    /// exit status and the terminal modes, then idles so they can be read.
+    fn start(name: &str, args: &str) -> Pane {
+        let socket = format!("tessera-test-{name}-{}", std::process::id());
+        let binary = env!("CARGO_BIN_EXE_tessera");
+        let script = format!(
+            "{binary} {args}; echo \"exit=$?\"; echo \"modes: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' ')\"; sleep 60"
+        );
+        let pane = Pane { socket };
+        let out = pane.tmux(&[
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "sh",
+            "-c",
+            &script,
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux new-session failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        pane
+    }
+
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .env_remove("TMUX")
+            .output()
+            .expect("tmux must be installed to run the terminal tests (apt-get install -y tmux)")
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "0"];
+        args.extend_from_slice(keys);
+        assert!(self.tmux(&args).status.success());
+    }
+
+    fn screen(&self) -> String {
+        let out = self.tmux(&["capture-pane", "-p", "-t", "0"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// `#{alternate_on} #{mouse_any_flag}` and the like.
+    fn format(&self, format: &str) -> String {
+        let out = self.tmux(&["display-message", "-p", "-t", "0", format]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Waits (up to 20 s) for the screen to satisfy `ready`.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {what}; the screen:\n{screen}"
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+/// The numbers inside the Board box, row by row, blank omitted.
+fn board_tiles(screen: &str) -> Vec<u32> {
+    screen
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.split('│');
+            parts.next()?;
+            parts.next()
+        })
+        .flat_map(|inside| inside.split_whitespace().map(|n| n.parse::<u32>().unwrap()))
+        .collect()
+}
+
+fn without_blank(position: &Position) -> Vec<u32> {
+    position
+        .tiles()
+        .iter()
+        .copied()
+        .filter(|&t| t != 0)
+        .collect()
+}
+
+#[test]
+fn slide_moves_counts_undoes_and_restores_the_terminal_on_quit() {
+    let size: Size = "3x3".parse().unwrap();
+    let goal = Goal::RowMajor.position(size).unwrap();
+    let start = Scramble::Uniform.generate(&goal, 1);
+
+    let pane = Pane::start("slide", "play slide --size 3x3 --seed 1");
+    let screen = pane.wait_for("the board", |s| s.contains("Moves 0"));
+    assert!(screen.contains("sliding puzzle 3x3"), "{screen}");
+    assert_eq!(board_tiles(&screen), without_blank(&start), "{screen}");
+    assert_eq!(pane.format("#{alternate_on} #{mouse_any_flag}"), "1 1");
+
+    // A legal move, pressed as its arrow key, moves that tile.
+    let direction = start.legal_moves().next().unwrap();
+    let key = match direction {
+        Direction::Up => "Up",
+        Direction::Down => "Down",
+        Direction::Left => "Left",
+        Direction::Right => "Right",
+    };
+    let mut moved = start.clone();
+    moved.apply(direction).unwrap();
+    pane.keys(&[key]);
+    let screen = pane.wait_for("one move", |s| s.contains("Moves 1"));
+    assert_eq!(board_tiles(&screen), without_blank(&moved), "{screen}");
+    if direction.inverse() != direction {
+        assert_ne!(board_tiles(&screen), without_blank(&start));
+    }
+
+    pane.keys(&["u"]);
+    let screen = pane.wait_for("the undo", |s| s.contains("Moves 0"));
+    assert_eq!(board_tiles(&screen), without_blank(&start), "{screen}");
+
+    // A smaller window: everything is laid out again to fit it.
+    assert!(pane
+        .tmux(&["resize-window", "-t", "0", "-x", "50", "-y", "16"])
+        .status
+        .success());
+    let screen = pane.wait_for("the smaller layout", |s| {
+        s.lines().nth(14).is_some_and(|l| l.contains("Moves 0"))
+    });
+    assert!(screen.lines().all(|l| l.chars().count() <= 50), "{screen}");
+    assert_eq!(board_tiles(&screen), without_blank(&start), "{screen}");
+
+    pane.keys(&["q"]);
+    let screen = pane.wait_for("the exit", |s| s.contains("modes:"));
+    assert!(screen.contains("exit=0"), "{screen}");
+    // Raw mode is off again: line editing and echo are back.
+    assert!(
+        screen.lines().any(|l| l.trim() == "modes: icanon echo"),
+        "terminal modes after exit:\n{screen}"
+    );
+    assert!(
+        !screen.contains("Moves"),
+        "left the alternate screen:\n{screen}"
+    );
+    assert_eq!(pane.format("#{alternate_on} #{mouse_any_flag}"), "0 0");
+}
+
+#[test]
+fn shisen_removes_a_pair_undoes_and_quits_cleanly() {
+    let pane = Pane::start("shisen", "play shisen --seed 3 --ascii");
+    let screen = pane.wait_for("the board", |s| s.contains("Tiles 144"));
+    assert!(screen.contains("Shisen-Sho 18x8"), "{screen}");
+    // Walk the cursor to the first removable pair (the engine's list for
+    // the same deal) and pick both tiles with Enter.
+    let board = shisen::Deal::random(3, shisen::Size::DEFAULT, shisen::TileSet::Standard).unwrap();
+    let m = board.moves()[0];
+    let mut keys: Vec<&str> = Vec::new();
+    keys.extend(std::iter::repeat_n("Right", m.a.x as usize));
+    keys.extend(std::iter::repeat_n("Down", m.a.y as usize));
+    keys.push("Enter");
+    let (dx, dy) = (m.b.x - m.a.x, m.b.y - m.a.y);
+    keys.extend(std::iter::repeat_n(
+        if dx < 0 { "Left" } else { "Right" },
+        dx.unsigned_abs() as usize,
+    ));
+    keys.extend(std::iter::repeat_n("Down", dy as usize));
+    keys.push("Enter");
+    pane.keys(&keys);
+    pane.wait_for("the removal", |s| s.contains("Tiles 142"));
+    pane.keys(&["u"]);
+    pane.wait_for("the undo", |s| s.contains("Tiles 144"));
+    pane.keys(&["q"]);
+    let screen = pane.wait_for("the exit", |s| s.contains("modes:"));
+    assert!(screen.contains("exit=0"), "{screen}");
+    assert!(screen.contains("modes: icanon echo"), "{screen}");
+    assert_eq!(pane.format("#{alternate_on} #{mouse_any_flag}"), "0 0");
+}
+
+#[test]
+fn bad_flags_are_refused_before_the_terminal_is_touched() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["play", "slide", "--size", "3x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["play", "shisen", "--preset", "huge"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("huge"));
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["play", "slide", "--size", "200x3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("too large"));
+    // Good flags, but stdout is a pipe here: no terminal to draw on.
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["play", "slide", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not one"));
+    assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
+}
