@@ -3,7 +3,9 @@
 //! binary only parses input at the edge, calls them, and renders results.
 
 mod cli;
+mod store;
 mod tui;
+mod web;
 
 fn main() -> std::process::ExitCode {
     cli::run()

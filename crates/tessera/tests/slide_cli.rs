@@ -160,8 +160,49 @@ fn bad_input_exits_with_code_2_and_one_line() {
 }
 
 #[test]
-fn no_arguments_prints_help_and_a_demo() {
+fn serve_starts_and_answers_healthz() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = std::env::temp_dir().join(format!("tessera-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(dir.join("t.db"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .expect("the server prints its URL")
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        dir.join("t.db").exists(),
+        "the database is created on first run"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.ends_with(r#"{"ok":true}"#), "{reply}");
+}
+
+#[test]
+fn demo_prints_help_and_a_puzzle() {
     tessera()
+        .arg("demo")
         .assert()
         .success()
         .stdout(predicate::str::contains("Usage").and(predicate::str::contains("solvable")));

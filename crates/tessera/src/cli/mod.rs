@@ -36,6 +36,20 @@ enum Command {
     /// Play in the terminal: `play slide` or `play shisen`.
     #[command(subcommand)]
     Play(crate::tui::PlayCommand),
+    /// Play both games in the browser (the default with no subcommand).
+    Serve(ServeArgs),
+    /// The help and a small demonstration puzzle.
+    Demo,
+}
+
+#[derive(clap::Args, Default)]
+struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: Option<std::net::SocketAddr>,
+    /// SQLite database file for records, created on first run.
+    #[arg(long, default_value = "tessera.db")]
+    db: Option<std::path::PathBuf>,
 }
 
 pub fn run() -> ExitCode {
@@ -44,7 +58,9 @@ pub fn run() -> ExitCode {
         Some(Command::Slide(command)) => slide::run(command),
         Some(Command::Shisen(command)) => shisen::run(command),
         Some(Command::Play(command)) => crate::tui::run(command),
-        None => demo(),
+        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Demo) => demo(),
+        None => serve(ServeArgs::default()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -52,7 +68,14 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// With no subcommand: the help and a small demonstration.
+/// Starts the web server (see `crate::web`).
+fn serve(args: ServeArgs) -> Result<(), Failure> {
+    let addr = args.addr.unwrap_or(([127, 0, 0, 1], 8080).into());
+    let db = args.db.unwrap_or_else(|| "tessera.db".into());
+    crate::web::serve(addr, &db).map_err(|e| Failure::Other(e.to_string()))
+}
+
+/// The help and a small demonstration.
 fn demo() -> Result<(), Failure> {
     use clap::CommandFactory;
     Cli::command().print_help().map_err(Failure::io)?;

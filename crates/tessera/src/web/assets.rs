@@ -1,0 +1,73 @@
+//! The browser client: plain HTML, CSS and JavaScript modules, embedded in
+//! the binary at build time (no build step, nothing to install).
+
+use axum::extract::Path;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// Every embedded file: name, content type, content.
+const FILES: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../../static/index.html"),
+    ),
+    (
+        "app.css",
+        "text/css; charset=utf-8",
+        include_str!("../../static/app.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/app.js"),
+    ),
+    (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/api.js"),
+    ),
+    (
+        "slide.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/slide.js"),
+    ),
+    (
+        "shisen.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/shisen.js"),
+    ),
+    (
+        "tiles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/tiles.js"),
+    ),
+    (
+        "records.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/records.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../static/favicon.svg"),
+    ),
+];
+
+fn file(name: &str) -> Response {
+    match FILES.iter().find(|(n, _, _)| *n == name) {
+        Some((_, kind, body)) => {
+            ([(CONTENT_TYPE, *kind), (CACHE_CONTROL, "no-cache")], *body).into_response()
+        }
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+pub async fn index() -> Response {
+    file("index.html")
+}
+
+pub async fn asset(Path(name): Path<String>) -> Response {
+    file(&name)
+}

@@ -1,0 +1,121 @@
+//! Engine calls off the async threads, with a time budget and a cap on how
+//! many run at once, so that no request can pin the machine.
+//!
+//! Work runs in `spawn_blocking`; at most one call per core runs at a time
+//! (others wait for a permit, within the same deadline). Work receives a
+//! [`Deadline`] it must respect, so a late answer frees its core instead of
+//! running on after the client was told it took too long.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use tokio::sync::Semaphore;
+
+use super::error::ApiError;
+
+/// Permits for engine calls, shared by the server.
+#[derive(Clone)]
+pub struct Budget {
+    permits: Arc<Semaphore>,
+    limit: Duration,
+}
+
+/// When engine work must give up.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline(pub Instant);
+
+impl Deadline {
+    pub fn passed(self) -> bool {
+        Instant::now() >= self.0
+    }
+
+    pub fn remaining(self) -> Duration {
+        self.0.saturating_duration_since(Instant::now())
+    }
+}
+
+impl Budget {
+    /// One permit per core; `limit` per call, waiting included.
+    pub fn new(limit: Duration) -> Budget {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Budget {
+            permits: Arc::new(Semaphore::new(cores)),
+            limit,
+        }
+    }
+
+    /// Runs `work` on a blocking thread within the budget. `work` gets the
+    /// deadline and should stop (returning an error of its own) once it has
+    /// passed; the caller is answered 503 at the deadline in any case.
+    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Deadline) -> T + Send + 'static,
+    {
+        let deadline = Deadline(Instant::now() + self.limit);
+        let busy = || {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the engine did not answer within its budget of {} ms",
+                    self.limit.as_millis()
+                ),
+            )
+        };
+        let permit = tokio::time::timeout(self.limit, self.permits.clone().acquire_owned())
+            .await
+            .map_err(|_| busy())?
+            .map_err(|_| busy())?;
+        let task = tokio::task::spawn_blocking(move || {
+            let result = work(deadline);
+            drop(permit);
+            result
+        });
+        match tokio::time::timeout(deadline.remaining(), task).await {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(join)) => {
+                eprintln!("engine task failed: {join}");
+                Err(ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "engine failure",
+                ))
+            }
+            Err(_) => Err(busy()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn work_past_its_deadline_is_answered_503_and_stops() {
+        let budget = Budget::new(Duration::from_millis(50));
+        let stopped = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = stopped.clone();
+        let answer = budget
+            .run(move |deadline| {
+                // An engine that honours its deadline, but only just late.
+                while !deadline.passed() {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                std::thread::sleep(Duration::from_millis(20));
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+            })
+            .await;
+        let error = answer.unwrap_err();
+        assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(error.message.contains("budget"));
+        // The work itself ended on its own, freeing its permit.
+        for _ in 0..500 {
+            if stopped.load(std::sync::atomic::Ordering::SeqCst) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert!(stopped.load(std::sync::atomic::Ordering::SeqCst));
+        assert_eq!(budget.run(|_| 7).await.unwrap(), 7);
+    }
+}

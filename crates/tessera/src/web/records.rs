@@ -1,0 +1,223 @@
+//! Records, personal statistics, display names and CSV export.
+
+use axum::extract::State;
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::clock::now_millis;
+use super::error::{ApiError, Body, Params};
+use super::player::Player;
+use super::App;
+use crate::store::{Ranking, Record};
+
+/// How many records a table shows.
+const TABLE: i64 = 10;
+/// The longest display name.
+const MAX_NAME: usize = 24;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Which {
+    game: String,
+    variant: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameOnly {
+    game: String,
+}
+
+fn game_name(game: &str) -> Result<&str, ApiError> {
+    match game {
+        "slide" | "shisen" => Ok(game),
+        other => Err(ApiError::bad(format!(
+            "unknown game {other:?}: expected slide or shisen"
+        ))),
+    }
+}
+
+/// The variants that have records, for the records page's menu.
+pub async fn variants(
+    State(app): State<App>,
+    Params(query): Params<GameOnly>,
+) -> Result<Json<Value>, ApiError> {
+    let game = game_name(&query.game)?;
+    let variants = app.store.variants(game).await?;
+    Ok(Json(json!({ "game": game, "variants": variants })))
+}
+
+/// Checks a game name and a variant name (sizes, goals and rules in
+/// letters, digits and dashes).
+fn which(query: &Which) -> Result<(&str, &str), ApiError> {
+    let game = game_name(&query.game)?;
+    let variant = query.variant.as_str();
+    let ok = !variant.is_empty()
+        && variant.len() <= 64
+        && variant
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    if !ok {
+        return Err(ApiError::bad(format!(
+            "bad variant {variant:?}: e.g. 4x4-row-major or 18x8-gravity"
+        )));
+    }
+    Ok((game, variant))
+}
+
+pub async fn records(
+    State(app): State<App>,
+    player: Player,
+    Params(query): Params<Which>,
+) -> Result<Json<Value>, ApiError> {
+    let (game, variant) = which(&query)?;
+    let store = &app.store;
+    let me = Some(player.0.as_str());
+    let by_time = store
+        .records(game, variant, Ranking::Time, TABLE, me)
+        .await?;
+    let second = if game == "slide" {
+        ("by_moves", Ranking::Moves)
+    } else {
+        ("by_score", Ranking::Score)
+    };
+    let other = store.records(game, variant, second.1, TABLE, me).await?;
+    Ok(Json(json!({
+        "game": game,
+        "variant": variant,
+        "by_time": by_time,
+        second.0: other,
+    })))
+}
+
+/// The mean of the middle results of the latest `n` (the best and the worst
+/// dropped), as speedcubers average; `None` with fewer than `n`.
+fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
+    if latest_first.len() < n {
+        return None;
+    }
+    let mut window = latest_first[..n].to_vec();
+    window.sort_unstable();
+    let middle = &window[1..n - 1];
+    Some(middle.iter().sum::<i64>() as f64 / middle.len() as f64)
+}
+
+pub async fn stats(
+    State(app): State<App>,
+    player: Player,
+    Params(query): Params<Which>,
+) -> Result<Json<Value>, ApiError> {
+    let (game, variant) = which(&query)?;
+    let results = app
+        .store
+        .player_results(&player.0, Some((game, variant)))
+        .await?;
+    let times: Vec<i64> = results.iter().map(|(_, r)| r.millis).collect();
+    let moves: Vec<i64> = results.iter().map(|(_, r)| r.moves).collect();
+    let recent: Vec<&Record> = results.iter().map(|(_, r)| r).take(12).collect();
+    Ok(Json(json!({
+        "game": game,
+        "variant": variant,
+        "count": results.len(),
+        "best_millis": times.iter().min(),
+        "best_moves": moves.iter().min(),
+        "ao5": average_of(&times, 5),
+        "ao12": average_of(&times, 12),
+        "mean_millis": (!times.is_empty()).then(|| times.iter().sum::<i64>() as f64 / times.len() as f64),
+        "recent": recent,
+    })))
+}
+
+pub async fn me(State(app): State<App>, player: Player) -> Result<Json<Value>, ApiError> {
+    let name = app.store.player_name(&player.0).await?;
+    Ok(Json(json!({ "name": name })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameRequest {
+    name: String,
+}
+
+pub async fn set_name(
+    State(app): State<App>,
+    player: Player,
+    Body(request): Body<NameRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let name = request.name.trim();
+    if name.chars().count() > MAX_NAME {
+        return Err(ApiError::bad(format!(
+            "name too long: at most {MAX_NAME} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad("name must not contain control characters"));
+    }
+    let name = (!name.is_empty()).then_some(name);
+    app.store.set_name(&player.0, name, now_millis()).await?;
+    Ok(Json(json!({ "name": name })))
+}
+
+/// A CSV field, quoted when needed; fields starting with a formula character
+/// get a leading apostrophe so spreadsheets do not evaluate them.
+fn csv_field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+pub async fn export(State(app): State<App>, player: Player) -> Result<impl IntoResponse, ApiError> {
+    let results = app.store.player_results(&player.0, None).await?;
+    let mut csv = String::from("game,variant,finished_at_ms,millis,moves,score,hints,counted\n");
+    for (game, r) in results {
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            csv_field(&game),
+            csv_field(&r.variant),
+            r.finished_at,
+            r.millis,
+            r.moves,
+            r.score,
+            r.hints,
+            r.counted
+        ));
+    }
+    Ok((
+        [
+            (CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                CONTENT_DISPOSITION,
+                "attachment; filename=\"tessera-results.csv\"",
+            ),
+        ],
+        csv,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn averages_drop_best_and_worst() {
+        assert_eq!(average_of(&[5, 1, 9, 3, 4, 100], 5), Some(4.0));
+        assert_eq!(average_of(&[1, 2, 3, 4], 5), None);
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_and_defused() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("=1+1"), "'=1+1");
+        assert_eq!(csv_field("4x4-row-major"), "4x4-row-major");
+    }
+}

@@ -1,0 +1,371 @@
+// Shisen-Sho: the server deals, finds paths (and applies gravity), gives
+// hints and shuffles; undo and redo walk a local history; the whole action
+// list is replayed by the server when the board is cleared.
+import { post, clock, el } from './api.js';
+import { showRecords } from './records.js';
+import { face, describe, matchClass } from './tiles.js';
+
+const $ = (id) => document.getElementById(id);
+
+let g = null; // the game in play
+let selected = null; // index of the selected cell
+let busy = false;
+
+function parseBoard(text) {
+  const rows = text.replace(/\n+$/, '').split('\n');
+  return { w: [...rows[0]].length, h: rows.length, cells: rows.flatMap((r) => [...r]) };
+}
+
+const boardText = (cells, w) => {
+  const rows = [];
+  for (let i = 0; i < cells.length; i += w) rows.push(cells.slice(i, i + w).join(''));
+  return rows.join('\n');
+};
+
+const cells = () => g.boards[g.at];
+const left = () => cells().filter((c) => c !== '.').length;
+
+function elapsed() {
+  if (!g) return 0;
+  const now = g.finishedAt ?? Date.now();
+  const paused = g.pausedAt ? now - g.pausedAt : 0;
+  return now - g.issuedAt - g.pausedTotal - paused;
+}
+
+// The engine's scoring (shisen::Game::score), shown live; the server's
+// figure replaces it when the game is submitted.
+function liveScore() {
+  const start = g.boards[0].filter((c) => c !== '.').length;
+  const removed = start - left();
+  const pace = Math.floor((10 * start) / Math.max(1, Math.floor(start / 2) + Math.floor(elapsed() / 1000)));
+  const help = g.undos + g.hints + g.actions.slice(0, g.at).filter((a) => a === 'shuffle').length;
+  const score = Math.max(0, removed * (10 + pace) - help * (10 + pace));
+  return g.gravity ? 2 * score : score;
+}
+
+function tick() {
+  if (!g) return;
+  $('shisen-time').textContent = clock(elapsed(), false);
+  $('shisen-left').textContent = String(left());
+  $('shisen-score').textContent = String(g.finalScore ?? liveScore());
+}
+
+function status(text, kind = '') {
+  const p = $('shisen-status');
+  p.textContent = text;
+  p.className = `status ${kind}`;
+}
+
+function tileSize() {
+  const avail = Math.min(window.innerWidth - 48, 1400);
+  const tw = Math.max(18, Math.min(52, Math.floor(avail / (g.w + 2))));
+  return [tw, Math.round(tw * 1.3)];
+}
+
+function render() {
+  const board = $('shisen-board');
+  const [tw, th] = tileSize();
+  board.style.width = `${(g.w + 2) * tw}px`;
+  board.style.height = `${(g.h + 2) * th}px`;
+  const nodes = [];
+  cells().forEach((kind, i) => {
+    if (kind === '.') return;
+    const x = i % g.w, y = Math.floor(i / g.w);
+    const tile = el('button', {
+      class: 'stile', 'data-cell': String(i), 'data-kind': kind,
+      title: describe(kind), 'aria-label': describe(kind),
+    });
+    tile.style.left = `${(x + 1) * tw}px`;
+    tile.style.top = `${(y + 1) * th}px`;
+    tile.style.width = `${tw}px`;
+    tile.style.height = `${th}px`;
+    tile.innerHTML = face(kind); // generated SVG, no user text
+    if (i === selected) tile.classList.add('selected');
+    if (g.highlight && matchClass(kind, g.chinese) === g.highlight) tile.classList.add('same');
+    nodes.push(tile);
+  });
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', 'paths');
+  svg.setAttribute('width', String((g.w + 2) * tw));
+  svg.setAttribute('height', String((g.h + 2) * th));
+  nodes.push(svg);
+  board.replaceChildren(...nodes);
+  tick();
+  const step = g.at;
+  $('shisen-undo').disabled = step === 0;
+  $('shisen-redo').disabled = step >= g.actions.length;
+}
+
+function drawPath(points) {
+  const [tw, th] = tileSize();
+  const svg = $('shisen-board').querySelector('svg.paths');
+  const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+  line.setAttribute('points', points.map(([x, y]) => `${(x + 1.5) * tw},${(y + 1.5) * th}`).join(' '));
+  svg.append(line);
+}
+
+const tileAt = (i) => $('shisen-board').querySelector(`[data-cell="${i}"]`);
+
+function shake(...indices) {
+  for (const i of indices) {
+    const t = tileAt(i);
+    if (!t) continue;
+    t.classList.remove('shake');
+    void t.offsetWidth; // restart the animation
+    t.classList.add('shake');
+  }
+}
+
+// Adds a board reached by `action` to the history, dropping redoable steps.
+function push(action, next) {
+  g.boards.length = g.at + 1;
+  g.actions.length = g.at;
+  g.boards.push(next);
+  g.actions.push(action);
+  g.at += 1;
+}
+
+async function pick(i) {
+  if (!g || busy || g.finished || g.pausedAt) return;
+  if (selected === null) {
+    selected = i;
+    render();
+    return;
+  }
+  if (selected === i) {
+    selected = null;
+    render();
+    return;
+  }
+  const a = selected;
+  selected = null;
+  const from = [a % g.w, Math.floor(a / g.w)];
+  const to = [i % g.w, Math.floor(i / g.w)];
+  busy = true;
+  try {
+    const r = await post('/api/shisen/path', { board: boardText(cells(), g.w), from, to, gravity: g.gravity, chinese: g.chinese });
+    if (!r.path) {
+      render();
+      shake(a, i);
+      status(r.reason || 'These tiles do not connect.');
+      return;
+    }
+    tileAt(a)?.classList.add('selected');
+    drawPath(r.path);
+    await new Promise((done) => setTimeout(done, 260));
+    push([from[0], from[1], to[0], to[1]], parseBoard(r.board).cells);
+    status('');
+    render();
+    if (r.won) await finish();
+    else if (r.stuck) status('No moves left from here: shuffle or undo.', 'warn');
+    else checkSolvable();
+  } catch (e) {
+    render();
+    status(e.message, 'error');
+  } finally {
+    busy = false;
+  }
+}
+
+// Asks the solver whether the board can still be cleared, and warns if not.
+async function checkSolvable() {
+  const game = g, step = g.at;
+  try {
+    const r = await post('/api/shisen/check', { board: boardText(cells(), g.w), gravity: g.gravity, chinese: g.chinese });
+    if (game !== g || step !== g.at) return;
+    if (r.solvable === false) status('No solution from here: undo, or shuffle.', 'warn');
+  } catch { /* the warning is a courtesy; play goes on */ }
+}
+
+async function finish() {
+  g.finished = true;
+  g.finishedAt = Date.now();
+  const game = g;
+  status('Cleared! Checking with the server…');
+  try {
+    const r = await post('/api/shisen/submit', { game: game.game, moves: game.actions.slice(0, game.at) });
+    if (game !== g) return;
+    game.finalScore = r.score;
+    tick();
+    status(r.solved
+      ? `Cleared in ${clock(r.millis, false)} — score ${r.score}${r.record ? '' : ' (not a record)'}`
+      : 'The server does not see this board as cleared.', r.solved ? 'good' : 'error');
+    showRecords($('shisen-records'), 'shisen', game.variant);
+  } catch (e) {
+    status(`Could not record: ${e.message}`, 'error');
+  }
+}
+
+async function hint() {
+  if (!g || g.finished || g.pausedAt) return;
+  try {
+    const r = await post('/api/shisen/hint', { board: boardText(cells(), g.w), gravity: g.gravity, chinese: g.chinese, game: g.game });
+    if (!r.move) {
+      status('No moves left from here: shuffle or undo.', 'warn');
+      return;
+    }
+    g.hints += 1;
+    const [x1, y1, x2, y2] = r.move;
+    for (const i of [y1 * g.w + x1, y2 * g.w + x2]) tileAt(i)?.classList.add('hinted');
+    status(r.safe ? 'Hint: a safe pair (the board stays solvable).'
+      : r.solvable === false ? 'Hint: a pair that connects — but no solution from here: undo, or shuffle.'
+      : 'Hint: a pair that connects.', r.solvable === false ? 'warn' : '');
+  } catch (e) {
+    status(e.message, 'error');
+  }
+}
+
+async function shuffle() {
+  if (!g || g.finished || g.pausedAt || left() === 0) return;
+  try {
+    const r = await post('/api/shisen/shuffle', { game: g.game, board: boardText(cells(), g.w), step: g.at });
+    push('shuffle', parseBoard(r.board).cells);
+    selected = null;
+    render();
+    status(r.stuck ? 'Still no moves after shuffling: undo or shuffle again.' : 'Shuffled.', r.stuck ? 'warn' : '');
+  } catch (e) {
+    status(e.message, 'error');
+  }
+}
+
+function undo() {
+  if (!g || g.finished || g.at === 0) return;
+  g.at -= 1;
+  g.undos += 1;
+  selected = null;
+  status('');
+  render();
+}
+
+function redo() {
+  if (!g || g.finished || g.at >= g.actions.length) return;
+  g.at += 1;
+  selected = null;
+  render();
+}
+
+function restart() {
+  if (!g || g.finished) return;
+  if (g.at > 0) g.undos += g.at;
+  g.at = 0;
+  selected = null;
+  render();
+}
+
+async function pause() {
+  if (!g || g.finished) return;
+  const pausing = !g.pausedAt;
+  try {
+    await post(pausing ? '/api/shisen/pause' : '/api/shisen/resume', { game: g.game });
+  } catch (e) {
+    status(e.message, 'error');
+    return;
+  }
+  if (pausing) {
+    g.pausedAt = Date.now();
+  } else {
+    g.pausedTotal += Date.now() - g.pausedAt;
+    g.pausedAt = null;
+  }
+  $('shisen-board').classList.toggle('hidden-board', pausing);
+  $('shisen-paused').hidden = !pausing;
+  $('shisen-pause').textContent = pausing ? 'Resume' : 'Pause';
+}
+
+function sizeChoice() {
+  const preset = $('shisen-preset').value;
+  return preset === 'custom' ? { size: $('shisen-custom').value.trim() } : { preset };
+}
+
+function shareLink(seed) {
+  const params = new URLSearchParams({
+    ...sizeChoice(), gravity: g.gravity ? '1' : '0', chinese: g.chinese ? '1' : '0',
+    solvable: $('shisen-solvable').checked ? '1' : '0', seed: String(seed),
+  });
+  return `${location.origin}${location.pathname}#shisen&${params}`;
+}
+
+export async function start(params = new URLSearchParams()) {
+  if (params.has('preset')) $('shisen-preset').value = params.get('preset');
+  if (params.has('size')) { $('shisen-preset').value = 'custom'; $('shisen-custom').value = params.get('size'); }
+  $('shisen-custom').hidden = $('shisen-preset').value !== 'custom';
+  if (params.has('gravity')) $('shisen-gravity').checked = params.get('gravity') === '1';
+  if (params.has('chinese')) $('shisen-chinese').checked = params.get('chinese') === '1';
+  const body = { ...sizeChoice(), gravity: $('shisen-gravity').checked, chinese: $('shisen-chinese').checked };
+  body.solvable = params.has('solvable') ? params.get('solvable') === '1' : $('shisen-solvable').checked;
+  $('shisen-solvable').checked = body.solvable;
+  if (params.has('daily')) body.daily = true;
+  else if (params.has('seed')) body.seed = Number(params.get('seed'));
+  try {
+    const r = await post('/api/shisen/new', body);
+    const b = parseBoard(r.board);
+    g = {
+      game: r.game, seed: r.seed, variant: r.variant, w: b.w, h: b.h,
+      gravity: r.gravity, chinese: r.chinese, boards: [b.cells], actions: [], at: 0,
+      issuedAt: Date.now(), pausedTotal: 0, pausedAt: null, hints: 0, undos: 0,
+      finished: false, finalScore: null, highlight: null,
+    };
+    selected = null;
+    $('shisen-board').classList.remove('hidden-board');
+    $('shisen-paused').hidden = true;
+    $('shisen-pause').textContent = 'Pause';
+    history.replaceState(null, '', r.daily ? '#shisen&daily' : shareLink(r.seed));
+    status(`${r.daily ? 'Daily deal' : 'Seed'} ${r.seed}${r.solvable ? ' — solvable' : ' — any deal: it may have no solution'}`);
+    render();
+    showRecords($('shisen-records'), 'shisen', g.variant);
+  } catch (e) {
+    status(e.message, 'error');
+  }
+}
+
+export function init() {
+  const board = $('shisen-board');
+  board.addEventListener('click', (e) => {
+    const t = e.target.closest('.stile');
+    if (t) pick(Number(t.dataset.cell));
+  });
+  const highlight = (t) => {
+    const cls = matchClass(t.dataset.kind, g.chinese);
+    g.highlight = g.highlight === cls ? null : cls;
+    render();
+  };
+  board.addEventListener('contextmenu', (e) => {
+    const t = e.target.closest('.stile');
+    if (!t || !g) return;
+    e.preventDefault();
+    highlight(t);
+  });
+  let press = null;
+  board.addEventListener('touchstart', (e) => {
+    const t = e.target.closest('.stile');
+    if (!t || !g) return;
+    press = setTimeout(() => { press = 'done'; highlight(t); }, 500);
+  }, { passive: true });
+  board.addEventListener('touchend', (e) => {
+    if (press === 'done') e.preventDefault(); // a long press is not a click
+    else clearTimeout(press);
+    press = null;
+  });
+  $('shisen-preset').addEventListener('change', () => { $('shisen-custom').hidden = $('shisen-preset').value !== 'custom'; });
+  $('shisen-new').addEventListener('click', () => start());
+  $('shisen-daily').addEventListener('click', () => start(new URLSearchParams('daily')));
+  $('shisen-hint').addEventListener('click', hint);
+  $('shisen-undo').addEventListener('click', undo);
+  $('shisen-redo').addEventListener('click', redo);
+  $('shisen-shuffle').addEventListener('click', shuffle);
+  $('shisen-restart').addEventListener('click', restart);
+  $('shisen-pause').addEventListener('click', pause);
+  $('shisen-share').addEventListener('click', async () => {
+    if (!g) return;
+    const link = shareLink(g.seed);
+    try { await navigator.clipboard.writeText(link); status(`Link copied: ${link}`); } catch { status(link); }
+  });
+  window.addEventListener('resize', () => { if (g) render(); });
+  setInterval(tick, 250);
+}
+
+// For the solvable-only checkbox: disabled when the server has no solver.
+export function solverAvailable(yes) {
+  $('shisen-solvable').disabled = !yes;
+  $('shisen-solvable-label').title = yes ? '' : 'unavailable: the Shisen-Sho solver is not in this build yet';
+}

@@ -1,0 +1,285 @@
+// The sliding puzzle: moves are applied here so play is instant; the server
+// issued the puzzle and replays the whole move list when it is solved.
+import { post, clock, el } from './api.js';
+import { showRecords } from './records.js';
+
+const $ = (id) => document.getElementById(id);
+
+// Letters name the direction the TILE moves; the tile that moves into the
+// blank comes from the opposite side: [dx, dy] from the blank to that tile.
+const SOURCE = { U: [0, 1], D: [0, -1], L: [1, 0], R: [-1, 0] };
+const INVERSE = { U: 'D', D: 'U', L: 'R', R: 'L' };
+
+let s = null; // the game in play
+let timer = null;
+let solving = false;
+
+function parse(text) {
+  const rows = text.split('/').map((r) => r.trim().split(/\s+/).map(Number));
+  return { w: rows[0].length, h: rows.length, tiles: rows.flat() };
+}
+
+const format = (tiles, w) => {
+  const rows = [];
+  for (let i = 0; i < tiles.length; i += w) rows.push(tiles.slice(i, i + w).join(' '));
+  return rows.join('/');
+};
+
+function blankOf(tiles) { return tiles.indexOf(0); }
+
+// Applies one move to `tiles` in place; false if illegal.
+function apply(tiles, w, h, letter) {
+  const b = blankOf(tiles);
+  const [dx, dy] = SOURCE[letter];
+  const x = (b % w) + dx, y = Math.floor(b / w) + dy;
+  if (x < 0 || y < 0 || x >= w || y >= h) return false;
+  const from = y * w + x;
+  tiles[b] = tiles[from];
+  tiles[from] = 0;
+  return true;
+}
+
+// The moves that slide the tile at cell `c` (and those between it and the
+// blank) towards the blank; [] if it is not in the blank's row or column.
+function movesFor(c) {
+  const b = blankOf(s.tiles);
+  const [bx, by, x, y] = [b % s.w, Math.floor(b / s.w), c % s.w, Math.floor(c / s.w)];
+  if (y === by && x !== bx) return Array(Math.abs(x - bx)).fill(x < bx ? 'R' : 'L');
+  if (x === bx && y !== by) return Array(Math.abs(y - by)).fill(y < by ? 'D' : 'U');
+  return [];
+}
+
+function elapsed() { return s ? Date.now() - s.issuedAt : 0; }
+
+function tick() {
+  if (!s) return;
+  const ms = s.finishedMillis ?? elapsed();
+  $('slide-time').textContent = clock(ms);
+  $('slide-moves').textContent = String(s.moves.length);
+  $('slide-mps').textContent = ms > 0 ? (s.moves.length / (ms / 1000)).toFixed(2) : '0.00';
+}
+
+function status(text, kind = '') {
+  const p = $('slide-status');
+  p.textContent = text;
+  p.className = `status ${kind}`;
+}
+
+// Draws the board: one element per tile, positioned by transform so moves
+// animate smoothly.
+function render() {
+  const board = $('slide-board');
+  board.style.setProperty('--w', s.w);
+  board.style.setProperty('--h', s.h);
+  board.classList.toggle('blind', s.blind && s.moves.length > 0 && !s.solved);
+  board.classList.toggle('solved', !!s.solved);
+  if (board.dataset.game !== s.game) {
+    board.replaceChildren();
+    board.dataset.game = s.game;
+    s.tiles.forEach((t) => {
+      if (t === 0) return;
+      board.append(el('div', { class: 'tile', 'data-tile': String(t), text: String(t) }));
+    });
+  }
+  const home = new Map(s.goal.map((t, i) => [t, i]));
+  s.tiles.forEach((t, i) => {
+    if (t === 0) return;
+    const tile = board.querySelector(`[data-tile="${t}"]`);
+    tile.style.transform = `translate(${(i % s.w) * 100}%, ${Math.floor(i / s.w) * 100}%)`;
+    tile.dataset.cell = String(i);
+    tile.classList.toggle('home', home.get(t) === i);
+  });
+  tick();
+}
+
+function renderGoal() {
+  const overlay = $('slide-goal-overlay');
+  const grid = el('div', { class: 'goal-grid' });
+  grid.style.setProperty('--w', s.w);
+  for (const t of s.goal) grid.append(el('div', { class: t === 0 ? 'cell blank' : 'cell', text: t === 0 ? '' : String(t) }));
+  overlay.replaceChildren(el('div', { class: 'goal-title', text: `Goal: ${s.goalName}` }), grid);
+}
+
+function solvedNow() { return s.tiles.every((t, i) => t === s.goal[i]); }
+
+// Plays moves (tile-direction letters) from the player.
+function play(letters) {
+  if (!s || s.solved || solving) return;
+  let any = false;
+  for (const m of letters) {
+    if (!apply(s.tiles, s.w, s.h, m)) break;
+    s.moves.push(m);
+    any = true;
+  }
+  if (!any) return;
+  render();
+  if (solvedNow()) finish();
+}
+
+async function finish() {
+  s.solved = true;
+  const game = s;
+  render();
+  status('Solved! Checking with the server…');
+  try {
+    const r = await post('/api/slide/submit', { game: game.game, moves: game.moves.join('') });
+    if (game !== s) return;
+    game.finishedMillis = r.millis;
+    tick();
+    status(r.solved
+      ? `Solved in ${r.moves} moves, ${clock(r.millis)}${r.record ? '' : ' (with the solver: not a record)'}`
+      : 'The server does not see this as solved.', r.solved ? 'good' : 'error');
+    refreshRecords();
+  } catch (e) {
+    status(`Could not record: ${e.message}`, 'error');
+  }
+}
+
+function refreshRecords() {
+  if (s) showRecords($('slide-records'), 'slide', s.variant);
+}
+
+function shareLink(seed) {
+  const params = new URLSearchParams({ size: `${s.w}x${s.h}`, goal: $('slide-goal').value, seed: String(seed) });
+  return `${location.origin}${location.pathname}#slide&${params}`;
+}
+
+// Starts a game from the page's controls, or from `params` (a share link).
+export async function start(params = new URLSearchParams()) {
+  if (params.has('size')) $('slide-size').value = params.get('size');
+  if (params.has('goal')) $('slide-goal').value = params.get('goal');
+  const body = { size: $('slide-size').value, goal: $('slide-goal').value };
+  if (params.has('daily')) body.daily = true;
+  else if (params.has('seed')) body.seed = Number(params.get('seed'));
+  solving = false;
+  try {
+    const r = await post('/api/slide/new', body);
+    const p = parse(r.position);
+    s = {
+      game: r.game, seed: r.seed, variant: r.variant, w: p.w, h: p.h,
+      start: p.tiles.slice(), tiles: p.tiles, goal: parse(r.goal_position).tiles,
+      goalName: r.goal, goalText: r.goal_position, moves: [], solved: false,
+      blind: $('slide-blind').checked, issuedAt: Date.now(), daily: r.daily,
+    };
+    history.replaceState(null, '', r.daily ? '#slide&daily' : shareLink(r.seed));
+    status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}`);
+    render();
+    renderGoal();
+    refreshRecords();
+    $('slide-board').focus();
+  } catch (e) {
+    status(e.message, 'error');
+  }
+}
+
+async function hint() {
+  if (!s || s.solved) return;
+  try {
+    const r = await post('/api/slide/hint', { position: format(s.tiles, s.w), goal: s.goalText, game: s.game });
+    if (!r.move) return;
+    const b = blankOf(s.tiles);
+    const [dx, dy] = SOURCE[r.move];
+    const cell = (Math.floor(b / s.w) + dy) * s.w + (b % s.w) + dx;
+    const tile = $('slide-board').querySelector(`[data-cell="${cell}"]`);
+    if (tile) {
+      tile.classList.add('hinted');
+      setTimeout(() => tile.classList.remove('hinted'), 900);
+    }
+    status(`Hint: slide ${r.move} (${r.remaining} moves to go${r.optimal ? ', optimal' : ''})`);
+  } catch (e) {
+    status(e.message, 'error');
+  }
+}
+
+async function solve() {
+  if (!s || s.solved || solving) return;
+  const game = s;
+  try {
+    status('Solving…');
+    const r = await post('/api/slide/solve', { position: format(s.tiles, s.w), goal: s.goalText, game: s.game });
+    if (game !== s) return;
+    status(`Solution: ${r.moves.length} moves${r.optimal ? ' (optimal)' : ''}`);
+    solving = true;
+    for (const m of r.moves) {
+      await new Promise((done) => setTimeout(done, 140));
+      if (game !== s || !solving) return;
+      apply(s.tiles, s.w, s.h, m);
+      s.moves.push(m);
+      render();
+    }
+    solving = false;
+    if (solvedNow()) finish();
+  } catch (e) {
+    solving = false;
+    status(e.message, 'error');
+  }
+}
+
+function undo() {
+  if (!s || s.solved || solving || s.moves.length === 0) return;
+  apply(s.tiles, s.w, s.h, INVERSE[s.moves.pop()]);
+  render();
+}
+
+function restart() {
+  if (!s || s.solved) return;
+  solving = false;
+  s.tiles = s.start.slice();
+  s.moves = [];
+  render();
+}
+
+const KEYS = {
+  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
+  w: 'U', s: 'D', a: 'L', d: 'R', W: 'U', S: 'D', A: 'L', D: 'R',
+};
+
+export function init() {
+  const sizes = $('slide-size');
+  for (let h = 3; h <= 10; h++) {
+    for (let w = 3; w <= 10; w++) {
+      if (Math.abs(w - h) > 2) continue;
+      sizes.append(el('option', { value: `${w}x${h}`, text: `${w}×${h}` }));
+    }
+  }
+  sizes.value = '4x4';
+  const board = $('slide-board');
+  board.addEventListener('click', (e) => {
+    const tile = e.target.closest('.tile');
+    if (tile) play(movesFor(Number(tile.dataset.cell)));
+  });
+  document.addEventListener('keydown', (e) => {
+    if ($('page-slide').hidden || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+    if (e.key in KEYS) { e.preventDefault(); play([KEYS[e.key]]); }
+    if (e.key === 'Backspace') { e.preventDefault(); undo(); }
+  });
+  let touch = null;
+  board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });
+  board.addEventListener('touchend', (e) => {
+    if (!touch) return;
+    const t = e.changedTouches[0];
+    const [dx, dy] = [t.clientX - touch.clientX, t.clientY - touch.clientY];
+    touch = null;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return; // a tap: the click handler plays it
+    e.preventDefault();
+    play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')]);
+  });
+  $('slide-new').addEventListener('click', () => start());
+  $('slide-daily').addEventListener('click', () => start(new URLSearchParams('daily')));
+  $('slide-undo').addEventListener('click', undo);
+  $('slide-hint').addEventListener('click', hint);
+  $('slide-solve').addEventListener('click', solve);
+  $('slide-restart').addEventListener('click', restart);
+  $('slide-blind').addEventListener('change', () => { if (s) { s.blind = $('slide-blind').checked; render(); } });
+  $('slide-show-goal').addEventListener('click', () => {
+    const o = $('slide-goal-overlay');
+    o.hidden = !o.hidden;
+    $('slide-show-goal').textContent = o.hidden ? 'Show goal' : 'Hide goal';
+  });
+  $('slide-share').addEventListener('click', async () => {
+    if (!s) return;
+    const link = shareLink(s.seed);
+    try { await navigator.clipboard.writeText(link); status(`Link copied: ${link}`); } catch { status(link); }
+  });
+  timer = setInterval(tick, 100);
+}

@@ -1,0 +1,891 @@
+//! The web API against a real server: the `tessera` binary serving on an
+//! ephemeral port with a fresh SQLite file, driven over HTTP.
+
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::{json, Value};
+
+/// A running server; killed (and its database removed) on drop.
+struct Server {
+    child: Child,
+    url: String,
+    dir: PathBuf,
+    keep_dir: bool,
+}
+
+fn temp_dir() -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "tessera-web-api-{}-{}",
+        std::process::id(),
+        COUNT.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+impl Server {
+    fn start() -> Server {
+        Server::start_in(temp_dir())
+    }
+
+    fn start_in(dir: PathBuf) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .arg(dir.join("records.db"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let start = line.find("http://").expect("the server prints its URL");
+        let url = line[start..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .trim_end_matches('/')
+            .to_string();
+        Server {
+            child,
+            url,
+            dir,
+            keep_dir: false,
+        }
+    }
+
+    /// Stops the server but keeps its database directory.
+    fn stop(mut self) -> PathBuf {
+        self.keep_dir = true;
+        self.dir.clone()
+    }
+
+    fn client(&self) -> Client {
+        Client {
+            base: self.url.clone(),
+            cookie: None,
+            agent: ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .build()
+                .into(),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if !self.keep_dir {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// A browser stand-in: keeps the player cookie the server hands out.
+struct Client {
+    base: String,
+    cookie: Option<String>,
+    agent: ureq::Agent,
+}
+
+struct Reply {
+    status: u16,
+    content_type: String,
+    text: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+
+    /// The error message of a 4xx reply.
+    fn error(&self) -> String {
+        assert!(
+            (400..500).contains(&self.status),
+            "expected a 4xx, got {}: {}",
+            self.status,
+            self.text
+        );
+        self.json()["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error message in {}", self.text))
+            .to_string()
+    }
+}
+
+impl Client {
+    fn finish(&mut self, response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Reply {
+        let mut response = response.unwrap();
+        if let Some(set) = response.headers().get("set-cookie") {
+            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
+            self.cookie = Some(pair);
+        }
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().unwrap_or_default();
+        Reply {
+            status,
+            content_type,
+            text,
+        }
+    }
+
+    fn get(&mut self, path: &str) -> Reply {
+        let mut request = self.agent.get(format!("{}{path}", self.base));
+        if let Some(cookie) = &self.cookie {
+            request = request.header("Cookie", cookie);
+        }
+        let response = request.call();
+        self.finish(response)
+    }
+
+    fn post_raw(&mut self, path: &str, content_type: &str, body: &str) -> Reply {
+        let mut request = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("Content-Type", content_type);
+        if let Some(cookie) = &self.cookie {
+            request = request.header("Cookie", cookie);
+        }
+        let response = request.send(body);
+        self.finish(response)
+    }
+
+    fn post(&mut self, path: &str, body: Value) -> Reply {
+        self.post_raw(path, "application/json", &body.to_string())
+    }
+
+    /// A POST that must succeed; its JSON.
+    fn ok(&mut self, path: &str, body: Value) -> Value {
+        let reply = self.post(path, body);
+        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+        reply.json()
+    }
+}
+
+// ---------------------------------------------------------------- helpers
+
+fn parse_position(text: &str) -> (usize, Vec<u32>) {
+    let rows: Vec<Vec<u32>> = text
+        .split('/')
+        .map(|r| r.split_whitespace().map(|c| c.parse().unwrap()).collect())
+        .collect();
+    (rows[0].len(), rows.concat())
+}
+
+/// Slides the tile that moves in direction `letter` into the blank.
+fn step(tiles: &[u32], w: usize, letter: char) -> Option<Vec<u32>> {
+    let h = tiles.len() / w;
+    let b = tiles.iter().position(|&t| t == 0).unwrap();
+    let (bx, by) = ((b % w) as i64, (b / w) as i64);
+    let (x, y) = match letter {
+        'U' => (bx, by + 1),
+        'D' => (bx, by - 1),
+        'L' => (bx + 1, by),
+        'R' => (bx - 1, by),
+        _ => unreachable!(),
+    };
+    if x < 0 || y < 0 || x >= w as i64 || y >= h as i64 {
+        return None;
+    }
+    let mut next = tiles.to_vec();
+    next.swap(b, (y as usize) * w + x as usize);
+    Some(next)
+}
+
+/// A shortest solution by breadth-first search (small boards only): the
+/// test's own reference, independent of the server.
+fn bfs(start: &[u32], goal: &[u32], w: usize) -> String {
+    let mut seen: HashMap<Vec<u32>, Option<(Vec<u32>, char)>> = HashMap::new();
+    seen.insert(start.to_vec(), None);
+    let mut queue = VecDeque::from([start.to_vec()]);
+    while let Some(t) = queue.pop_front() {
+        if t == goal {
+            let mut moves = Vec::new();
+            let mut at = t;
+            while let Some(Some((from, m))) = seen.get(&at).cloned() {
+                moves.push(m);
+                at = from;
+            }
+            return moves.iter().rev().collect();
+        }
+        for m in ['U', 'D', 'L', 'R'] {
+            if let Some(n) = step(&t, w, m) {
+                if !seen.contains_key(&n) {
+                    seen.insert(n.clone(), Some((t.clone(), m)));
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    panic!("unsolvable")
+}
+
+/// A new 3×3 game and a shortest solution for it.
+fn solved_3x3(client: &mut Client, seed: u64) -> (Value, String) {
+    let game = client.ok(
+        "/api/slide/new",
+        json!({"size": "3x3", "goal": "row-major", "seed": seed}),
+    );
+    let (w, start) = parse_position(game["position"].as_str().unwrap());
+    let (_, goal) = parse_position(game["goal_position"].as_str().unwrap());
+    let moves = bfs(&start, &goal, w);
+    (game, moves)
+}
+
+// ------------------------------------------------------------------ tests
+
+#[test]
+fn health_page_and_assets_are_served() {
+    let server = Server::start();
+    let mut client = server.client();
+    let health = client.get("/healthz");
+    assert_eq!(health.status, 200);
+    assert_eq!(health.json(), json!({"ok": true}));
+    let page = client.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.content_type.starts_with("text/html"));
+    assert!(page.text.contains("Shisen-Sho") && page.text.contains("/static/app.js"));
+    for (asset, kind) in [
+        ("app.js", "text/javascript"),
+        ("slide.js", "text/javascript"),
+        ("shisen.js", "text/javascript"),
+        ("app.css", "text/css"),
+    ] {
+        let reply = client.get(&format!("/static/{asset}"));
+        assert_eq!(reply.status, 200, "{asset}");
+        assert!(reply.content_type.starts_with(kind), "{asset}");
+    }
+    assert_eq!(client.get("/static/nope.js").status, 404);
+    assert!(client.get("/no/such/page").error().contains("no such"));
+    // The first reply set the player cookie.
+    assert!(client
+        .cookie
+        .as_deref()
+        .unwrap()
+        .starts_with("tessera_player="));
+}
+
+#[test]
+fn a_solved_slide_game_becomes_a_record_once() {
+    let server = Server::start();
+    let mut client = server.client();
+    client.ok("/api/me/name", json!({"name": "<b>Ada</b>"}));
+    let (game, moves) = solved_3x3(&mut client, 42);
+    assert_eq!(game["variant"], "3x3-row-major");
+    assert_eq!(game["seed"], 42);
+    // A partial list is legal but does not solve: no record yet.
+    let partial = client.ok(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": &moves[..moves.len() - 1]}),
+    );
+    assert_eq!(partial["solved"], false);
+    let done = client.ok(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves}),
+    );
+    assert_eq!(done["solved"], true);
+    assert_eq!(done["moves"], moves.len());
+    assert!(done["millis"].as_i64().unwrap() >= 0);
+    // A game counts once.
+    let again = client.post(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves}),
+    );
+    assert_eq!(again.status, 409);
+    assert!(again.error().contains("already"));
+
+    let records = client.get("/api/records?game=slide&variant=3x3-row-major");
+    assert_eq!(records.status, 200);
+    let records = records.json();
+    let best = &records["by_time"][0];
+    assert_eq!(best["name"], "<b>Ada</b>");
+    assert_eq!(best["moves"], moves.len());
+    assert_eq!(best["mine"], true);
+    assert_eq!(records["by_moves"][0]["moves"], moves.len());
+
+    let stats = client
+        .get("/api/me/stats?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(stats["count"], 1);
+    assert_eq!(stats["best_moves"], moves.len());
+    assert_eq!(stats["ao5"], Value::Null);
+
+    let csv = client.get("/api/me/export.csv");
+    assert!(csv.content_type.starts_with("text/csv"));
+    let lines: Vec<&str> = csv.text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[1].starts_with("slide,3x3-row-major,"));
+
+    // Another player sees the record but not as theirs, and cannot submit
+    // the first player's game.
+    let mut other = server.client();
+    let seen = other
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(seen["by_time"][0]["mine"], false);
+    let (theirs, their_moves) = solved_3x3(&mut client, 43);
+    let stolen = other.post(
+        "/api/slide/submit",
+        json!({"game": theirs["game"], "moves": their_moves}),
+    );
+    assert_eq!(stolen.status, 404);
+}
+
+#[test]
+fn averages_of_five_come_from_the_latest_five() {
+    let server = Server::start();
+    let mut client = server.client();
+    for seed in 0..5 {
+        let (game, moves) = solved_3x3(&mut client, 100 + seed);
+        client.ok(
+            "/api/slide/submit",
+            json!({"game": game["game"], "moves": moves}),
+        );
+    }
+    let stats = client
+        .get("/api/me/stats?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(stats["count"], 5);
+    assert!(stats["ao5"].as_f64().unwrap() >= 0.0);
+    assert_eq!(stats["ao12"], Value::Null);
+}
+
+#[test]
+fn seeds_goals_and_daily_puzzles_reproduce() {
+    let server = Server::start();
+    let mut a = server.client();
+    let mut b = server.client();
+    let one = a.ok(
+        "/api/slide/new",
+        json!({"size": "5x4", "goal": "spiral", "seed": 9}),
+    );
+    let two = b.ok(
+        "/api/slide/new",
+        json!({"size": "5x4", "goal": "spiral", "seed": 9}),
+    );
+    assert_eq!(one["position"], two["position"]);
+    assert_ne!(one["game"], two["game"]);
+    assert_eq!(one["variant"], "5x4-spiral");
+    let missing = a.ok(
+        "/api/slide/new",
+        json!({"size": "4x4", "goal": "missing", "seed": 3}),
+    );
+    assert_eq!(missing["variant"], "4x4-missing");
+    assert!(missing["goal"].as_str().unwrap().starts_with("missing:"));
+    let daily_a = a.ok("/api/slide/new", json!({"size": "4x4", "daily": true}));
+    let daily_b = b.ok("/api/slide/new", json!({"size": "4x4", "daily": true}));
+    assert_eq!(daily_a["position"], daily_b["position"]);
+    let seed = daily_a["seed"].as_u64().unwrap();
+    assert!(
+        (20_000_101..=21_001_231).contains(&seed),
+        "YYYYMMDD: {seed}"
+    );
+    let random = a.ok("/api/slide/new", json!({"size": "3x5"}));
+    assert!(random["seed"].as_u64().unwrap() < 1 << 53);
+    assert_eq!(random["goal"], "row-major");
+}
+
+#[test]
+fn bad_slide_input_is_a_4xx_with_a_message() {
+    let server = Server::start();
+    let mut c = server.client();
+    let malformed = c.post_raw("/api/slide/new", "application/json", "{\"size\": ");
+    assert_eq!(malformed.status, 400);
+    assert!(malformed.error().contains("malformed JSON"));
+    let not_json = c.post_raw("/api/slide/new", "text/plain", "{\"size\":\"4x4\"}");
+    assert_eq!(not_json.status, 415);
+    assert!(!not_json.error().is_empty());
+    let unknown_field = c.post("/api/slide/new", json!({"size": "4x4", "colour": "red"}));
+    assert!(unknown_field.error().contains("colour"));
+    let missing = c.post("/api/slide/new", json!({"goal": "snake"}));
+    assert!(missing.error().contains("size"));
+    for size in ["11x11", "2x2", "4x", "axb", "10x2", ""] {
+        let reply = c.post("/api/slide/new", json!({"size": size}));
+        assert!(reply.error().contains("bad size"), "{size}");
+    }
+    let goal = c.post("/api/slide/new", json!({"size": "4x4", "goal": "diagonal"}));
+    assert!(goal.error().contains("unknown goal"));
+    let goal = c.post(
+        "/api/slide/new",
+        json!({"size": "4x4", "goal": "missing:99"}),
+    );
+    assert!(goal.error().contains("out of range"));
+    let daily = c.post(
+        "/api/slide/new",
+        json!({"size": "4x4", "daily": true, "seed": 1}),
+    );
+    assert!(daily.error().contains("daily"));
+    let seed = c.post("/api/slide/new", json!({"size": "4x4", "seed": -1}));
+    assert!(seed.error().contains("invalid"));
+
+    let (game, moves) = solved_3x3(&mut c, 7);
+    let id = game["game"].clone();
+    let bad = c.post("/api/slide/submit", json!({"game": id, "moves": "UDX"}));
+    assert!(bad.error().contains("'X'"));
+    let counted = c.post("/api/slide/submit", json!({"game": id, "moves": "R3"}));
+    assert!(counted.error().contains("not one of"));
+    // A move list that runs into the wall.
+    let blank = game["position"]
+        .as_str()
+        .unwrap()
+        .split(['/', ' '])
+        .position(|t| t == "0")
+        .unwrap();
+    let wall = match blank % 3 {
+        0 => "R",
+        _ => "RRR",
+    };
+    let illegal = c.post("/api/slide/submit", json!({"game": id, "moves": wall}));
+    assert!(illegal.error().contains("illegal move list"));
+    let long = c.post(
+        "/api/slide/submit",
+        json!({"game": id, "moves": "UD".repeat(60_000)}),
+    );
+    assert!(long.error().contains("too long"));
+    let nobody = c.post("/api/slide/submit", json!({"game": "nope", "moves": "U"}));
+    assert_eq!(nobody.status, 404);
+    // The game is still open and can be solved after all these.
+    let done = c.ok("/api/slide/submit", json!({"game": id, "moves": moves}));
+    assert_eq!(done["solved"], true);
+
+    let huge = format!("{{\"size\":\"4x4\",\"goal\":\"{}\"}}", "x".repeat(300_000));
+    let too_large = c.post_raw("/api/slide/new", "application/json", &huge);
+    assert_eq!(too_large.status, 413);
+}
+
+#[test]
+fn solve_and_hint_validate_their_input() {
+    let server = Server::start();
+    let mut c = server.client();
+    let bad = c.post("/api/slide/solve", json!({"position": "1 2 3/4 5"}));
+    assert!(bad.error().contains("bad position"));
+    let unsolvable = c.post(
+        "/api/slide/hint",
+        json!({"position": "1 2 3/4 5 6/8 7 0", "goal": "row-major"}),
+    );
+    assert!(unsolvable.error().contains("cannot reach"));
+    let big: Vec<String> = (1..121).chain([0]).map(|n| n.to_string()).collect();
+    let big = big
+        .chunks(11)
+        .map(|r| r.join(" "))
+        .collect::<Vec<_>>()
+        .join("/");
+    let large = c.post("/api/slide/solve", json!({"position": big}));
+    assert!(large.error().contains("larger than"));
+    let goal = c.post(
+        "/api/slide/solve",
+        json!({"position": "1 2 3/4 5 6/7 0 8", "goal": "1 2/3 0"}),
+    );
+    assert!(goal.error().contains("bad goal"));
+    // A solved position needs no solver.
+    let solved = c.ok(
+        "/api/slide/solve",
+        json!({"position": "1 2 3/4 5 6/7 8 0", "goal": "row-major"}),
+    );
+    assert_eq!(solved["moves"], "");
+}
+
+/// Applies a move string to a position's tiles.
+fn replay(tiles: &[u32], w: usize, moves: &str) -> Vec<u32> {
+    moves
+        .chars()
+        .fold(tiles.to_vec(), |t, m| step(&t, w, m).expect("legal move"))
+}
+
+#[test]
+fn solve_is_optimal_on_small_boards_and_fast_on_large_ones() {
+    let server = Server::start();
+    let mut c = server.client();
+    // 3×3: the optimal solver's length equals breadth-first search's.
+    for seed in [1, 2, 3] {
+        let game = c.ok(
+            "/api/slide/new",
+            json!({"size": "3x3", "goal": "snake", "seed": seed}),
+        );
+        let (w, start) = parse_position(game["position"].as_str().unwrap());
+        let (_, goal) = parse_position(game["goal_position"].as_str().unwrap());
+        let shortest = bfs(&start, &goal, w).len();
+        let body = json!({"position": game["position"], "goal": game["goal_position"]});
+        let solution = c.ok("/api/slide/solve", body.clone());
+        let moves = solution["moves"].as_str().unwrap();
+        assert_eq!(solution["optimal"], true);
+        assert_eq!(moves.len(), shortest);
+        assert_eq!(replay(&start, w, moves), goal);
+        // A hint is a first step of a shortest solution.
+        let hint = c.ok("/api/slide/hint", body);
+        let letter = hint["move"].as_str().unwrap();
+        let next = replay(&start, w, letter);
+        assert_eq!(bfs(&next, &goal, w).len(), shortest - 1);
+    }
+    // Larger boards: the fast solver, replayed to the goal.
+    for size in ["4x4", "7x5", "10x10"] {
+        let game = c.ok(
+            "/api/slide/new",
+            json!({"size": size, "goal": "spiral", "seed": 5}),
+        );
+        let (w, start) = parse_position(game["position"].as_str().unwrap());
+        let (_, goal) = parse_position(game["goal_position"].as_str().unwrap());
+        let solution = c.ok(
+            "/api/slide/solve",
+            json!({"position": game["position"], "goal": game["goal_position"], "game": game["game"]}),
+        );
+        let moves = solution["moves"].as_str().unwrap();
+        assert_eq!(replay(&start, w, moves), goal, "{size}");
+        // A game finished with the solver is stored but not ranked.
+        let done = c.ok(
+            "/api/slide/submit",
+            json!({"game": game["game"], "moves": moves}),
+        );
+        assert_eq!(done["solved"], true);
+        assert_eq!(done["record"], false);
+        let variant = format!("{size}-spiral");
+        let records = c
+            .get(&format!("/api/records?game=slide&variant={variant}"))
+            .json();
+        assert_eq!(records["by_time"], json!([]));
+    }
+}
+
+/// Plays a Shisen-Sho game through the API by hints, shuffling when stuck;
+/// returns the action list.
+fn play_shisen(c: &mut Client, game: &Value) -> Vec<Value> {
+    let mut board = game["board"].as_str().unwrap().to_string();
+    let mut actions = Vec::new();
+    for _ in 0..200 {
+        if board.chars().all(|ch| ch == '.' || ch == '\n') {
+            return actions;
+        }
+        let hint = c.ok(
+            "/api/shisen/hint",
+            json!({"board": board, "game": game["game"]}),
+        );
+        if hint["move"].is_null() {
+            let shuffled = c.ok(
+                "/api/shisen/shuffle",
+                json!({"game": game["game"], "board": board, "step": actions.len()}),
+            );
+            board = shuffled["board"].as_str().unwrap().to_string();
+            actions.push(json!("shuffle"));
+            continue;
+        }
+        let m = &hint["move"];
+        let path = c.ok(
+            "/api/shisen/path",
+            json!({"board": board, "from": [m[0], m[1]], "to": [m[2], m[3]]}),
+        );
+        assert!(path["path"].is_array());
+        board = path["board"].as_str().unwrap().to_string();
+        actions.push(m.clone());
+    }
+    panic!("game did not end")
+}
+
+#[test]
+fn a_shisen_game_played_by_hints_becomes_a_record() {
+    let server = Server::start();
+    let mut c = server.client();
+    let game = c.ok(
+        "/api/shisen/new",
+        json!({"size": "6x4", "gravity": false, "chinese": false, "seed": 1}),
+    );
+    assert_eq!(game["variant"], "6x4");
+    assert_eq!(game["board"].as_str().unwrap().lines().count(), 4);
+    let actions = play_shisen(&mut c, &game);
+    // A wrong pair is refused with the move's number.
+    let mut wrong = actions.clone();
+    wrong.insert(0, json!([0, 0, 0, 0]));
+    let refused = c.post(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": wrong}),
+    );
+    assert!(refused.error().contains("illegal move 1"));
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": actions}),
+    );
+    assert_eq!(done["solved"], true, "{done}");
+    assert_eq!(done["moves"], 12);
+    assert!(done["hints"].as_i64().unwrap() >= 12);
+    let records = c.get("/api/records?game=shisen&variant=6x4").json();
+    assert_eq!(records["by_time"][0]["mine"], true);
+    assert_eq!(records["by_score"][0]["moves"], 12);
+}
+
+#[test]
+fn solvable_deals_reproduce_and_hints_keep_them_solvable() {
+    let server = Server::start();
+    let mut c = server.client();
+    let one = c.ok("/api/shisen/new", json!({"preset": "14x6", "seed": 21}));
+    let two = c.ok(
+        "/api/shisen/new",
+        json!({"preset": "14x6", "seed": 21, "solvable": true}),
+    );
+    assert_eq!(one["board"], two["board"]);
+    assert_eq!(one["solvable"], true);
+    let any = c.ok(
+        "/api/shisen/new",
+        json!({"preset": "14x6", "seed": 21, "solvable": false}),
+    );
+    assert_eq!(any["solvable"], false);
+    // Following the safe hints clears the board without a shuffle.
+    let game = c.ok("/api/shisen/new", json!({"size": "8x4", "seed": 4}));
+    let actions = play_shisen(&mut c, &game);
+    assert!(actions.iter().all(|a| a.is_array()), "{actions:?}");
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": actions}),
+    );
+    assert_eq!(done["solved"], true);
+    // The solver's verdicts: no pair of "12/21" can ever connect.
+    let stuck = c.ok("/api/shisen/check", json!({"board": "12/21"}));
+    assert_eq!(stuck["solvable"], false);
+    let easy = c.ok(
+        "/api/shisen/check",
+        json!({"board": "11/22", "gravity": true}),
+    );
+    assert_eq!(easy["solvable"], true);
+    let hint = c.ok("/api/shisen/hint", json!({"board": "12/21"}));
+    assert_eq!(hint["move"], Value::Null);
+    assert_eq!(hint["solvable"], false);
+    let bad = c.post("/api/shisen/check", json!({"board": "1/2"}));
+    assert!(bad.error().contains("odd number"));
+}
+
+#[test]
+fn gravity_games_replay_with_gravity() {
+    let server = Server::start();
+    let mut c = server.client();
+    let game = c.ok(
+        "/api/shisen/new",
+        json!({"size": "4x4", "gravity": true, "seed": 3}),
+    );
+    assert_eq!(game["variant"], "4x4-gravity");
+    let mut board = game["board"].as_str().unwrap().to_string();
+    let mut actions = Vec::new();
+    for _ in 0..50 {
+        if board.chars().all(|ch| ch == '.' || ch == '\n') {
+            break;
+        }
+        let hint = c.ok("/api/shisen/hint", json!({"board": board, "gravity": true}));
+        if hint["move"].is_null() {
+            let s = c.ok(
+                "/api/shisen/shuffle",
+                json!({"game": game["game"], "board": board, "step": actions.len()}),
+            );
+            board = s["board"].as_str().unwrap().to_string();
+            actions.push(json!("shuffle"));
+            continue;
+        }
+        let m = &hint["move"];
+        let path = c.ok(
+            "/api/shisen/path",
+            json!({"board": board, "from": [m[0], m[1]], "to": [m[2], m[3]], "gravity": true}),
+        );
+        board = path["board"].as_str().unwrap().to_string();
+        actions.push(m.clone());
+    }
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": actions}),
+    );
+    assert_eq!(done["solved"], true, "{done}");
+}
+
+#[test]
+fn bad_shisen_input_is_a_4xx_with_a_message() {
+    let server = Server::start();
+    let mut c = server.client();
+    let preset = c.post("/api/shisen/new", json!({"preset": "20x10"}));
+    assert!(preset.error().contains("unknown preset"));
+    let both = c.post("/api/shisen/new", json!({"preset": "18x8", "size": "4x4"}));
+    assert!(both.error().contains("not both"));
+    let odd = c.post("/api/shisen/new", json!({"size": "3x3"}));
+    assert!(odd.error().contains("odd"));
+    let large = c.post("/api/shisen/new", json!({"size": "64x64"}));
+    assert!(large.error().contains("too large"));
+    let syntax = c.post("/api/shisen/new", json!({"size": "big"}));
+    assert!(syntax.error().contains("bad size"));
+    let gravity = c.post("/api/shisen/new", json!({"gravity": "yes"}));
+    assert!(gravity.error().contains("invalid"));
+    let malformed = c.post_raw("/api/shisen/path", "application/json", "{\"board\" 1}");
+    assert!(malformed.error().contains("malformed JSON"));
+
+    let board = "1122\n3344\n";
+    let off = c.post(
+        "/api/shisen/path",
+        json!({"board": board, "from": [0, 0], "to": [9, 0]}),
+    );
+    assert!(off.error().contains("off the"));
+    let negative = c.post(
+        "/api/shisen/path",
+        json!({"board": board, "from": [-1, 0], "to": [1, 0]}),
+    );
+    assert!(negative.error().contains("off the"));
+    let ragged = c.post(
+        "/api/shisen/path",
+        json!({"board": "112\n3344", "from": [0, 0], "to": [1, 0]}),
+    );
+    assert!(ragged.error().contains("bad board"));
+    let odd_kind = c.post(
+        "/api/shisen/path",
+        json!({"board": "1123/3344", "from": [0, 0], "to": [1, 0]}),
+    );
+    assert!(odd_kind.error().contains("odd number"));
+    let wide = "11".repeat(25);
+    let too_wide = c.post(
+        "/api/shisen/path",
+        json!({"board": wide, "from": [0, 0], "to": [1, 0]}),
+    );
+    assert!(too_wide.error().contains("too large"));
+
+    // Good boards: a connection, and a refusal that says why.
+    let path = c.ok(
+        "/api/shisen/path",
+        json!({"board": "1221/3443", "from": [0, 0], "to": [3, 0]}),
+    );
+    assert_eq!(path["path"], json!([[0, 0], [0, -1], [3, -1], [3, 0]]));
+    assert_eq!(path["board"], ".22.\n3443\n");
+    let mismatch = c.ok(
+        "/api/shisen/path",
+        json!({"board": "1221/3443", "from": [0, 0], "to": [1, 0]}),
+    );
+    assert_eq!(mismatch["path"], Value::Null);
+    assert!(mismatch["reason"]
+        .as_str()
+        .unwrap()
+        .contains("do not match"));
+
+    let game = c.ok("/api/shisen/new", json!({"size": "4x2", "seed": 5}));
+    let word = c.post(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": ["jump"]}),
+    );
+    assert!(word.error().contains("invalid"));
+    let short = c.post(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": [[0, 0, 1]]}),
+    );
+    assert!(short.error().contains("invalid"));
+    let many = vec![json!("shuffle"); 3000];
+    let long = c.post(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": many}),
+    );
+    assert!(long.error().contains("too long"));
+    let unsolved = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": []}),
+    );
+    assert_eq!(unsolved["solved"], false);
+    assert_eq!(unsolved["tiles_left"], 8);
+    let nobody = c.post("/api/shisen/pause", json!({"game": "nope"}));
+    assert_eq!(nobody.status, 404);
+    let slide_id = c.ok("/api/slide/new", json!({"size": "3x3"}))["game"].clone();
+    let wrong_game = c.post("/api/shisen/submit", json!({"game": slide_id, "moves": []}));
+    assert_eq!(wrong_game.status, 404);
+}
+
+#[test]
+fn records_and_names_validate_their_input() {
+    let server = Server::start();
+    let mut c = server.client();
+    let game = c.get("/api/records?game=chess&variant=4x4");
+    assert!(game.error().contains("unknown game"));
+    let variant = c.get("/api/records?game=slide&variant=%3Cscript%3E");
+    assert!(variant.error().contains("bad variant"));
+    let missing = c.get("/api/records?game=slide");
+    assert!(missing.error().contains("variant"));
+    let empty = c
+        .get("/api/records?game=slide&variant=4x4-row-major")
+        .json();
+    assert_eq!(empty["by_time"], json!([]));
+    let long = c.post("/api/me/name", json!({"name": "x".repeat(25)}));
+    assert!(long.error().contains("too long"));
+    let control = c.post("/api/me/name", json!({"name": "a\u{7}b"}));
+    assert!(control.error().contains("control"));
+    let named = c.ok("/api/me/name", json!({"name": "  Grace  "}));
+    assert_eq!(named["name"], "Grace");
+    assert_eq!(c.get("/api/me").json()["name"], "Grace");
+    let cleared = c.ok("/api/me/name", json!({"name": ""}));
+    assert_eq!(cleared["name"], Value::Null);
+}
+
+#[test]
+fn pauses_are_recorded_and_games_survive_a_restart() {
+    let server = Server::start();
+    let mut c = server.client();
+    let game = c.ok("/api/shisen/new", json!({"size": "4x2", "seed": 8}));
+    c.ok("/api/shisen/pause", json!({"game": game["game"]}));
+    c.ok("/api/shisen/pause", json!({"game": game["game"]}));
+    c.ok("/api/shisen/resume", json!({"game": game["game"]}));
+    let (slide, moves) = solved_3x3(&mut c, 11);
+    let cookie = c.cookie.clone();
+    let dir = server.stop();
+
+    // Same database, new process: the issued games are still there.
+    let server = Server::start_in(dir);
+    let mut c = server.client();
+    c.cookie = cookie;
+    let done = c.ok(
+        "/api/slide/submit",
+        json!({"game": slide["game"], "moves": moves}),
+    );
+    assert_eq!(done["solved"], true);
+    let actions = play_shisen(&mut c, &game);
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "moves": actions}),
+    );
+    assert_eq!(done["solved"], true);
+}
+
+#[test]
+fn concurrent_players_do_not_disturb_each_other() {
+    let server = Server::start();
+    let url = server.url.clone();
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            let url = url.clone();
+            std::thread::spawn(move || {
+                let mut c = Client {
+                    base: url,
+                    cookie: None,
+                    agent: ureq::Agent::config_builder()
+                        .http_status_as_error(false)
+                        .build()
+                        .into(),
+                };
+                for seed in 0..3 {
+                    let (game, moves) = solved_3x3(&mut c, 1000 * i + seed);
+                    let done = c.ok(
+                        "/api/slide/submit",
+                        json!({"game": game["game"], "moves": moves}),
+                    );
+                    assert_eq!(done["solved"], true);
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let mut c = server.client();
+    let records = c
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(records["by_time"].as_array().unwrap().len(), 10);
+    let _ = Path::new(&url);
+}

@@ -1,0 +1,53 @@
+// Starts tessera on an ephemeral port with a fresh database and a headless
+// Chromium with a fresh profile; stops both afterwards.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, '..', '..');
+export const screenshots = join(repo, 'docs', 'screenshots');
+
+export async function startServer() {
+  const bin = process.env.TESSERA_BIN || join(repo, 'target', 'release', 'tessera');
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 15000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/[0-9.:]+\//);
+      if (m) { clearTimeout(timer); ok(m[0]); }
+    });
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    stop() { child.kill('SIGINT'); rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+export async function startBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'tessera-chromium-'));
+  // A persistent context is how Playwright passes --user-data-dir: a fresh
+  // profile directory per run.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 860 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    async stop() { await context.close(); rmSync(profile, { recursive: true, force: true }); },
+  };
+}

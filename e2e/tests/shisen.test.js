@@ -1,0 +1,101 @@
+// Shisen-Sho in a real browser: play a small deal to the end by following
+// hints (shuffling when stuck) and see the record appear.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, startBrowser, screenshots } from './harness.js';
+
+let server, chromium;
+before(async () => { server = await startServer(); chromium = await startBrowser(); });
+after(async () => { await chromium?.stop(); server?.stop(); });
+
+test('a small deal played to the end by hints becomes a record', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#shisen&size=8x4&gravity=0&chinese=0&seed=5`);
+  await page.waitForSelector('#shisen-board .stile');
+  assert.equal(await page.textContent('#shisen-left'), '32');
+  assert.match(await page.textContent('#shisen-status'), /solvable/);
+  for (let round = 0; round < 100; round++) {
+    if (await page.locator('#shisen-status.good').count()) break;
+    const left = Number(await page.textContent('#shisen-left'));
+    if (left === 0) { await page.waitForSelector('#shisen-status.good'); break; }
+    await page.click('#shisen-hint');
+    await page.waitForFunction(() =>
+      document.querySelectorAll('.stile.hinted').length === 2
+      || document.querySelector('#shisen-status').textContent.includes('No moves left'));
+    const hinted = await page.$$eval('.stile.hinted', (els) => els.map((e) => e.dataset.cell));
+    if (hinted.length < 2) {
+      await page.click('#shisen-shuffle');
+      await page.waitForFunction(() => !document.querySelector('#shisen-status').classList.contains('warn')
+        || document.querySelector('#shisen-status').textContent.includes('Still'));
+      continue;
+    }
+    await page.click(`.stile[data-cell="${hinted[0]}"]`);
+    await page.click(`.stile[data-cell="${hinted[1]}"]`);
+    await page.waitForFunction((n) => Number(document.querySelector('#shisen-left').textContent) === n, left - 2);
+  }
+  await page.waitForSelector('#shisen-status.good');
+  assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+/);
+  const row = page.locator('#shisen-records table.records tr.mine').first();
+  await row.waitFor();
+  await page.waitForTimeout(300); // let animations settle
+  await page.screenshot({ path: join(screenshots, 'shisen-cleared.png') });
+});
+
+test('a full 18x8 deal: mismatched tiles shake, right click highlights a kind, pause hides the board', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#shisen&preset=18x8&gravity=0&chinese=0&seed=11`);
+  await page.waitForSelector('#shisen-board .stile');
+  assert.equal(await page.locator('.stile').count(), 144);
+  // Two tiles of different kinds: no removal, a shake.
+  const [a, b] = await page.$$eval('.stile', (els) => {
+    const first = els[0];
+    const other = els.find((e) => e.dataset.kind !== first.dataset.kind);
+    return [first.dataset.cell, other.dataset.cell];
+  });
+  await page.click(`.stile[data-cell="${a}"]`);
+  await page.click(`.stile[data-cell="${b}"]`);
+  await page.waitForSelector('.stile.shake');
+  assert.equal(await page.locator('.stile').count(), 144);
+  // Right click: all four tiles of the kind light up.
+  await page.click(`.stile[data-cell="${a}"]`, { button: 'right' });
+  assert.equal(await page.locator('.stile.same').count(), 4);
+  // A hinted pair removed.
+  await page.click('#shisen-hint');
+  await page.waitForSelector('.stile.hinted');
+  const hinted = await page.$$eval('.stile.hinted', (els) => els.map((e) => e.dataset.cell));
+  await page.click(`.stile[data-cell="${hinted[0]}"]`);
+  await page.click(`.stile[data-cell="${hinted[1]}"]`);
+  await page.waitForFunction(() => document.querySelector('#shisen-left').textContent === '142');
+  await page.locator('.stile').nth(20).click();
+  await page.waitForTimeout(300); // let animations settle
+  await page.screenshot({ path: join(screenshots, 'shisen.png') });
+  await page.click('#shisen-undo');
+  await page.waitForFunction(() => document.querySelector('#shisen-left').textContent === '144');
+  await page.click('#shisen-pause');
+  await page.waitForSelector('#shisen-paused:not([hidden])');
+  assert.equal(await page.locator('#shisen-board.hidden-board').count(), 1);
+  await page.click('#shisen-pause');
+  await page.waitForSelector('#shisen-paused[hidden]', { state: 'attached' });
+});
+
+test('a long press highlights every tile of the kind', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#shisen&preset=14x6&gravity=0&chinese=0&seed=2`);
+  await page.waitForSelector('#shisen-board .stile');
+  const press = (phase) => page.evaluate((phase) => {
+    const tile = document.querySelector('.stile[data-cell="0"]');
+    const r = tile.getBoundingClientRect();
+    const touch = new Touch({ identifier: 1, target: tile, clientX: r.left + 5, clientY: r.top + 5 });
+    tile.dispatchEvent(new TouchEvent(phase, {
+      touches: phase === 'touchstart' ? [touch] : [], changedTouches: [touch], bubbles: true, cancelable: true,
+    }));
+  }, phase);
+  await press('touchstart');
+  await page.waitForTimeout(700);
+  await press('touchend');
+  const kind = await page.getAttribute('.stile[data-cell="0"]', 'data-kind');
+  const same = await page.$$eval('.stile.same', (els) => els.map((e) => e.dataset.kind));
+  assert.equal(same.length, 4);
+  assert.ok(same.every((k) => k === kind));
+});
