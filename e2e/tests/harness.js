@@ -1,7 +1,7 @@
 // Starts tessera on an ephemeral port with a fresh database and a headless
 // Chromium with a fresh profile; stops both afterwards.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,12 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '..', '..');
-export const screenshots = join(repo, 'docs', 'screenshots');
+// Screenshots go to e2e/artifacts/ (ignored by git) so a test run leaves the
+// tree clean; UPDATE_SCREENSHOTS=1 refreshes the README's in docs/screenshots/.
+export const screenshots = process.env.UPDATE_SCREENSHOTS
+  ? join(repo, 'docs', 'screenshots')
+  : join(repo, 'e2e', 'artifacts');
+mkdirSync(screenshots, { recursive: true });
 
 export async function startServer() {
   const bin = process.env.TESSERA_BIN || join(repo, 'target', 'release', 'tessera');
