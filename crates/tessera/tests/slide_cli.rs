@@ -161,11 +161,22 @@ fn bad_input_exits_with_code_2_and_one_line() {
 
 #[test]
 fn serve_starts_and_answers_healthz() {
+    serves_healthz(&["serve"], "serve");
+}
+
+#[test]
+fn no_subcommand_serves_and_takes_the_serve_options() {
+    serves_healthz(&[], "default");
+}
+
+/// Starts `tessera ARGS --addr 127.0.0.1:0 --db …` and asks it for /healthz.
+fn serves_healthz(args: &[&str], name: &str) {
     use std::io::{BufRead, BufReader, Read, Write};
-    let dir = std::env::temp_dir().join(format!("tessera-serve-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("tessera-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args(args)
+        .args(["--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("t.db"))
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -20,9 +20,14 @@ pub use slide::random_seed;
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "Tile puzzles: the sliding puzzle and Shisen-Sho", long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no subcommand tessera serves the web app, so `tessera --addr …`
+    /// works like `tessera serve --addr …`.
+    #[command(flatten)]
+    serve: ServeArgs,
 }
 
 #[derive(Subcommand)]
@@ -42,14 +47,14 @@ enum Command {
     Demo,
 }
 
-#[derive(clap::Args, Default)]
+#[derive(clap::Args)]
 struct ServeArgs {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: Option<std::net::SocketAddr>,
+    addr: std::net::SocketAddr,
     /// SQLite database file for records, created on first run.
     #[arg(long, default_value = "tessera.db")]
-    db: Option<std::path::PathBuf>,
+    db: std::path::PathBuf,
 }
 
 pub fn run() -> ExitCode {
@@ -60,7 +65,7 @@ pub fn run() -> ExitCode {
         Some(Command::Play(command)) => crate::tui::run(command),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Demo) => demo(),
-        None => serve(ServeArgs::default()),
+        None => serve(cli.serve),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -70,9 +75,7 @@ pub fn run() -> ExitCode {
 
 /// Starts the web server (see `crate::web`).
 fn serve(args: ServeArgs) -> Result<(), Failure> {
-    let addr = args.addr.unwrap_or(([127, 0, 0, 1], 8080).into());
-    let db = args.db.unwrap_or_else(|| "tessera.db".into());
-    crate::web::serve(addr, &db).map_err(|e| Failure::Other(e.to_string()))
+    crate::web::serve(args.addr, &args.db).map_err(|e| Failure::Other(e.to_string()))
 }
 
 /// The help and a small demonstration.
