@@ -53,6 +53,17 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<crate::store::FinishError> for ApiError {
+    fn from(error: crate::store::FinishError) -> ApiError {
+        match error {
+            crate::store::FinishError::AlreadyFinished => {
+                ApiError::conflict("this game was already submitted")
+            }
+            crate::store::FinishError::Db(e) => e.into(),
+        }
+    }
+}
+
 /// A JSON body whose rejection (bad syntax, wrong fields, too large) is an
 /// [`ApiError`] with serde's message.
 pub struct Body<T>(pub T);

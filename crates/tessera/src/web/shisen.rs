@@ -14,7 +14,7 @@ use super::error::{ApiError, Body};
 use super::player::{new_id, Player};
 use super::solvers::{shisen_solvable_deal, shisen_verdict, SolveError};
 use super::{random_seed, App};
-use crate::store::{FinishError, GameRow, IssuedGame, NewResult};
+use crate::store::{GameRow, IssuedGame, NewResult};
 
 /// The largest board the web app deals or reads.
 const MAX_WIDTH: usize = 40;
@@ -482,13 +482,7 @@ pub async fn submit(
         counted: !row.assisted,
         finished_at: now,
     };
-    match app.store.finish(&row.issued, &result).await {
-        Ok(()) => {}
-        Err(FinishError::AlreadyFinished) => {
-            return Err(ApiError::conflict("this game was already submitted"))
-        }
-        Err(FinishError::Db(e)) => return Err(e.into()),
-    }
+    app.store.finish(&row.issued, &result).await?;
     Ok(Json(json!({
         "solved": true,
         "moves": removals,

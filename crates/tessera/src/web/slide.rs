@@ -13,7 +13,7 @@ use super::error::{ApiError, Body};
 use super::player::{new_id, Player};
 use super::solvers::{solve_slide, SolveError};
 use super::{random_seed, App};
-use crate::store::{FinishError, IssuedGame, NewResult};
+use crate::store::{IssuedGame, NewResult};
 
 /// Sides the web app plays: 3 to 10 cells.
 const MIN_SIDE: usize = 3;
@@ -278,13 +278,7 @@ pub async fn submit(
         counted: !row.assisted,
         finished_at: now,
     };
-    match app.store.finish(&row.issued, &result).await {
-        Ok(()) => {}
-        Err(FinishError::AlreadyFinished) => {
-            return Err(ApiError::conflict("this game was already submitted"))
-        }
-        Err(FinishError::Db(e)) => return Err(e.into()),
-    }
+    app.store.finish(&row.issued, &result).await?;
     Ok(Json(json!({
         "solved": true,
         "moves": moves.len(),
