@@ -3,11 +3,11 @@
 
 use crate::board::Board;
 use crate::moves::Move;
-use crate::rng::DealRng;
 use crate::rules::Rules;
 use crate::size::Size;
 use crate::solver::{solve, Budget, Verdict};
 use crate::tileset::{TileSet, TileSetError};
+use common::Rng;
 
 /// Dealing boards.
 pub struct Deal;
@@ -18,7 +18,7 @@ impl Deal {
     /// played with the set's matching rule.
     pub fn random(seed: u64, size: Size, set: TileSet) -> Result<Board, TileSetError> {
         let mut tiles = set.tiles(size)?;
-        DealRng::new(seed).shuffle(&mut tiles);
+        Rng::new(seed).shuffle(&mut tiles);
         let board = Board::new(size, set.matching(), tiles.into_iter().map(Some).collect());
         Ok(board.expect("tile sets deal even classes"))
     }
@@ -39,7 +39,7 @@ impl Deal {
 
     /// A deal drawn uniformly among the solvable deals of `size` and `set`
     /// under `rules`, by rejection: deals seeded from a stream keyed by
-    /// `seed` (see [`DealRng`]) are drawn until one is solvable.
+    /// `seed` (see [`Rng`]) are drawn until one is solvable.
     ///
     /// Exactly uniform: a draw is rejected only when the solver *proves* it
     /// unsolvable, never because it is hard. The answer for a seed is a
@@ -78,7 +78,7 @@ impl Deal {
     /// The seeds of the deals [`Deal::solvable`] draws for `seed`, in
     /// order: for checking it against another decision procedure.
     pub fn draw_seeds(seed: u64) -> impl Iterator<Item = u64> {
-        let mut seeds = DealRng::new(seed);
+        let mut seeds = Rng::new(seed);
         (0..Self::MAX_ATTEMPTS).map(move |_| seeds.next_u64())
     }
 }

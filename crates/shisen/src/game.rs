@@ -7,9 +7,9 @@ use crate::kind::Kind;
 use crate::moves::Move;
 use crate::path::Path;
 use crate::point::Point;
-use crate::rng::DealRng;
 use crate::rules::Rules;
 use crate::solver::{solve, Budget, Verdict};
+use common::Rng;
 
 /// A step of the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +155,7 @@ impl Game {
     /// Reshuffles (up to 100 times, deterministically) until a move exists
     /// if any arrangement tried has one.
     pub fn shuffle(&mut self, seed: u64) {
-        let mut rng = DealRng::new(seed);
+        let mut rng = Rng::new(seed);
         let mut kinds: Vec<Kind> = self.board().tiles().map(|(_, k)| k).collect();
         let mut next = self.board().clone();
         for _ in 0..100 {

@@ -10,34 +10,33 @@
 //!
 //! Seeds reproduce everywhere: a `u64` seed is expanded by splitmix64 into
 //! the key of a ChaCha8 stream, sampled with Lemire's unbiased method and
-//! shuffled by Fisher–Yates, all written here (see [`rng`]), so no crate
-//! upgrade changes a seeded deal.
+//! shuffled by Fisher–Yates (the `common` crate's [`Rng`], shared with the
+//! sliding-puzzle engine), so no crate upgrade changes a seeded deal.
 
-pub mod board;
-pub mod deal;
-pub mod game;
-pub mod kind;
+mod board;
+mod deal;
+mod game;
+mod kind;
 mod line;
-pub mod moves;
-pub mod parse;
-pub mod path;
-pub mod point;
-pub mod rng;
-pub mod rules;
-pub mod size;
-pub mod solver;
-pub mod tileset;
+mod moves;
+mod parse;
+mod path;
+mod point;
+mod rules;
+mod size;
+mod solver;
+mod tileset;
 
 pub use board::{Board, BoardError};
+pub use common::Rng;
 pub use deal::{Deal, SolvableDeal};
 pub use game::{Action, Game, MoveError, Stats};
 pub use kind::{Dragon, Face, Kind, KindError, Suit, Wind};
 pub use moves::Move;
-pub use parse::{parse_board, parse_boards, ParseError, Problem};
+pub use parse::{parse_board, parse_boards, Boards, ParseError, Problem};
 pub use path::Path;
 pub use point::{Point, PointError};
-pub use rng::DealRng;
 pub use rules::{Matching, Rules};
-pub use size::{Size, SizeError, MAX_HEIGHT, MAX_WIDTH};
+pub use size::{Size, SizeError, MAX_HEIGHT, MAX_WIDTH, PRESETS};
 pub use solver::{solve, Budget, Nodes, Solution, Verdict};
 pub use tileset::{TileSet, TileSetError};

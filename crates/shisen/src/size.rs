@@ -23,8 +23,8 @@ pub enum SizeError {
         "size {width}x{height} is out of range: width 1..={MAX_WIDTH}, height 1..={MAX_HEIGHT}"
     )]
     OutOfRange { width: usize, height: usize },
-    #[error("{0:?} is not a size: expected WxH, e.g. 18x8")]
-    Syntax(String),
+    #[error(transparent)]
+    Syntax(#[from] common::DimensionsError),
     #[error("unknown preset {0:?}: expected one of 14x6, 16x9, 18x8, 24x12, 26x14, 30x16")]
     UnknownPreset(String),
 }
@@ -101,12 +101,11 @@ impl fmt::Display for Size {
 impl FromStr for Size {
     type Err = SizeError;
 
+    /// `WxH` (also `W×H` or `W*H`), or a single `N` for N × N: the
+    /// grammar both games share (`common::Dimensions`).
     fn from_str(s: &str) -> Result<Size, SizeError> {
-        let syntax = || SizeError::Syntax(s.to_string());
-        let (w, h) = s.split_once(['x', 'X']).ok_or_else(syntax)?;
-        let w: usize = w.parse().map_err(|_| syntax())?;
-        let h: usize = h.parse().map_err(|_| syntax())?;
-        Size::new(w, h)
+        let d: common::Dimensions = s.parse()?;
+        Size::new(d.width, d.height)
     }
 }
 
@@ -126,7 +125,11 @@ mod tests {
             "0x8".parse::<Size>(),
             Err(SizeError::OutOfRange { .. })
         ));
-        assert!(matches!("18*8".parse::<Size>(), Err(SizeError::Syntax(_))));
+        assert!(matches!("18by8".parse::<Size>(), Err(SizeError::Syntax(_))));
+        // The grammar both games share: `×`, `*` and a lone N for N × N.
+        assert_eq!("18×8".parse::<Size>().unwrap(), Size::DEFAULT);
+        assert_eq!("18*8".parse::<Size>().unwrap(), Size::DEFAULT);
+        assert_eq!("8".parse::<Size>().unwrap(), Size::new(8, 8).unwrap());
         assert_eq!(Size::preset("30x16").unwrap().cells(), 480);
         assert_eq!(Size::preset("small").unwrap(), Size::new(14, 6).unwrap());
         assert!(matches!(

@@ -51,8 +51,8 @@ use crate::board::Board;
 use crate::kind::Kind;
 use crate::moves::Move;
 use crate::point::Point;
-use crate::rng::DealRng;
 use crate::rules::Rules;
+use common::Rng;
 
 /// The answer of the solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,7 +168,7 @@ fn solve_probing_from(
             PROBING_UNIT << ((attempt - 1) / 2).min(40)
         };
         search.limit = search.nodes.saturating_add(allowance);
-        search.shuffle = (attempt > 0).then(|| DealRng::new(u64::from(attempt)));
+        search.shuffle = (attempt > 0).then(|| Rng::new(u64::from(attempt)));
         search.played.clear();
         // A first attempt failed: the board is hard. Probing the pairings
         // at every node costs about a hundred relaxations, worth it only now.
@@ -208,7 +208,7 @@ struct Zobrist {
 
 impl Zobrist {
     fn new(board: &Board) -> Zobrist {
-        let mut rng = DealRng::new(0x5A0B_8157);
+        let mut rng = Rng::new(0x5A0B_8157);
         let keys = (0..board.width() * board.height())
             .map(|_| rng.next_u64())
             .collect();
@@ -232,7 +232,7 @@ struct Search<'b, B: Budget> {
     /// The node count that ends this attempt.
     limit: u64,
     /// The move order of this attempt: as found, or shuffled.
-    shuffle: Option<DealRng>,
+    shuffle: Option<Rng>,
     /// Pairs no solution below the current node uses: from probing the
     /// pairings at the root, and from the branches already refuted.
     bans: Bans,

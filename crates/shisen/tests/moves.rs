@@ -23,7 +23,7 @@ fn reference_moves(board: &Board) -> Vec<Move> {
 /// A board of `size` with `kinds` kinds, the cells kept with probability
 /// `keep` per mille, each class's count made even.
 fn sparse_board(seed: u64, size: Size, kinds: u64, keep: u64, matching: Matching) -> Board {
-    let mut rng = shisen::DealRng::new(seed);
+    let mut rng = shisen::Rng::new(seed);
     let mut cells: Vec<Option<Kind>> = (0..size.cells())
         .map(|_| (rng.below(1000) < keep).then(|| Kind::nth(rng.below(kinds) as usize).unwrap()))
         .collect();

@@ -2,7 +2,7 @@
 
 mod reference;
 
-use shisen::{Board, DealRng, Point, Size};
+use shisen::{Board, Point, Rng, Size};
 
 /// Compares `board.path(a, b)` with the reference; returns whether a path
 /// exists.
@@ -19,7 +19,7 @@ fn agree(board: &Board, a: Point, b: Point) -> bool {
     got.is_some()
 }
 
-fn random_point(rng: &mut DealRng, board: &Board) -> Point {
+fn random_point(rng: &mut Rng, board: &Board) -> Point {
     Point::new(
         rng.below(board.width() as u64) as i32,
         rng.below(board.height() as u64) as i32,
@@ -27,7 +27,7 @@ fn random_point(rng: &mut DealRng, board: &Board) -> Point {
 }
 
 /// An occupied cell if the board has one, else any cell.
-fn random_tile(rng: &mut DealRng, board: &Board) -> Point {
+fn random_tile(rng: &mut Rng, board: &Board) -> Point {
     for _ in 0..8 {
         let p = random_point(rng, board);
         if board.get(p).is_some() {
@@ -41,7 +41,7 @@ fn random_tile(rng: &mut DealRng, board: &Board) -> Point {
 /// density, several queries each: random tiles, a tile and a neighbour,
 /// tiles sharing a row or a column. Returns (queries, connected).
 fn sweep(seed: u64, boards: usize, max_w: u64, max_h: u64) -> (usize, usize) {
-    let mut rng = DealRng::new(seed);
+    let mut rng = Rng::new(seed);
     let (mut queries, mut connected) = (0, 0);
     for _ in 0..boards {
         let size = Size::new(1 + rng.below(max_w) as usize, 1 + rng.below(max_h) as usize).unwrap();

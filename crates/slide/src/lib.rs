@@ -27,12 +27,13 @@ mod goal;
 mod moves;
 mod parse;
 mod position;
-pub mod rng;
+
 mod scramble;
 mod size;
 mod solvable;
 pub mod solver;
 
+pub use common::Rng;
 pub use direction::Direction;
 pub use fast::{solve_fast, solve_fast_with, FastError, FastSolver};
 pub use goal::{Goal, GoalError};

@@ -1,7 +1,7 @@
 //! Seeded generation of puzzles.
 
-use crate::rng::Rng;
 use crate::{Direction, Position};
+use common::Rng;
 use std::fmt;
 use std::str::FromStr;
 

@@ -26,8 +26,8 @@ pub enum SizeError {
     TooSmall { width: usize, height: usize },
     #[error("{width}x{height} is too large (at most {MAX_SIDE} per side and {MAX_CELLS} cells)")]
     TooLarge { width: usize, height: usize },
-    #[error("size {0:?} is not of the form WxH, e.g. 4x4")]
-    Syntax(String),
+    #[error(transparent)]
+    Syntax(#[from] common::DimensionsError),
 }
 
 impl Size {
@@ -92,18 +92,11 @@ impl fmt::Display for Size {
 impl FromStr for Size {
     type Err = SizeError;
 
-    /// `WxH` (also `W×H` or `W*H`), or a single `N` for N × N.
+    /// `WxH` (also `W×H` or `W*H`), or a single `N` for N × N: the
+    /// grammar both games share (`common::Dimensions`).
     fn from_str(s: &str) -> Result<Size, SizeError> {
-        let s = s.trim();
-        let syntax = || SizeError::Syntax(s.to_string());
-        let number = |t: &str| t.trim().parse::<usize>().map_err(|_| syntax());
-        match s.split_once(['x', 'X', '×', '*']) {
-            Some((w, h)) => Size::new(number(w)?, number(h)?),
-            None => {
-                let n = number(s)?;
-                Size::new(n, n)
-            }
-        }
+        let d: common::Dimensions = s.parse()?;
+        Size::new(d.width, d.height)
     }
 }
 

@@ -16,7 +16,7 @@
 
 #![allow(dead_code)] // each bench uses part of this
 
-use shisen::{Board, Deal, DealRng, Game, Point, Rules, Size, TileSet};
+use shisen::{Board, Deal, Game, Point, Rng, Rules, Size, TileSet};
 
 pub mod baseline {
     use shisen::{Board, Point};
@@ -184,7 +184,7 @@ pub fn played(left: usize, count: usize) -> Vec<Board> {
             Deal::random(seed, Size::DEFAULT, TileSet::Standard).unwrap(),
             Rules::default(),
         );
-        let mut rng = DealRng::new(seed);
+        let mut rng = Rng::new(seed);
         while game.board().tiles_left() > left {
             let moves = game.board().moves();
             if moves.is_empty() {

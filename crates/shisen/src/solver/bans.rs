@@ -3,7 +3,7 @@
 use crate::board::Board;
 use crate::moves::Move;
 use crate::point::Point;
-use crate::rng::DealRng;
+use common::Rng;
 
 /// Pairs of tiles ruled out as partners, as counts per pair of cells (a
 /// pair can be banned at the root and again on a line), with a hash of
@@ -19,7 +19,7 @@ pub(super) struct Bans {
 impl Bans {
     pub(super) fn new(board: &Board) -> Bans {
         let cells = board.width() * board.height();
-        let mut rng = DealRng::new(0xBA25);
+        let mut rng = Rng::new(0xBA25);
         Bans {
             count: vec![0; cells * cells],
             cells,

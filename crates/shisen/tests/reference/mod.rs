@@ -90,7 +90,7 @@ pub fn check_path(board: &Board, a: Point, b: Point, points: &[Point]) -> Result
 /// A board of `size` whose cells hold a tile with probability `density`
 /// (per mille), all of one kind, its count made even.
 #[allow(dead_code)]
-pub fn random_board(rng: &mut shisen::DealRng, size: Size, density: u64) -> Board {
+pub fn random_board(rng: &mut shisen::Rng, size: Size, density: u64) -> Board {
     let one = Kind::new('1').ok();
     let mut cells: Vec<Option<Kind>> = (0..size.cells())
         .map(|_| if rng.below(1000) < density { one } else { None })

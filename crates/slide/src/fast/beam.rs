@@ -222,7 +222,7 @@ struct Zobrist {
 
 impl Zobrist {
     fn new(cells: usize) -> Zobrist {
-        let mut rng = crate::rng::Rng::new(0x5EED_F00D);
+        let mut rng = common::Rng::new(0x5EED_F00D);
         Zobrist {
             cells,
             keys: (0..cells * cells).map(|_| rng.next_u64()).collect(),

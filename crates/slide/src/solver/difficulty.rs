@@ -11,8 +11,8 @@ use super::{
     lower_bound, solve_optimal, Canonical, DistanceTable, Solution, SolveError, SolveOptions,
 };
 use super::{FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS};
-use crate::rng::Rng;
 use crate::{Position, Scramble};
+use common::Rng;
 use std::fmt;
 use std::str::FromStr;
 

@@ -57,7 +57,7 @@ fn parse_goal(text: &str, size: Size, seed: u64) -> Result<(Goal, &'static str),
         "snake" => (Goal::Snake, "snake"),
         "spiral" => (Goal::Spiral, "spiral"),
         "missing" => {
-            let label = slide::rng::Rng::new(seed ^ 0x6d69_7373).below(size.cells() as u64) + 1;
+            let label = slide::Rng::new(seed ^ 0x6d69_7373).below(size.cells() as u64) + 1;
             (Goal::Missing(label as u32), "missing")
         }
         _ => match text.strip_prefix("missing:").map(str::parse::<u32>) {

@@ -177,7 +177,7 @@ pub fn shisen_solvable_deal(
     rules: shisen::Rules,
     deadline: Deadline,
 ) -> Result<Result<shisen::Board, shisen::TileSetError>, SolveError> {
-    let mut seeds = shisen::DealRng::new(seed);
+    let mut seeds = shisen::Rng::new(seed);
     for _ in 0..shisen::Deal::MAX_ATTEMPTS {
         let board = match shisen::Deal::random(seeds.next_u64(), size, set) {
             Ok(board) => board,
