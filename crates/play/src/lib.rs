@@ -11,4 +11,12 @@
 //! parser. Front ends translate their input into these types and render
 //! what comes back.
 
+pub mod shisen_game;
+pub mod slide_game;
+
+mod deadline;
+pub mod limits;
+pub mod seed;
+
+pub use deadline::{thread_cpu_time, Cancel, Deadline};
 pub mod tables;

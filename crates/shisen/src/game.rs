@@ -169,6 +169,12 @@ impl Game {
         self.push(Action::Shuffle, next);
     }
 
+    /// Charges `hints` hints given outside the game (a server answering
+    /// hint requests for it) as help, as if [`Game::hint`] had given them.
+    pub fn charge_hints(&mut self, hints: u32) {
+        self.stats.hints += hints;
+    }
+
     /// A move to suggest, counted as help; `None` when stuck or won.
     pub fn hint(&mut self) -> Option<Move> {
         let hint = self.board().moves().into_iter().next();
@@ -182,18 +188,18 @@ impl Game {
         solve(self.board(), self.rules, budget).verdict
     }
 
-    /// A move that keeps the board solvable: the first of a solution.
-    /// `None` if the board is unsolvable, won, or undecided within
-    /// `budget`. Counted as a hint.
-    pub fn safe_hint(&mut self, budget: &mut impl Budget) -> Option<Move> {
-        match self.still_solvable(budget) {
-            Verdict::Solvable(moves) => {
-                let first = moves.first().copied();
-                self.stats.hints += u32::from(first.is_some());
-                first
-            }
+    /// A move that keeps the board solvable: the first removal of the
+    /// solution in `verdict`, which must be the solver's verdict on the
+    /// current board (from [`Game::still_solvable`], perhaps computed
+    /// earlier on another thread). `None` if the verdict has no solution
+    /// or the board is won. Counted as a hint.
+    pub fn safe_hint(&mut self, verdict: &Verdict) -> Option<Move> {
+        let first = match verdict {
+            Verdict::Solvable(moves) => moves.first().copied(),
             _ => None,
-        }
+        };
+        self.stats.hints += u32::from(first.is_some());
+        first
     }
 
     pub fn is_won(&self) -> bool {

@@ -36,7 +36,7 @@ pub use moves::Move;
 pub use parse::{parse_board, parse_boards, Boards, ParseError, Problem};
 pub use path::Path;
 pub use point::{Point, PointError};
-pub use rules::{Matching, Rules};
+pub use rules::{Matching, Rules, RulesError};
 pub use size::{Size, SizeError, MAX_HEIGHT, MAX_WIDTH, PRESETS};
 pub use solver::{solve, Budget, Nodes, Solution, Verdict};
 pub use tileset::{TileSet, TileSetError};

@@ -1,5 +1,8 @@
 //! Which tiles match, and whether tiles fall after a removal.
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::kind::{Face, Kind};
 
 /// Which kinds may be paired.
@@ -14,6 +17,16 @@ pub enum Matching {
 }
 
 impl Matching {
+    /// Chinese matching when `chinese`, else standard: how a front end's
+    /// `chinese` flag reads.
+    pub fn from_chinese(chinese: bool) -> Matching {
+        if chinese {
+            Matching::Chinese
+        } else {
+            Matching::Standard
+        }
+    }
+
     /// The representative of `kind`'s matching class: two tiles match when
     /// their classes are equal.
     pub fn class(self, kind: Kind) -> Kind {
@@ -35,10 +48,108 @@ impl Matching {
 }
 
 /// The rules of a game.
+///
+/// As text (`Display`/`FromStr`): `standard`, or the rules that differ
+/// from it joined by `-` — `gravity`, `chinese`, `gravity-chinese` — the
+/// same words that name a variant's records (`18x8-gravity-chinese`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// Which kinds may be paired.
     pub matching: Matching,
     /// After a removal the tiles above each removed tile fall one cell down
     /// their column.
     pub gravity: bool,
+}
+
+impl Rules {
+    /// The rules of the classic game: standard matching, no gravity.
+    pub const STANDARD: Rules = Rules {
+        matching: Matching::Standard,
+        gravity: false,
+    };
+
+    /// The rules with `matching` and, if `gravity`, falling tiles.
+    pub fn new(matching: Matching, gravity: bool) -> Rules {
+        Rules { matching, gravity }
+    }
+
+    /// The words that differ from the standard rules, in order.
+    fn words(self) -> impl Iterator<Item = &'static str> {
+        let gravity = self.gravity.then_some("gravity");
+        let chinese = (self.matching == Matching::Chinese).then_some("chinese");
+        gravity.into_iter().chain(chinese)
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<&str> = self.words().collect();
+        if words.is_empty() {
+            f.write_str("standard")
+        } else {
+            f.write_str(&words.join("-"))
+        }
+    }
+}
+
+/// Text that names no rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rules {0:?}: expected standard, or gravity and/or chinese joined by '-'")]
+pub struct RulesError(pub String);
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    /// `standard`, or any of `gravity` and `chinese` joined by `-` (each
+    /// at most once, in any order).
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let bad = || RulesError(s.to_string());
+        if s == "standard" {
+            return Ok(Rules::STANDARD);
+        }
+        let mut rules = Rules::STANDARD;
+        for word in s.split('-') {
+            match word {
+                "gravity" if !rules.gravity => rules.gravity = true,
+                "chinese" if rules.matching == Matching::Standard => {
+                    rules.matching = Matching::Chinese
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_print_and_parse_back() {
+        for matching in [Matching::Standard, Matching::Chinese] {
+            for gravity in [false, true] {
+                let rules = Rules::new(matching, gravity);
+                assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
+            }
+        }
+        assert_eq!(Rules::STANDARD.to_string(), "standard");
+        assert_eq!(
+            Rules::new(Matching::Chinese, true).to_string(),
+            "gravity-chinese"
+        );
+        assert_eq!(
+            "chinese-gravity".parse::<Rules>(),
+            Ok(Rules::new(Matching::Chinese, true))
+        );
+        for bad in [
+            "",
+            "gravity-gravity",
+            "standard-gravity",
+            "Gravity",
+            "gravity=",
+        ] {
+            assert!(bad.parse::<Rules>().is_err(), "{bad:?}");
+        }
+    }
 }

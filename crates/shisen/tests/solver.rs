@@ -183,7 +183,11 @@ fn safe_hints_keep_the_game_solvable() {
     .unwrap()
     .unwrap();
     let mut game = Game::new(deal.board, Rules::default());
-    while let Some(m) = game.safe_hint(&mut Nodes(100_000)) {
+    loop {
+        let verdict = game.still_solvable(&mut Nodes(100_000));
+        let Some(m) = game.safe_hint(&verdict) else {
+            break;
+        };
         game.remove(m.a, m.b).unwrap();
     }
     assert!(game.is_won());

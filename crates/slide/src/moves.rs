@@ -44,6 +44,18 @@ impl Moves {
         Moves(self.0.iter().rev().map(|d| d.inverse()).collect())
     }
 
+    /// The length in the multi-tile metric (MTM): a run of moves in one
+    /// direction slides the tiles of one row or column in one motion, so
+    /// it counts once (`RRRDDL` is 6 single-tile moves, 3 in MTM).
+    pub fn mtm_len(&self) -> usize {
+        let runs = self.0.windows(2).filter(|w| w[0] != w[1]).count();
+        if self.0.is_empty() {
+            0
+        } else {
+            runs + 1
+        }
+    }
+
     /// Run-length form: `RRRDDL` → `R3D2L`.
     pub fn compact(&self) -> String {
         let mut out = String::new();
@@ -116,6 +128,23 @@ mod tests {
         assert_eq!(m.to_string(), "RRRDDL");
         assert_eq!(m.compact(), "R3D2L");
         assert_eq!(m.inverse().to_string(), "RUULLL");
+    }
+
+    #[test]
+    fn multi_tile_length_counts_runs() {
+        let len = |s: &str| s.parse::<Moves>().unwrap().mtm_len();
+        assert_eq!(len(""), 0);
+        assert_eq!(len("R"), 1);
+        assert_eq!(len("R3D2L"), 3);
+        assert_eq!(len("RLRL"), 4);
+        // An independent count: the compact notation has one letter per run.
+        let m: Moves = "UUDLLLRRUD".parse().unwrap();
+        let letters = m
+            .compact()
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .count();
+        assert_eq!(m.mtm_len(), letters);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! binary only parses input at the edge, calls them, and renders results.
 
 mod cli;
+mod failure;
 mod store;
 mod tui;
 mod web;

@@ -67,12 +67,7 @@ function setupRecordsPage() {
       document.getElementById('records-game').value, document.getElementById('records-variant').value));
 }
 
-async function setupInfo() {
-  try { shisen.solverAvailable((await get('/api/info')).shisen_solver); } catch { shisen.solverAvailable(false); }
-}
-
 slide.init();
-setupInfo();
 shisen.init();
 setupName();
 setupRecordsPage();

@@ -363,9 +363,3 @@ export function init() {
   window.addEventListener('resize', () => { if (g) render(); });
   setInterval(tick, 250);
 }
-
-// For the solvable-only checkbox: disabled when the server has no solver.
-export function solverAvailable(yes) {
-  $('shisen-solvable').disabled = !yes;
-  $('shisen-solvable-label').title = yes ? '' : 'unavailable: the Shisen-Sho solver is not in this build yet';
-}

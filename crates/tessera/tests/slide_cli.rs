@@ -112,7 +112,7 @@ fn apply_reports_the_result_and_whether_it_is_solved() {
         .args(["slide", "apply", "1 2 3/4 5 6/0 7 8", "LL"])
         .assert()
         .success()
-        .stdout("1 2 3/4 5 6/7 8 0\nsolved\n");
+        .stdout("1 2 3/4 5 6/7 8 0\nsolved\nmoves: 2 STM, 1 MTM\n");
     tessera()
         .args([
             "slide",
@@ -125,7 +125,7 @@ fn apply_reports_the_result_and_whether_it_is_solved() {
         ])
         .assert()
         .success()
-        .stdout("{\"position\":\"1 2 3/6 5 4/7 8 0\",\"solved\":true,\"moves\":1}\n");
+        .stdout("{\"position\":\"1 2 3/6 5 4/7 8 0\",\"solved\":true,\"moves\":1,\"stm\":1,\"mtm\":1}\n");
 }
 
 #[test]

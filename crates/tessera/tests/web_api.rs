@@ -779,7 +779,8 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
         json!({"game": game["game"], "moves": [[0, 0, 1]]}),
     );
     assert!(short.error().contains("invalid"));
-    let many = vec![json!("shuffle"); 3000];
+    // One more turn than `play::limits::SUBMITTED_TURNS` allows.
+    let many = vec![json!("shuffle"); 10_001];
     let long = c.post(
         "/api/shisen/submit",
         json!({"game": game["game"], "moves": many}),

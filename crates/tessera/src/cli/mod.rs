@@ -4,19 +4,21 @@
 //! user's to fix and exits with code 2, anything else exits with code 1.
 
 mod bench;
-mod failure;
+mod board;
 mod input;
 mod render;
-mod shisen;
-mod slide;
+mod shisen_bench;
+mod shisen_cmd;
+mod shisen_paths;
+mod shisen_solve;
+mod slide_cmd;
 mod solve;
 mod tables;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-pub use failure::Failure;
-pub use slide::random_seed;
+use crate::failure::Failure;
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "Tile puzzles: the sliding puzzle and Shisen-Sho", long_about = None)]
@@ -34,10 +36,10 @@ struct Cli {
 enum Command {
     /// The sliding puzzle (15 puzzle) of any width × height.
     #[command(subcommand)]
-    Slide(slide::SlideCommand),
+    Slide(slide_cmd::SlideCommand),
     /// Shisen-Sho: deal boards, find paths, list moves, solve.
     #[command(subcommand)]
-    Shisen(shisen::ShisenCommand),
+    Shisen(shisen_cmd::ShisenCommand),
     /// Play in the terminal: `play slide` or `play shisen`.
     #[command(subcommand)]
     Play(crate::tui::PlayCommand),
@@ -60,8 +62,8 @@ struct ServeArgs {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Slide(command)) => slide::run(command),
-        Some(Command::Shisen(command)) => shisen::run(command),
+        Some(Command::Slide(command)) => slide_cmd::run(command),
+        Some(Command::Shisen(command)) => shisen_cmd::run(command),
         Some(Command::Play(command)) => crate::tui::run(command),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Demo) => demo(),
@@ -83,5 +85,5 @@ fn demo() -> Result<(), Failure> {
     use clap::CommandFactory;
     Cli::command().print_help().map_err(Failure::io)?;
     println!();
-    slide::demo()
+    slide_cmd::demo()
 }

@@ -1,14 +1,15 @@
 //! `tessera slide solve`, `hint`, and `new --optimal-length`: the optimal
 //! and fast solvers from the command line.
 
+use super::board::{Board, GoalCache};
 use super::input::{self, Item};
-use super::slide::{Board, GoalCache};
 use super::tables::{progress_bar, TableArgs};
 use super::Failure;
 use clap::Args;
+use play::slide_game::{check_optimal_size, Method};
 use rayon::prelude::*;
 use serde_json::json;
-use slide::solver::{BOUNDED_MAX_CELLS, OPTIMAL_MAX_CELLS};
+use slide::solver::OPTIMAL_MAX_CELLS;
 use slide::{
     Databases, Direction, FastError, LengthRange, Moves, Position, Size, Solution, SolveError,
     SolveOptions,
@@ -97,40 +98,14 @@ enum Answer {
     Unsolvable,
 }
 
-/// Which solver serves a position.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Method {
-    Optimal,
-    Fast,
-}
-
 impl SolveArgs {
     fn method(&self, size: Size) -> Method {
         match (self.optimal, self.fast) {
             (true, _) => Method::Optimal,
             (_, true) => Method::Fast,
-            // --auto: optimal where it is quick, or bounded by a limit the
-            // user gave (up to 5x5); fast beyond.
-            _ if size.cells() <= OPTIMAL_MAX_CELLS => Method::Optimal,
-            _ if self.limits.bounded() && size.cells() <= BOUNDED_MAX_CELLS => Method::Optimal,
-            _ => Method::Fast,
+            _ => Method::auto(size, self.limits.bounded()),
         }
     }
-}
-
-/// Refuses boards the optimal solver cannot serve, with what to use instead.
-fn check_size(size: Size, limits: &LimitArgs) -> Result<(), String> {
-    if size.cells() > BOUNDED_MAX_CELLS {
-        return Err(format!(
-            "{size} is too large for the optimal solver (at most {BOUNDED_MAX_CELLS} cells, and proven optimal only up to {OPTIMAL_MAX_CELLS}); use --fast"
-        ));
-    }
-    if size.cells() > OPTIMAL_MAX_CELLS && !limits.bounded() {
-        return Err(format!(
-            "{size} is too large to solve optimally in reasonable time (at most {OPTIMAL_MAX_CELLS} cells); use --fast, or --time-limit/--node-limit for the best solution found in that budget"
-        ));
-    }
-    Ok(())
 }
 
 /// Solves one position, timing the search alone (tables are ready).
@@ -209,7 +184,7 @@ impl Reader<'_> {
         if method == Method::Fast {
             return Ok((position, goal, method));
         }
-        check_size(position.size(), &self.limits).map_err(|e| item.failure(e))?;
+        check_optimal_size(position.size(), self.limits.bounded()).map_err(|e| item.failure(e))?;
         if self.prepared.insert((goal.size(), goal.blank())) {
             self.tables
                 .prepare(goal.size(), goal.blank(), self.databases);

@@ -32,7 +32,9 @@ pub struct IssuedGame {
     pub setup: String,
     /// The goal position (slide); empty for shisen.
     pub goal: String,
-    /// Rules as text (shisen: `gravity,chinese` flags); empty for slide.
+    /// The rules as text: for Shisen-Sho `shisen::Rules` (`standard`,
+    /// `gravity-chinese`, …), for sliding puzzles the goal (`row-major`,
+    /// `missing:7`, …).
     pub rules: String,
     pub issued_at: i64,
 }

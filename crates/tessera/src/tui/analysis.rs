@@ -2,49 +2,32 @@
 //! exact solver on a background thread (it may take a while on a full
 //! board), so play goes on while it thinks.
 
-use shisen::{Budget, Game, Verdict};
-use std::sync::atomic::{AtomicBool, Ordering};
+use play::shisen_game::{analyse, ANALYSIS_TIME};
+use play::{Cancel, Deadline};
+use shisen::{Game, Verdict};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// How long the solver may search one board before answering "unknown".
-pub const THINKING_TIME: Duration = Duration::from_secs(3);
-
-/// A search that stops at a deadline, or when its answer is no longer
-/// wanted.
-struct Deadline {
-    until: Instant,
-    cancelled: Arc<AtomicBool>,
-}
-
-impl Budget for Deadline {
-    fn allows(&mut self, _nodes: u64) -> bool {
-        !self.cancelled.load(Ordering::Relaxed) && Instant::now() < self.until
-    }
-}
 
 /// A solver at work on one board. Dropping it stops the search.
 pub struct Analysis {
-    cancelled: Arc<AtomicBool>,
+    _cancel: Cancel,
     answer: Receiver<Verdict>,
 }
 
 impl Analysis {
-    /// Starts the solver on `game`'s current board.
-    pub fn start(game: &Game, time: Duration) -> Analysis {
-        let cancelled = Arc::new(AtomicBool::new(false));
-        let mut budget = Deadline {
-            until: Instant::now() + time,
-            cancelled: Arc::clone(&cancelled),
-        };
+    /// Starts the solver on `game`'s current board, for as long as the
+    /// games let it think.
+    pub fn start(game: &Game) -> Analysis {
+        let (mut deadline, cancel) = Deadline::after(ANALYSIS_TIME).cancellable();
         let (send, answer) = mpsc::channel();
         let game = game.clone();
         std::thread::spawn(move || {
             // The receiver may be gone: the answer is simply not needed.
-            let _ = send.send(game.still_solvable(&mut budget));
+            let _ = send.send(analyse(&game, &mut deadline));
         });
-        Analysis { cancelled, answer }
+        Analysis {
+            _cancel: cancel,
+            answer,
+        }
     }
 
     /// The verdict, once there is one.
@@ -54,11 +37,5 @@ impl Analysis {
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => Some(Verdict::Unknown),
         }
-    }
-}
-
-impl Drop for Analysis {
-    fn drop(&mut self) {
-        self.cancelled.store(true, Ordering::Relaxed);
     }
 }

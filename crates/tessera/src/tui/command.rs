@@ -2,6 +2,10 @@
 //! the games start from.
 
 use clap::{Args, Subcommand};
+use play::limits::TERMINAL_SLIDE_SIDE;
+use play::shisen_game::ShisenSpec;
+use play::slide_game::{GoalChoice, SlideSpec};
+use shisen::TileSet;
 
 #[derive(Subcommand)]
 pub enum PlayCommand {
@@ -20,13 +24,17 @@ pub struct SlideArgs {
     /// 4x4].
     #[arg(long, value_parser = parse_slide_size)]
     pub size: Option<slide::Size>,
-    /// Goal: row-major, blank-first, snake, spiral, missing:K, or a position.
+    /// Goal: row-major, blank-first, snake, spiral, missing (the seed
+    /// picks the number), missing:K, or a position.
     #[arg(long, default_value = "row-major", value_parser = parse_goal)]
-    pub goal: slide::Goal,
+    pub goal: GoalChoice,
     /// Seed of the first puzzle (each new puzzle takes the next seed).
     /// Random if omitted.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "daily")]
     pub seed: Option<u64>,
+    /// Today's puzzle (UTC), the same as the web game's daily puzzle.
+    #[arg(long)]
+    pub daily: bool,
 }
 
 #[derive(Args)]
@@ -48,31 +56,60 @@ pub struct ShisenArgs {
     pub solvable: bool,
     /// Seed of the first deal (each new deal takes the next seed). Random
     /// if omitted.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "daily")]
     pub seed: Option<u64>,
+    /// Today's deal (UTC), the same as the web game's daily deal.
+    #[arg(long)]
+    pub daily: bool,
     /// Letters instead of mahjong glyphs, for terminals whose fonts lack
     /// them.
     #[arg(long)]
     pub ascii: bool,
 }
 
-/// The largest side played: bigger boards cannot be drawn on any
-/// terminal, and their solutions run to millions of moves.
-pub const MAX_SIDE: usize = 100;
-
 impl SlideArgs {
-    /// `--size`, else the size of a goal given as a position, else 4×4.
-    pub fn size(&self) -> Result<slide::Size, String> {
+    /// The puzzles to deal: `--size` (else a custom goal's size, else
+    /// 4×4) and `--goal`, at most the terminal's largest board.
+    pub fn spec(&self) -> Result<SlideSpec, String> {
+        let custom = match &self.goal {
+            GoalChoice::Goal(goal) => goal.size(),
+            GoalChoice::Missing => None,
+        };
         let size = self
             .size
-            .or(self.goal.size())
+            .or(custom)
             .unwrap_or_else(|| slide::Size::square(4).expect("4x4 is a size"));
-        if size.width().max(size.height()) > MAX_SIDE {
+        if size.width().max(size.height()) > TERMINAL_SLIDE_SIDE {
             return Err(format!(
-                "a {size} board is too large to play in a terminal: at most {MAX_SIDE}x{MAX_SIDE}"
+                "a {size} board is too large to play in a terminal: at most {TERMINAL_SLIDE_SIDE}x{TERMINAL_SLIDE_SIDE}"
             ));
         }
-        Ok(size)
+        SlideSpec::new(size, self.goal.clone()).map_err(|e| e.to_string())
+    }
+}
+
+impl ShisenArgs {
+    /// The deals to make.
+    pub fn spec(&self) -> ShisenSpec {
+        ShisenSpec {
+            size: self.preset,
+            tiles: if self.chinese {
+                TileSet::Chinese
+            } else {
+                TileSet::Standard
+            },
+            gravity: self.gravity,
+            solvable: self.solvable,
+        }
+    }
+}
+
+/// The first seed: given, today's, or random.
+pub fn first_seed(seed: Option<u64>, daily: bool, now_millis: i64) -> u64 {
+    match (seed, daily) {
+        (Some(seed), _) => seed,
+        (None, true) => play::seed::daily_seed(now_millis),
+        (None, false) => play::seed::random_seed(),
     }
 }
 
@@ -80,7 +117,7 @@ fn parse_slide_size(s: &str) -> Result<slide::Size, String> {
     s.parse().map_err(|e: slide::SizeError| e.to_string())
 }
 
-fn parse_goal(s: &str) -> Result<slide::Goal, String> {
+fn parse_goal(s: &str) -> Result<GoalChoice, String> {
     s.parse().map_err(|e: slide::GoalError| e.to_string())
 }
 

@@ -24,7 +24,7 @@ mod render_tests;
 
 pub use command::PlayCommand;
 
-use crate::cli::Failure;
+use crate::failure::Failure;
 use crossterm::event::{self, Event};
 use ratatui::layout::Rect;
 use ratatui::Frame;
@@ -35,22 +35,19 @@ use std::time::{Duration, Instant};
 pub fn run(command: PlayCommand) -> Result<(), Failure> {
     match command {
         PlayCommand::Slide(args) => {
-            let seed = args.seed.unwrap_or_else(crate::cli::random_seed);
-            let size = args.size().map_err(Failure::input)?;
-            let app = SlideApp::new(size, args.goal, seed).map_err(Failure::input)?;
+            let seed = command::first_seed(args.seed, args.daily, now_millis());
+            let spec = args.spec().map_err(Failure::input)?;
+            let app = SlideApp::new(spec, seed).map_err(Failure::input)?;
             needs_terminal()?;
-            let (position, goal) = (app.position().clone(), app.goal().clone());
-            std::thread::spawn(move || slide_app::prepare_solver(&position, &goal));
+            play::slide_game::Solver::global().warm_up(app.goal());
             play(&mut SlideGame {
                 app,
                 next_tick: Instant::now(),
             })
         }
         PlayCommand::Shisen(args) => {
-            let seed = args.seed.unwrap_or_else(crate::cli::random_seed);
-            let dealer =
-                shisen_app::Dealer::new(args.preset, args.chinese, args.gravity, args.solvable);
-            let app = ShisenApp::new(dealer, seed).map_err(Failure::input)?;
+            let seed = command::first_seed(args.seed, args.daily, now_millis());
+            let app = ShisenApp::new(args.spec(), seed).map_err(Failure::input)?;
             needs_terminal()?;
             play(&mut ShisenGame {
                 app,
@@ -58,6 +55,13 @@ pub fn run(command: PlayCommand) -> Result<(), Failure> {
             })
         }
     }
+}
+
+/// Milliseconds since the Unix epoch, by the system clock.
+fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Refuses to draw into a pipe or a file.

@@ -1,14 +1,15 @@
 //! Rendering through ratatui's `TestBackend`: assertions on the buffer.
 
-use super::shisen_app::{Dealer, ShisenAction, ShisenApp};
+use super::shisen_app::{ShisenAction, ShisenApp};
 use super::slide_app::{SlideAction, SlideApp};
 use super::{shisen_view, slide_view};
+use play::shisen_game::ShisenSpec;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 use ratatui::Terminal;
 use shisen::Point;
-use slide::{Goal, BLANK};
+use slide::BLANK;
 use std::time::{Duration, Instant};
 
 fn render(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> Buffer {
@@ -33,7 +34,8 @@ fn text_at(buf: &Buffer, x: u16, y: u16, len: u16) -> String {
 }
 
 fn slide_app(size: &str, seed: u64) -> SlideApp {
-    SlideApp::new(size.parse().unwrap(), Goal::RowMajor, seed).unwrap()
+    let spec = format!("{size}-row-major").parse().unwrap();
+    SlideApp::new(spec, seed).unwrap()
 }
 
 #[test]
@@ -94,7 +96,8 @@ fn slide_win_screen_after_the_solver() {
     let buf = render(80, 24, |f| slide_view::draw(f, &app, t0));
     let all = rows(&buf).join("\n");
     assert!(all.contains("Solved by the solver"), "{all}");
-    assert!(all.contains(&format!("{} moves in 00:00", app.moves())));
+    let moves = app.outcome();
+    assert!(all.contains(&format!("{} moves ({} MTM) in 00:00", moves.stm, moves.mtm)));
     assert!(all.contains("n new puzzle"));
     assert!(
         !all.contains("solving:"),
@@ -128,12 +131,13 @@ fn slide_boards_shrink_to_fit_and_say_when_they_cannot() {
     assert!(rows(&buf).join(" ").contains("too small"));
 }
 
+/// Random deals (solvable or not) of a size.
+fn any_deal(size: &str) -> ShisenSpec {
+    format!("{size}-any").parse().unwrap()
+}
+
 fn shisen_app(seed: u64) -> ShisenApp {
-    ShisenApp::new(
-        Dealer::new(shisen::Size::DEFAULT, false, false, false),
-        seed,
-    )
-    .unwrap()
+    ShisenApp::new(any_deal("18x8"), seed).unwrap()
 }
 
 #[test]
@@ -222,8 +226,7 @@ fn shisen_cursor_selection_and_path_are_drawn() {
 #[test]
 fn shisen_win_screen() {
     let t0 = Instant::now();
-    let dealer = Dealer::new(shisen::Size::new(4, 2).unwrap(), false, false, false);
-    let mut app = ShisenApp::new(dealer, 3).unwrap();
+    let mut app = ShisenApp::new(any_deal("4x2"), 3).unwrap();
     while !app.game().is_won() {
         app.handle(ShisenAction::Hint, t0);
         let Some(m) = app.hint() else {
@@ -281,8 +284,8 @@ fn any_terminal_size_renders_without_panicking() {
 #[test]
 fn shisen_status_says_no_solution_from_here() {
     let board = shisen::parse_board("CC\nAB\nBA\n", shisen::Matching::Standard).unwrap();
-    let dealer = Dealer::new(board.size(), false, false, false);
-    let mut app = ShisenApp::with_board(board, dealer, 0);
+    let spec = any_deal(&board.size().to_string());
+    let mut app = ShisenApp::with_board(board, spec, 0);
     let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, Instant::now()));
     let status = rows(&buf)[21].clone();
     assert!(status.contains("Tiles 6"), "{status}");

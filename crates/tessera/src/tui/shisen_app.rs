@@ -1,14 +1,15 @@
-//! The Shisen-Sho game being played: the engine's [`Game`] plus what the
-//! interface adds — a cursor, a selected tile, the path shown for a moment
-//! after a removal, the hint shown, the clock. No terminal here: rendering
-//! reads this state and input produces [`ShisenAction`]s; whether two
-//! tiles may go is always the engine's answer.
+//! The Shisen-Sho game being played: the session (`play::shisen_game`:
+//! the deal a seed gives, shuffles, hints) plus what the interface adds —
+//! a cursor, a selected tile, the path shown for a moment after a removal,
+//! the hint shown, the clock. No terminal here: rendering reads this state
+//! and input produces [`ShisenAction`]s; whether two tiles may go is always
+//! the engine's answer.
 
-use super::analysis::{Analysis, THINKING_TIME};
+use super::analysis::Analysis;
 use super::clock::Clock;
-use shisen::{
-    Board, Deal, Game, Move, MoveError, Nodes, Path, Point, Rules, Size, TileSet, Verdict,
-};
+use play::shisen_game::{Session, ShisenSpec};
+use play::Deadline;
+use shisen::{Board, Game, Move, MoveError, Path, Point, Rules, Verdict};
 use std::time::{Duration, Instant};
 
 /// What the player asks for.
@@ -44,66 +45,9 @@ pub struct Flash {
     pub until: Instant,
 }
 
-/// How boards are dealt: their size, tile set and rules, and whether only
-/// boards the solver can clear are dealt.
-#[derive(Clone, Copy, Debug)]
-pub struct Dealer {
-    pub size: Size,
-    pub tiles: TileSet,
-    pub rules: Rules,
-    pub solvable: bool,
-}
-
-impl Dealer {
-    /// `chinese` picks the Chinese set and its matching rule.
-    pub fn new(size: Size, chinese: bool, gravity: bool, solvable: bool) -> Dealer {
-        let tiles = if chinese {
-            TileSet::Chinese
-        } else {
-            TileSet::Standard
-        };
-        let rules = Rules {
-            matching: tiles.matching(),
-            gravity,
-        };
-        Dealer {
-            size,
-            tiles,
-            rules,
-            solvable,
-        }
-    }
-
-    /// The board dealt from `seed`.
-    pub fn deal(&self, seed: u64) -> Result<Board, String> {
-        if !self.solvable {
-            return Deal::random(seed, self.size, self.tiles).map_err(|e| e.to_string());
-        }
-        // Unbounded, as `tessera shisen new --solvable`: a budget could only
-        // turn a seed's deal into none, never into another deal.
-        Deal::solvable(
-            seed,
-            self.size,
-            self.tiles,
-            self.rules,
-            &mut Nodes(u64::MAX),
-        )
-        .map_err(|e| e.to_string())?
-        .map(|deal| deal.board)
-        .ok_or_else(|| {
-            format!(
-                "no solvable {} deal found in {} draws",
-                self.size,
-                Deal::MAX_ATTEMPTS
-            )
-        })
-    }
-}
-
 pub struct ShisenApp {
-    dealer: Dealer,
-    seed: u64,
-    game: Game,
+    spec: ShisenSpec,
+    session: Session,
     cursor: Point,
     selected: Option<Point>,
     flash: Option<Flash>,
@@ -129,17 +73,21 @@ pub enum Outlook {
 }
 
 impl ShisenApp {
-    /// The deal of `dealer` from `seed`.
-    pub fn new(dealer: Dealer, seed: u64) -> Result<ShisenApp, String> {
-        Ok(ShisenApp::with_board(dealer.deal(seed)?, dealer, seed))
+    /// The deal of `spec` from `seed`. Unbounded, as `tessera shisen new`:
+    /// a budget could only turn a seed's deal into none, never into
+    /// another deal.
+    pub fn new(spec: ShisenSpec, seed: u64) -> Result<ShisenApp, String> {
+        let board = spec
+            .deal(seed, &mut Deadline::none())
+            .map_err(|e| e.to_string())?;
+        Ok(ShisenApp::with_board(board, spec, seed))
     }
 
-    /// A game on `board`; `n` deals with `dealer` from the next seed.
-    pub fn with_board(board: Board, dealer: Dealer, seed: u64) -> ShisenApp {
+    /// A game on `board`; `n` deals `spec` from the next seed.
+    pub fn with_board(board: Board, spec: ShisenSpec, seed: u64) -> ShisenApp {
         let mut app = ShisenApp {
-            dealer,
-            seed,
-            game: Game::new(board, dealer.rules),
+            spec,
+            session: Session::new(board, spec.rules(), seed),
             cursor: Point::new(0, 0),
             selected: None,
             flash: None,
@@ -155,13 +103,15 @@ impl ShisenApp {
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
 
     /// The board to draw: the one before the last removal while its path
     /// is shown, else the current one.
     pub fn shown_board(&self) -> &Board {
-        self.flash.as_ref().map_or(self.game.board(), |f| &f.board)
+        self.flash
+            .as_ref()
+            .map_or(self.game().board(), |f| &f.board)
     }
 
     pub fn flash(&self) -> Option<&Flash> {
@@ -181,11 +131,11 @@ impl ShisenApp {
     }
 
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.session.seed()
     }
 
     pub fn rules(&self) -> Rules {
-        self.dealer.rules
+        self.spec.rules()
     }
 
     pub fn message(&self) -> &str {
@@ -213,11 +163,11 @@ impl ShisenApp {
     /// Starts the solver on the current board (stopping any earlier run).
     fn analyse(&mut self) {
         self.verdict = None;
-        self.analysis = if self.game.is_won() {
+        self.analysis = if self.game().is_won() {
             self.verdict = Some(Verdict::Solvable(Vec::new()));
             None
         } else {
-            Some(Analysis::start(&self.game, THINKING_TIME))
+            Some(Analysis::start(self.game()))
         };
     }
 
@@ -264,12 +214,13 @@ impl ShisenApp {
         // A new action ends the flash at once: the player has seen enough.
         self.flash = None;
         self.message.clear();
-        let before = (self.seed, self.game.step(), self.game.redoable());
+        let state = |app: &ShisenApp| (app.seed(), app.game().step(), app.game().redoable());
+        let before = state(self);
         self.act(action, now);
-        if (self.seed, self.game.step(), self.game.redoable()) != before {
+        if state(self) != before {
             self.analyse();
         }
-        if self.game.is_stuck() && self.message.is_empty() {
+        if self.game().is_stuck() && self.message.is_empty() {
             self.message = STUCK.into();
         }
     }
@@ -277,26 +228,26 @@ impl ShisenApp {
     fn act(&mut self, action: ShisenAction, now: Instant) {
         match action {
             ShisenAction::Quit => self.quit = true,
-            ShisenAction::New => self.deal(self.seed.wrapping_add(1)),
-            _ if self.game.is_won() => {}
+            ShisenAction::New => self.deal(self.seed().wrapping_add(1)),
+            _ if self.game().is_won() => {}
             ShisenAction::Cursor(dx, dy) => self.move_cursor(dx, dy),
             ShisenAction::Select => self.select(self.cursor, now),
             ShisenAction::Click(p) => {
-                if self.game.board().contains(p) {
+                if self.game().board().contains(p) {
                     self.cursor = p;
                     self.select(p, now);
                 }
             }
             ShisenAction::Cancel => self.selected = None,
             ShisenAction::Hint => self.show_hint(),
-            ShisenAction::Undo => self.travel(Game::undo, "nothing to undo"),
-            ShisenAction::Redo => self.travel(Game::redo, "nothing to redo"),
+            ShisenAction::Undo => self.travel(Session::undo, "nothing to undo"),
+            ShisenAction::Redo => self.travel(Session::redo, "nothing to redo"),
             ShisenAction::Shuffle => self.shuffle(now),
         }
     }
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
-        let size = self.game.board().size();
+        let size = self.game().board().size();
         let (w, h) = (size.width() as i32, size.height() as i32);
         self.cursor = Point::new(
             (self.cursor.x + dx).clamp(0, w - 1),
@@ -306,7 +257,7 @@ impl ShisenApp {
 
     fn select(&mut self, p: Point, now: Instant) {
         let Some(first) = self.selected else {
-            if self.game.board().get(p).is_some() {
+            if self.game().board().get(p).is_some() {
                 self.selected = Some(p);
             }
             return;
@@ -315,8 +266,8 @@ impl ShisenApp {
             self.selected = None;
             return;
         }
-        let before = self.game.board().clone();
-        match self.game.remove(first, p) {
+        let before = self.game().board().clone();
+        match self.session.remove(first, p) {
             Ok(path) => {
                 self.selected = None;
                 self.hint = None;
@@ -326,7 +277,7 @@ impl ShisenApp {
                     path,
                     until: now + FLASH,
                 });
-                if self.game.is_won() {
+                if self.game().is_won() {
                     self.clock.stop(now);
                 }
             }
@@ -338,23 +289,20 @@ impl ShisenApp {
         }
     }
 
-    /// The first removal of a solution when the solver has one (a pair
-    /// that keeps the board clearable), else any removable pair. The
-    /// engine's `hint` counts the help either way.
+    /// The session's hint: the first removal of a solution when the
+    /// solver has one (a pair that keeps the board clearable), else any
+    /// removable pair. Counted as help either way.
     fn show_hint(&mut self) {
-        let open = self.game.hint();
-        self.hint = match &self.verdict {
-            Some(Verdict::Solvable(moves)) => moves.first().copied().or(open),
-            _ => open,
-        };
+        let verdict = self.verdict.clone().unwrap_or(Verdict::Unknown);
+        self.hint = self.session.hint(&verdict).map(|hint| hint.pair);
         match self.hint {
             Some(m) => self.cursor = m.a,
             None => self.message = STUCK.into(),
         }
     }
 
-    fn travel(&mut self, step: fn(&mut Game) -> bool, none: &str) {
-        if step(&mut self.game) {
+    fn travel(&mut self, step: fn(&mut Session) -> bool, none: &str) {
+        if step(&mut self.session) {
             self.selected = None;
             self.hint = None;
         } else {
@@ -363,11 +311,7 @@ impl ShisenApp {
     }
 
     fn shuffle(&mut self, now: Instant) {
-        // Each shuffle of a deal draws from its own seed, so a replay of
-        // the same keys shuffles the same way.
-        let n = u64::from(self.game.stats().shuffles) + 1;
-        self.game
-            .shuffle(self.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.session.shuffle();
         self.clock.start(now);
         self.selected = None;
         self.hint = None;
@@ -375,16 +319,10 @@ impl ShisenApp {
     }
 
     fn deal(&mut self, seed: u64) {
-        let board = match self.dealer.deal(seed) {
-            Ok(board) => board,
-            Err(e) => return self.message = e,
-        };
-        self.seed = seed;
-        self.game = Game::new(board, self.dealer.rules);
-        self.cursor = Point::new(0, 0);
-        self.selected = None;
-        self.hint = None;
-        self.clock = Clock::default();
+        match ShisenApp::new(self.spec, seed) {
+            Ok(app) => *self = app,
+            Err(e) => self.message = e,
+        }
     }
 }
 
@@ -392,9 +330,12 @@ impl ShisenApp {
 mod tests {
     use super::*;
 
+    fn spec(text: &str) -> ShisenSpec {
+        text.parse().unwrap()
+    }
+
     fn app(seed: u64) -> ShisenApp {
-        let dealer = Dealer::new(Size::new(6, 4).unwrap(), false, false, false);
-        ShisenApp::new(dealer, seed).unwrap()
+        ShisenApp::new(spec("6x4-any"), seed).unwrap()
     }
 
     #[test]
@@ -491,8 +432,11 @@ mod tests {
 
     fn board(text: &str) -> ShisenApp {
         let board = shisen::parse_board(text, shisen::Matching::Standard).unwrap();
-        let dealer = Dealer::new(board.size(), false, false, false);
-        ShisenApp::with_board(board, dealer, 0)
+        let spec = ShisenSpec {
+            size: board.size(),
+            ..spec("18x8-any")
+        };
+        ShisenApp::with_board(board, spec, 0)
     }
 
     #[test]
@@ -520,9 +464,12 @@ mod tests {
         // clears the board.
         let now = Instant::now();
         for gravity in [false, true] {
-            let dealer = Dealer::new(Size::new(8, 4).unwrap(), false, gravity, true);
+            let spec = ShisenSpec {
+                gravity,
+                ..spec("8x4")
+            };
             for seed in 0..3 {
-                let mut app = ShisenApp::new(dealer, seed).unwrap();
+                let mut app = ShisenApp::new(spec, seed).unwrap();
                 app.settle();
                 while !app.game().is_won() {
                     assert_eq!(app.outlook(), Outlook::Solvable, "hints keep it solvable");
@@ -538,8 +485,7 @@ mod tests {
 
     #[test]
     fn a_solvable_dealer_deals_boards_the_solver_clears() {
-        let dealer = Dealer::new(Size::new(6, 4).unwrap(), false, true, true);
-        let mut app = ShisenApp::new(dealer, 11).unwrap();
+        let mut app = ShisenApp::new(spec("6x4-gravity"), 11).unwrap();
         for _ in 0..5 {
             app.settle();
             assert_eq!(app.outlook(), Outlook::Solvable);
@@ -555,7 +501,12 @@ mod tests {
         app.handle(ShisenAction::New, Instant::now());
         assert_eq!(app.seed(), 6);
         assert_eq!(app.selected(), None);
-        let expected = Deal::random(6, Size::new(6, 4).unwrap(), TileSet::Standard).unwrap();
+        let expected = shisen::Deal::random(
+            6,
+            shisen::Size::new(6, 4).unwrap(),
+            shisen::TileSet::Standard,
+        )
+        .unwrap();
         assert_eq!(app.game().board(), &expected);
     }
 }

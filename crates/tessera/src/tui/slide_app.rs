@@ -1,11 +1,13 @@
 //! The sliding puzzle being played: what is on the board, what happened,
 //! and what each action does to it. No terminal here: rendering reads this
-//! state, input produces [`SlideAction`]s, and the rules are the engine's
-//! (`Position::apply`, `slide_to`, the solvers).
+//! state, input produces [`SlideAction`]s, and the rules are the session's
+//! (`play::slide_game`: the puzzle a seed issues, the moves, the solver
+//! policy).
 
 use super::clock::Clock;
-use slide::solver::{solve_optimal, SolveOptions, OPTIMAL_MAX_CELLS};
-use slide::{Direction, Goal, GoalError, Moves, Position, Scramble, Size};
+use play::slide_game::{Outcome, Session, SlideSpec, Solver};
+use play::Deadline;
+use slide::{Direction, GoalError, Moves, Position};
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
@@ -27,10 +29,6 @@ pub enum SlideAction {
     Quit,
 }
 
-/// How long the optimal solver may search before the best solution found
-/// so far is taken.
-const THINKING_TIME: Duration = Duration::from_secs(3);
-
 /// What a solution being computed is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Purpose {
@@ -48,13 +46,11 @@ struct Thinking {
 }
 
 pub struct SlideApp {
-    goal_spec: Goal,
-    goal: Position,
+    spec: SlideSpec,
     seed: u64,
-    start: Position,
-    position: Position,
-    /// The moves made since the start, for undo and the move counter.
-    history: Vec<Direction>,
+    /// The puzzle, the moves made since its start (for undo and the move
+    /// counters) and where they led.
+    session: Session,
     clock: Clock,
     hint: Option<Direction>,
     /// Moves of a solution still to be shown, one per tick.
@@ -68,17 +64,13 @@ pub struct SlideApp {
 }
 
 impl SlideApp {
-    /// A puzzle of `size` toward `goal`, dealt from `seed`.
-    pub fn new(size: Size, goal: Goal, seed: u64) -> Result<SlideApp, GoalError> {
-        let goal_position = goal.position(size)?;
-        let start = Scramble::Uniform.generate(&goal_position, seed);
+    /// The puzzle `spec` issues from `seed`.
+    pub fn new(spec: SlideSpec, seed: u64) -> Result<SlideApp, GoalError> {
+        let puzzle = spec.issue(seed)?;
         Ok(SlideApp {
-            goal_spec: goal,
-            goal: goal_position,
+            spec,
             seed,
-            position: start.clone(),
-            start,
-            history: Vec::new(),
+            session: Session::new(puzzle.start, puzzle.goal_position),
             clock: Clock::default(),
             hint: None,
             solving: VecDeque::new(),
@@ -91,24 +83,29 @@ impl SlideApp {
     }
 
     pub fn position(&self) -> &Position {
-        &self.position
+        self.session.position()
     }
 
     pub fn goal(&self) -> &Position {
-        &self.goal
+        self.session.goal()
     }
 
-    pub fn goal_spec(&self) -> &Goal {
-        &self.goal_spec
+    /// The goal's name, e.g. `row-major` or `missing:7`.
+    pub fn goal_name(&self) -> String {
+        self.spec
+            .goal
+            .resolve(self.spec.size, self.seed)
+            .to_string()
     }
 
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
-    /// Moves made so far (undone moves no longer count).
-    pub fn moves(&self) -> usize {
-        self.history.len()
+    /// The moves made so far in both metrics (undone moves no longer
+    /// count).
+    pub fn outcome(&self) -> Outcome {
+        self.session.outcome()
     }
 
     pub fn elapsed(&self, now: Instant) -> Duration {
@@ -118,7 +115,7 @@ impl SlideApp {
     /// The cell of the tile the hint suggests moving, and its direction.
     pub fn hint(&self) -> Option<(usize, Direction)> {
         let direction = self.hint?;
-        Some((self.position.source(direction)?, direction))
+        Some((self.position().source(direction)?, direction))
     }
 
     pub fn message(&self) -> &str {
@@ -126,7 +123,7 @@ impl SlideApp {
     }
 
     pub fn is_won(&self) -> bool {
-        self.position == self.goal
+        self.session.is_solved()
     }
 
     pub fn showing_goal(&self) -> bool {
@@ -181,7 +178,7 @@ impl SlideApp {
             SlideAction::SlideTo(cell) => {
                 // The engine finds the moves; they are then made one by
                 // one here, so each counts and can be undone.
-                match self.position.clone().slide_to(cell) {
+                match self.position().clone().slide_to(cell) {
                     Some(moves) => moves.iter().for_each(|d| self.slide(d, now)),
                     None => self.message = "click a tile in the blank's row or column".into(),
                 }
@@ -208,7 +205,7 @@ impl SlideApp {
             Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
         };
         let thinking = self.thinking.take().expect("checked above");
-        if thinking.position != self.position {
+        if &thinking.position != self.position() {
             return; // The player moved on: the answer is for another board.
         }
         match (answer, thinking.purpose) {
@@ -228,12 +225,11 @@ impl SlideApp {
     }
 
     fn slide(&mut self, direction: Direction, now: Instant) {
-        if self.position.apply(direction).is_err() {
+        if self.session.slide(direction).is_err() {
             self.message = format!("no tile can move {}", name(direction));
             return;
         }
         self.clock.start(now);
-        self.history.push(direction);
         self.hint = None;
         if self.is_won() {
             self.clock.stop(now);
@@ -243,40 +239,36 @@ impl SlideApp {
     }
 
     fn undo(&mut self) {
-        match self.history.pop() {
-            Some(direction) => {
-                self.position
-                    .undo(direction)
-                    .expect("a move just made can be taken back");
-                self.hint = None;
-            }
-            None => self.message = "nothing to undo".into(),
+        if self.session.undo() {
+            self.hint = None;
+        } else {
+            self.message = "nothing to undo".into();
         }
     }
 
     fn deal(&mut self, seed: u64) {
-        self.seed = seed;
-        self.start = Scramble::Uniform.generate(&self.goal, seed);
-        self.position = self.start.clone();
-        self.history.clear();
-        self.clock = Clock::default();
-        self.hint = None;
-        self.thinking = None;
-        self.solver_used = false;
+        match SlideApp::new(self.spec.clone(), seed) {
+            Ok(app) => *self = app,
+            Err(e) => self.message = e.to_string(),
+        }
     }
 
     /// Asks the solver, on its own thread, for a solution from here.
     fn think(&mut self, purpose: Purpose) {
         let (send, answer) = mpsc::channel();
-        let (position, goal) = (self.position.clone(), self.goal.clone());
+        let (position, goal) = (self.position().clone(), self.goal().clone());
         std::thread::spawn(move || {
+            let plan = Solver::global()
+                .plan(&position, &goal, &Deadline::none())
+                .map(|plan| plan.moves)
+                .map_err(|e| format!("no solution: {e}"));
             // The receiver may be gone (a new puzzle, quit): nothing to do.
-            let _ = send.send(plan(&position, &goal));
+            let _ = send.send(plan);
         });
         self.message = "thinking…".into();
         self.thinking = Some(Thinking {
             purpose,
-            position: self.position.clone(),
+            position: self.position().clone(),
             answer,
         });
     }
@@ -285,7 +277,7 @@ impl SlideApp {
         self.message.clear();
         self.hint = moves.iter().next();
         if let Some((cell, direction)) = self.hint() {
-            let tile = self.position.tiles()[cell];
+            let tile = self.position().tiles()[cell];
             self.message = format!("hint: move {tile} {}", name(direction));
         }
     }
@@ -296,38 +288,6 @@ impl SlideApp {
         self.solver_used = true;
         self.tick(now);
     }
-}
-
-/// Builds the solver's tables for this board and goal ahead of the first
-/// hint (a search told to stop at once still prepares its tables), so that
-/// hint does not wait for them. Meant for a background thread.
-pub fn prepare_solver(position: &Position, goal: &Position) {
-    if position.size().cells() <= OPTIMAL_MAX_CELLS {
-        let stop = || true;
-        let options = SolveOptions {
-            stop: Some(&stop),
-            ..SolveOptions::default()
-        };
-        let _ = solve_optimal(position, goal, &options);
-    }
-}
-
-/// A solution from `position`: shortest (or the best found in
-/// [`THINKING_TIME`]) on boards the optimal solver handles, else the fast
-/// solver's.
-fn plan(position: &Position, goal: &Position) -> Result<Moves, String> {
-    if position.size().cells() <= OPTIMAL_MAX_CELLS {
-        let deadline = Instant::now() + THINKING_TIME;
-        let stop = move || Instant::now() >= deadline;
-        let options = SolveOptions {
-            stop: Some(&stop),
-            ..SolveOptions::default()
-        };
-        if let Ok(solution) = solve_optimal(position, goal, &options) {
-            return Ok(solution.moves);
-        }
-    }
-    slide::solve_fast(position, goal).map_err(|e| format!("no solution: {e}"))
 }
 
 fn name(direction: Direction) -> &'static str {
@@ -348,7 +308,8 @@ mod tests {
     use super::*;
 
     fn app(size: &str, seed: u64) -> SlideApp {
-        SlideApp::new(size.parse().unwrap(), Goal::RowMajor, seed).unwrap()
+        let spec = format!("{size}-row-major").parse().unwrap();
+        SlideApp::new(spec, seed).unwrap()
     }
 
     fn legal(app: &SlideApp) -> Direction {
@@ -365,11 +326,11 @@ mod tests {
         let mut expected = before.clone();
         expected.apply(direction).unwrap();
         assert_eq!(app.position(), &expected);
-        assert_eq!(app.moves(), 1);
+        assert_eq!(app.outcome().stm, 1);
         assert_eq!(app.elapsed(t0 + ms(2000)), ms(2000));
         app.handle(SlideAction::Undo, t0);
         assert_eq!(app.position(), &before);
-        assert_eq!(app.moves(), 0);
+        assert_eq!(app.outcome().stm, 0);
     }
 
     #[test]
@@ -383,7 +344,7 @@ mod tests {
         let before = app.position().clone();
         app.handle(SlideAction::Move(blocked), Instant::now());
         assert_eq!(app.position(), &before);
-        assert_eq!(app.moves(), 0);
+        assert_eq!(app.outcome().stm, 0);
         assert!(app.message().starts_with("no tile can move"));
     }
 
@@ -396,11 +357,11 @@ mod tests {
         let cell = app.position().size().cell(far, by);
         app.handle(SlideAction::SlideTo(cell), Instant::now());
         assert_eq!(app.position().blank(), cell);
-        assert_eq!(app.moves(), bx.abs_diff(far));
+        assert_eq!(app.outcome().stm, bx.abs_diff(far));
         // A cell off the blank's row and column does nothing.
         let off = app.position().size().cell((far + 1) % 4, (by + 1) % 4);
         app.handle(SlideAction::SlideTo(off), Instant::now());
-        assert_eq!(app.moves(), bx.abs_diff(far));
+        assert_eq!(app.outcome().stm, bx.abs_diff(far));
     }
 
     #[test]
@@ -440,13 +401,13 @@ mod tests {
         assert!(app.is_won());
         assert!(app.solver_used());
         // Once won, moves are ignored; n deals the next seed.
-        let moves = app.moves();
+        let moves = app.outcome().stm;
         app.handle(SlideAction::Move(legal(&app)), t0);
-        assert_eq!(app.moves(), moves);
+        assert_eq!(app.outcome().stm, moves);
         app.handle(SlideAction::New, t0);
         assert_eq!(app.seed(), 3);
         assert!(!app.is_won());
-        assert_eq!(app.moves(), 0);
+        assert_eq!(app.outcome().stm, 0);
     }
 
     #[test]
@@ -457,7 +418,7 @@ mod tests {
         assert!(app.is_solving());
         app.handle(SlideAction::Hint, Instant::now());
         assert!(!app.is_solving());
-        assert_eq!(app.moves(), 1);
+        assert_eq!(app.outcome().stm, 1);
     }
 
     #[test]
@@ -467,7 +428,7 @@ mod tests {
         app.handle(SlideAction::Move(legal(&app)), Instant::now());
         app.handle(SlideAction::Restart, Instant::now());
         assert_eq!(app.position(), &start);
-        assert_eq!(app.moves(), 0);
+        assert_eq!(app.outcome().stm, 0);
         assert_eq!(app.elapsed(Instant::now()), Duration::ZERO);
     }
 
@@ -479,7 +440,7 @@ mod tests {
         app.handle(SlideAction::Move(direction), Instant::now());
         app.settle(Instant::now());
         assert_eq!(app.hint(), None);
-        assert_eq!(app.moves(), 1);
+        assert_eq!(app.outcome().stm, 1);
     }
 
     #[test]

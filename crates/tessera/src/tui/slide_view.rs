@@ -156,7 +156,7 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     let [title, main, status, keys] = split(frame.area());
     let name = format!(
         " tessera · sliding puzzle {size} · goal {} · seed {} ",
-        app.goal_spec(),
+        app.goal_name(),
         app.seed()
     );
     frame.render_widget(Line::from(name).bold().centered(), title);
@@ -179,9 +179,11 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     if let Some(goal_area) = placement.goal {
         draw_goal(frame, app.goal(), goal_area);
     }
+    let moves = app.outcome();
     let counters = format!(
-        " Moves {}   Time {}   ",
-        app.moves(),
+        " Moves {} STM · {} MTM   Time {}   ",
+        moves.stm,
+        moves.mtm,
         super::clock::format(app.elapsed(now)),
     );
     let message = if app.is_thinking() || app.is_solving() {
@@ -257,8 +259,9 @@ fn draw_win(frame: &mut Frame, app: &SlideApp, now: Instant) {
         Line::from(by).bold().green().centered(),
         Line::from(""),
         Line::from(format!(
-            "{} moves in {}",
-            app.moves(),
+            "{} moves ({} MTM) in {}",
+            app.outcome().stm,
+            app.outcome().mtm,
             super::clock::format(app.elapsed(now))
         ))
         .centered(),

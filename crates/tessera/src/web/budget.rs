@@ -7,9 +7,10 @@
 //! running on after the client was told it took too long.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::http::StatusCode;
+use play::Deadline;
 use tokio::sync::Semaphore;
 
 use super::error::ApiError;
@@ -19,20 +20,6 @@ use super::error::ApiError;
 pub struct Budget {
     permits: Arc<Semaphore>,
     limit: Duration,
-}
-
-/// When engine work must give up.
-#[derive(Clone, Copy, Debug)]
-pub struct Deadline(pub Instant);
-
-impl Deadline {
-    pub fn passed(self) -> bool {
-        Instant::now() >= self.0
-    }
-
-    pub fn remaining(self) -> Duration {
-        self.0.saturating_duration_since(Instant::now())
-    }
 }
 
 impl Budget {
@@ -53,7 +40,7 @@ impl Budget {
         T: Send + 'static,
         F: FnOnce(Deadline) -> T + Send + 'static,
     {
-        let deadline = Deadline(Instant::now() + self.limit);
+        let deadline = Deadline::after(self.limit);
         let busy = || {
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -67,12 +54,13 @@ impl Budget {
             .await
             .map_err(|_| busy())?
             .map_err(|_| busy())?;
+        let remaining = deadline.remaining().unwrap_or_default();
         let task = tokio::task::spawn_blocking(move || {
             let result = work(deadline);
             drop(permit);
             result
         });
-        match tokio::time::timeout(deadline.remaining(), task).await {
+        match tokio::time::timeout(remaining, task).await {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(join)) => {
                 eprintln!("engine task failed: {join}");

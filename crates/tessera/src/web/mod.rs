@@ -12,9 +12,8 @@ mod clock;
 mod error;
 mod player;
 mod records;
-mod shisen;
-mod slide;
-mod solvers;
+mod shisen_api;
+mod slide_api;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -29,8 +28,6 @@ use crate::store::Store;
 use budget::Budget;
 use error::ApiError;
 
-/// The largest request body accepted.
-const BODY_LIMIT: usize = 256 * 1024;
 /// How long one engine call may take.
 const ENGINE_BUDGET: Duration = Duration::from_secs(10);
 
@@ -51,19 +48,18 @@ pub fn router(store: Store) -> Router {
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))
         .route("/healthz", get(healthz))
-        .route("/api/info", get(info))
-        .route("/api/slide/new", post(slide::new))
-        .route("/api/slide/solve", post(slide::solve))
-        .route("/api/slide/hint", post(slide::hint))
-        .route("/api/slide/submit", post(slide::submit))
-        .route("/api/shisen/new", post(shisen::new))
-        .route("/api/shisen/path", post(shisen::path))
-        .route("/api/shisen/hint", post(shisen::hint))
-        .route("/api/shisen/check", post(shisen::check))
-        .route("/api/shisen/shuffle", post(shisen::shuffle))
-        .route("/api/shisen/pause", post(shisen::pause))
-        .route("/api/shisen/resume", post(shisen::resume))
-        .route("/api/shisen/submit", post(shisen::submit))
+        .route("/api/slide/new", post(slide_api::new))
+        .route("/api/slide/solve", post(slide_api::solve))
+        .route("/api/slide/hint", post(slide_api::hint))
+        .route("/api/slide/submit", post(slide_api::submit))
+        .route("/api/shisen/new", post(shisen_api::new))
+        .route("/api/shisen/path", post(shisen_api::path))
+        .route("/api/shisen/hint", post(shisen_api::hint))
+        .route("/api/shisen/check", post(shisen_api::check))
+        .route("/api/shisen/shuffle", post(shisen_api::shuffle))
+        .route("/api/shisen/pause", post(shisen_api::pause))
+        .route("/api/shisen/resume", post(shisen_api::resume))
+        .route("/api/shisen/submit", post(shisen_api::submit))
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
         .route("/api/me", get(records::me))
@@ -72,7 +68,7 @@ pub fn router(store: Store) -> Router {
         .route("/api/me/export.csv", get(records::export))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(player::identify))
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(DefaultBodyLimit::max(play::limits::REQUEST_BYTES))
         .with_state(app)
 }
 
@@ -80,20 +76,19 @@ async fn healthz() -> Json<Value> {
     Json(json!({ "ok": true }))
 }
 
-/// What this build's engines can do, for the client to enable its buttons.
-async fn info() -> Json<Value> {
-    Json(json!({ "shisen_solver": true, "slide_solver": true }))
-}
-
 async fn not_found() -> ApiError {
     ApiError::not_found("no such page or endpoint")
 }
 
-/// A random seed a JavaScript number holds exactly (below 2⁵³), so share
-/// links round-trip.
-fn random_seed() -> u64 {
-    let id = player::new_id();
-    u64::from_str_radix(&id[..16], 16).unwrap_or(0) & ((1 << 53) - 1)
+/// The seed of a puzzle or deal being issued: today's for the daily one,
+/// the one asked for, or a fresh random one.
+fn issue_seed(daily: bool, seed: Option<u64>, now: i64) -> Result<u64, ApiError> {
+    match (daily, seed) {
+        (true, Some(_)) => Err(ApiError::bad("a daily puzzle takes no seed")),
+        (true, None) => Ok(play::seed::daily_seed(now)),
+        (false, Some(seed)) => Ok(seed),
+        (false, None) => Ok(play::seed::random_seed()),
+    }
 }
 
 /// Opens the database, binds `addr`, prints the URL and serves until

@@ -1,8 +1,6 @@
 //! Players: an anonymous id kept in a cookie. The first request without one
 //! gets a fresh id (set on the response); nothing else identifies a player.
 
-use std::hash::BuildHasher;
-
 use axum::extract::{FromRequestParts, Request};
 use axum::http::header::{COOKIE, SET_COOKIE};
 use axum::http::request::Parts;
@@ -27,7 +25,7 @@ pub async fn identify(mut request: Request, next: Next) -> Response {
         .filter_map(|v| v.to_str().ok())
         .find_map(cookie_id);
     let fresh = known.is_none();
-    let id = known.unwrap_or_else(new_id);
+    let id = known.unwrap_or_else(play::seed::random_id);
     request.extensions_mut().insert(Player(id.clone()));
     let mut response = next.run(request).await;
     if fresh {
@@ -49,18 +47,6 @@ fn cookie_id(header: &str) -> Option<String> {
         .map(|(_, value)| value)
         .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
         .map(str::to_ascii_lowercase)
-}
-
-/// A random 128-bit id. `RandomState` is keyed from the operating system's
-/// randomness; hashing two counters with fresh states gives unguessable ids
-/// without another dependency.
-pub fn new_id() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let a = std::collections::hash_map::RandomState::new().hash_one(nanos);
-    let b = std::collections::hash_map::RandomState::new().hash_one(nanos ^ u128::from(a));
-    format!("{a:016x}{b:016x}")
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Player {
@@ -88,7 +74,8 @@ mod tests {
         );
         assert_eq!(cookie_id(&format!("{COOKIE_NAME}=xyz")), None);
         assert_eq!(cookie_id("other=1"), None);
-        assert_ne!(new_id(), new_id());
-        assert_eq!(new_id().len(), 32);
+        // Fresh ids are always accepted back.
+        let fresh = play::seed::random_id();
+        assert_eq!(cookie_id(&format!("{COOKIE_NAME}={fresh}")), Some(fresh));
     }
 }

@@ -1,26 +1,26 @@
 //! The Shisen-Sho API: deals, paths (with the board after the removal, so
 //! the client needs no gravity rules of its own), hints, shuffles, pauses,
-//! and replay of submitted games into results.
+//! and replay of submitted games into results. The rules of a session —
+//! which board a seed deals, how a shuffle is seeded, what a hint is — are
+//! `play::shisen_game`'s.
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use play::limits::{SUBMITTED_TURNS, WEB_SHISEN_HEIGHT, WEB_SHISEN_WIDTH};
+use play::seed::random_id;
+use play::shisen_game::{
+    analyse, shuffle_seed, DealError, Session, ShisenSpec, Turn, ANALYSIS_TIME,
+};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use shisen::{parse_board, Board, Deal, Game, Matching, Point, Rules, Size, TileSet};
+use shisen::{parse_board, Board, Game, Matching, Point, Rules, Size, TileSet, Verdict};
 
-use super::clock::{daily_seed, now_millis};
+use super::clock::now_millis;
 use super::error::{ApiError, Body};
-use super::player::{new_id, Player};
-use super::solvers::{shisen_solvable_deal, shisen_verdict, SolveError};
-use super::{random_seed, App};
+use super::player::Player;
+use super::{issue_seed, App};
 use crate::store::{GameRow, IssuedGame, NewResult};
-
-/// The largest board the web app deals or reads.
-const MAX_WIDTH: usize = 40;
-const MAX_HEIGHT: usize = 24;
-/// The longest history accepted in a submission (removals and shuffles).
-const MAX_ACTIONS: usize = 2_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,9 +45,9 @@ pub struct NewRequest {
 }
 
 fn check_size(size: Size) -> Result<Size, ApiError> {
-    if size.width() > MAX_WIDTH || size.height() > MAX_HEIGHT {
+    if size.width() > WEB_SHISEN_WIDTH || size.height() > WEB_SHISEN_HEIGHT {
         return Err(ApiError::bad(format!(
-            "board {size} is too large: at most {MAX_WIDTH}x{MAX_HEIGHT}"
+            "board {size} is too large: at most {WEB_SHISEN_WIDTH}x{WEB_SHISEN_HEIGHT}"
         )));
     }
     if size.cells() % 2 == 1 {
@@ -58,53 +58,13 @@ fn check_size(size: Size) -> Result<Size, ApiError> {
     Ok(size)
 }
 
-fn rules_text(rules: Rules) -> String {
-    format!(
-        "gravity={},chinese={}",
-        u8::from(rules.gravity),
-        u8::from(rules.matching == Matching::Chinese)
-    )
-}
-
-fn parse_rules(text: &str) -> Rules {
-    Rules {
-        gravity: text.contains("gravity=1"),
-        matching: if text.contains("chinese=1") {
-            Matching::Chinese
-        } else {
-            Matching::Standard
-        },
-    }
-}
-
+/// The rules a client names with its two flags.
 fn rules(gravity: bool, chinese: bool) -> Rules {
-    Rules {
-        gravity,
-        matching: if chinese {
-            Matching::Chinese
-        } else {
-            Matching::Standard
-        },
-    }
+    Rules::new(Matching::from_chinese(chinese), gravity)
 }
 
-/// Records group games by size and rules: `18x8`, `18x8-gravity-chinese`, …
-fn variant(size: Size, rules: Rules) -> String {
-    let mut name = size.to_string();
-    if rules.gravity {
-        name.push_str("-gravity");
-    }
-    if rules.matching == Matching::Chinese {
-        name.push_str("-chinese");
-    }
-    name
-}
-
-pub async fn new(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<NewRequest>,
-) -> Result<Json<Value>, ApiError> {
+/// The deal a request asks for.
+fn spec(request: &NewRequest) -> Result<ShisenSpec, ApiError> {
     let size = match (&request.preset, &request.size) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a preset or a size, not both")),
         (Some(name), None) => {
@@ -115,38 +75,51 @@ pub async fn new(
             .map_err(|e| ApiError::bad(format!("bad size: {e}")))?,
         (None, None) => Size::DEFAULT,
     };
-    let size = check_size(size)?;
-    let now = now_millis();
-    let seed = match (request.daily, request.seed) {
-        (true, Some(_)) => return Err(ApiError::bad("a daily deal takes no seed")),
-        (true, None) => daily_seed(now),
-        (false, seed) => seed.unwrap_or_else(random_seed),
-    };
-    let set = if request.chinese {
-        TileSet::Chinese
-    } else {
-        TileSet::Standard
-    };
-    let rules = rules(request.gravity, request.chinese);
-    let solvable = request.solvable.unwrap_or(true);
-    let board = if solvable {
-        app.budget
-            .run(move |deadline| shisen_solvable_deal(seed, size, set, rules, deadline))
-            .await?
-            .map_err(solver_error)?
-    } else {
-        Deal::random(seed, size, set)
+    Ok(ShisenSpec {
+        size: check_size(size)?,
+        tiles: if request.chinese {
+            TileSet::Chinese
+        } else {
+            TileSet::Standard
+        },
+        gravity: request.gravity,
+        solvable: request.solvable.unwrap_or(true),
+    })
+}
+
+fn deal_error(error: DealError) -> ApiError {
+    match error {
+        DealError::Tiles(e) => ApiError::bad(format!("bad deal: {e}")),
+        DealError::OutOfTime => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the solver ran out of time finding a solvable deal: try again, a smaller board, or solvable: false",
+        ),
+        e @ DealError::NoneSolvable(_) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e),
     }
-    .map_err(|e| ApiError::bad(format!("bad deal: {e}")))?;
+}
+
+pub async fn new(
+    State(app): State<App>,
+    player: Player,
+    Body(request): Body<NewRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let spec = spec(&request)?;
+    let now = now_millis();
+    let seed = issue_seed(request.daily, request.seed, now)?;
+    let board = app
+        .budget
+        .run(move |mut deadline| spec.deal(seed, &mut deadline))
+        .await?
+        .map_err(deal_error)?;
     let game = IssuedGame {
-        id: new_id(),
+        id: random_id(),
         player_id: player.0,
         game: "shisen".into(),
-        variant: variant(size, rules),
+        variant: spec.variant(),
         seed,
         setup: board.to_string(),
         goal: String::new(),
-        rules: rules_text(rules),
+        rules: spec.rules().to_string(),
         issued_at: now,
     };
     app.store.issue(&game).await?;
@@ -154,10 +127,10 @@ pub async fn new(
         "game": game.id,
         "seed": seed,
         "board": game.setup,
-        "size": size.to_string(),
-        "gravity": rules.gravity,
+        "size": spec.size.to_string(),
+        "gravity": spec.gravity,
         "chinese": request.chinese,
-        "solvable": solvable,
+        "solvable": spec.solvable,
         "variant": game.variant,
         "daily": request.daily,
     })))
@@ -166,9 +139,9 @@ pub async fn new(
 /// Reads a board sent by a client: rows separated by newlines, or by `/`
 /// when there is no newline.
 fn read_board(text: &str, chinese: bool) -> Result<Board, ApiError> {
-    if text.len() > (MAX_WIDTH * 2 + 2) * MAX_HEIGHT {
+    if text.len() > (WEB_SHISEN_WIDTH * 2 + 2) * WEB_SHISEN_HEIGHT {
         return Err(ApiError::bad(format!(
-            "board too large: at most {MAX_WIDTH}x{MAX_HEIGHT}"
+            "board too large: at most {WEB_SHISEN_WIDTH}x{WEB_SHISEN_HEIGHT}"
         )));
     }
     let text = if text.contains('\n') {
@@ -176,13 +149,8 @@ fn read_board(text: &str, chinese: bool) -> Result<Board, ApiError> {
     } else {
         text.replace('/', "\n")
     };
-    let matching = if chinese {
-        Matching::Chinese
-    } else {
-        Matching::Standard
-    };
-    let board =
-        parse_board(&text, matching).map_err(|e| ApiError::bad(format!("bad board: {e}")))?;
+    let board = parse_board(&text, Matching::from_chinese(chinese))
+        .map_err(|e| ApiError::bad(format!("bad board: {e}")))?;
     check_size(board.size())?;
     Ok(board)
 }
@@ -243,6 +211,16 @@ pub struct HintRequest {
     game: Option<String>,
 }
 
+/// Whether a board can be cleared: `Some(true)`, `Some(false)`, or `None`
+/// when the solver could not decide in time.
+fn solvable(verdict: &Verdict) -> Option<bool> {
+    match verdict {
+        Verdict::Solvable(_) => Some(true),
+        Verdict::Unsolvable => Some(false),
+        Verdict::Unknown => None,
+    }
+}
+
 pub async fn hint(
     State(app): State<App>,
     player: Player,
@@ -250,51 +228,24 @@ pub async fn hint(
 ) -> Result<Json<Value>, ApiError> {
     let board = read_board(&request.board, request.chinese)?;
     let rules = rules(request.gravity, request.chinese);
-    let (found, verdict) = app
+    let (hint, verdict) = app
         .budget
         .run(move |deadline| {
-            let verdict = verdict_name(shisen_verdict(&board, rules, deadline));
-            let safe = match verdict.1 {
-                Some(true) => verdict.0,
-                _ => None,
-            };
-            (safe.or_else(|| board.moves().into_iter().next()), verdict.1)
+            // The hint's seed plays no part: only shuffles draw from it.
+            let mut session = Session::new(board, rules, 0);
+            let verdict = analyse(session.game(), &mut deadline.within(ANALYSIS_TIME));
+            (session.hint(&verdict), solvable(&verdict))
         })
         .await?;
-    let safe = verdict == Some(true);
-    if let (Some(game), Some(_)) = (&request.game, found) {
+    if let (Some(game), Some(_)) = (&request.game, hint) {
         app.store.add_hint(game, &player.0).await?;
     }
     Ok(Json(json!({
-        "move": found.map(|m| [m.a.x, m.a.y, m.b.x, m.b.y]),
-        "safe": safe,
+        "move": hint.map(|h| [h.pair.a.x, h.pair.a.y, h.pair.b.x, h.pair.b.y]),
+        "safe": hint.is_some_and(|h| h.safe),
         "solvable": verdict,
-        "stuck": found.is_none(),
+        "stuck": hint.is_none(),
     })))
-}
-
-/// The first removal of a solution and whether one exists (`None`:
-/// undecided within the solver's budget).
-fn verdict_name(
-    verdict: Result<shisen::Verdict, SolveError>,
-) -> (Option<shisen::Move>, Option<bool>) {
-    match verdict {
-        Ok(shisen::Verdict::Solvable(moves)) => (moves.first().copied(), Some(true)),
-        Ok(shisen::Verdict::Unsolvable) => (None, Some(false)),
-        Ok(shisen::Verdict::Unknown) | Err(_) => (None, None),
-    }
-}
-
-fn solver_error(error: SolveError) -> ApiError {
-    match error {
-        SolveError::OutOfTime => ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the solver ran out of time: try a smaller board or solvable: false",
-        ),
-        SolveError::Unavailable(message) => {
-            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
-        }
-    }
 }
 
 #[derive(Deserialize)]
@@ -308,16 +259,16 @@ pub struct CheckRequest {
 }
 
 /// Whether the board can still be cleared: `true`, `false`, or `null` when
-/// the solver could not decide within its budget.
+/// the solver could not decide within its time.
 pub async fn check(
     State(app): State<App>,
     Body(request): Body<CheckRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let board = read_board(&request.board, request.chinese)?;
-    let rules = rules(request.gravity, request.chinese);
+    let game = Game::new(board, rules(request.gravity, request.chinese));
     let verdict = app
         .budget
-        .run(move |deadline| verdict_name(shisen_verdict(&board, rules, deadline)).1)
+        .run(move |deadline| solvable(&analyse(&game, &mut deadline.within(ANALYSIS_TIME))))
         .await?;
     Ok(Json(json!({ "solvable": verdict })))
 }
@@ -338,6 +289,14 @@ async fn open_game(app: &App, id: &str, player: &Player) -> Result<GameRow, ApiE
         return Err(ApiError::conflict("this game was already submitted"));
     }
     Ok(row)
+}
+
+/// The rules a stored game was dealt under.
+fn stored_rules(row: &GameRow) -> Result<Rules, ApiError> {
+    row.issued.rules.parse().map_err(|e| {
+        eprintln!("stored game {} unreadable: {e}", row.issued.id);
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
+    })
 }
 
 pub async fn pause(
@@ -364,18 +323,12 @@ pub async fn resume(
     Ok(Json(json!({ "paused": false })))
 }
 
-/// The seed of the shuffle taken as action `step` of a game: fixed by the
-/// deal's seed, so the server's replay shuffles exactly as the client saw.
-fn shuffle_seed(seed: u64, step: usize) -> u64 {
-    seed.wrapping_add((step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuffleRequest {
     game: String,
     board: String,
-    /// The number of actions (removals and shuffles) taken before this one.
+    /// The number of turns (removals and shuffles) that led to this board.
     step: usize,
 }
 
@@ -385,11 +338,11 @@ pub async fn shuffle(
     Body(request): Body<ShuffleRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let row = open_game(&app, &request.game, &player).await?;
-    let rules = parse_rules(&row.issued.rules);
+    let rules = stored_rules(&row)?;
     let board = read_board(&request.board, rules.matching == Matching::Chinese)?;
-    if request.step > MAX_ACTIONS {
+    if request.step > SUBMITTED_TURNS {
         return Err(ApiError::bad(format!(
-            "step {} is past the {MAX_ACTIONS} actions a game may take",
+            "step {} is past the {SUBMITTED_TURNS} turns a game may take",
             request.step
         )));
     }
@@ -401,7 +354,7 @@ pub async fn shuffle(
     })))
 }
 
-/// One action of a submitted game.
+/// One turn of a submitted game.
 #[derive(Deserialize)]
 #[serde(untagged)]
 pub enum Action {
@@ -422,46 +375,55 @@ pub struct SubmitRequest {
     moves: Vec<Action>,
 }
 
+/// The submitted actions as turns, each point checked against the deal's
+/// board size.
+fn turns(actions: &[Action], size: Size) -> Result<Vec<Turn>, ApiError> {
+    let inside = |i: usize, x: i64, y: i64| {
+        let ok = (0..size.width() as i64).contains(&x) && (0..size.height() as i64).contains(&y);
+        ok.then(|| Point::new(x as i32, y as i32)).ok_or_else(|| {
+            ApiError::bad(format!(
+                "move {}: point [{x}, {y}] is off the {size} board",
+                i + 1
+            ))
+        })
+    };
+    actions
+        .iter()
+        .enumerate()
+        .map(|(i, action)| match *action {
+            Action::Remove([x1, y1, x2, y2]) => {
+                Ok(Turn::Remove(inside(i, x1, y1)?, inside(i, x2, y2)?))
+            }
+            Action::Shuffle(ShuffleWord::Shuffle) => Ok(Turn::Shuffle),
+        })
+        .collect()
+}
+
 pub async fn submit(
     State(app): State<App>,
     player: Player,
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    if request.moves.len() > MAX_ACTIONS {
+    if request.moves.len() > SUBMITTED_TURNS {
         return Err(ApiError::bad(format!(
-            "move list too long: at most {MAX_ACTIONS} actions"
+            "move list too long: at most {SUBMITTED_TURNS} turns"
         )));
     }
     let row = open_game(&app, &request.game, &player).await?;
-    let rules = parse_rules(&row.issued.rules);
+    let rules = stored_rules(&row)?;
     let deal = parse_board(&row.issued.setup, rules.matching).map_err(|e| {
         eprintln!("stored game {} unreadable: {e}", row.issued.id);
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
     })?;
-    let mut game = Game::new(deal.clone(), rules);
+    let turns = turns(&request.moves, deal.size())?;
+    let mut session = Session::new(deal, rules, row.issued.seed);
     // The hints the server gave are charged as the engine charges its own.
-    for _ in 0..row.hints {
-        game.hint();
-    }
-    let mut removals = 0;
-    for (step, action) in request.moves.iter().enumerate() {
-        match action {
-            Action::Remove([x1, y1, x2, y2]) => {
-                let board = game.board();
-                let (p, q) = (point([*x1, *y1], board), point([*x2, *y2], board));
-                let (p, q) = (
-                    p.map_err(|e| ApiError::bad(format!("move {}: {}", step + 1, e.message)))?,
-                    q.map_err(|e| ApiError::bad(format!("move {}: {}", step + 1, e.message)))?,
-                );
-                game.remove(p, q)
-                    .map_err(|e| ApiError::bad(format!("illegal move {}: {e}", step + 1)))?;
-                removals += 1;
-            }
-            Action::Shuffle(ShuffleWord::Shuffle) => {
-                game.shuffle(shuffle_seed(row.issued.seed, step))
-            }
-        }
-    }
+    session.charge_hints(row.hints as u32);
+    let replay = session
+        .replay(&turns)
+        .map_err(|e| ApiError::bad(format!("illegal move {}: {}", e.turn, e.reason)))?;
+    let game = replay.session.game();
+    let removals = replay.removals as i64;
     let now = now_millis();
     let millis = row.played_millis(now);
     let score = game.score((millis / 1000) as u64);

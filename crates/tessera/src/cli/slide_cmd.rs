@@ -1,10 +1,13 @@
 //! `tessera slide …`: the sliding puzzle from the command line.
 
+use super::board::{Board, GoalCache};
 use super::input::{self, Item};
 use super::Failure;
 use clap::{Args, Subcommand};
+use play::seed::{daily_seed, random_seed};
+use play::slide_game::Session;
 use serde_json::json;
-use slide::{Goal, Moves, Position, Scramble, Size};
+use slide::{Goal, Moves, Scramble, Size};
 use std::io::Write;
 
 #[derive(Subcommand)]
@@ -23,18 +26,6 @@ pub enum SlideCommand {
     Bench(super::bench::BenchArgs),
 }
 
-/// Board and goal options shared by the subcommands.
-#[derive(Args, Clone)]
-pub struct Board {
-    /// Board size WxH. Needed for a flat list of numbers that is not n×n;
-    /// otherwise taken from the position.
-    #[arg(long, value_parser = parse_size)]
-    size: Option<Size>,
-    /// Goal: row-major, blank-first, snake, spiral, missing:K, or a position.
-    #[arg(long, default_value = "row-major", value_parser = parse_goal)]
-    goal: Goal,
-}
-
 #[derive(Args)]
 pub struct NewArgs {
     #[command(flatten)]
@@ -44,8 +35,11 @@ pub struct NewArgs {
     scramble: Scramble,
     /// Seed of the first puzzle; puzzle i uses seed + i. Random if omitted
     /// (and printed to stderr so the puzzles can be made again).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "daily")]
     seed: Option<u64>,
+    /// Today's puzzle (UTC): the seed is the date, as in the web game.
+    #[arg(long)]
+    daily: bool,
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
     count: u64,
@@ -93,74 +87,37 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
     }
 }
 
-pub fn parse_size(s: &str) -> Result<Size, String> {
-    s.parse().map_err(|e: slide::SizeError| e.to_string())
-}
-
-pub fn parse_goal(s: &str) -> Result<Goal, String> {
-    s.parse().map_err(|e: slide::GoalError| e.to_string())
-}
-
 fn parse_scramble(s: &str) -> Result<Scramble, String> {
     s.parse().map_err(|e: slide::ScrambleError| e.to_string())
 }
 
-impl Board {
-    /// The size to generate: `--size`, else a custom goal's, else 4×4.
-    fn size_or_default(&self) -> Size {
-        self.size
-            .or(self.goal.size())
-            .unwrap_or_else(|| Size::square(4).expect("4x4"))
-    }
-
-    /// Parses one input into a position and its goal laid out on its size.
-    pub fn read(
-        &self,
-        item: &Item,
-        goals: &mut GoalCache,
-    ) -> Result<(Position, Position), Failure> {
-        let position = Position::parse(&item.text, self.size).map_err(|e| item.failure(e))?;
-        let goal = goals
-            .get(&self.goal, position.size())
-            .map_err(|e| item.failure(e))?;
-        Ok((position, goal))
-    }
-}
-
-/// Goals laid out per size, so a stream of positions lays each out once.
-#[derive(Default)]
-pub struct GoalCache(Option<(Size, Position)>);
-
-impl GoalCache {
-    pub fn get(&mut self, goal: &Goal, size: Size) -> Result<Position, slide::GoalError> {
-        match &self.0 {
-            Some((cached, position)) if *cached == size => Ok(position.clone()),
-            _ => {
-                let position = goal.position(size)?;
-                self.0 = Some((size, position.clone()));
-                Ok(position)
-            }
+/// The first seed of `new`: given, today's, or random (and then printed,
+/// so the puzzles can be made again).
+pub fn first_seed(seed: Option<u64>, daily: bool) -> u64 {
+    match (seed, daily) {
+        (Some(seed), _) => seed,
+        (None, true) => daily_seed(now_millis()),
+        (None, false) => {
+            let seed = random_seed();
+            eprintln!("seed: {seed}");
+            seed
         }
     }
 }
 
-pub fn random_seed() -> u64 {
-    use std::hash::BuildHasher;
-    let now = std::time::SystemTime::now()
+/// Milliseconds since the Unix epoch, by the system clock.
+fn now_millis() -> i64 {
+    std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    std::collections::hash_map::RandomState::new().hash_one(now.as_nanos())
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 fn new(args: NewArgs) -> Result<(), Failure> {
-    let size = args.board.size_or_default();
-    let goal = args.board.goal.position(size).map_err(Failure::input)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = random_seed();
-        eprintln!("seed: {seed}");
-        seed
-    });
+    let spec = args.board.spec()?;
+    let size = spec.size;
+    let seed = first_seed(args.seed, args.daily);
     if let Some(range) = args.optimal_length {
+        let goal = spec.issue(seed).map_err(Failure::input)?.goal_position;
         return super::solve::new_with_length(
             &goal,
             range,
@@ -173,15 +130,21 @@ fn new(args: NewArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for i in 0..args.count {
         let seed = seed.wrapping_add(i);
-        let puzzle = args.scramble.generate(&goal, seed);
+        let puzzle = spec.issue(seed).map_err(Failure::input)?;
+        let position = match args.scramble {
+            Scramble::Uniform => puzzle.start,
+            walk => walk.generate(&puzzle.goal_position, seed),
+        };
         if args.json {
-            writeln!(
-                out,
-                "{}",
-                json!({"seed": seed, "size": size.to_string(), "position": puzzle.to_string()})
-            )?;
+            let line = json!({
+                "seed": seed,
+                "size": size.to_string(),
+                "goal": puzzle.goal.to_string(),
+                "position": position.to_string(),
+            });
+            writeln!(out, "{line}")?;
         } else {
-            writeln!(out, "{puzzle}")?;
+            writeln!(out, "{position}")?;
         }
     }
     out.flush()?;
@@ -220,21 +183,32 @@ fn apply(args: ApplyArgs) -> Result<(), Failure> {
         line: None,
         text: args.position.clone(),
     };
-    let (mut position, goal) = args.board.read(&item, &mut GoalCache::default())?;
+    let (position, goal) = args.board.read(&item, &mut GoalCache::default())?;
     let moves: Moves = args
         .moves
         .parse()
         .map_err(|e| Failure::input(format!("moves: {e}")))?;
-    position.apply_all(&moves).map_err(Failure::input)?;
-    let solved = position == goal;
+    let outcome = Session::replay(&position, &goal, &moves).map_err(Failure::input)?;
     if args.json {
+        let line = json!({
+            "position": outcome.position.to_string(),
+            "solved": outcome.solved,
+            "moves": outcome.stm,
+            "stm": outcome.stm,
+            "mtm": outcome.mtm,
+        });
+        println!("{line}");
+    } else {
+        println!("{}", outcome.position);
         println!(
             "{}",
-            json!({"position": position.to_string(), "solved": solved, "moves": moves.len()})
+            if outcome.solved {
+                "solved"
+            } else {
+                "not solved"
+            }
         );
-    } else {
-        println!("{position}");
-        println!("{}", if solved { "solved" } else { "not solved" });
+        println!("moves: {} STM, {} MTM", outcome.stm, outcome.mtm);
     }
     Ok(())
 }

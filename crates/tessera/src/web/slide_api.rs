@@ -4,22 +4,18 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
+use play::seed::random_id;
+use play::slide_game::{GoalChoice, PlanError, Session, SlideSpec, Solver};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use slide::{Goal, Moves, Position, Scramble, Size};
+use slide::{Goal, Moves, Position, Size};
 
-use super::clock::{daily_seed, now_millis};
+use super::clock::now_millis;
 use super::error::{ApiError, Body};
-use super::player::{new_id, Player};
-use super::solvers::{solve_slide, SolveError};
-use super::{random_seed, App};
+use super::player::Player;
+use super::{issue_seed, App};
 use crate::store::{IssuedGame, NewResult};
-
-/// Sides the web app plays: 3 to 10 cells.
-const MIN_SIDE: usize = 3;
-const MAX_SIDE: usize = 10;
-/// The longest move list accepted in a submission.
-const MAX_MOVES: usize = 100_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -39,40 +35,28 @@ fn parse_size(text: &str) -> Result<Size, ApiError> {
     let size: Size = text
         .parse()
         .map_err(|e| ApiError::bad(format!("bad size {text:?}: {e}")))?;
-    let ok = |n| (MIN_SIDE..=MAX_SIDE).contains(&n);
-    if !ok(size.width()) || !ok(size.height()) {
+    if !WEB_SLIDE_SIDES.contains(&size.width()) || !WEB_SLIDE_SIDES.contains(&size.height()) {
         return Err(ApiError::bad(format!(
-            "bad size {text:?}: sides from {MIN_SIDE} to {MAX_SIDE} cells, e.g. 4x4"
+            "bad size {text:?}: sides from {} to {} cells, e.g. 4x4",
+            WEB_SLIDE_SIDES.start(),
+            WEB_SLIDE_SIDES.end()
         )));
     }
     Ok(size)
 }
 
-/// A goal of the web app, by name; `missing` picks the left-out number from
-/// the seed. Returns the goal and the name records are grouped under.
-fn parse_goal(text: &str, size: Size, seed: u64) -> Result<(Goal, &'static str), ApiError> {
-    let goal = match text {
-        "row-major" | "classic" => (Goal::RowMajor, "row-major"),
-        "blank-first" => (Goal::BlankFirst, "blank-first"),
-        "snake" => (Goal::Snake, "snake"),
-        "spiral" => (Goal::Spiral, "spiral"),
-        "missing" => {
-            let label = slide::Rng::new(seed ^ 0x6d69_7373).below(size.cells() as u64) + 1;
-            (Goal::Missing(label as u32), "missing")
-        }
-        _ => match text.strip_prefix("missing:").map(str::parse::<u32>) {
-            Some(Ok(label)) => (Goal::Missing(label), "missing"),
-            _ => {
-                return Err(ApiError::bad(format!(
-                    "unknown goal {text:?}: use row-major, snake, spiral, missing or missing:K"
-                )))
-            }
-        },
+/// A goal of the web app, by name: the built-in layouts, `missing` (the
+/// seed picks the number) or `missing:K`; not a goal written out.
+fn parse_goal(text: &str) -> Result<GoalChoice, ApiError> {
+    let unknown = || {
+        ApiError::bad(format!(
+            "unknown goal {text:?}: use row-major, blank-first, snake, spiral, missing or missing:K"
+        ))
     };
-    goal.0
-        .position(size)
-        .map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
-    Ok(goal)
+    match text.parse::<GoalChoice>() {
+        Ok(GoalChoice::Goal(Goal::Custom(_))) | Err(_) => Err(unknown()),
+        Ok(goal) => Ok(goal),
+    }
 }
 
 pub async fn new(
@@ -81,27 +65,24 @@ pub async fn new(
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let size = parse_size(&request.size)?;
+    let goal = parse_goal(request.goal.as_deref().unwrap_or("row-major"))?;
+    let spec = SlideSpec::new(size, goal).map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
     let now = now_millis();
-    let seed = match (request.daily, request.seed) {
-        (true, Some(_)) => return Err(ApiError::bad("a daily puzzle takes no seed")),
-        (true, None) => daily_seed(now),
-        (false, seed) => seed.unwrap_or_else(random_seed),
-    };
-    let goal_text = request.goal.as_deref().unwrap_or("row-major");
-    let (goal, goal_name) = parse_goal(goal_text, size, seed)?;
-    let goal_position = goal.position(size).map_err(ApiError::bad)?;
-    let position = Scramble::Uniform.generate(&goal_position, seed);
-    super::solvers::prepare(&goal_position);
-    let variant = format!("{size}-{goal_name}");
+    let seed = issue_seed(request.daily, request.seed, now)?;
+    let puzzle = spec
+        .issue(seed)
+        .map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
+    Solver::global().warm_up(&puzzle.goal_position);
+    let variant = spec.variant();
     let game = IssuedGame {
-        id: new_id(),
+        id: random_id(),
         player_id: player.0,
         game: "slide".into(),
         variant: variant.clone(),
         seed,
-        setup: position.to_string(),
-        goal: goal_position.to_string(),
-        rules: goal.to_string(),
+        setup: puzzle.start.to_string(),
+        goal: puzzle.goal_position.to_string(),
+        rules: puzzle.goal.to_string(),
         issued_at: now,
     };
     app.store.issue(&game).await?;
@@ -110,7 +91,7 @@ pub async fn new(
         "seed": seed,
         "size": size.to_string(),
         "position": game.setup,
-        "goal": goal.to_string(),
+        "goal": game.rules,
         "goal_position": game.goal,
         "variant": variant,
         "daily": request.daily,
@@ -134,9 +115,10 @@ fn puzzle(request: &SolveRequest) -> Result<(Position, Position), ApiError> {
     let start = Position::parse(&request.position, None)
         .map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
     let size = start.size();
-    if size.width() > MAX_SIDE || size.height() > MAX_SIDE {
+    let most = *WEB_SLIDE_SIDES.end();
+    if size.width() > most || size.height() > most {
         return Err(ApiError::bad(format!(
-            "bad position: {size} is larger than the {MAX_SIDE}x{MAX_SIDE} the web app plays"
+            "bad position: {size} is larger than the {most}x{most} the web app plays"
         )));
     }
     let goal: Goal = request
@@ -161,17 +143,12 @@ async fn solution(app: &App, start: Position, goal: Position) -> Result<(Moves, 
     }
     let answer = app
         .budget
-        .run(move |deadline| solve_slide(&start, &goal, deadline))
+        .run(move |deadline| Solver::global().plan(&start, &goal, &deadline))
         .await?;
     match answer {
-        Ok(solution) => Ok((solution.moves, solution.optimal)),
-        Err(SolveError::Unavailable(message)) => {
-            Err(ApiError::new(StatusCode::NOT_IMPLEMENTED, message))
-        }
-        Err(SolveError::OutOfTime) => Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the solver ran out of time on this position",
-        )),
+        Ok(plan) => Ok((plan.moves, plan.optimal)),
+        Err(e @ PlanError::Refused(_)) => Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e)),
+        Err(e @ PlanError::OutOfTime) => Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e)),
     }
 }
 
@@ -220,9 +197,9 @@ pub struct SubmitRequest {
 /// A submitted move list: letters only (no counts, so the text's length
 /// bounds the work).
 fn parse_moves(text: &str) -> Result<Moves, ApiError> {
-    if text.len() > MAX_MOVES {
+    if text.len() > SUBMITTED_MOVES {
         return Err(ApiError::bad(format!(
-            "move list too long: at most {MAX_MOVES} moves"
+            "move list too long: at most {SUBMITTED_MOVES} moves"
         )));
     }
     if let Some((at, c)) = text
@@ -256,18 +233,19 @@ pub async fn submit(
         eprintln!("stored game {} unreadable: {e}", row.issued.id);
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
     };
-    let mut position = Position::parse(&row.issued.setup, None).map_err(corrupt)?;
+    let start = Position::parse(&row.issued.setup, None).map_err(corrupt)?;
     let goal = Position::parse(&row.issued.goal, None).map_err(corrupt)?;
-    position
-        .apply_all(&moves)
+    let outcome = Session::replay(&start, &goal, &moves)
         .map_err(|e| ApiError::bad(format!("illegal move list: {e}")))?;
     let millis = row.played_millis(now);
-    if position != goal {
+    if !outcome.solved {
         return Ok(Json(json!({
             "solved": false,
-            "moves": moves.len(),
+            "moves": outcome.stm,
+            "stm": outcome.stm,
+            "mtm": outcome.mtm,
             "millis": millis,
-            "position": position.to_string(),
+            "position": outcome.position.to_string(),
         })));
     }
     let result = NewResult {
@@ -281,7 +259,9 @@ pub async fn submit(
     app.store.finish(&row.issued, &result).await?;
     Ok(Json(json!({
         "solved": true,
-        "moves": moves.len(),
+        "moves": outcome.stm,
+        "stm": outcome.stm,
+        "mtm": outcome.mtm,
         "millis": millis,
         "hints": row.hints,
         "record": result.counted,

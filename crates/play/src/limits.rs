@@ -1,0 +1,39 @@
+//! Every size limit on input from outside, in one place, with the reason
+//! for each. The engines have their own hard limits (`slide::MAX_SIDE`,
+//! `shisen::MAX_WIDTH`, …); these are the tighter ones the front ends
+//! enforce so that no request or line can make a process run out of time
+//! or memory.
+
+/// Sliding-puzzle sides the web game deals and solves: 3 to 10 cells
+/// (smaller is no game; larger does not fit a page).
+pub const WEB_SLIDE_SIDES: std::ops::RangeInclusive<usize> = 3..=10;
+
+/// The largest sliding-puzzle side the terminal game plays: bigger boards
+/// cannot be drawn on any terminal, and their solutions run to millions
+/// of moves.
+pub const TERMINAL_SLIDE_SIDE: usize = 100;
+
+/// The widest Shisen-Sho board the web game deals or reads.
+pub const WEB_SHISEN_WIDTH: usize = 40;
+/// The tallest Shisen-Sho board the web game deals or reads.
+pub const WEB_SHISEN_HEIGHT: usize = 24;
+
+/// The longest sliding-puzzle move list a submission may hold: a 10×10
+/// needs a few hundred moves; this leaves room for clumsy play while
+/// bounding the replay's work.
+pub const SUBMITTED_MOVES: usize = 100_000;
+
+/// The most turns (removals, shuffles, undos, redos) a Shisen-Sho
+/// submission may hold.
+pub const SUBMITTED_TURNS: usize = 10_000;
+
+/// The largest HTTP request body, in bytes.
+pub const REQUEST_BYTES: usize = 256 * 1024;
+
+/// The longest display name, in characters.
+pub const NAME_CHARS: usize = 24;
+
+/// The longest line read from standard input, in bytes: a 2048 × 2048
+/// position (the engine's largest) written out is about 30 MB, so 64 MiB
+/// reads every valid line and stops a runaway one long before memory does.
+pub const STDIN_LINE_BYTES: usize = 64 << 20;

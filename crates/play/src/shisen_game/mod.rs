@@ -1,0 +1,9 @@
+//! Shisen-Sho sessions: what a deal is ([`ShisenSpec`]), how a seed deals
+//! it, and how a game goes on ([`Session`]): shuffles, hints, and the
+//! replay of a list of turns.
+
+mod session;
+mod spec;
+
+pub use session::{analyse, shuffle_seed, Hint, Replay, ReplayError, Session, Turn, ANALYSIS_TIME};
+pub use spec::{DealError, ShisenSpec, SpecError};

@@ -1,0 +1,11 @@
+//! Sliding-puzzle sessions: what a puzzle is ([`SlideSpec`]), how a seed
+//! issues it, which solver answers ([`Solver`]), and how a move list
+//! replays to an outcome ([`Session`]).
+
+mod session;
+mod solver;
+mod spec;
+
+pub use session::{Outcome, Session};
+pub use solver::{check_optimal_size, Method, Plan, PlanError, Solver, THINKING_TIME};
+pub use spec::{GoalChoice, Puzzle, SlideSpec, SpecError};

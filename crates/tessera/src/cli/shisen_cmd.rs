@@ -1,0 +1,194 @@
+//! `tessera shisen …`: Shisen-Sho from the command line — the commands,
+//! the options of those that read boards, and `new`. The others live in
+//! `shisen_paths` (path, moves), `shisen_solve` and `shisen_bench`.
+//!
+//! Boards are read as text (see the `shisen` crate's parse module): a BOARD
+//! argument holds one board, its rows separated by newlines or, when it has
+//! no newline, by `/`; `-` reads a stream of boards separated by blank lines
+//! from stdin.
+
+use std::io::{Read, Write};
+
+use clap::{Args, Subcommand};
+use play::shisen_game::{DealError, ShisenSpec};
+use play::Deadline;
+use serde_json::json;
+use shisen::{Board, Matching, Point, Size, TileSet};
+
+use super::slide_cmd::first_seed;
+use super::Failure;
+
+#[derive(Subcommand)]
+pub enum ShisenCommand {
+    /// Deal boards, separated by blank lines.
+    New(NewArgs),
+    /// The shortest connection between two tiles: its corner points, or
+    /// none (also when the tiles do not match).
+    Path(super::shisen_paths::PathArgs),
+    /// Each board's connectable pairs, as `x1,y1 x2,y2` lines.
+    Moves(super::shisen_paths::MovesArgs),
+    /// Decide each board: solvable, unsolvable or unknown (time limit hit).
+    Solve(super::shisen_solve::SolveArgs),
+    /// Measure the solver on seeded random deals: decided share, median,
+    /// p99 and worst time; with --generate, solvable-deal generation time.
+    Bench(super::shisen_bench::BenchArgs),
+}
+
+#[derive(Args)]
+pub struct NewArgs {
+    /// Board size WxH (up to 64x64).
+    #[arg(long, value_parser = parse_size, conflicts_with = "preset")]
+    size: Option<Size>,
+    /// kshisen size: 14x6, 16x9, 18x8 (default), 24x12, 26x14, 30x16, or
+    /// small, medium, large.
+    #[arg(long, value_parser = parse_preset)]
+    preset: Option<Size>,
+    /// Tile set: standard, chinese, or KxC (K kinds × C copies, C even).
+    #[arg(long, default_value = "standard", value_parser = parse_tiles)]
+    tiles: TileSet,
+    /// Same as --tiles chinese.
+    #[arg(long, conflicts_with = "tiles")]
+    chinese: bool,
+    /// Seed of the first board; board i uses seed + i. Random if omitted
+    /// (and printed to stderr so the boards can be dealt again).
+    #[arg(long, conflicts_with = "daily")]
+    seed: Option<u64>,
+    /// Today's deal (UTC): the seed is the date, as in the web game.
+    #[arg(long)]
+    daily: bool,
+    /// How many boards.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// One JSON object per line: {"seed":…,"size":…,"tiles":…,"board":[rows]}.
+    #[arg(long)]
+    json: bool,
+    /// Deal only solvable boards: uniformly random among them, by rejection
+    /// with the exact solver (only deals proven unsolvable are rejected).
+    #[arg(long)]
+    solvable: bool,
+    /// With --solvable: solvable under gravity.
+    #[arg(long)]
+    gravity: bool,
+}
+
+/// Options of commands that read boards.
+#[derive(Args)]
+pub struct Input {
+    /// Chinese matching: any flower matches any flower, any season any season.
+    #[arg(long)]
+    pub chinese: bool,
+    /// Tiles fall after a removal. Accepted for uniformity: paths and move
+    /// lists of a given board do not depend on it.
+    #[arg(long)]
+    pub gravity: bool,
+    /// A board (rows separated by newlines or /), or - for boards on stdin.
+    #[arg(default_value = "-")]
+    pub board: String,
+}
+
+pub fn run(command: ShisenCommand) -> Result<(), Failure> {
+    match command {
+        ShisenCommand::New(args) => new(args),
+        ShisenCommand::Path(args) => super::shisen_paths::path(args),
+        ShisenCommand::Moves(args) => super::shisen_paths::moves(args),
+        ShisenCommand::Solve(args) => super::shisen_solve::solve(args),
+        ShisenCommand::Bench(args) => super::shisen_bench::bench(args),
+    }
+}
+
+pub fn parse_size(s: &str) -> Result<Size, String> {
+    s.parse().map_err(|e: shisen::SizeError| e.to_string())
+}
+
+pub fn parse_preset(s: &str) -> Result<Size, String> {
+    Size::preset(s).map_err(|e| e.to_string())
+}
+
+pub fn parse_tiles(s: &str) -> Result<TileSet, String> {
+    s.parse().map_err(|e: shisen::TileSetError| e.to_string())
+}
+
+pub fn parse_point(s: &str) -> Result<Point, String> {
+    s.parse().map_err(|e: shisen::PointError| e.to_string())
+}
+
+impl Input {
+    pub fn matching(&self) -> Matching {
+        if self.chinese {
+            Matching::Chinese
+        } else {
+            Matching::Standard
+        }
+    }
+
+    /// The text to parse: the argument, or all of stdin.
+    fn text(&self) -> Result<String, Failure> {
+        if self.board == "-" {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text)?;
+            Ok(text)
+        } else if self.board.contains('\n') {
+            Ok(self.board.clone())
+        } else {
+            Ok(self.board.replace('/', "\n"))
+        }
+    }
+
+    /// Calls `each` on every board of the input, stopping at the first
+    /// malformed one.
+    pub fn for_each(
+        &self,
+        mut each: impl FnMut(Board) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        let text = self.text()?;
+        let mut any = false;
+        for board in shisen::parse_boards(&text, self.matching()) {
+            each(board.map_err(Failure::input)?)?;
+            any = true;
+        }
+        if any {
+            Ok(())
+        } else {
+            Err(Failure::input("no board in the input"))
+        }
+    }
+}
+
+fn new(args: NewArgs) -> Result<(), Failure> {
+    let spec = ShisenSpec {
+        size: args.size.or(args.preset).unwrap_or_default(),
+        tiles: if args.chinese {
+            TileSet::Chinese
+        } else {
+            args.tiles
+        },
+        gravity: args.gravity,
+        solvable: args.solvable,
+    };
+    let size = spec.size;
+    spec.tiles.tiles(size).map_err(Failure::input)?;
+    let seed = first_seed(args.seed, args.daily);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for i in 0..args.count {
+        let seed = seed.wrapping_add(i);
+        // Unbounded: a budget could only turn a seed's deal into none.
+        let board = spec
+            .deal(seed, &mut Deadline::none())
+            .map_err(|e| match e {
+                DealError::Tiles(e) => Failure::input(e),
+                other => Failure::Other(other.to_string()),
+            })?;
+        if args.json {
+            let rows: Vec<String> = board.to_string().lines().map(str::to_string).collect();
+            let line = json!({"seed": seed, "size": size.to_string(), "tiles": spec.tiles.to_string(), "board": rows});
+            writeln!(out, "{line}")?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{board}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
