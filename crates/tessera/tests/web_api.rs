@@ -1,179 +1,13 @@
 //! The web API against a real server: the `tessera` binary serving on an
 //! ephemeral port with a fresh SQLite file, driven over HTTP.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
+use common::server::{Client, Server};
 use serde_json::{json, Value};
-
-/// A running server; killed (and its database removed) on drop.
-struct Server {
-    child: Child,
-    url: String,
-    dir: PathBuf,
-    keep_dir: bool,
-}
-
-fn temp_dir() -> PathBuf {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "tessera-web-api-{}-{}",
-        std::process::id(),
-        COUNT.fetch_add(1, Ordering::SeqCst)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-impl Server {
-    fn start() -> Server {
-        Server::start_in(temp_dir())
-    }
-
-    fn start_in(dir: PathBuf) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(dir.join("records.db"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let start = line.find("http://").expect("the server prints its URL");
-        let url = line[start..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .trim_end_matches('/')
-            .to_string();
-        Server {
-            child,
-            url,
-            dir,
-            keep_dir: false,
-        }
-    }
-
-    /// Stops the server but keeps its database directory.
-    fn stop(mut self) -> PathBuf {
-        self.keep_dir = true;
-        self.dir.clone()
-    }
-
-    fn client(&self) -> Client {
-        Client {
-            base: self.url.clone(),
-            cookie: None,
-            agent: ureq::Agent::config_builder()
-                .http_status_as_error(false)
-                .build()
-                .into(),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if !self.keep_dir {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
-
-/// A browser stand-in: keeps the player cookie the server hands out.
-struct Client {
-    base: String,
-    cookie: Option<String>,
-    agent: ureq::Agent,
-}
-
-struct Reply {
-    status: u16,
-    content_type: String,
-    text: String,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
-    }
-
-    /// The error message of a 4xx reply.
-    fn error(&self) -> String {
-        assert!(
-            (400..500).contains(&self.status),
-            "expected a 4xx, got {}: {}",
-            self.status,
-            self.text
-        );
-        self.json()["error"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no error message in {}", self.text))
-            .to_string()
-    }
-}
-
-impl Client {
-    fn finish(&mut self, response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Reply {
-        let mut response = response.unwrap();
-        if let Some(set) = response.headers().get("set-cookie") {
-            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
-            self.cookie = Some(pair);
-        }
-        let content_type = response
-            .headers()
-            .get("content-type")
-            .map(|v| v.to_str().unwrap().to_string())
-            .unwrap_or_default();
-        let status = response.status().as_u16();
-        let text = response.body_mut().read_to_string().unwrap_or_default();
-        Reply {
-            status,
-            content_type,
-            text,
-        }
-    }
-
-    fn get(&mut self, path: &str) -> Reply {
-        let mut request = self.agent.get(format!("{}{path}", self.base));
-        if let Some(cookie) = &self.cookie {
-            request = request.header("Cookie", cookie);
-        }
-        let response = request.call();
-        self.finish(response)
-    }
-
-    fn post_raw(&mut self, path: &str, content_type: &str, body: &str) -> Reply {
-        let mut request = self
-            .agent
-            .post(format!("{}{path}", self.base))
-            .header("Content-Type", content_type);
-        if let Some(cookie) = &self.cookie {
-            request = request.header("Cookie", cookie);
-        }
-        let response = request.send(body);
-        self.finish(response)
-    }
-
-    fn post(&mut self, path: &str, body: Value) -> Reply {
-        self.post_raw(path, "application/json", &body.to_string())
-    }
-
-    /// A POST that must succeed; its JSON.
-    fn ok(&mut self, path: &str, body: Value) -> Value {
-        let reply = self.post(path, body);
-        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
-        reply.json()
-    }
-}
 
 // ---------------------------------------------------------------- helpers
 
@@ -861,14 +695,7 @@ fn concurrent_players_do_not_disturb_each_other() {
         .map(|i| {
             let url = url.clone();
             std::thread::spawn(move || {
-                let mut c = Client {
-                    base: url,
-                    cookie: None,
-                    agent: ureq::Agent::config_builder()
-                        .http_status_as_error(false)
-                        .build()
-                        .into(),
-                };
+                let mut c = Client::new(&url);
                 for seed in 0..3 {
                     let (game, moves) = solved_3x3(&mut c, 1000 * i + seed);
                     let done = c.ok(

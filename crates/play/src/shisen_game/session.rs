@@ -2,6 +2,8 @@
 //! plus the deal's seed, which fixes every shuffle, and the one hint
 //! policy.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use shisen::{Board, Budget, Game, Move, MoveError, Path, Point, Rules, Verdict};
@@ -30,6 +32,43 @@ pub enum Turn {
     Undo,
     /// Makes the last undone turn again.
     Redo,
+}
+
+impl fmt::Display for Turn {
+    /// `x1,y1-x2,y2` for a removal; `shuffle`, `undo`, `redo`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turn::Remove(p, q) => write!(f, "{p}-{q}"),
+            Turn::Shuffle => f.write_str("shuffle"),
+            Turn::Undo => f.write_str("undo"),
+            Turn::Redo => f.write_str("redo"),
+        }
+    }
+}
+
+/// Text that is not a turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a turn: expected x1,y1-x2,y2 (a removal), shuffle, undo or redo")]
+pub struct TurnError(pub String);
+
+impl FromStr for Turn {
+    type Err = TurnError;
+
+    fn from_str(s: &str) -> Result<Turn, TurnError> {
+        let bad = || TurnError(s.to_string());
+        match s {
+            "shuffle" => Ok(Turn::Shuffle),
+            "undo" => Ok(Turn::Undo),
+            "redo" => Ok(Turn::Redo),
+            _ => {
+                let (p, q) = s.split_once('-').ok_or_else(bad)?;
+                Ok(Turn::Remove(
+                    p.parse().map_err(|_| bad())?,
+                    q.parse().map_err(|_| bad())?,
+                ))
+            }
+        }
+    }
 }
 
 /// A pair to suggest, and whether the board can still be cleared after it.
@@ -174,6 +213,23 @@ mod tests {
         let board =
             shisen::Deal::random(seed, Size::new(6, 4).unwrap(), TileSet::Standard).unwrap();
         Session::new(board, Rules::STANDARD, seed)
+    }
+
+    #[test]
+    fn turns_print_and_parse_back() {
+        let turns = [
+            Turn::Remove(Point::new(0, 3), Point::new(17, 7)),
+            Turn::Shuffle,
+            Turn::Undo,
+            Turn::Redo,
+        ];
+        for turn in turns {
+            assert_eq!(turn.to_string().parse::<Turn>(), Ok(turn));
+        }
+        assert_eq!(turns[0].to_string(), "0,3-17,7");
+        for bad in ["", "0,3", "0,3-", "-1,0-2,0x", "Shuffle", "1,2-3"] {
+            assert!(bad.parse::<Turn>().is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod render;
 mod shisen_bench;
 mod shisen_cmd;
 mod shisen_paths;
+mod shisen_replay;
 mod shisen_solve;
 mod slide_cmd;
 mod solve;

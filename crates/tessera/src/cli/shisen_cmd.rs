@@ -29,6 +29,12 @@ pub enum ShisenCommand {
     Moves(super::shisen_paths::MovesArgs),
     /// Decide each board: solvable, unsolvable or unknown (time limit hit).
     Solve(super::shisen_solve::SolveArgs),
+    /// The games' hint for each board: the first removal of a solution
+    /// (`safe`), else a pair that connects (`open`), else `none`.
+    Hint(super::shisen_solve::HintArgs),
+    /// Deal from a seed and play turns (removals, shuffles, undos, redos)
+    /// as the games do: the board they lead to.
+    Replay(super::shisen_replay::ReplayArgs),
     /// Measure the solver on seeded random deals: decided share, median,
     /// p99 and worst time; with --generate, solvable-deal generation time.
     Bench(super::shisen_bench::BenchArgs),
@@ -92,6 +98,8 @@ pub fn run(command: ShisenCommand) -> Result<(), Failure> {
         ShisenCommand::Path(args) => super::shisen_paths::path(args),
         ShisenCommand::Moves(args) => super::shisen_paths::moves(args),
         ShisenCommand::Solve(args) => super::shisen_solve::solve(args),
+        ShisenCommand::Hint(args) => super::shisen_solve::hint(args),
+        ShisenCommand::Replay(args) => super::shisen_replay::replay(args),
         ShisenCommand::Bench(args) => super::shisen_bench::bench(args),
     }
 }

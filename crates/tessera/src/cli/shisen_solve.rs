@@ -1,9 +1,10 @@
-//! `tessera shisen solve`: decide each board.
+//! `tessera shisen solve` and `hint`: what the solver says of each board.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use play::shisen_game::{analyse, Session, ANALYSIS_TIME};
 use play::Deadline;
 use serde_json::json;
 use shisen::{Rules, Verdict};
@@ -19,6 +20,15 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 10_000)]
     time_limit: u64,
     /// {"result":…,"moves":[[x1,y1,x2,y2],…],"millis":N,"nodes":N} per board.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    input: Input,
+    /// {"move":[x1,y1,x2,y2] or null,"safe":bool,"solvable":bool or null} per board.
     #[arg(long)]
     json: bool,
 }
@@ -60,6 +70,39 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         } else {
             writeln!(out, "{}", verdict_name(&solution.verdict))?;
         }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The hint of the games (`play::shisen_game`), with their time to think.
+pub fn hint(args: HintArgs) -> Result<(), Failure> {
+    let gravity = args.input.gravity;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    args.input.for_each(|board| {
+        let rules = Rules::new(board.matching(), gravity);
+        let mut session = Session::new(board, rules, 0);
+        let verdict = analyse(session.game(), &mut Deadline::after(ANALYSIS_TIME));
+        let hint = session.hint(&verdict);
+        let line = match (hint, args.json) {
+            (Some(h), false) => {
+                let kind = if h.safe { "safe" } else { "open" };
+                format!("{} {} {kind}", h.pair.a, h.pair.b)
+            }
+            (None, false) => "none".to_string(),
+            (hint, true) => json!({
+                "move": hint.map(|h| [h.pair.a.x, h.pair.a.y, h.pair.b.x, h.pair.b.y]),
+                "safe": hint.is_some_and(|h| h.safe),
+                "solvable": match verdict {
+                    Verdict::Solvable(_) => Some(true),
+                    Verdict::Unsolvable => Some(false),
+                    Verdict::Unknown => None,
+                },
+            })
+            .to_string(),
+        };
+        writeln!(out, "{line}")?;
         Ok(())
     })?;
     out.flush()?;

@@ -294,9 +294,14 @@ impl ShisenApp {
     /// removable pair. Counted as help either way.
     fn show_hint(&mut self) {
         let verdict = self.verdict.clone().unwrap_or(Verdict::Unknown);
-        self.hint = self.session.hint(&verdict).map(|hint| hint.pair);
-        match self.hint {
-            Some(m) => self.cursor = m.a,
+        let hint = self.session.hint(&verdict);
+        self.hint = hint.map(|hint| hint.pair);
+        match hint {
+            Some(h) => {
+                self.cursor = h.pair.a;
+                let safe = if h.safe { " (safe)" } else { "" };
+                self.message = format!("hint: {} with {}{safe}", h.pair.a, h.pair.b);
+            }
             None => self.message = STUCK.into(),
         }
     }

@@ -1,0 +1,6 @@
+//! What several integration tests share. Each test crate uses a part, so
+//! the rest is dead code there.
+#![allow(dead_code)]
+
+pub mod server;
+pub mod tmux;
