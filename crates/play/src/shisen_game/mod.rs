@@ -5,5 +5,7 @@
 mod session;
 mod spec;
 
-pub use session::{analyse, shuffle_seed, Hint, Replay, ReplayError, Session, Turn, ANALYSIS_TIME};
+pub use session::{
+    analyse, shuffle_seed, Hint, Replay, ReplayError, Session, Turn, TurnError, ANALYSIS_TIME,
+};
 pub use spec::{DealError, ShisenSpec, SpecError};
