@@ -3,7 +3,8 @@
 // list is replayed by the server when the board is cleared.
 import { post, clock, el } from './api.js';
 import { showRecords } from './records.js';
-import { face, describe, matchClass } from './tiles.js';
+import { face, describe } from './tiles.js';
+import { matchClass, score } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,11 +37,8 @@ function elapsed() {
 // figure replaces it when the game is submitted.
 function liveScore() {
   const start = g.boards[0].filter((c) => c !== '.').length;
-  const removed = start - left();
-  const pace = Math.floor((10 * start) / Math.max(1, Math.floor(start / 2) + Math.floor(elapsed() / 1000)));
   const help = g.undos + g.hints + g.actions.slice(0, g.at).filter((a) => a === 'shuffle').length;
-  const score = Math.max(0, removed * (10 + pace) - help * (10 + pace));
-  return g.gravity ? 2 * score : score;
+  return score(start, left(), Math.floor(elapsed() / 1000), help, g.gravity);
 }
 
 function tick() {

@@ -2,13 +2,9 @@
 // issued the puzzle and replays the whole move list when it is solved.
 import { post, clock, el } from './api.js';
 import { showRecords } from './records.js';
+import { SOURCE, INVERSE, applyMove, movesToward } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
-
-// Letters name the direction the TILE moves; the tile that moves into the
-// blank comes from the opposite side: [dx, dy] from the blank to that tile.
-const SOURCE = { U: [0, 1], D: [0, -1], L: [1, 0], R: [-1, 0] };
-const INVERSE = { U: 'D', D: 'U', L: 'R', R: 'L' };
 
 let s = null; // the game in play
 let timer = null;
@@ -27,27 +23,8 @@ const format = (tiles, w) => {
 
 function blankOf(tiles) { return tiles.indexOf(0); }
 
-// Applies one move to `tiles` in place; false if illegal.
-function apply(tiles, w, h, letter) {
-  const b = blankOf(tiles);
-  const [dx, dy] = SOURCE[letter];
-  const x = (b % w) + dx, y = Math.floor(b / w) + dy;
-  if (x < 0 || y < 0 || x >= w || y >= h) return false;
-  const from = y * w + x;
-  tiles[b] = tiles[from];
-  tiles[from] = 0;
-  return true;
-}
-
-// The moves that slide the tile at cell `c` (and those between it and the
-// blank) towards the blank; [] if it is not in the blank's row or column.
-function movesFor(c) {
-  const b = blankOf(s.tiles);
-  const [bx, by, x, y] = [b % s.w, Math.floor(b / s.w), c % s.w, Math.floor(c / s.w)];
-  if (y === by && x !== bx) return Array(Math.abs(x - bx)).fill(x < bx ? 'R' : 'L');
-  if (x === bx && y !== by) return Array(Math.abs(y - by)).fill(y < by ? 'D' : 'U');
-  return [];
-}
+// The moves that slide the tile at cell `c` towards the blank.
+const movesFor = (c) => movesToward(s.tiles, s.w, c);
 
 function elapsed() { return s ? Date.now() - s.issuedAt : 0; }
 
@@ -107,7 +84,7 @@ function play(letters) {
   if (!s || s.solved || solving) return;
   let any = false;
   for (const m of letters) {
-    if (!apply(s.tiles, s.w, s.h, m)) break;
+    if (!applyMove(s.tiles, s.w, s.h, m)) break;
     s.moves.push(m);
     any = true;
   }
@@ -203,7 +180,7 @@ async function solve() {
     for (const m of r.moves) {
       await new Promise((done) => setTimeout(done, 140));
       if (game !== s || !solving) return;
-      apply(s.tiles, s.w, s.h, m);
+      applyMove(s.tiles, s.w, s.h, m);
       s.moves.push(m);
       render();
     }
@@ -217,7 +194,7 @@ async function solve() {
 
 function undo() {
   if (!s || s.solved || solving || s.moves.length === 0) return;
-  apply(s.tiles, s.w, s.h, INVERSE[s.moves.pop()]);
+  applyMove(s.tiles, s.w, s.h, INVERSE[s.moves.pop()]);
   render();
 }
 

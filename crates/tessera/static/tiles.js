@@ -115,11 +115,3 @@ export function describe(kind) {
   if (kind >= 'w' && kind <= 'z') return `season ${n('w')}`;
   return `tile ${kind}`;
 }
-
-// The matching class (chinese rules: any flower matches any flower, any
-// season any season).
-export function matchClass(kind, chinese) {
-  if (chinese && kind >= 's' && kind <= 'v') return 's';
-  if (chinese && kind >= 'w' && kind <= 'z') return 'w';
-  return kind;
-}

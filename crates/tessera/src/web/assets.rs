@@ -39,6 +39,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/shisen.js"),
     ),
     (
+        "rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/rules.js"),
+    ),
+    (
         "tiles.js",
         "text/javascript; charset=utf-8",
         include_str!("../../static/tiles.js"),
