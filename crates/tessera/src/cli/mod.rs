@@ -9,6 +9,7 @@ mod input;
 mod render;
 mod shisen_bench;
 mod shisen_cmd;
+mod shisen_input;
 mod shisen_paths;
 mod shisen_replay;
 mod shisen_solve;

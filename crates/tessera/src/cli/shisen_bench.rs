@@ -7,7 +7,7 @@ use clap::Args;
 use play::{thread_cpu_time, Deadline};
 use shisen::{Deal, Rules, Size, TileSet, Verdict};
 
-use super::shisen_cmd::{parse_size, parse_tiles};
+use super::shisen_input::{parse_size, parse_tiles};
 use super::Failure;
 
 #[derive(Args)]

@@ -7,14 +7,15 @@
 //! no newline, by `/`; `-` reads a stream of boards separated by blank lines
 //! from stdin.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use clap::{Args, Subcommand};
 use play::shisen_game::{DealError, ShisenSpec};
 use play::Deadline;
 use serde_json::json;
-use shisen::{Board, Matching, Point, Size, TileSet};
+use shisen::{Size, TileSet};
 
+use super::shisen_input::{parse_preset, parse_size, parse_tiles};
 use super::slide_cmd::first_seed;
 use super::Failure;
 
@@ -77,21 +78,6 @@ pub struct NewArgs {
     gravity: bool,
 }
 
-/// Options of commands that read boards.
-#[derive(Args)]
-pub struct Input {
-    /// Chinese matching: any flower matches any flower, any season any season.
-    #[arg(long)]
-    pub chinese: bool,
-    /// Tiles fall after a removal. Accepted for uniformity: paths and move
-    /// lists of a given board do not depend on it.
-    #[arg(long)]
-    pub gravity: bool,
-    /// A board (rows separated by newlines or /), or - for boards on stdin.
-    #[arg(default_value = "-")]
-    pub board: String,
-}
-
 pub fn run(command: ShisenCommand) -> Result<(), Failure> {
     match command {
         ShisenCommand::New(args) => new(args),
@@ -101,64 +87,6 @@ pub fn run(command: ShisenCommand) -> Result<(), Failure> {
         ShisenCommand::Hint(args) => super::shisen_solve::hint(args),
         ShisenCommand::Replay(args) => super::shisen_replay::replay(args),
         ShisenCommand::Bench(args) => super::shisen_bench::bench(args),
-    }
-}
-
-pub fn parse_size(s: &str) -> Result<Size, String> {
-    s.parse().map_err(|e: shisen::SizeError| e.to_string())
-}
-
-pub fn parse_preset(s: &str) -> Result<Size, String> {
-    Size::preset(s).map_err(|e| e.to_string())
-}
-
-pub fn parse_tiles(s: &str) -> Result<TileSet, String> {
-    s.parse().map_err(|e: shisen::TileSetError| e.to_string())
-}
-
-pub fn parse_point(s: &str) -> Result<Point, String> {
-    s.parse().map_err(|e: shisen::PointError| e.to_string())
-}
-
-impl Input {
-    pub fn matching(&self) -> Matching {
-        if self.chinese {
-            Matching::Chinese
-        } else {
-            Matching::Standard
-        }
-    }
-
-    /// The text to parse: the argument, or all of stdin.
-    fn text(&self) -> Result<String, Failure> {
-        if self.board == "-" {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text)?;
-            Ok(text)
-        } else if self.board.contains('\n') {
-            Ok(self.board.clone())
-        } else {
-            Ok(self.board.replace('/', "\n"))
-        }
-    }
-
-    /// Calls `each` on every board of the input, stopping at the first
-    /// malformed one.
-    pub fn for_each(
-        &self,
-        mut each: impl FnMut(Board) -> Result<(), Failure>,
-    ) -> Result<(), Failure> {
-        let text = self.text()?;
-        let mut any = false;
-        for board in shisen::parse_boards(&text, self.matching()) {
-            each(board.map_err(Failure::input)?)?;
-            any = true;
-        }
-        if any {
-            Ok(())
-        } else {
-            Err(Failure::input("no board in the input"))
-        }
     }
 }
 

@@ -6,7 +6,7 @@ use clap::Args;
 use serde_json::json;
 use shisen::{Board, Path, Point};
 
-use super::shisen_cmd::{parse_point, Input};
+use super::shisen_input::{parse_point, Input};
 use super::Failure;
 
 #[derive(Args)]

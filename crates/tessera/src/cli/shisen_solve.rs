@@ -9,7 +9,7 @@ use play::Deadline;
 use serde_json::json;
 use shisen::{Rules, Verdict};
 
-use super::shisen_cmd::Input;
+use super::shisen_input::Input;
 use super::Failure;
 
 #[derive(Args)]
