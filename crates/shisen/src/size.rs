@@ -1,8 +1,5 @@
 //! Board dimensions and kshisen's named sizes.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// The widest board supported: a row and its ring fit in a `u128`.
 pub const MAX_WIDTH: usize = 64;
 /// The tallest board supported.
@@ -92,22 +89,7 @@ impl Default for Size {
     }
 }
 
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
-    }
-}
-
-impl FromStr for Size {
-    type Err = SizeError;
-
-    /// `WxH` (also `W×H` or `W*H`), or a single `N` for N × N: the
-    /// grammar both games share (`common::Dimensions`).
-    fn from_str(s: &str) -> Result<Size, SizeError> {
-        let d: common::Dimensions = s.parse()?;
-        Size::new(d.width, d.height)
-    }
-}
+common::size_text!(Size, SizeError);
 
 #[cfg(test)]
 mod tests {

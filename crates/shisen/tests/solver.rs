@@ -148,25 +148,18 @@ fn a_crossed_board_is_unsolvable() {
 
 #[test]
 fn solvable_deals_are_solvable_and_reproducible() {
-    let rules = Rules::default();
-    let a = Deal::solvable(
-        9,
-        Size::DEFAULT,
-        TileSet::Standard,
-        rules,
-        &mut Nodes(u64::MAX),
-    )
-    .unwrap()
-    .unwrap();
-    let b = Deal::solvable(
-        9,
-        Size::DEFAULT,
-        TileSet::Standard,
-        rules,
-        &mut Nodes(u64::MAX),
-    )
-    .unwrap()
-    .unwrap();
+    let deal = || {
+        Deal::solvable(
+            9,
+            Size::DEFAULT,
+            TileSet::Standard,
+            Rules::default(),
+            &mut Nodes(u64::MAX),
+        )
+        .unwrap()
+        .unwrap()
+    };
+    let (a, b) = (deal(), deal());
     assert_eq!(a.board, b.board);
     assert!(replays(&a.board, false, &a.solution));
 }

@@ -1,8 +1,5 @@
 //! Board dimensions.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// The largest side accepted; larger boards are refused at parse time.
 pub const MAX_SIDE: usize = 4096;
 /// The most cells a board may have (2048 × 2048), so that every label fits
@@ -83,22 +80,7 @@ impl Size {
     }
 }
 
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
-    }
-}
-
-impl FromStr for Size {
-    type Err = SizeError;
-
-    /// `WxH` (also `W×H` or `W*H`), or a single `N` for N × N: the
-    /// grammar both games share (`common::Dimensions`).
-    fn from_str(s: &str) -> Result<Size, SizeError> {
-        let d: common::Dimensions = s.parse()?;
-        Size::new(d.width, d.height)
-    }
-}
+common::size_text!(Size, SizeError);
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use std::process::Command;
 use common::server::{Client, Server};
 use common::tmux::{slide_tiles, Pane};
 use serde_json::{json, Value};
-use shisen::{Dragon, Face, Kind, Matching, Suit, Wind};
+use shisen::Matching;
 
 /// Runs the command line; its stdout.
 fn cli(args: &[&str]) -> String {
@@ -26,30 +26,41 @@ fn cli(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// The two-letter names the terminal game draws with `--ascii`, as the
-/// README documents them (rank and suit, wind and dragon initials, F1–F4,
-/// S1–S4).
-fn ascii(kind: Kind) -> String {
-    match kind.face() {
-        Face::Suited { suit, rank } => {
-            let letter = match suit {
-                Suit::Circles => 'p',
-                Suit::Bamboo => 's',
-                Suit::Characters => 'm',
+/// The two-letter name the terminal game draws with `--ascii` for a
+/// board symbol, as the README lists them: rank and suit for the suits
+/// (circles `1`–`9` are 1p–9p, bamboo `a`–`i` 1s–9s, characters `j`–`r`
+/// 1m–9m), initials for winds and dragons, F1–F4 and S1–S4 for flowers
+/// (`s`–`v`) and seasons (`w`–`z`).
+fn ascii(symbol: char) -> String {
+    let suits = [('1', 'p'), ('a', 's'), ('j', 'm'), ('s', 'F'), ('w', 'S')];
+    for (first, letter) in suits {
+        let rank = symbol as i32 - first as i32 + 1;
+        let ranks = if letter.is_ascii_uppercase() {
+            1..=4
+        } else {
+            1..=9
+        };
+        if ranks.contains(&rank) {
+            return if letter.is_ascii_uppercase() {
+                format!("{letter}{rank}")
+            } else {
+                format!("{rank}{letter}")
             };
-            format!("{rank}{letter}")
         }
-        Face::Wind(Wind::East) => "Ea".into(),
-        Face::Wind(Wind::South) => "So".into(),
-        Face::Wind(Wind::West) => "We".into(),
-        Face::Wind(Wind::North) => "No".into(),
-        Face::Dragon(Dragon::Red) => "Rd".into(),
-        Face::Dragon(Dragon::Green) => "Gd".into(),
-        Face::Dragon(Dragon::White) => "Wd".into(),
-        Face::Flower(n) => format!("F{n}"),
-        Face::Season(n) => format!("S{n}"),
-        Face::Plain => kind.symbol().to_string(),
     }
+    let honours = [
+        ("E", "Ea"),
+        ("S", "So"),
+        ("W", "We"),
+        ("N", "No"),
+        ("R", "Rd"),
+        ("G", "Gd"),
+        ("H", "Wd"),
+    ];
+    honours
+        .iter()
+        .find(|(s, _)| s.starts_with(symbol))
+        .map_or(symbol.to_string(), |(_, name)| name.to_string())
 }
 
 /// A board's tiles row by row as the terminal names them (empty cells
@@ -60,7 +71,7 @@ fn ascii_rows(board_text: &str, matching: Matching) -> Vec<Vec<String>> {
         .map(|y| {
             (0..board.width() as i32)
                 .filter_map(|x| board.get(shisen::Point::new(x, y)))
-                .map(ascii)
+                .map(|kind| ascii(kind.symbol()))
                 .collect()
         })
         .filter(|row: &Vec<String>| !row.is_empty())
@@ -82,6 +93,17 @@ fn screen_rows(screen: &str) -> Vec<Vec<String>> {
         })
         .filter(|row| !row.is_empty())
         .collect()
+}
+
+/// Waits until the terminal's screen holds every one of `marks`, then
+/// checks that it draws the tiles of `board`.
+fn shows(pane: &Pane, marks: &[&str], board: &str, matching: Matching, what: &str) {
+    let screen = pane.wait_for(what, |s| marks.iter().all(|m| s.contains(m)));
+    assert_eq!(
+        screen_rows(&screen),
+        ascii_rows(board, matching),
+        "{what} in the terminal:\n{screen}"
+    );
 }
 
 /// The text of a board the web or the command line gave.
@@ -153,13 +175,12 @@ fn shisen_deals_shuffles_and_hints_agree_everywhere() {
         let mut play = vec!["play", "shisen", "--ascii"];
         play.extend(&flags);
         let pane = Pane::start(&format!("front-{seed}"), &play.join(" "));
-        let screen = pane.wait_for("the deal", |s| {
-            s.contains("Tiles 84") && s.contains("solvable")
-        });
-        assert_eq!(
-            screen_rows(&screen),
-            ascii_rows(&from_cli, matching),
-            "{deal} seed {seed}: terminal\n{screen}"
+        shows(
+            &pane,
+            &["Tiles 84", "solvable"],
+            &from_cli,
+            matching,
+            "the deal",
         );
 
         // The hint on the deal.
@@ -215,13 +236,12 @@ fn shisen_deals_shuffles_and_hints_agree_everywhere() {
         keys.extend(walk(point(&a), point(&b)));
         keys.extend(["Enter", "x"]);
         pane.keys(&keys);
-        let screen = pane.wait_for("the shuffle", |s| {
-            s.contains("Tiles 82") && s.contains("shuffled")
-        });
-        assert_eq!(
-            screen_rows(&screen),
-            ascii_rows(&after_cli, matching),
-            "{deal}: terminal shuffle\n{screen}"
+        shows(
+            &pane,
+            &["Tiles 82", "shuffled"],
+            &after_cli,
+            matching,
+            "the shuffle",
         );
     }
 }

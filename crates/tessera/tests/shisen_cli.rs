@@ -70,30 +70,24 @@ fn new_rejects_bad_options_with_exit_2() {
 
 #[test]
 fn path_prints_corners_or_none() {
+    // The same path as corner points, then as JSON.
+    let path = [
+        "shisen",
+        "path",
+        "1.2.1/2....",
+        "--from",
+        "0,0",
+        "--to",
+        "4,0",
+    ];
     tessera()
-        .args([
-            "shisen",
-            "path",
-            "1.2.1/2....",
-            "--from",
-            "0,0",
-            "--to",
-            "4,0",
-        ])
+        .args(path)
         .assert()
         .success()
         .stdout("0,0 0,-1 4,-1 4,0\n");
     tessera()
-        .args([
-            "shisen",
-            "path",
-            "1.2.1/2....",
-            "--from",
-            "0,0",
-            "--to",
-            "4,0",
-            "--json",
-        ])
+        .args(path)
+        .arg("--json")
         .assert()
         .success()
         .stdout("{\"path\":[[0,0],[0,-1],[4,-1],[4,0]],\"length\":6,\"turns\":2}\n");

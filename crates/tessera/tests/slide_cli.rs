@@ -1,5 +1,7 @@
 //! The `tessera slide` commands, run as a user would.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -161,53 +163,24 @@ fn bad_input_exits_with_code_2_and_one_line() {
 
 #[test]
 fn serve_starts_and_answers_healthz() {
-    serves_healthz(&["serve"], "serve");
+    serves_healthz(&["serve"]);
 }
 
 #[test]
 fn no_subcommand_serves_and_takes_the_serve_options() {
-    serves_healthz(&[], "default");
+    serves_healthz(&[]);
 }
 
 /// Starts `tessera ARGS --addr 127.0.0.1:0 --db …` and asks it for /healthz.
-fn serves_healthz(args: &[&str], name: &str) {
-    use std::io::{BufRead, BufReader, Read, Write};
-    let dir = std::env::temp_dir().join(format!("tessera-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(dir.join("t.db"))
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .expect("the server prints its URL")
-        .to_string();
-    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
-    write!(
-        stream,
-        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
+fn serves_healthz(args: &[&str]) {
+    let server = common::server::Server::start_with(args, common::server::temp_dir());
+    let reply = server.client().get("/healthz");
     assert!(
-        dir.join("t.db").exists(),
+        server.dir().join("records.db").exists(),
         "the database is created on first run"
     );
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
-    assert!(reply.ends_with(r#"{"ok":true}"#), "{reply}");
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.text, r#"{"ok":true}"#);
 }
 
 #[test]

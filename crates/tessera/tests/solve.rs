@@ -116,14 +116,7 @@ fn hints_and_puzzles_of_a_chosen_length() {
         );
     }
     tessera()
-        .args([
-            "slide",
-            "new",
-            "--size",
-            "3x3",
-            "--optimal-length",
-            "40..50",
-        ])
+        .args("slide new --size 3x3 --optimal-length 40..50".split(' '))
         .assert()
         .code(2)
         .stderr(predicates::str::contains("31"));

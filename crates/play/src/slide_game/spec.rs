@@ -113,6 +113,19 @@ impl SlideSpec {
         Ok(spec)
     }
 
+    /// A spec from what a user may leave out: the size given, else a
+    /// custom goal's, else 4×4.
+    pub fn sized(size: Option<Size>, goal: GoalChoice) -> Result<SlideSpec, GoalError> {
+        let custom = match &goal {
+            GoalChoice::Goal(goal) => goal.size(),
+            GoalChoice::Missing => None,
+        };
+        let size = size
+            .or(custom)
+            .unwrap_or_else(|| Size::square(4).expect("4x4 is a size"));
+        SlideSpec::new(size, goal)
+    }
+
     /// The name records are grouped under, e.g. `4x4-row-major`.
     pub fn variant(&self) -> String {
         format!("{}-{}", self.size, self.goal.name())
@@ -180,6 +193,21 @@ mod tests {
         ] {
             assert!(bad.parse::<SlideSpec>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn sizes_left_out_come_from_the_goal_or_are_4x4() {
+        let goal: GoalChoice = "1 2/3 0".parse().unwrap();
+        assert_eq!(
+            SlideSpec::sized(None, goal.clone())
+                .unwrap()
+                .size
+                .to_string(),
+            "2x2"
+        );
+        assert!(SlideSpec::sized(Some(Size::square(3).unwrap()), goal).is_err());
+        let spec = SlideSpec::sized(None, GoalChoice::Missing).unwrap();
+        assert_eq!(spec.size.to_string(), "4x4");
     }
 
     #[test]

@@ -32,15 +32,7 @@ impl Board {
     /// The puzzles to generate: `--size` (else a custom goal's, else 4×4)
     /// and `--goal`.
     pub fn spec(&self) -> Result<SlideSpec, Failure> {
-        let custom = match &self.goal {
-            GoalChoice::Goal(goal) => goal.size(),
-            GoalChoice::Missing => None,
-        };
-        let size = self
-            .size
-            .or(custom)
-            .unwrap_or_else(|| Size::square(4).expect("4x4"));
-        SlideSpec::new(size, self.goal.clone()).map_err(Failure::input)
+        SlideSpec::sized(self.size, self.goal.clone()).map_err(Failure::input)
     }
 
     /// The goal positions are read against: a drawn missing number has no

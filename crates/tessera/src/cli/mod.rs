@@ -7,6 +7,7 @@ mod bench;
 mod board;
 mod input;
 mod render;
+mod seeds;
 mod shisen_bench;
 mod shisen_cmd;
 mod shisen_input;

@@ -15,8 +15,8 @@ use play::Deadline;
 use serde_json::json;
 use shisen::{Size, TileSet};
 
+use super::seeds::Seeds;
 use super::shisen_input::{parse_preset, parse_size, parse_tiles};
-use super::slide_cmd::first_seed;
 use super::Failure;
 
 #[derive(Subcommand)]
@@ -56,16 +56,8 @@ pub struct NewArgs {
     /// Same as --tiles chinese.
     #[arg(long, conflicts_with = "tiles")]
     chinese: bool,
-    /// Seed of the first board; board i uses seed + i. Random if omitted
-    /// (and printed to stderr so the boards can be dealt again).
-    #[arg(long, conflicts_with = "daily")]
-    seed: Option<u64>,
-    /// Today's deal (UTC): the seed is the date, as in the web game.
-    #[arg(long)]
-    daily: bool,
-    /// How many boards.
-    #[arg(long, default_value_t = 1)]
-    count: u64,
+    #[command(flatten)]
+    seeds: Seeds,
     /// One JSON object per line: {"seed":…,"size":…,"tiles":…,"board":[rows]}.
     #[arg(long)]
     json: bool,
@@ -103,10 +95,8 @@ fn new(args: NewArgs) -> Result<(), Failure> {
     };
     let size = spec.size;
     spec.tiles.tiles(size).map_err(Failure::input)?;
-    let seed = first_seed(args.seed, args.daily);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for i in 0..args.count {
-        let seed = seed.wrapping_add(i);
+    for (i, seed) in args.seeds.all().enumerate() {
         // Unbounded: a budget could only turn a seed's deal into none.
         let board = spec
             .deal(seed, &mut Deadline::none())

@@ -6,7 +6,7 @@ use play::shisen_game::{DealError, ShisenSpec, Turn};
 use play::Deadline;
 use serde_json::json;
 
-use super::slide_cmd::first_seed;
+use super::seeds::FirstSeed;
 use super::Failure;
 
 #[derive(Args)]
@@ -16,12 +16,8 @@ pub struct ReplayArgs {
     /// 18x8-gravity-chinese.
     #[arg(long, default_value = "18x8", value_parser = parse_spec)]
     deal: ShisenSpec,
-    /// The deal's seed (random if omitted, and printed to stderr).
-    #[arg(long, conflicts_with = "daily")]
-    seed: Option<u64>,
-    /// Today's deal (UTC), as in the web game.
-    #[arg(long)]
-    daily: bool,
+    #[command(flatten)]
+    seed: FirstSeed,
     /// {"board":[rows],"removals":N,"tiles_left":N,"cleared":bool,"step":N}.
     #[arg(long)]
     json: bool,
@@ -45,7 +41,7 @@ fn turns(args: &[String]) -> Result<Vec<Turn>, Failure> {
 
 pub fn replay(args: ReplayArgs) -> Result<(), Failure> {
     let turns = turns(&args.turns)?;
-    let seed = first_seed(args.seed, args.daily);
+    let seed = args.seed.get();
     let board = args
         .deal
         .deal(seed, &mut Deadline::none())

@@ -2,9 +2,10 @@
 
 use super::board::{Board, GoalCache};
 use super::input::{self, Item};
+use super::seeds::Seeds;
 use super::Failure;
 use clap::{Args, Subcommand};
-use play::seed::{daily_seed, random_seed};
+use play::seed::random_seed;
 use play::slide_game::Session;
 use serde_json::json;
 use slide::{Goal, Moves, Scramble, Size};
@@ -33,16 +34,8 @@ pub struct NewArgs {
     /// uniform (uniformly random among solvable positions) or walk:K.
     #[arg(long, default_value = "uniform", value_parser = parse_scramble)]
     scramble: Scramble,
-    /// Seed of the first puzzle; puzzle i uses seed + i. Random if omitted
-    /// (and printed to stderr so the puzzles can be made again).
-    #[arg(long, conflicts_with = "daily")]
-    seed: Option<u64>,
-    /// Today's puzzle (UTC): the seed is the date, as in the web game.
-    #[arg(long)]
-    daily: bool,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
-    count: u64,
+    #[command(flatten)]
+    seeds: Seeds,
     /// One JSON object per line: {"seed":…,"position":…}.
     #[arg(long)]
     json: bool,
@@ -91,45 +84,16 @@ fn parse_scramble(s: &str) -> Result<Scramble, String> {
     s.parse().map_err(|e: slide::ScrambleError| e.to_string())
 }
 
-/// The first seed of `new`: given, today's, or random (and then printed,
-/// so the puzzles can be made again).
-pub fn first_seed(seed: Option<u64>, daily: bool) -> u64 {
-    match (seed, daily) {
-        (Some(seed), _) => seed,
-        (None, true) => daily_seed(now_millis()),
-        (None, false) => {
-            let seed = random_seed();
-            eprintln!("seed: {seed}");
-            seed
-        }
-    }
-}
-
-/// Milliseconds since the Unix epoch, by the system clock.
-fn now_millis() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
 fn new(args: NewArgs) -> Result<(), Failure> {
     let spec = args.board.spec()?;
     let size = spec.size;
-    let seed = first_seed(args.seed, args.daily);
     if let Some(range) = args.optimal_length {
+        let (seed, count) = args.seeds.first_and_count();
         let goal = spec.issue(seed).map_err(Failure::input)?.goal_position;
-        return super::solve::new_with_length(
-            &goal,
-            range,
-            seed,
-            args.count,
-            &args.tables,
-            args.json,
-        );
+        return super::solve::new_with_length(&goal, range, seed, count, &args.tables, args.json);
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for i in 0..args.count {
-        let seed = seed.wrapping_add(i);
+    for seed in args.seeds.all() {
         let puzzle = spec.issue(seed).map_err(Failure::input)?;
         let position = match args.scramble {
             Scramble::Uniform => puzzle.start,

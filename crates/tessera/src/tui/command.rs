@@ -71,20 +71,14 @@ impl SlideArgs {
     /// The puzzles to deal: `--size` (else a custom goal's size, else
     /// 4×4) and `--goal`, at most the terminal's largest board.
     pub fn spec(&self) -> Result<SlideSpec, String> {
-        let custom = match &self.goal {
-            GoalChoice::Goal(goal) => goal.size(),
-            GoalChoice::Missing => None,
-        };
-        let size = self
-            .size
-            .or(custom)
-            .unwrap_or_else(|| slide::Size::square(4).expect("4x4 is a size"));
+        let spec = SlideSpec::sized(self.size, self.goal.clone()).map_err(|e| e.to_string())?;
+        let size = spec.size;
         if size.width().max(size.height()) > TERMINAL_SLIDE_SIDE {
             return Err(format!(
                 "a {size} board is too large to play in a terminal: at most {TERMINAL_SLIDE_SIDE}x{TERMINAL_SLIDE_SIDE}"
             ));
         }
-        SlideSpec::new(size, self.goal.clone()).map_err(|e| e.to_string())
+        Ok(spec)
     }
 }
 

@@ -304,11 +304,7 @@ pub async fn pause(
     player: Player,
     Body(request): Body<GameRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    open_game(&app, &request.game, &player).await?;
-    app.store
-        .pause(&request.game, &player.0, now_millis())
-        .await?;
-    Ok(Json(json!({ "paused": true })))
+    set_paused(&app, &player, &request.game, true).await
 }
 
 pub async fn resume(
@@ -316,11 +312,24 @@ pub async fn resume(
     player: Player,
     Body(request): Body<GameRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    open_game(&app, &request.game, &player).await?;
-    app.store
-        .resume(&request.game, &player.0, now_millis())
-        .await?;
-    Ok(Json(json!({ "paused": false })))
+    set_paused(&app, &player, &request.game, false).await
+}
+
+/// Stops or restarts the clock of an open game.
+async fn set_paused(
+    app: &App,
+    player: &Player,
+    game: &str,
+    paused: bool,
+) -> Result<Json<Value>, ApiError> {
+    open_game(app, game, player).await?;
+    let now = now_millis();
+    if paused {
+        app.store.pause(game, &player.0, now).await?;
+    } else {
+        app.store.resume(game, &player.0, now).await?;
+    }
+    Ok(Json(json!({ "paused": paused })))
 }
 
 #[derive(Deserialize)]

@@ -137,7 +137,9 @@ fn puzzle(request: &SolveRequest) -> Result<(Position, Position), ApiError> {
     }
 }
 
-async fn solution(app: &App, start: Position, goal: Position) -> Result<(Moves, bool), ApiError> {
+/// A solution for the position and goal of a solve or hint request.
+async fn solution(app: &App, request: &SolveRequest) -> Result<(Moves, bool), ApiError> {
+    let (start, goal) = puzzle(request)?;
     if start == goal {
         return Ok((Moves::new(), true));
     }
@@ -157,8 +159,7 @@ pub async fn solve(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (start, goal) = puzzle(&request)?;
-    let (moves, optimal) = solution(&app, start, goal).await?;
+    let (moves, optimal) = solution(&app, &request).await?;
     if let Some(game) = &request.game {
         app.store.mark_assisted(game, &player.0).await?;
     }
@@ -174,14 +175,12 @@ pub async fn hint(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (start, goal) = puzzle(&request)?;
-    let (moves, optimal) = solution(&app, start, goal).await?;
+    let (moves, optimal) = solution(&app, &request).await?;
     if let Some(game) = &request.game {
         app.store.add_hint(game, &player.0).await?;
     }
-    let first = moves.iter().next().map(|d| d.letter().to_string());
     Ok(Json(json!({
-        "move": first,
+        "move": moves.iter().next().map(|d| d.letter().to_string()),
         "remaining": moves.len(),
         "optimal": optimal,
     })))

@@ -36,8 +36,14 @@ impl Server {
 
     /// A server on the database in `dir` (made if missing).
     pub fn start_in(dir: PathBuf) -> Server {
+        Server::start_with(&["serve"], dir)
+    }
+
+    /// `tessera ARGS --addr 127.0.0.1:0 --db DIR/records.db`.
+    pub fn start_with(args: &[&str], dir: PathBuf) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .args(args)
+            .args(["--addr", "127.0.0.1:0", "--db"])
             .arg(dir.join("records.db"))
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -60,6 +66,11 @@ impl Server {
             dir,
             keep_dir: false,
         }
+    }
+
+    /// The directory of its database.
+    pub fn dir(&self) -> &std::path::Path {
+        &self.dir
     }
 
     /// Stops the server but keeps its database directory.
