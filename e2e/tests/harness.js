@@ -16,8 +16,11 @@ export const screenshots = process.env.UPDATE_SCREENSHOTS
   : join(repo, 'e2e', 'artifacts');
 mkdirSync(screenshots, { recursive: true });
 
+// The tessera binary under test.
+export const tesseraBin = () => process.env.TESSERA_BIN || join(repo, 'target', 'release', 'tessera');
+
 export async function startServer() {
-  const bin = process.env.TESSERA_BIN || join(repo, 'target', 'release', 'tessera');
+  const bin = tesseraBin();
   const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db')], {
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,24 +1,25 @@
-// Shisen-Sho in a real browser: play a small deal to the end by following
-// hints (shuffling when stuck) and see the record appear.
+// Shisen-Sho in a real browser: a deal cleared at a person's pace becomes a
+// record with a replay; one cleared by following hints is kept unranked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startServer, startBrowser, screenshots } from './harness.js';
+import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
 
 let server, chromium;
 before(async () => { server = await startServer(); chromium = await startBrowser(); });
 after(async () => { await chromium?.stop(); server?.stop(); });
 
-test('a small deal played to the end by hints becomes a record', async () => {
+test('a small deal played to the end by hints is kept, but not ranked', async () => {
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#shisen&size=8x4&gravity=0&chinese=0&seed=5`);
   await page.waitForSelector('#shisen-board .stile');
   assert.equal(await page.textContent('#shisen-left'), '32');
   assert.match(await page.textContent('#shisen-status'), /solvable/);
   for (let round = 0; round < 100; round++) {
-    if (await page.locator('#shisen-status.good').count()) break;
+    if (await page.locator('#shisen-status:has-text("Cleared")').count()) break;
     const left = Number(await page.textContent('#shisen-left'));
-    if (left === 0) { await page.waitForSelector('#shisen-status.good'); break; }
+    if (left === 0) { await page.waitForSelector('#shisen-status:has-text("Cleared")'); break; }
     await page.click('#shisen-hint');
     await page.waitForFunction(() =>
       document.querySelectorAll('.stile.hinted').length === 2
@@ -34,12 +35,59 @@ test('a small deal played to the end by hints becomes a record', async () => {
     await page.click(`.stile[data-cell="${hinted[1]}"]`);
     await page.waitForFunction((n) => Number(document.querySelector('#shisen-left').textContent) === n, left - 2);
   }
+  await page.waitForSelector('#shisen-status.warn:has-text("Cleared")');
+  assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+, not ranked — assisted/);
+  const row = page.locator('#shisen-records table.records tr.mine').first();
+  await row.waitFor();
+  assert.match(await row.textContent(), /assisted/);
+});
+
+// The board of the deal on screen, as text rows.
+async function boardText(page, w, h) {
+  const cells = Array(w * h).fill('.');
+  for (const [i, k] of await page.$$eval('.stile', (els) => els.map((e) => [Number(e.dataset.cell), e.dataset.kind]))) cells[i] = k;
+  const rows = [];
+  for (let y = 0; y < h; y++) rows.push(cells.slice(y * w, (y + 1) * w).join(''));
+  return rows.join('\n');
+}
+
+test('a deal cleared at a person\'s pace is a record whose replay shows every path', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=3`);
+  await page.waitForSelector('#shisen-board .stile');
+  // The command line's solver finds the removals; the server is not asked.
+  const board = await boardText(page, 6, 4);
+  const solution = JSON.parse(execFileSync(tesseraBin(), ['shisen', 'solve', '--json', board]).toString());
+  assert.equal(solution.result, 'solvable');
+  await page.waitForTimeout(500);
+  for (const [x1, y1, x2, y2] of solution.moves) {
+    const left = Number(await page.textContent('#shisen-left'));
+    await page.click(`.stile[data-cell="${y1 * 6 + x1}"]`);
+    await page.waitForTimeout(150);
+    await page.click(`.stile[data-cell="${y2 * 6 + x2}"]`);
+    await page.waitForFunction((n) => Number(document.querySelector('#shisen-left').textContent) === n, left - 2);
+    await page.waitForTimeout(250);
+  }
   await page.waitForSelector('#shisen-status.good');
-  assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+/);
+  assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+, ranked/);
   const row = page.locator('#shisen-records table.records tr.mine').first();
   await row.waitFor();
   await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'shisen-cleared.png') });
+  // The replay: each removal drawn with its path, to the empty board.
+  await row.locator('a.replay-link').click();
+  await page.waitForSelector('#replay-board .stile');
+  assert.equal(await page.textContent('#replay-total'), String(solution.moves.length));
+  await page.click('#replay-forward');
+  assert.equal(await page.locator('#replay-board svg.paths polyline').count(), 1);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(screenshots, 'replay-shisen.png') });
+  await page.click('#replay-back');
+  assert.equal(await page.locator('#replay-board .stile').count(), 24);
+  await page.selectOption('#replay-speed', '8');
+  await page.click('#replay-play');
+  await page.waitForFunction(() => document.querySelector('#replay-status').textContent === 'Cleared.', null, { timeout: 20000 });
+  assert.equal(await page.locator('#replay-board .stile').count(), 0);
 });
 
 test('a full 18x8 deal: mismatched tiles shake, right click highlights a kind, pause hides the board', async () => {
@@ -75,8 +123,11 @@ test('a full 18x8 deal: mismatched tiles shake, right click highlights a kind, p
   await page.click('#shisen-pause');
   await page.waitForSelector('#shisen-paused:not([hidden])');
   assert.equal(await page.locator('#shisen-board.hidden-board').count(), 1);
+  // While paused the page holds no board at all.
+  assert.equal(await page.locator('#shisen-board .stile').count(), 0);
   await page.click('#shisen-pause');
   await page.waitForSelector('#shisen-paused[hidden]', { state: 'attached' });
+  await page.waitForFunction(() => document.querySelectorAll('#shisen-board .stile').length === 144);
 });
 
 test('a long press highlights every tile of the kind', async () => {

@@ -12,6 +12,21 @@ after(async () => { await chromium?.stop(); server?.stop(); });
 // Letters name the direction the tile moves; [dx, dy] from the blank to the
 // tile that moves.
 const SOURCE = { U: [0, 1], D: [0, -1], L: [1, 0], R: [-1, 0] };
+const INVERSE = { U: 'D', D: 'U', L: 'R', R: 'L' };
+
+// The replay page's tiles, cell by cell (0 = blank), read from their
+// placement.
+async function replayTiles(page) {
+  return page.$$eval('#replay-board .tile', (els) => {
+    const tiles = Array(els.length + 1).fill(0);
+    const w = Math.round(Math.sqrt(els.length + 1));
+    for (const e of els) {
+      const [x, y] = e.style.transform.match(/-?[\d.]+/g).map(Number).map((v) => Math.round(v / 100));
+      tiles[y * w + x] = Number(e.dataset.tile);
+    }
+    return tiles;
+  });
+}
 
 function step(tiles, w, h, letter) {
   const b = tiles.indexOf(0);
@@ -51,7 +66,7 @@ async function readTiles(page, cells) {
   return tiles;
 }
 
-test('a 3x3 solved by clicking tiles becomes a record', async () => {
+test('a 3x3 solved by clicking tiles at a human pace becomes a record', async () => {
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=20261121`);
   const name = 'Tess <b>&amp;</b>';
@@ -61,16 +76,19 @@ test('a 3x3 solved by clicking tiles becomes a record', async () => {
   let tiles = await readTiles(page, 9);
   const moves = bfs(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   assert.ok(moves.length > 0);
+  // A person's pace: a look at the puzzle, then about four moves a second.
+  await page.waitForTimeout(500);
   for (const m of moves) {
     const b = tiles.indexOf(0);
     const [dx, dy] = SOURCE[m];
     const cell = (Math.floor(b / 3) + dy) * 3 + (b % 3) + dx;
     await page.click(`#slide-board .tile[data-cell="${cell}"]`);
     tiles = step(tiles, 3, 3, m);
+    await page.waitForTimeout(250);
   }
   await page.waitForSelector('#slide-status.good');
   const status = await page.textContent('#slide-status');
-  assert.match(status, new RegExp(`Solved in ${moves.length} moves`));
+  assert.match(status, new RegExp(`: ${moves.length} moves \\(\\d+ MTM\\), [\\d.]+ TPS — ranked`));
   assert.equal(await page.textContent('#slide-moves'), String(moves.length));
   // The record table lists the result under the name, shown as text.
   const row = page.locator('#slide-records table.records tr.mine').first();
@@ -79,6 +97,38 @@ test('a 3x3 solved by clicking tiles becomes a record', async () => {
   assert.equal(await page.locator('#slide-records b').count(), 0);
   await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'slide-solved.png') });
+
+  // The record links to its replay, which plays the solve back to the goal.
+  await row.locator('a.replay-link').click();
+  await page.waitForURL(/\/replay\/[0-9a-f]{32}$/);
+  await page.waitForSelector('#replay-board .tile');
+  assert.equal(await page.textContent('#replay-total'), String(moves.length));
+  assert.match(await page.textContent('#replay-info'), /ranked/);
+  await page.selectOption('#replay-speed', '8');
+  await page.click('#replay-play');
+  await page.waitForSelector('#replay-board.solved', { timeout: 15000 });
+  assert.equal(await page.textContent('#replay-move'), String(moves.length));
+  assert.deepEqual(await replayTiles(page), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  // Step back and forth.
+  await page.click('#replay-back');
+  assert.equal(await page.textContent('#replay-move'), String(moves.length - 1));
+  assert.equal(await page.locator('#replay-board.solved').count(), 0);
+  assert.deepEqual(await replayTiles(page), step([1, 2, 3, 4, 5, 6, 7, 8, 0], 3, 3, INVERSE[moves[moves.length - 1]]));
+  await page.click('#replay-forward');
+  await page.waitForSelector('#replay-board.solved');
+  // The scrubber goes anywhere; the start is the dealt position.
+  await page.click('#replay-start');
+  assert.equal(await page.textContent('#replay-move'), '0');
+  await page.locator('#replay-scrub').fill(String(Math.floor(moves.length / 2)));
+  assert.equal(await page.textContent('#replay-move'), String(Math.floor(moves.length / 2)));
+  assert.ok(await page.locator('#replay-tps polyline').count() === 1, 'a TPS graph');
+  const text = await page.evaluate(async () => {
+    const id = location.pathname.split('/').pop();
+    return (await (await fetch(`/api/replays/${id}`)).json()).moves;
+  });
+  assert.equal(text, moves.join(''));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(screenshots, 'replay.png') });
 });
 
 test('arrow keys and WASD move tiles; undo takes a move back; the goal overlay shows', async () => {
@@ -92,9 +142,12 @@ test('arrow keys and WASD move tiles; undo takes a move back; the goal overlay s
     expected = step(expected, 4, 4, letter) ?? expected;
   }
   assert.deepEqual(await readTiles(page, 16), expected);
+  // Undo makes the opposite move: the position goes back, and it counts.
   const count = Number(await page.textContent('#slide-moves'));
+  const beforeUndo = await readTiles(page, 16);
   await page.click('#slide-undo');
-  assert.equal(await page.textContent('#slide-moves'), String(count - 1));
+  assert.equal(await page.textContent('#slide-moves'), String(count + 1));
+  assert.notDeepEqual(await readTiles(page, 16), beforeUndo);
   await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'slide.png') });
   await page.click('#slide-show-goal');
@@ -110,8 +163,8 @@ test('hint names a move and solve plays an optimal solution that is not ranked',
   await page.click('#slide-hint');
   await page.waitForFunction(() => /Hint: slide [UDLR] \(\d+ moves to go, optimal\)/.test(document.querySelector('#slide-status').textContent));
   await page.click('#slide-solve');
-  await page.waitForSelector('#slide-status.good', { timeout: 20000 });
-  assert.match(await page.textContent('#slide-status'), /with the solver: not a record/);
+  await page.waitForSelector('#slide-status:has-text("Solved")', { timeout: 20000 });
+  assert.match(await page.textContent('#slide-status'), /not ranked — assisted/);
   const records = page.locator('#slide-records table.records').first();
   assert.match(await records.textContent(), /no records yet/);
 });

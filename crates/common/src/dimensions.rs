@@ -48,6 +48,31 @@ impl FromStr for Dimensions {
     }
 }
 
+/// Gives a game's `Size` type its text forms: `Display` as `WxH`, and
+/// `FromStr` by the shared grammar ([`Dimensions`]) followed by the type's
+/// own `Size::new(width, height)` check. The error type must convert from
+/// [`DimensionsError`].
+#[macro_export]
+macro_rules! size_text {
+    ($size:ty, $error:ty) => {
+        impl ::std::fmt::Display for $size {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "{}x{}", self.width(), self.height())
+            }
+        }
+
+        impl ::std::str::FromStr for $size {
+            type Err = $error;
+
+            /// `WxH` (also `W×H` or `W*H`), or a single `N` for N × N.
+            fn from_str(s: &str) -> Result<$size, $error> {
+                let d: $crate::Dimensions = s.parse()?;
+                <$size>::new(d.width, d.height)
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,29 +105,4 @@ mod tests {
     fn numbers_too_large_for_memory_are_syntax_not_panics() {
         assert!(dims("99999999999999999999999x2").is_err());
     }
-}
-
-/// Gives a game's `Size` type its text forms: `Display` as `WxH`, and
-/// `FromStr` by the shared grammar ([`Dimensions`]) followed by the type's
-/// own `Size::new(width, height)` check. The error type must convert from
-/// [`DimensionsError`].
-#[macro_export]
-macro_rules! size_text {
-    ($size:ty, $error:ty) => {
-        impl ::std::fmt::Display for $size {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                write!(f, "{}x{}", self.width(), self.height())
-            }
-        }
-
-        impl ::std::str::FromStr for $size {
-            type Err = $error;
-
-            /// `WxH` (also `W×H` or `W*H`), or a single `N` for N × N.
-            fn from_str(s: &str) -> Result<$size, $error> {
-                let d: $crate::Dimensions = s.parse()?;
-                <$size>::new(d.width, d.height)
-            }
-        }
-    };
 }

@@ -15,6 +15,7 @@ pub mod shisen_game;
 pub mod slide_game;
 
 mod deadline;
+pub mod judge;
 pub mod limits;
 pub mod seed;
 

@@ -20,12 +20,13 @@ pub const WEB_SHISEN_HEIGHT: usize = 24;
 
 /// The longest sliding-puzzle move list a submission may hold: a 10×10
 /// needs a few hundred moves; this leaves room for clumsy play while
-/// bounding the replay's work.
-pub const SUBMITTED_MOVES: usize = 100_000;
+/// bounding the replay's work, and the moves with their times (about 8
+/// bytes each) stay well inside [`REQUEST_BYTES`].
+pub const SUBMITTED_MOVES: usize = 20_000;
 
 /// The most turns (removals, shuffles, undos, redos) a Shisen-Sho
-/// submission may hold.
-pub const SUBMITTED_TURNS: usize = 10_000;
+/// submission may hold; with their times they too fit [`REQUEST_BYTES`].
+pub const SUBMITTED_TURNS: usize = 5_000;
 
 /// The largest HTTP request body, in bytes.
 pub const REQUEST_BYTES: usize = 256 * 1024;

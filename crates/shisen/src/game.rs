@@ -77,6 +77,12 @@ impl Game {
         self.stats
     }
 
+    /// The board after each step, from the deal to the last redoable one
+    /// (`boards()[step()]` is the current board).
+    pub fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+
     /// The actions that led to the current board.
     pub fn history(&self) -> &[Action] {
         &self.actions[..self.at]

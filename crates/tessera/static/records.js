@@ -1,7 +1,9 @@
-// Records tables and personal statistics for one game variant.
+// Records tables and personal statistics for one game variant. Every row
+// links to its replay.
 import { get, clock, el } from './api.js';
 
-function table(title, rows, columns) {
+// A table: `columns` are [heading, cell] where a cell gives text or a node.
+function table(title, rows, columns, empty = 'no records yet') {
   const t = el('table', { class: 'records' });
   t.append(el('caption', { text: title }));
   const head = el('tr');
@@ -9,11 +11,14 @@ function table(title, rows, columns) {
   t.append(el('thead', {}, head));
   const body = el('tbody');
   if (rows.length === 0) {
-    body.append(el('tr', {}, el('td', { colspan: String(columns.length), text: 'no records yet' })));
+    body.append(el('tr', {}, el('td', { colspan: String(columns.length), text: empty })));
   }
   rows.forEach((row, i) => {
     const tr = el('tr', row.mine ? { class: 'mine' } : {});
-    for (const [, cell] of columns) tr.append(el('td', { text: String(cell(row, i)) }));
+    for (const [, cell] of columns) {
+      const value = cell(row, i);
+      tr.append(value instanceof Node ? el('td', {}, value) : el('td', { text: String(value) }));
+    }
     body.append(tr);
   });
   t.append(body);
@@ -22,6 +27,11 @@ function table(title, rows, columns) {
 
 const who = (r) => r.name || 'anonymous';
 const when = (r) => new Date(r.finished_at).toISOString().slice(0, 10);
+const rank = (r, i) => i + 1;
+const time = (r) => clock(r.millis);
+const replay = (r) => el('a', { href: `/replay/${r.game_id}`, class: 'replay-link', text: '▶ replay' });
+const tps = (r) => (r.stm / Math.max(0.001, r.millis / 1000)).toFixed(2);
+const verdict = (r) => (r.ranked ? 'ranked' : r.reason || 'not ranked');
 
 // Fills `box` with the records and the player's statistics for a variant.
 export async function showRecords(box, game, variant) {
@@ -35,14 +45,19 @@ export async function showRecords(box, game, variant) {
     box.replaceChildren(el('p', { class: 'error', text: e.message }));
     return;
   }
-  const rank = (r, i) => i + 1;
-  const time = (r) => clock(r.millis);
   const parts = [el('h3', { text: `Records — ${variant}` })];
-  parts.push(table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ['moves', (r) => r.moves], ['date', when]]));
   if (game === 'slide') {
-    parts.push(table('Fewest moves', records.by_moves, [['#', rank], ['name', who], ['moves', (r) => r.moves], ['time', time], ['date', when]]));
+    const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];
+    parts.push(
+      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ...moves, ['TPS', tps], ['date', when], ['', replay]]),
+      table('Fewest moves (STM)', records.by_moves, [['#', rank], ['name', who], ...moves, ['time', time], ['date', when], ['', replay]]),
+      table('Fewest moves (MTM)', records.by_mtm, [['#', rank], ['name', who], ['MTM', (r) => r.mtm], ['STM', (r) => r.stm], ['time', time], ['date', when], ['', replay]]),
+    );
   } else {
-    parts.push(table('Best score', records.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['date', when]]));
+    parts.push(
+      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ['score', (r) => r.score], ['date', when], ['', replay]]),
+      table('Best score', records.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['date', when], ['', replay]]),
+    );
   }
   const fmt = (ms) => (ms == null ? '–' : clock(ms));
   const mine = el('dl', { class: 'personal' });
@@ -56,5 +71,7 @@ export async function showRecords(box, game, variant) {
     mine.append(el('dt', { text: k }), el('dd', { text: v }));
   }
   parts.push(el('h3', { text: 'Your statistics' }), mine);
+  const moves = game === 'slide' ? [['moves', (r) => `${r.stm} (${r.mtm} MTM)`]] : [['score', (r) => r.score]];
+  parts.push(table('Your latest results', stats.recent, [['time', time], ...moves, ['', verdict], ['date', when], ['', replay]], 'none yet'));
   box.replaceChildren(...parts);
 }

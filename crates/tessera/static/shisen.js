@@ -26,11 +26,20 @@ const boardText = (cells, w) => {
 const cells = () => g.boards[g.at];
 const left = () => cells().filter((c) => c !== '.').length;
 
+// Playing time shown on the clock: since the deal was shown, pauses left out.
 function elapsed() {
   if (!g) return 0;
-  const now = g.finishedAt ?? Date.now();
+  const now = g.finishedAt ?? performance.now();
   const paused = g.pausedAt ? now - g.pausedAt : 0;
-  return now - g.issuedAt - g.pausedTotal - paused;
+  return now - g.shownAt - g.pausedTotal - paused;
+}
+
+// Records a turn (a removal [x1, y1, x2, y2], 'shuffle', 'undo' or 'redo')
+// and when it was made, in milliseconds since the deal was shown, pauses
+// included: the server replays the turns and judges their pace.
+function record(turn) {
+  g.turns.push(turn);
+  g.times.push(Math.max(0, Math.round(performance.now() - g.shownAt)));
 }
 
 // The engine's scoring (shisen::Game::score), shown live; the server's
@@ -44,6 +53,7 @@ function liveScore() {
 function tick() {
   if (!g) return;
   $('shisen-time').textContent = clock(elapsed(), false);
+  if (!g.boards) return; // paused: the board is with the server
   $('shisen-left').textContent = String(left());
   $('shisen-score').textContent = String(g.finalScore ?? liveScore());
 }
@@ -62,6 +72,10 @@ function tileSize() {
 
 function render() {
   const board = $('shisen-board');
+  if (!g.boards) {
+    board.replaceChildren();
+    return;
+  }
   const [tw, th] = tileSize();
   board.style.width = `${(g.w + 2) * tw}px`;
   board.style.height = `${(g.h + 2) * th}px`;
@@ -121,6 +135,7 @@ function push(action, next) {
   g.boards.push(next);
   g.actions.push(action);
   g.at += 1;
+  record(action);
 }
 
 async function pick(i) {
@@ -177,17 +192,21 @@ async function checkSolvable() {
 
 async function finish() {
   g.finished = true;
-  g.finishedAt = Date.now();
+  g.finishedAt = performance.now();
   const game = g;
   status('Cleared! Checking with the server…');
   try {
-    const r = await post('/api/shisen/submit', { game: game.game, moves: game.actions.slice(0, game.at) });
+    const r = await post('/api/shisen/submit', { game: game.game, turns: game.turns, times: game.times });
     if (game !== g) return;
     game.finalScore = r.score;
     tick();
-    status(r.solved
-      ? `Cleared in ${clock(r.millis, false)} — score ${r.score}${r.record ? '' : ' (not a record)'}`
-      : 'The server does not see this board as cleared.', r.solved ? 'good' : 'error');
+    if (!r.solved) {
+      status('The server does not see this board as cleared.', 'error');
+      return;
+    }
+    const verdict = r.ranked ? 'ranked' : `not ranked — ${r.reason}`;
+    status(`Cleared in ${clock(r.millis, false)} — score ${r.score}, ${verdict}. `, r.ranked ? 'good' : 'warn');
+    $('shisen-status').append(el('a', { href: `/replay/${r.game}`, text: 'Watch the replay' }));
     showRecords($('shisen-records'), 'shisen', game.variant);
   } catch (e) {
     status(`Could not record: ${e.message}`, 'error');
@@ -227,47 +246,57 @@ async function shuffle() {
 }
 
 function undo() {
-  if (!g || g.finished || g.at === 0) return;
+  if (!g || g.finished || g.pausedAt || g.at === 0) return;
   g.at -= 1;
   g.undos += 1;
+  record('undo');
   selected = null;
   status('');
   render();
 }
 
 function redo() {
-  if (!g || g.finished || g.at >= g.actions.length) return;
+  if (!g || g.finished || g.pausedAt || g.at >= g.actions.length) return;
   g.at += 1;
+  record('redo');
   selected = null;
   render();
 }
 
 function restart() {
-  if (!g || g.finished) return;
-  if (g.at > 0) g.undos += g.at;
-  g.at = 0;
+  if (!g || g.finished || g.pausedAt) return;
+  g.undos += g.at;
+  for (; g.at > 0; g.at -= 1) record('undo');
   selected = null;
   render();
 }
 
+// Pausing hands the turns so far to the server and drops the board, so a
+// pause cannot be used to study it; resuming gets the boards back.
 async function pause() {
   if (!g || g.finished) return;
   const pausing = !g.pausedAt;
   try {
-    await post(pausing ? '/api/shisen/pause' : '/api/shisen/resume', { game: g.game });
+    if (pausing) {
+      await post('/api/shisen/pause', { game: g.game, turns: g.turns, times: g.times });
+      g.pausedAt = performance.now();
+      g.boards = null;
+      selected = null;
+    } else {
+      const r = await post('/api/shisen/resume', { game: g.game });
+      g.boards = r.boards.map((text) => parseBoard(text).cells);
+      g.at = r.at;
+      g.pausedTotal += performance.now() - g.pausedAt;
+      g.pausedAt = null;
+    }
   } catch (e) {
     status(e.message, 'error');
     return;
   }
-  if (pausing) {
-    g.pausedAt = Date.now();
-  } else {
-    g.pausedTotal += Date.now() - g.pausedAt;
-    g.pausedAt = null;
-  }
   $('shisen-board').classList.toggle('hidden-board', pausing);
   $('shisen-paused').hidden = !pausing;
   $('shisen-pause').textContent = pausing ? 'Resume' : 'Pause';
+  render();
 }
 
 function sizeChoice() {
@@ -300,7 +329,7 @@ export async function start(params = new URLSearchParams()) {
     g = {
       game: r.game, seed: r.seed, variant: r.variant, w: b.w, h: b.h,
       gravity: r.gravity, chinese: r.chinese, boards: [b.cells], actions: [], at: 0,
-      issuedAt: Date.now(), pausedTotal: 0, pausedAt: null, hints: 0, undos: 0,
+      turns: [], times: [], shownAt: performance.now(), pausedTotal: 0, pausedAt: null, hints: 0, undos: 0,
       finished: false, finalScore: null, highlight: null,
     };
     selected = null;

@@ -2,7 +2,7 @@
 // issued the puzzle and replays the whole move list when it is solved.
 import { post, clock, el } from './api.js';
 import { showRecords } from './records.js';
-import { SOURCE, INVERSE, applyMove, movesToward } from './rules.js';
+import { SOURCE, INVERSE, applyMove, movesToward, mtmCount } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,14 +26,22 @@ function blankOf(tiles) { return tiles.indexOf(0); }
 // The moves that slide the tile at cell `c` towards the blank.
 const movesFor = (c) => movesToward(s.tiles, s.w, c);
 
-function elapsed() { return s ? Date.now() - s.issuedAt : 0; }
+function elapsed() { return s ? performance.now() - s.shownAt : 0; }
 
 function tick() {
   if (!s) return;
   const ms = s.finishedMillis ?? elapsed();
   $('slide-time').textContent = clock(ms);
   $('slide-moves').textContent = String(s.moves.length);
+  $('slide-mtm').textContent = String(mtmCount(s.moves));
   $('slide-mps').textContent = ms > 0 ? (s.moves.length / (ms / 1000)).toFixed(2) : '0.00';
+}
+
+// Records a single-tile move and when it was made (milliseconds since the
+// puzzle was shown): the server judges the pace, and the replay shows it.
+function record(letter) {
+  s.moves.push(letter);
+  s.times.push(Math.max(0, Math.round(performance.now() - s.shownAt)));
 }
 
 function status(text, kind = '') {
@@ -85,7 +93,7 @@ function play(letters) {
   let any = false;
   for (const m of letters) {
     if (!applyMove(s.tiles, s.w, s.h, m)) break;
-    s.moves.push(m);
+    record(m);
     any = true;
   }
   if (!any) return;
@@ -99,13 +107,18 @@ async function finish() {
   render();
   status('Solved! Checking with the server…');
   try {
-    const r = await post('/api/slide/submit', { game: game.game, moves: game.moves.join('') });
+    const r = await post('/api/slide/submit', { game: game.game, moves: game.moves.join(''), times: game.times });
     if (game !== s) return;
     game.finishedMillis = r.millis;
     tick();
-    status(r.solved
-      ? `Solved in ${r.moves} moves, ${clock(r.millis)}${r.record ? '' : ' (with the solver: not a record)'}`
-      : 'The server does not see this as solved.', r.solved ? 'good' : 'error');
+    if (!r.solved) {
+      status('The server does not see this as solved.', 'error');
+      return;
+    }
+    const tps = (r.stm / Math.max(0.001, r.millis / 1000)).toFixed(2);
+    const verdict = r.ranked ? 'ranked' : `not ranked — ${r.reason}`;
+    status(`Solved in ${clock(r.millis)}: ${r.stm} moves (${r.mtm} MTM), ${tps} TPS — ${verdict}. `, r.ranked ? 'good' : 'warn');
+    $('slide-status').append(el('a', { href: `/replay/${r.game}`, text: 'Watch the replay' }));
     refreshRecords();
   } catch (e) {
     status(`Could not record: ${e.message}`, 'error');
@@ -135,8 +148,8 @@ export async function start(params = new URLSearchParams()) {
     s = {
       game: r.game, seed: r.seed, variant: r.variant, w: p.w, h: p.h,
       start: p.tiles.slice(), tiles: p.tiles, goal: parse(r.goal_position).tiles,
-      goalName: r.goal, goalText: r.goal_position, moves: [], solved: false,
-      blind: $('slide-blind').checked, issuedAt: Date.now(), daily: r.daily,
+      goalName: r.goal, goalText: r.goal_position, moves: [], times: [], solved: false,
+      blind: $('slide-blind').checked, shownAt: performance.now(), daily: r.daily,
     };
     history.replaceState(null, '', r.daily ? '#slide&daily' : shareLink(r.seed));
     status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}`);
@@ -181,7 +194,7 @@ async function solve() {
       await new Promise((done) => setTimeout(done, 140));
       if (game !== s || !solving) return;
       applyMove(s.tiles, s.w, s.h, m);
-      s.moves.push(m);
+      record(m);
       render();
     }
     solving = false;
@@ -192,10 +205,11 @@ async function solve() {
   }
 }
 
+// Takes the last move back by making the opposite move: it counts, as it
+// would on a real puzzle, and the replay shows it.
 function undo() {
   if (!s || s.solved || solving || s.moves.length === 0) return;
-  applyMove(s.tiles, s.w, s.h, INVERSE[s.moves.pop()]);
-  render();
+  play([INVERSE[s.moves[s.moves.length - 1]]]);
 }
 
 function restart() {
@@ -203,6 +217,7 @@ function restart() {
   solving = false;
   s.tiles = s.start.slice();
   s.moves = [];
+  s.times = [];
   render();
 }
 

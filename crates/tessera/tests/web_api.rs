@@ -5,6 +5,7 @@ mod common;
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use common::server::{Client, Server};
 use serde_json::{json, Value};
@@ -79,6 +80,40 @@ fn solved_3x3(client: &mut Client, seed: u64) -> (Value, String) {
     (game, moves)
 }
 
+/// Times a person might take for `moves` moves: the first 300 ms after the
+/// puzzle appeared, then one every `gap` ms.
+fn paced(moves: usize, gap: i64) -> Vec<i64> {
+    (0..moves as i64).map(|i| 300 + i * gap).collect()
+}
+
+/// A slide submission with person-paced times (100 ms a move), sent at
+/// once: the times may run past what the server saw.
+fn slide_submission(game: &Value, moves: &str) -> Value {
+    json!({"game": game["game"], "moves": moves, "times": paced(moves.len(), 100)})
+}
+
+/// Sleeps until `times` could have been played since `dealt`.
+fn wait_for(dealt: Instant, times: &[i64]) {
+    let last = Duration::from_millis(*times.last().unwrap_or(&0) as u64);
+    if let Some(left) = (last + Duration::from_millis(50)).checked_sub(dealt.elapsed()) {
+        std::thread::sleep(left);
+    }
+}
+
+/// A new 3×3 solved at a person's pace (the server sees the time pass):
+/// the reply to the submission.
+fn solve_like_a_person(client: &mut Client, seed: u64) -> (Value, String, Value) {
+    let dealt = Instant::now();
+    let (game, moves) = solved_3x3(client, seed);
+    let times = paced(moves.len(), 100);
+    wait_for(dealt, &times);
+    let done = client.ok(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves, "times": times}),
+    );
+    (game, moves, done)
+}
+
 // ------------------------------------------------------------------ tests
 
 #[test]
@@ -117,27 +152,28 @@ fn a_solved_slide_game_becomes_a_record_once() {
     let server = Server::start();
     let mut client = server.client();
     client.ok("/api/me/name", json!({"name": "<b>Ada</b>"}));
+    let dealt = Instant::now();
     let (game, moves) = solved_3x3(&mut client, 42);
     assert_eq!(game["variant"], "3x3-row-major");
     assert_eq!(game["seed"], 42);
     // A partial list is legal but does not solve: no record yet.
     let partial = client.ok(
         "/api/slide/submit",
-        json!({"game": game["game"], "moves": &moves[..moves.len() - 1]}),
+        slide_submission(&game, &moves[..moves.len() - 1]),
     );
     assert_eq!(partial["solved"], false);
+    let times = paced(moves.len(), 100);
+    wait_for(dealt, &times);
     let done = client.ok(
         "/api/slide/submit",
-        json!({"game": game["game"], "moves": moves}),
+        json!({"game": game["game"], "moves": moves, "times": times}),
     );
     assert_eq!(done["solved"], true);
     assert_eq!(done["moves"], moves.len());
+    assert_eq!(done["ranked"], true, "{done}");
     assert!(done["millis"].as_i64().unwrap() >= 0);
     // A game counts once.
-    let again = client.post(
-        "/api/slide/submit",
-        json!({"game": game["game"], "moves": moves}),
-    );
+    let again = client.post("/api/slide/submit", slide_submission(&game, &moves));
     assert_eq!(again.status, 409);
     assert!(again.error().contains("already"));
 
@@ -171,10 +207,7 @@ fn a_solved_slide_game_becomes_a_record_once() {
         .json();
     assert_eq!(seen["by_time"][0]["mine"], false);
     let (theirs, their_moves) = solved_3x3(&mut client, 43);
-    let stolen = other.post(
-        "/api/slide/submit",
-        json!({"game": theirs["game"], "moves": their_moves}),
-    );
+    let stolen = other.post("/api/slide/submit", slide_submission(&theirs, &their_moves));
     assert_eq!(stolen.status, 404);
 }
 
@@ -184,10 +217,7 @@ fn averages_of_five_come_from_the_latest_five() {
     let mut client = server.client();
     for seed in 0..5 {
         let (game, moves) = solved_3x3(&mut client, 100 + seed);
-        client.ok(
-            "/api/slide/submit",
-            json!({"game": game["game"], "moves": moves}),
-        );
+        client.ok("/api/slide/submit", slide_submission(&game, &moves));
     }
     let stats = client
         .get("/api/me/stats?game=slide&variant=3x3-row-major")
@@ -267,9 +297,15 @@ fn bad_slide_input_is_a_4xx_with_a_message() {
 
     let (game, moves) = solved_3x3(&mut c, 7);
     let id = game["game"].clone();
-    let bad = c.post("/api/slide/submit", json!({"game": id, "moves": "UDX"}));
+    let bad = c.post(
+        "/api/slide/submit",
+        json!({"game": id, "moves": "UDX", "times": [1, 2, 3]}),
+    );
     assert!(bad.error().contains("'X'"));
-    let counted = c.post("/api/slide/submit", json!({"game": id, "moves": "R3"}));
+    let counted = c.post(
+        "/api/slide/submit",
+        json!({"game": id, "moves": "R3", "times": [1]}),
+    );
     assert!(counted.error().contains("not one of"));
     // A move list that runs into the wall.
     let blank = game["position"]
@@ -282,17 +318,21 @@ fn bad_slide_input_is_a_4xx_with_a_message() {
         0 => "R",
         _ => "RRR",
     };
-    let illegal = c.post("/api/slide/submit", json!({"game": id, "moves": wall}));
+    let illegal = c.post("/api/slide/submit", slide_submission(&game, wall));
     assert!(illegal.error().contains("illegal move list"));
     let long = c.post(
         "/api/slide/submit",
-        json!({"game": id, "moves": "UD".repeat(60_000)}),
+        // One more than `play::limits::SUBMITTED_MOVES`.
+        slide_submission(&game, &"UD".repeat(10_001)),
     );
     assert!(long.error().contains("too long"));
-    let nobody = c.post("/api/slide/submit", json!({"game": "nope", "moves": "U"}));
+    let nobody = c.post(
+        "/api/slide/submit",
+        json!({"game": "nope", "moves": "U", "times": [400]}),
+    );
     assert_eq!(nobody.status, 404);
     // The game is still open and can be solved after all these.
-    let done = c.ok("/api/slide/submit", json!({"game": id, "moves": moves}));
+    let done = c.ok("/api/slide/submit", slide_submission(&game, &moves));
     assert_eq!(done["solved"], true);
 
     let huge = format!("{{\"size\":\"4x4\",\"goal\":\"{}\"}}", "x".repeat(300_000));
@@ -379,18 +419,21 @@ fn solve_is_optimal_on_small_boards_and_fast_on_large_ones() {
         let moves = solution["moves"].as_str().unwrap();
         assert_eq!(replay(&start, w, moves), goal, "{size}");
         // A game finished with the solver is stored but not ranked.
-        let done = c.ok(
-            "/api/slide/submit",
-            json!({"game": game["game"], "moves": moves}),
-        );
+        let done = c.ok("/api/slide/submit", slide_submission(&game, moves));
         assert_eq!(done["solved"], true);
-        assert_eq!(done["record"], false);
+        assert_eq!(done["ranked"], false);
+        assert!(done["reason"].as_str().unwrap().starts_with("assisted"));
         let variant = format!("{size}-spiral");
         let records = c
             .get(&format!("/api/records?game=slide&variant={variant}"))
             .json();
         assert_eq!(records["by_time"], json!([]));
     }
+}
+
+/// A Shisen-Sho submission with turns a second apart, sent at once.
+fn shisen_submission(game: &Value, turns: &[Value]) -> Value {
+    json!({"game": game["game"], "turns": turns, "times": paced(turns.len(), 1000)})
 }
 
 /// Plays a Shisen-Sho game through the API by hints, shuffling when stuck;
@@ -428,7 +471,7 @@ fn play_shisen(c: &mut Client, game: &Value) -> Vec<Value> {
 }
 
 #[test]
-fn a_shisen_game_played_by_hints_becomes_a_record() {
+fn a_shisen_game_played_by_hints_is_stored_but_not_ranked() {
     let server = Server::start();
     let mut c = server.client();
     let game = c.ok(
@@ -441,21 +484,18 @@ fn a_shisen_game_played_by_hints_becomes_a_record() {
     // A wrong pair is refused with the move's number.
     let mut wrong = actions.clone();
     wrong.insert(0, json!([0, 0, 0, 0]));
-    let refused = c.post(
-        "/api/shisen/submit",
-        json!({"game": game["game"], "moves": wrong}),
-    );
-    assert!(refused.error().contains("illegal move 1"));
-    let done = c.ok(
-        "/api/shisen/submit",
-        json!({"game": game["game"], "moves": actions}),
-    );
+    let refused = c.post("/api/shisen/submit", shisen_submission(&game, &wrong));
+    assert!(refused.error().contains("illegal turn 1"));
+    let done = c.ok("/api/shisen/submit", shisen_submission(&game, &actions));
     assert_eq!(done["solved"], true, "{done}");
     assert_eq!(done["moves"], 12);
     assert!(done["hints"].as_i64().unwrap() >= 12);
+    assert_eq!(done["ranked"], false);
+    assert!(done["reason"].as_str().unwrap().starts_with("assisted"));
     let records = c.get("/api/records?game=shisen&variant=6x4").json();
-    assert_eq!(records["by_time"][0]["mine"], true);
-    assert_eq!(records["by_score"][0]["moves"], 12);
+    assert_eq!(records["by_time"], json!([]));
+    let stats = c.get("/api/me/stats?game=shisen&variant=6x4").json();
+    assert_eq!(stats["recent"][0]["ranked"], false);
 }
 
 #[test]
@@ -478,10 +518,7 @@ fn solvable_deals_reproduce_and_hints_keep_them_solvable() {
     let game = c.ok("/api/shisen/new", json!({"size": "8x4", "seed": 4}));
     let actions = play_shisen(&mut c, &game);
     assert!(actions.iter().all(|a| a.is_array()), "{actions:?}");
-    let done = c.ok(
-        "/api/shisen/submit",
-        json!({"game": game["game"], "moves": actions}),
-    );
+    let done = c.ok("/api/shisen/submit", shisen_submission(&game, &actions));
     assert_eq!(done["solved"], true);
     // The solver's verdicts: no pair of "12/21" can ever connect.
     let stuck = c.ok("/api/shisen/check", json!({"board": "12/21"}));
@@ -531,10 +568,7 @@ fn gravity_games_replay_with_gravity() {
         board = path["board"].as_str().unwrap().to_string();
         actions.push(m.clone());
     }
-    let done = c.ok(
-        "/api/shisen/submit",
-        json!({"game": game["game"], "moves": actions}),
-    );
+    let done = c.ok("/api/shisen/submit", shisen_submission(&game, &actions));
     assert_eq!(done["solved"], true, "{done}");
 }
 
@@ -605,31 +639,28 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
     let game = c.ok("/api/shisen/new", json!({"size": "4x2", "seed": 5}));
     let word = c.post(
         "/api/shisen/submit",
-        json!({"game": game["game"], "moves": ["jump"]}),
+        json!({"game": game["game"], "turns": ["jump"], "times": [500]}),
     );
     assert!(word.error().contains("invalid"));
     let short = c.post(
         "/api/shisen/submit",
-        json!({"game": game["game"], "moves": [[0, 0, 1]]}),
+        json!({"game": game["game"], "turns": [[0, 0, 1]], "times": [500]}),
     );
     assert!(short.error().contains("invalid"));
     // One more turn than `play::limits::SUBMITTED_TURNS` allows.
-    let many = vec![json!("shuffle"); 10_001];
-    let long = c.post(
-        "/api/shisen/submit",
-        json!({"game": game["game"], "moves": many}),
-    );
-    assert!(long.error().contains("too long"));
-    let unsolved = c.ok(
-        "/api/shisen/submit",
-        json!({"game": game["game"], "moves": []}),
-    );
+    let many = vec![json!("shuffle"); 5_001];
+    let long = c.post("/api/shisen/submit", shisen_submission(&game, &many));
+    assert!(long.error().contains("too many turns"));
+    let unsolved = c.ok("/api/shisen/submit", shisen_submission(&game, &[]));
     assert_eq!(unsolved["solved"], false);
     assert_eq!(unsolved["tiles_left"], 8);
     let nobody = c.post("/api/shisen/pause", json!({"game": "nope"}));
     assert_eq!(nobody.status, 404);
     let slide_id = c.ok("/api/slide/new", json!({"size": "3x3"}))["game"].clone();
-    let wrong_game = c.post("/api/shisen/submit", json!({"game": slide_id, "moves": []}));
+    let wrong_game = c.post(
+        "/api/shisen/submit",
+        json!({"game": slide_id, "turns": [], "times": []}),
+    );
     assert_eq!(wrong_game.status, 404);
 }
 
@@ -674,16 +705,10 @@ fn pauses_are_recorded_and_games_survive_a_restart() {
     let server = Server::start_in(dir);
     let mut c = server.client();
     c.cookie = cookie;
-    let done = c.ok(
-        "/api/slide/submit",
-        json!({"game": slide["game"], "moves": moves}),
-    );
+    let done = c.ok("/api/slide/submit", slide_submission(&slide, &moves));
     assert_eq!(done["solved"], true);
     let actions = play_shisen(&mut c, &game);
-    let done = c.ok(
-        "/api/shisen/submit",
-        json!({"game": game["game"], "moves": actions}),
-    );
+    let done = c.ok("/api/shisen/submit", shisen_submission(&game, &actions));
     assert_eq!(done["solved"], true);
 }
 
@@ -697,12 +722,9 @@ fn concurrent_players_do_not_disturb_each_other() {
             std::thread::spawn(move || {
                 let mut c = Client::new(&url);
                 for seed in 0..3 {
-                    let (game, moves) = solved_3x3(&mut c, 1000 * i + seed);
-                    let done = c.ok(
-                        "/api/slide/submit",
-                        json!({"game": game["game"], "moves": moves}),
-                    );
+                    let (_, _, done) = solve_like_a_person(&mut c, 1000 * i + seed);
                     assert_eq!(done["solved"], true);
+                    assert_eq!(done["ranked"], true, "{done}");
                 }
             })
         })

@@ -6,6 +6,6 @@ mod session;
 mod spec;
 
 pub use session::{
-    analyse, shuffle_seed, Hint, Replay, ReplayError, Session, Turn, TurnError, ANALYSIS_TIME,
+    analyse, shuffle_seed, Hint, Replay, ReplayError, Session, Step, Turn, TurnError, ANALYSIS_TIME,
 };
 pub use spec::{DealError, ShisenSpec, SpecError};

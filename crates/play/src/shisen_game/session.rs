@@ -99,6 +99,28 @@ pub struct Replay {
     /// Pairs removed on the way (undone ones included, as the player made
     /// them).
     pub removals: usize,
+    /// Every turn as played: the board it led to, and the path of a
+    /// removal.
+    pub steps: Vec<Step>,
+}
+
+/// One turn of a replay as it was played.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The turn.
+    pub turn: Turn,
+    /// The board after it.
+    pub board: Board,
+    /// The path that joined a removed pair.
+    pub path: Option<Path>,
+}
+
+impl Replay {
+    /// Whether the player saw `board` at some point: the deal or the board
+    /// after any turn.
+    pub fn visited(&self, deal: &Board, board: &Board) -> bool {
+        deal == board || self.steps.iter().any(|step| &step.board == board)
+    }
 }
 
 /// The seed of the shuffle made at `step` (the number of turns that led
@@ -190,16 +212,23 @@ impl Session {
     /// be played.
     pub fn replay(mut self, turns: &[Turn]) -> Result<Replay, ReplayError> {
         let mut removals = 0;
+        let mut steps = Vec::with_capacity(turns.len());
         for (i, &turn) in turns.iter().enumerate() {
             let path = self.play(turn).map_err(|reason| ReplayError {
                 turn: i + 1,
                 reason,
             })?;
             removals += usize::from(path.is_some());
+            steps.push(Step {
+                turn,
+                board: self.game.board().clone(),
+                path,
+            });
         }
         Ok(Replay {
             session: self,
             removals,
+            steps,
         })
     }
 }
@@ -303,6 +332,9 @@ mod tests {
         ];
         let replay = start.clone().replay(&turns).unwrap();
         assert_eq!(replay.removals, 1);
+        assert_eq!(replay.steps.len(), turns.len());
+        assert!(replay.steps[0].path.is_some() && replay.steps[1].path.is_none());
+        assert!(replay.visited(start.game().board(), &replay.steps[3].board));
         assert_eq!(replay.session.game().step(), 1);
         let mut by_hand = start.clone();
         by_hand.remove(m.a, m.b).unwrap();

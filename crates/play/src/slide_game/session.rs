@@ -96,6 +96,22 @@ impl Session {
         }
     }
 
+    /// Whether playing `moves` from `start` passes through any of
+    /// `positions` (the start itself included): a game is assisted when the
+    /// solver was asked about one of its positions.
+    pub fn passes_through(start: &Position, moves: &Moves, positions: &[Position]) -> bool {
+        if positions.is_empty() {
+            return false;
+        }
+        let mut position = start.clone();
+        if positions.contains(&position) {
+            return true;
+        }
+        moves
+            .iter()
+            .any(|direction| position.apply(direction).is_ok() && positions.contains(&position))
+    }
+
     /// Plays `moves` from the start of the puzzle (the replay a server runs
     /// on a submission), or says which move is illegal.
     pub fn replay(
@@ -153,5 +169,25 @@ mod tests {
         moves.iter().for_each(|d| played.slide(d).unwrap());
         assert_eq!(outcome, played.outcome());
         assert!(Session::replay(&start, &goal, &"R".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn a_game_passes_through_its_start_and_every_position_after() {
+        let start = position("1 2 3/4 5 6/0 7 8");
+        let moves: Moves = "LL".parse().unwrap();
+        let middle = position("1 2 3/4 5 6/7 0 8");
+        let elsewhere = position("1 2 3/4 5 0/7 8 6");
+        assert!(Session::passes_through(
+            &start,
+            &moves,
+            std::slice::from_ref(&start)
+        ));
+        assert!(Session::passes_through(
+            &start,
+            &moves,
+            &[elsewhere.clone(), middle]
+        ));
+        assert!(!Session::passes_through(&start, &moves, &[elsewhere]));
+        assert!(!Session::passes_through(&start, &moves, &[]));
     }
 }

@@ -48,6 +48,8 @@ pub struct GameRow {
     pub hints: i64,
     pub assisted: bool,
     pub finished_at: Option<i64>,
+    /// A paused game's turns so far (Shisen-Sho).
+    pub progress: Option<String>,
 }
 
 impl GameRow {
@@ -56,17 +58,32 @@ impl GameRow {
         let paused_now = self.paused_at.map_or(0, |at| now - at);
         (now - self.issued.issued_at - self.paused_millis - paused_now).max(0)
     }
+
+    /// Milliseconds between issue and `now`, pauses included: the server's
+    /// view of the span the client's move times must fit in.
+    pub fn elapsed_millis(&self, now: i64) -> i64 {
+        (now - self.issued.issued_at).max(0)
+    }
 }
 
 /// A solved game to record.
 #[derive(Clone, Debug)]
 pub struct NewResult {
+    /// Single-tile moves (sliding) or removals (Shisen-Sho).
     pub moves: i64,
+    /// Single-tile moves (sliding puzzle; 0 for Shisen-Sho).
+    pub stm: i64,
+    /// Multi-tile moves (sliding puzzle; 0 for Shisen-Sho).
+    pub mtm: i64,
     pub millis: i64,
     pub score: i64,
     pub hints: i64,
-    /// Whether it counts for the records (no solver help was used).
-    pub counted: bool,
+    /// The moves (sliding) or turns (Shisen-Sho) as text.
+    pub replay: String,
+    /// Milliseconds since the puzzle was shown, one per move.
+    pub times: Vec<i64>,
+    /// Why it is not ranked; `None` when it is.
+    pub reason: Option<String>,
     pub finished_at: i64,
 }
 
@@ -77,20 +94,37 @@ pub struct Record {
     pub name: Option<String>,
     pub variant: String,
     pub moves: i64,
+    pub stm: i64,
+    pub mtm: i64,
     pub millis: i64,
     pub score: i64,
     pub hints: i64,
-    pub counted: bool,
+    pub ranked: bool,
+    /// Why it is not ranked.
+    pub reason: Option<String>,
     pub finished_at: i64,
     /// Whether this is the asking player's own result.
     pub mine: bool,
+}
+
+/// A finished game's replay.
+#[derive(Clone, Debug)]
+pub struct ReplayRow {
+    pub issued: IssuedGame,
+    pub name: Option<String>,
+    pub result: Record,
+    pub replay: String,
+    pub times: Vec<i64>,
 }
 
 /// How records are ranked.
 #[derive(Clone, Copy, Debug)]
 pub enum Ranking {
     Time,
+    /// Fewest single-tile moves.
     Moves,
+    /// Fewest multi-tile moves.
+    Mtm,
     Score,
 }
 
@@ -99,9 +133,25 @@ impl Ranking {
         match self {
             Ranking::Time => "r.millis ASC, r.moves ASC, r.finished_at DESC",
             Ranking::Moves => "r.moves ASC, r.millis ASC, r.finished_at DESC",
+            Ranking::Mtm => "r.mtm ASC, r.millis ASC, r.finished_at DESC",
             Ranking::Score => "r.score DESC, r.millis ASC, r.finished_at DESC",
         }
     }
+}
+
+/// Times as stored: space-separated milliseconds.
+fn times_text(times: &[i64]) -> String {
+    times
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn times_from(text: &str) -> Vec<i64> {
+    text.split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect()
 }
 
 /// Why finishing a game failed.
@@ -199,7 +249,7 @@ impl Store {
     ) -> Result<Option<GameRow>, sqlx::Error> {
         let row = sqlx::query(
             "SELECT id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
-             paused_at, paused_millis, hints, assisted, finished_at \
+             paused_at, paused_millis, hints, assisted, finished_at, progress \
              FROM games WHERE id = $1 AND player_id = $2 AND game = $3",
         )
         .bind(id)
@@ -224,6 +274,7 @@ impl Store {
             hints: r.get(11),
             assisted: r.get::<i64, _>(12) != 0,
             finished_at: r.get(13),
+            progress: r.get(14),
         }))
     }
 
@@ -254,32 +305,119 @@ impl Store {
         Ok(())
     }
 
-    /// Stops the clock of an open game (no effect if already paused).
-    pub async fn pause(&self, id: &str, player: &str, now: i64) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "UPDATE games SET paused_at = $1 \
-             WHERE id = $2 AND player_id = $3 AND paused_at IS NULL AND finished_at IS NULL",
+    /// Records that `player` asked the solver about `state` (a position or
+    /// a board of `game` kind).
+    pub async fn record_help(
+        &self,
+        player: &str,
+        game: &str,
+        state: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query("INSERT INTO help (player_id, game, state, at) VALUES ($1, $2, $3, $4)")
+            .bind(player)
+            .bind(game)
+            .bind(state)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The states `player` asked the solver about since `since`, with how
+    /// often each was asked.
+    pub async fn help_since(
+        &self,
+        player: &str,
+        game: &str,
+        since: i64,
+    ) -> Result<Vec<(String, i64)>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT state, COUNT(*) FROM help WHERE player_id = $1 AND game = $2 AND at >= $3 \
+             GROUP BY state",
+        )
+        .bind(player)
+        .bind(game)
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    /// Stops the clock of an open game (no effect if already paused), and
+    /// keeps its turns so far (`progress`, Shisen-Sho) while the client
+    /// holds no board.
+    pub async fn pause(
+        &self,
+        id: &str,
+        player: &str,
+        now: i64,
+        progress: Option<&str>,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let paused = sqlx::query(
+            "UPDATE games SET paused_at = $1, progress = $2 \
+             WHERE id = $3 AND player_id = $4 AND paused_at IS NULL AND finished_at IS NULL",
         )
         .bind(now)
+        .bind(progress)
         .bind(id)
         .bind(player)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        if paused.rows_affected() == 1 {
+            sqlx::query("INSERT INTO pauses (game_id, started_at) VALUES ($1, $2)")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
     }
 
     /// Restarts the clock of a paused game.
     pub async fn resume(&self, id: &str, player: &str, now: i64) -> Result<(), sqlx::Error> {
-        sqlx::query(
+        let mut tx = self.pool.begin().await?;
+        let resumed = sqlx::query(
             "UPDATE games SET paused_millis = paused_millis + ($1 - paused_at), paused_at = NULL \
              WHERE id = $2 AND player_id = $3 AND paused_at IS NOT NULL AND finished_at IS NULL",
         )
         .bind(now)
         .bind(id)
         .bind(player)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        if resumed.rows_affected() == 1 {
+            sqlx::query("UPDATE pauses SET ended_at = $1 WHERE game_id = $2 AND ended_at IS NULL")
+                .bind(now)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    }
+
+    /// A game's pauses as (start, end) milliseconds since it was issued; a
+    /// pause still running ends at `now`.
+    pub async fn pauses(
+        &self,
+        game: &IssuedGame,
+        now: i64,
+    ) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+        let rows = sqlx::query("SELECT started_at, ended_at FROM pauses WHERE game_id = $1")
+            .bind(&game.id)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                let end: Option<i64> = r.get(1);
+                (
+                    r.get::<i64, _>(0) - game.issued_at,
+                    end.unwrap_or(now) - game.issued_at,
+                )
+            })
+            .collect())
     }
 
     /// Closes the game and stores its result, atomically: a game finishes
@@ -297,7 +435,8 @@ impl Store {
         }
         sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
-             counted, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             counted, finished_at, stm, mtm, replay, times, reason) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
@@ -307,12 +446,51 @@ impl Store {
         .bind(result.millis)
         .bind(result.score)
         .bind(result.hints)
-        .bind(i64::from(result.counted))
+        .bind(i64::from(result.reason.is_none()))
         .bind(result.finished_at)
+        .bind(result.stm)
+        .bind(result.mtm)
+        .bind(&result.replay)
+        .bind(times_text(&result.times))
+        .bind(&result.reason)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// A finished game with its result and replay: public, like the
+    /// records that link to it.
+    pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, sqlx::Error> {
+        let row = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS}, r.replay, r.times, g.game, g.seed, g.setup, g.goal, g.rules, \
+             g.issued_at FROM results r JOIN players p ON p.id = r.player_id \
+             JOIN games g ON g.id = r.game_id WHERE r.game_id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| {
+            let result = record(&r, None);
+            let w = RECORD_WIDTH;
+            ReplayRow {
+                issued: IssuedGame {
+                    id: result.game_id.clone(),
+                    player_id: r.get(9),
+                    game: r.get(w + 2),
+                    variant: result.variant.clone(),
+                    seed: r.get::<String, _>(w + 3).parse().unwrap_or(0),
+                    setup: r.get(w + 4),
+                    goal: r.get(w + 5),
+                    rules: r.get(w + 6),
+                    issued_at: r.get(w + 7),
+                },
+                name: result.name.clone(),
+                replay: r.get(w),
+                times: times_from(r.get::<&str, _>(w + 1)),
+                result,
+            }
+        }))
     }
 
     /// The best counted results of a variant.
@@ -325,8 +503,7 @@ impl Store {
         viewer: Option<&str>,
     ) -> Result<Vec<Record>, sqlx::Error> {
         let sql = format!(
-            "SELECT r.game_id, p.name, r.variant, r.moves, r.millis, r.score, r.hints, r.counted, \
-             r.finished_at, r.player_id FROM results r JOIN players p ON p.id = r.player_id \
+            "SELECT {RECORD_COLUMNS} FROM results r JOIN players p ON p.id = r.player_id \
              WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 ORDER BY {} LIMIT $3",
             ranking.order_by()
         );
@@ -359,12 +536,11 @@ impl Store {
         filter: Option<(&str, &str)>,
     ) -> Result<Vec<(String, Record)>, sqlx::Error> {
         let (game, variant) = filter.unwrap_or(("", ""));
-        let rows = sqlx::query(
-            "SELECT r.game_id, p.name, r.variant, r.moves, r.millis, r.score, r.hints, r.counted, \
-             r.finished_at, r.player_id, r.game FROM results r JOIN players p ON p.id = r.player_id \
-             WHERE r.player_id = $1 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) \
-             ORDER BY r.finished_at DESC LIMIT 10000",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS}, r.game FROM results r JOIN players p ON p.id = r.player_id \
+                 WHERE r.player_id = $1 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) \
+                 ORDER BY r.finished_at DESC LIMIT 10000"
+        ))
         .bind(player)
         .bind(game)
         .bind(variant)
@@ -372,10 +548,15 @@ impl Store {
         .await?;
         Ok(rows
             .iter()
-            .map(|r| (r.get::<String, _>(10), record(r, Some(player))))
+            .map(|r| (r.get::<String, _>(RECORD_WIDTH), record(r, Some(player))))
             .collect())
     }
 }
+
+/// The columns [`record`] reads, in its order.
+const RECORD_COLUMNS: &str = "r.game_id, p.name, r.variant, r.moves, r.millis, r.score, r.hints, \
+     r.counted, r.finished_at, r.player_id, r.stm, r.mtm, r.reason";
+const RECORD_WIDTH: usize = 13;
 
 fn record(r: &sqlx::sqlite::SqliteRow, viewer: Option<&str>) -> Record {
     Record {
@@ -386,8 +567,11 @@ fn record(r: &sqlx::sqlite::SqliteRow, viewer: Option<&str>) -> Record {
         millis: r.get(4),
         score: r.get(5),
         hints: r.get(6),
-        counted: r.get::<i64, _>(7) != 0,
+        ranked: r.get::<i64, _>(7) != 0,
         finished_at: r.get(8),
         mine: viewer == Some(r.get::<&str, _>(9)),
+        stm: r.get(10),
+        mtm: r.get(11),
+        reason: r.get(12),
     }
 }

@@ -14,6 +14,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/index.html"),
     ),
     (
+        "replay.html",
+        "text/html; charset=utf-8",
+        include_str!("../../static/replay.html"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/replay.js"),
+    ),
+    (
         "app.css",
         "text/css; charset=utf-8",
         include_str!("../../static/app.css"),
@@ -71,6 +81,11 @@ fn file(name: &str) -> Response {
 
 pub async fn index() -> Response {
     file("index.html")
+}
+
+/// The replay page; it reads the game id from its own address.
+pub async fn replay_page() -> Response {
+    file("replay.html")
 }
 
 pub async fn asset(Path(name): Path<String>) -> Response {

@@ -10,8 +10,10 @@ mod assets;
 mod budget;
 mod clock;
 mod error;
+mod games;
 mod player;
 mod records;
+mod replays;
 mod shisen_api;
 mod slide_api;
 
@@ -60,6 +62,8 @@ pub fn router(store: Store) -> Router {
         .route("/api/shisen/pause", post(shisen_api::pause))
         .route("/api/shisen/resume", post(shisen_api::resume))
         .route("/api/shisen/submit", post(shisen_api::submit))
+        .route("/api/replays/{game}", get(replays::replay))
+        .route("/replay/{game}", get(assets::replay_page))
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
         .route("/api/me", get(records::me))

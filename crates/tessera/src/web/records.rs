@@ -79,17 +79,29 @@ pub async fn records(
     let by_time = store
         .records(game, variant, Ranking::Time, TABLE, me)
         .await?;
-    let second = if game == "slide" {
-        ("by_moves", Ranking::Moves)
-    } else {
-        ("by_score", Ranking::Score)
-    };
-    let other = store.records(game, variant, second.1, TABLE, me).await?;
+    if game == "slide" {
+        let by_moves = store
+            .records(game, variant, Ranking::Moves, TABLE, me)
+            .await?;
+        let by_mtm = store
+            .records(game, variant, Ranking::Mtm, TABLE, me)
+            .await?;
+        return Ok(Json(json!({
+            "game": game,
+            "variant": variant,
+            "by_time": by_time,
+            "by_moves": by_moves,
+            "by_mtm": by_mtm,
+        })));
+    }
+    let by_score = store
+        .records(game, variant, Ranking::Score, TABLE, me)
+        .await?;
     Ok(Json(json!({
         "game": game,
         "variant": variant,
         "by_time": by_time,
-        second.0: other,
+        "by_score": by_score,
     })))
 }
 
@@ -178,18 +190,24 @@ fn csv_field(text: &str) -> String {
 
 pub async fn export(State(app): State<App>, player: Player) -> Result<impl IntoResponse, ApiError> {
     let results = app.store.player_results(&player.0, None).await?;
-    let mut csv = String::from("game,variant,finished_at_ms,millis,moves,score,hints,counted\n");
+    let mut csv = String::from(
+        "game,variant,finished_at_ms,millis,moves,stm,mtm,score,hints,ranked,reason,replay\n",
+    );
     for (game, r) in results {
         csv.push_str(&format!(
-            "{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{},{},/replay/{}\n",
             csv_field(&game),
             csv_field(&r.variant),
             r.finished_at,
             r.millis,
             r.moves,
+            r.stm,
+            r.mtm,
             r.score,
             r.hints,
-            r.counted
+            r.ranked,
+            csv_field(r.reason.as_deref().unwrap_or("")),
+            r.game_id,
         ));
     }
     Ok((

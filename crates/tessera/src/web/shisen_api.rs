@@ -7,10 +7,11 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use play::judge::{self, check_times, judge, Evidence};
 use play::limits::{SUBMITTED_TURNS, WEB_SHISEN_HEIGHT, WEB_SHISEN_WIDTH};
 use play::seed::random_id;
 use play::shisen_game::{
-    analyse, shuffle_seed, DealError, Session, ShisenSpec, Turn, ANALYSIS_TIME,
+    analyse, shuffle_seed, DealError, Replay, Session, ShisenSpec, Turn, ANALYSIS_TIME,
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -18,6 +19,7 @@ use shisen::{parse_board, Board, Game, Matching, Point, Rules, Size, TileSet, Ve
 
 use super::clock::now_millis;
 use super::error::{ApiError, Body};
+use super::games::{finish, open_game, unreadable};
 use super::player::Player;
 use super::{issue_seed, App};
 use crate::store::{GameRow, IssuedGame, NewResult};
@@ -227,6 +229,9 @@ pub async fn hint(
     Body(request): Body<HintRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let board = read_board(&request.board, request.chinese)?;
+    app.store
+        .record_help(&player.0, "shisen", &board.to_string(), now_millis())
+        .await?;
     let rules = rules(request.gravity, request.chinese);
     let (hint, verdict) = app
         .budget
@@ -279,57 +284,142 @@ pub struct GameRequest {
     game: String,
 }
 
-async fn open_game(app: &App, id: &str, player: &Player) -> Result<GameRow, ApiError> {
-    let row = app
-        .store
-        .game(id, &player.0, "shisen")
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no shisen game {id:?} for you")))?;
-    if row.finished_at.is_some() {
-        return Err(ApiError::conflict("this game was already submitted"));
-    }
-    Ok(row)
+/// The rules a stored game was dealt under.
+fn stored_rules(game: &IssuedGame) -> Result<Rules, ApiError> {
+    game.rules
+        .parse()
+        .map_err(|e: shisen::RulesError| unreadable(game, e))
 }
 
-/// The rules a stored game was dealt under.
-fn stored_rules(row: &GameRow) -> Result<Rules, ApiError> {
-    row.issued.rules.parse().map_err(|e| {
-        eprintln!("stored game {} unreadable: {e}", row.issued.id);
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
-    })
+/// The deal of a stored game, as a session at its start.
+fn stored_session(game: &IssuedGame) -> Result<Session, ApiError> {
+    let rules = stored_rules(game)?;
+    let deal = parse_board(&game.setup, rules.matching).map_err(|e| unreadable(game, e))?;
+    Ok(Session::new(deal, rules, game.seed))
+}
+
+/// A finished game's turns (as stored, text) played again: every step
+/// with its board and path, for the replay page.
+pub fn stored_replay(game: &IssuedGame, turns: &str) -> Result<(Board, Replay), ApiError> {
+    let turns: Vec<Turn> = turns
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|e| unreadable(game, e))?;
+    let session = stored_session(game)?;
+    let deal = session.game().board().clone();
+    let replay = session.replay(&turns).map_err(|e| unreadable(game, e))?;
+    Ok((deal, replay))
+}
+
+/// The turns of a request, each point checked against the board's size.
+fn read_turns(turns: &[TurnJson], size: Size) -> Result<Vec<Turn>, ApiError> {
+    if turns.len() > SUBMITTED_TURNS {
+        return Err(ApiError::bad(format!(
+            "too many turns: at most {SUBMITTED_TURNS}"
+        )));
+    }
+    let inside = |i: usize, x: i64, y: i64| {
+        let ok = (0..size.width() as i64).contains(&x) && (0..size.height() as i64).contains(&y);
+        ok.then(|| Point::new(x as i32, y as i32)).ok_or_else(|| {
+            ApiError::bad(format!(
+                "turn {}: point [{x}, {y}] is off the {size} board",
+                i + 1
+            ))
+        })
+    };
+    turns
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| match *turn {
+            TurnJson::Remove([x1, y1, x2, y2]) => {
+                Ok(Turn::Remove(inside(i, x1, y1)?, inside(i, x2, y2)?))
+            }
+            TurnJson::Word(Word::Shuffle) => Ok(Turn::Shuffle),
+            TurnJson::Word(Word::Undo) => Ok(Turn::Undo),
+            TurnJson::Word(Word::Redo) => Ok(Turn::Redo),
+        })
+        .collect()
+}
+
+/// Plays `turns` on a stored game's deal.
+fn replay(row: &GameRow, turns: &[TurnJson]) -> Result<(Board, Replay), ApiError> {
+    let session = stored_session(&row.issued)?;
+    let deal = session.game().board().clone();
+    let turns = read_turns(turns, deal.size())?;
+    let replay = session
+        .replay(&turns)
+        .map_err(|e| ApiError::bad(format!("illegal turn {}: {}", e.turn, e.reason)))?;
+    Ok((deal, replay))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PauseRequest {
+    game: String,
+    /// The turns so far, and their times: the server keeps them while the
+    /// client drops its board, and gives the board back on resume.
+    #[serde(default)]
+    turns: Vec<TurnJson>,
+    #[serde(default)]
+    times: Vec<i64>,
+}
+
+/// A paused game's turns and times, as stored.
+#[derive(serde::Serialize, Deserialize)]
+struct Progress {
+    turns: Vec<TurnJson>,
+    times: Vec<i64>,
 }
 
 pub async fn pause(
     State(app): State<App>,
     player: Player,
-    Body(request): Body<GameRequest>,
+    Body(request): Body<PauseRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    set_paused(&app, &player, &request.game, true).await
+    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    check_times(&request.times, request.turns.len())
+        .map_err(|e| ApiError::bad(format!("bad times: {e}")))?;
+    replay(&row, &request.turns)?;
+    let progress = Progress {
+        turns: request.turns,
+        times: request.times,
+    };
+    let text = serde_json::to_string(&progress).map_err(|e| unreadable(&row.issued, e))?;
+    app.store
+        .pause(&request.game, &player.0, now_millis(), Some(&text))
+        .await?;
+    Ok(Json(json!({ "paused": true })))
 }
 
+/// Restarts the clock and hands back the board: every board of the game's
+/// history (for undo and redo) and the step it is at.
 pub async fn resume(
     State(app): State<App>,
     player: Player,
     Body(request): Body<GameRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    set_paused(&app, &player, &request.game, false).await
-}
-
-/// Stops or restarts the clock of an open game.
-async fn set_paused(
-    app: &App,
-    player: &Player,
-    game: &str,
-    paused: bool,
-) -> Result<Json<Value>, ApiError> {
-    open_game(app, game, player).await?;
-    let now = now_millis();
-    if paused {
-        app.store.pause(game, &player.0, now).await?;
-    } else {
-        app.store.resume(game, &player.0, now).await?;
-    }
-    Ok(Json(json!({ "paused": paused })))
+    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    app.store
+        .resume(&request.game, &player.0, now_millis())
+        .await?;
+    let progress: Progress = match &row.progress {
+        Some(text) => serde_json::from_str(text).map_err(|e| unreadable(&row.issued, e))?,
+        None => Progress {
+            turns: Vec::new(),
+            times: Vec::new(),
+        },
+    };
+    let (_, replayed) = replay(&row, &progress.turns)?;
+    let game = replayed.session.game();
+    let boards: Vec<String> = game.boards().iter().map(Board::to_string).collect();
+    Ok(Json(json!({
+        "paused": false,
+        "boards": boards,
+        "at": game.step(),
+        "turns": progress.turns,
+        "times": progress.times,
+    })))
 }
 
 #[derive(Deserialize)]
@@ -346,8 +436,8 @@ pub async fn shuffle(
     player: Player,
     Body(request): Body<ShuffleRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let row = open_game(&app, &request.game, &player).await?;
-    let rules = stored_rules(&row)?;
+    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    let rules = stored_rules(&row.issued)?;
     let board = read_board(&request.board, rules.matching == Matching::Chinese)?;
     if request.step > SUBMITTED_TURNS {
         return Err(ApiError::bad(format!(
@@ -363,49 +453,57 @@ pub async fn shuffle(
     })))
 }
 
-/// One turn of a submitted game.
-#[derive(Deserialize)]
+/// One turn as the client sends it: a removal `[x1, y1, x2, y2]`, or a
+/// word.
+#[derive(Clone, Copy, Deserialize, serde::Serialize)]
 #[serde(untagged)]
-pub enum Action {
+pub enum TurnJson {
     Remove([i64; 4]),
-    Shuffle(ShuffleWord),
+    Word(Word),
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Copy, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ShuffleWord {
+pub enum Word {
     Shuffle,
+    Undo,
+    Redo,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SubmitRequest {
     game: String,
-    moves: Vec<Action>,
+    /// Every turn from the deal: removals, shuffles, undos and redos.
+    #[serde(alias = "moves")]
+    turns: Vec<TurnJson>,
+    /// Milliseconds since the deal was shown (pauses included), one per
+    /// turn.
+    times: Vec<i64>,
 }
 
-/// The submitted actions as turns, each point checked against the deal's
-/// board size.
-fn turns(actions: &[Action], size: Size) -> Result<Vec<Turn>, ApiError> {
-    let inside = |i: usize, x: i64, y: i64| {
-        let ok = (0..size.width() as i64).contains(&x) && (0..size.height() as i64).contains(&y);
-        ok.then(|| Point::new(x as i32, y as i32)).ok_or_else(|| {
-            ApiError::bad(format!(
-                "move {}: point [{x}, {y}] is off the {size} board",
-                i + 1
-            ))
-        })
-    };
-    actions
+/// The hints asked for boards of this game: by the game's id, or for a
+/// board the player saw.
+async fn hints_given(
+    app: &App,
+    player: &Player,
+    row: &GameRow,
+    deal: &Board,
+    replay: &Replay,
+) -> Result<i64, ApiError> {
+    let matching = replay.session.game().board().matching();
+    let asked = app
+        .store
+        .help_since(&player.0, "shisen", row.issued.issued_at)
+        .await?;
+    let seen: i64 = asked
         .iter()
-        .enumerate()
-        .map(|(i, action)| match *action {
-            Action::Remove([x1, y1, x2, y2]) => {
-                Ok(Turn::Remove(inside(i, x1, y1)?, inside(i, x2, y2)?))
-            }
-            Action::Shuffle(ShuffleWord::Shuffle) => Ok(Turn::Shuffle),
+        .filter(|(state, _)| {
+            parse_board(state, matching).is_ok_and(|board| replay.visited(deal, &board))
         })
-        .collect()
+        .map(|(_, count)| count)
+        .sum();
+    Ok(seen.max(row.hints))
 }
 
 pub async fn submit(
@@ -413,54 +511,43 @@ pub async fn submit(
     player: Player,
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    if request.moves.len() > SUBMITTED_TURNS {
-        return Err(ApiError::bad(format!(
-            "move list too long: at most {SUBMITTED_TURNS} turns"
-        )));
-    }
-    let row = open_game(&app, &request.game, &player).await?;
-    let rules = stored_rules(&row)?;
-    let deal = parse_board(&row.issued.setup, rules.matching).map_err(|e| {
-        eprintln!("stored game {} unreadable: {e}", row.issued.id);
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
-    })?;
-    let turns = turns(&request.moves, deal.size())?;
-    let mut session = Session::new(deal, rules, row.issued.seed);
-    // The hints the server gave are charged as the engine charges its own.
-    session.charge_hints(row.hints as u32);
-    let replay = session
-        .replay(&turns)
-        .map_err(|e| ApiError::bad(format!("illegal move {}: {}", e.turn, e.reason)))?;
-    let game = replay.session.game();
-    let removals = replay.removals as i64;
+    check_times(&request.times, request.turns.len())
+        .map_err(|e| ApiError::bad(format!("bad times: {e}")))?;
+    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    let (deal, mut replayed) = replay(&row, &request.turns)?;
     let now = now_millis();
     let millis = row.played_millis(now);
-    let score = game.score((millis / 1000) as u64);
-    if !game.is_won() {
+    if !replayed.session.game().is_won() {
+        let board = replayed.session.game().board();
         return Ok(Json(json!({
             "solved": false,
-            "moves": removals,
+            "moves": replayed.removals,
             "millis": millis,
-            "tiles_left": game.board().tiles_left(),
-            "board": game.board().to_string(),
+            "tiles_left": board.tiles_left(),
+            "board": board.to_string(),
         })));
     }
+    let hints = hints_given(&app, &player, &row, &deal, &replayed).await?;
+    replayed.session.charge_hints(hints as u32);
+    let pauses = app.store.pauses(&row.issued, now).await?;
+    let evidence = Evidence {
+        times: &request.times,
+        server_millis: row.elapsed_millis(now),
+        assisted: row.assisted || hints > 0,
+        pauses: &pauses,
+    };
+    let turns: Vec<String> = replayed.steps.iter().map(|s| s.turn.to_string()).collect();
     let result = NewResult {
-        moves: removals,
+        moves: replayed.removals as i64,
+        stm: 0,
+        mtm: 0,
         millis,
-        score: score as i64,
-        hints: row.hints,
-        counted: !row.assisted,
+        score: replayed.session.game().score((millis / 1000) as u64) as i64,
+        hints,
+        replay: turns.join(" "),
+        times: request.times.clone(),
+        reason: None,
         finished_at: now,
     };
-    app.store.finish(&row.issued, &result).await?;
-    Ok(Json(json!({
-        "solved": true,
-        "moves": removals,
-        "millis": millis,
-        "score": score,
-        "hints": row.hints,
-        "record": result.counted,
-        "variant": row.issued.variant,
-    })))
+    finish(&app, &row, result, judge(&evidence, &judge::SHISEN)).await
 }

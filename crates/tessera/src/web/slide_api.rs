@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use play::judge::{self, check_times, judge, Evidence};
 use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Session, SlideSpec, Solver};
@@ -13,6 +14,7 @@ use slide::{Goal, Moves, Position, Size};
 
 use super::clock::now_millis;
 use super::error::{ApiError, Body};
+use super::games::{finish, open_game, unreadable};
 use super::player::Player;
 use super::{issue_seed, App};
 use crate::store::{IssuedGame, NewResult};
@@ -137,9 +139,18 @@ fn puzzle(request: &SolveRequest) -> Result<(Position, Position), ApiError> {
     }
 }
 
-/// A solution for the position and goal of a solve or hint request.
-async fn solution(app: &App, request: &SolveRequest) -> Result<(Moves, bool), ApiError> {
+/// A solution for the position and goal of a solve or hint request. The
+/// position is remembered as help asked by `player`: a game of theirs
+/// that passes through it is assisted, named in the request or not.
+async fn solution(
+    app: &App,
+    player: &Player,
+    request: &SolveRequest,
+) -> Result<(Moves, bool), ApiError> {
     let (start, goal) = puzzle(request)?;
+    app.store
+        .record_help(&player.0, "slide", &start.to_string(), now_millis())
+        .await?;
     if start == goal {
         return Ok((Moves::new(), true));
     }
@@ -159,7 +170,7 @@ pub async fn solve(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (moves, optimal) = solution(&app, &request).await?;
+    let (moves, optimal) = solution(&app, &player, &request).await?;
     if let Some(game) = &request.game {
         app.store.mark_assisted(game, &player.0).await?;
     }
@@ -175,9 +186,10 @@ pub async fn hint(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (moves, optimal) = solution(&app, &request).await?;
+    let (moves, optimal) = solution(&app, &player, &request).await?;
     if let Some(game) = &request.game {
         app.store.add_hint(game, &player.0).await?;
+        app.store.mark_assisted(game, &player.0).await?;
     }
     Ok(Json(json!({
         "move": moves.iter().next().map(|d| d.letter().to_string()),
@@ -191,6 +203,8 @@ pub async fn hint(
 pub struct SubmitRequest {
     game: String,
     moves: String,
+    /// Milliseconds since the puzzle was shown, one per single-tile move.
+    times: Vec<i64>,
 }
 
 /// A submitted move list: letters only (no counts, so the text's length
@@ -219,21 +233,12 @@ pub async fn submit(
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let moves = parse_moves(&request.moves)?;
-    let row = app
-        .store
-        .game(&request.game, &player.0, "slide")
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no slide game {:?} for you", request.game)))?;
-    if row.finished_at.is_some() {
-        return Err(ApiError::conflict("this game was already submitted"));
-    }
+    check_times(&request.times, moves.len())
+        .map_err(|e| ApiError::bad(format!("bad times: {e}")))?;
+    let row = open_game(&app, &request.game, &player, "slide").await?;
     let now = now_millis();
-    let corrupt = |e: slide::ParseError| {
-        eprintln!("stored game {} unreadable: {e}", row.issued.id);
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
-    };
-    let start = Position::parse(&row.issued.setup, None).map_err(corrupt)?;
-    let goal = Position::parse(&row.issued.goal, None).map_err(corrupt)?;
+    let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
+    let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
     let outcome = Session::replay(&start, &goal, &moves)
         .map_err(|e| ApiError::bad(format!("illegal move list: {e}")))?;
     let millis = row.played_millis(now);
@@ -247,23 +252,31 @@ pub async fn submit(
             "position": outcome.position.to_string(),
         })));
     }
+    // Help is tied to the game's positions, whether it named the game or not.
+    let asked: Vec<Position> = app
+        .store
+        .help_since(&player.0, "slide", row.issued.issued_at)
+        .await?
+        .iter()
+        .filter_map(|(state, _)| Position::parse(state, None).ok())
+        .collect();
+    let evidence = Evidence {
+        times: &request.times,
+        server_millis: row.elapsed_millis(now),
+        assisted: row.assisted || Session::passes_through(&start, &moves, &asked),
+        pauses: &[],
+    };
     let result = NewResult {
-        moves: moves.len() as i64,
+        moves: outcome.stm as i64,
+        stm: outcome.stm as i64,
+        mtm: outcome.mtm as i64,
         millis,
         score: 0,
         hints: row.hints,
-        counted: !row.assisted,
+        replay: moves.to_string(),
+        times: request.times.clone(),
+        reason: None,
         finished_at: now,
     };
-    app.store.finish(&row.issued, &result).await?;
-    Ok(Json(json!({
-        "solved": true,
-        "moves": outcome.stm,
-        "stm": outcome.stm,
-        "mtm": outcome.mtm,
-        "millis": millis,
-        "hints": row.hints,
-        "record": result.counted,
-        "variant": row.issued.variant,
-    })))
+    finish(&app, &row, result, judge(&evidence, &judge::SLIDE)).await
 }

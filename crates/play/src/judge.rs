@@ -1,0 +1,364 @@
+//! Judging a result: whether a person could have produced it, and so
+//! whether it is ranked.
+//!
+//! A result arrives with the time of every move, in milliseconds since the
+//! puzzle was shown. The times must be well-formed (one per move, never
+//! decreasing, [`check_times`]); a result is then ranked only if
+//!
+//! * nothing about the game was assisted (no solve or hint asked for a
+//!   position or board of the game, by id or not);
+//! * the times fit inside the time the server itself saw between dealing
+//!   and submission (allowing for network latency);
+//! * a person could have moved that fast: the first move no sooner than a
+//!   reaction time after the puzzle appeared, no more than a burst of moves
+//!   in any short window, and no more than a sustained rate over the solve;
+//! * (Shisen-Sho) no turn was made while the board was hidden by a pause.
+//!
+//! The bounds ([`SLIDE`], [`SHISEN`]) come from what top players reach. The
+//! fastest sliding-puzzle solvers sustain roughly 10–25 single-tile moves a
+//! second (TPS) over a solve; the sustained bound sits above that. A click
+//! on a tile several cells from the blank slides the whole run at once, so
+//! the burst bound lets a 10 × 10 row (9 tiles) move in one instant, but not
+//! two such rows within the window.
+//!
+//! What this does not stop: a patient program that paces its moves like a
+//! person, or help asked under another identity, still looks human. The
+//! bounds catch scripts that play at machine speed and results whose times
+//! do not add up — not every bot.
+
+use std::fmt;
+
+/// The limits of human play for one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bounds {
+    /// The most moves a second over a whole solve (from the first move to
+    /// the last), checked once there are at least `sustained_after` moves.
+    pub sustained_rate: f64,
+    /// Solves shorter than this are judged by the burst and reaction
+    /// bounds only: a rate over a few moves says little.
+    pub sustained_after: usize,
+    /// The most moves in any window of `burst_window_ms`.
+    pub burst_moves: usize,
+    /// The burst window, in milliseconds.
+    pub burst_window_ms: i64,
+    /// No person moves sooner than this after the puzzle appears.
+    pub reaction_ms: i64,
+    /// How much later than the server's own clock a move's time may be:
+    /// the client's clock starts after the deal reached it, so its times
+    /// should be inside the server's; this allows for timer resolution and
+    /// clock drift.
+    pub latency_ms: i64,
+}
+
+/// Sliding puzzles: moves are single-tile moves.
+pub const SLIDE: Bounds = Bounds {
+    sustained_rate: 30.0,
+    sustained_after: 10,
+    burst_moves: 12,
+    burst_window_ms: 200,
+    reaction_ms: 100,
+    latency_ms: 1_000,
+};
+
+/// Shisen-Sho: moves are turns (removals, shuffles, undos, redos). A
+/// removal takes two clicks on tiles that first have to be found.
+pub const SHISEN: Bounds = Bounds {
+    sustained_rate: 4.0,
+    sustained_after: 6,
+    burst_moves: 4,
+    burst_window_ms: 500,
+    reaction_ms: 200,
+    latency_ms: 1_000,
+};
+
+/// Why a list of times is not a list of times: the submission is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimesError {
+    /// There must be exactly one time per move.
+    #[error("{times} times for {moves} moves: send one time per move")]
+    Count {
+        /// Times sent.
+        times: usize,
+        /// Moves sent.
+        moves: usize,
+    },
+    /// A time before the puzzle was shown.
+    #[error("time {index} is negative ({value} ms): times count from when the puzzle was shown")]
+    Negative {
+        /// 1-based index of the time.
+        index: usize,
+        /// The time.
+        value: i64,
+    },
+    /// A time earlier than the one before it.
+    #[error("time {index} ({value} ms) is earlier than the time before it ({before} ms)")]
+    Decreasing {
+        /// 1-based index of the time.
+        index: usize,
+        /// The time.
+        value: i64,
+        /// The time before it.
+        before: i64,
+    },
+}
+
+/// Checks that `times` has one entry per move and never goes back.
+pub fn check_times(times: &[i64], moves: usize) -> Result<(), TimesError> {
+    if times.len() != moves {
+        return Err(TimesError::Count {
+            times: times.len(),
+            moves,
+        });
+    }
+    let mut before = 0;
+    for (i, &value) in times.iter().enumerate() {
+        if value < 0 {
+            return Err(TimesError::Negative {
+                index: i + 1,
+                value,
+            });
+        }
+        if value < before {
+            return Err(TimesError::Decreasing {
+                index: i + 1,
+                value,
+                before,
+            });
+        }
+        before = value;
+    }
+    Ok(())
+}
+
+/// Why a result is not ranked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unranked {
+    /// The solver helped: a solve or hint for a position of the game.
+    Assisted,
+    /// Faster than a person moves.
+    TooFast(String),
+    /// The times do not fit the server's own clock.
+    TimesInconsistent(String),
+    /// A turn made while the board was hidden by a pause.
+    PlayedWhilePaused(String),
+}
+
+impl fmt::Display for Unranked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unranked::Assisted => f.write_str("assisted: the solver was asked about this game"),
+            Unranked::TooFast(why) => write!(f, "too fast: {why}"),
+            Unranked::TimesInconsistent(why) => write!(f, "times inconsistent: {why}"),
+            Unranked::PlayedWhilePaused(why) => write!(f, "played while paused: {why}"),
+        }
+    }
+}
+
+/// What the server knows of a finished game besides its moves.
+#[derive(Clone, Debug, Default)]
+pub struct Evidence<'a> {
+    /// The time of each move, in milliseconds since the puzzle was shown
+    /// (already checked by [`check_times`]).
+    pub times: &'a [i64],
+    /// Milliseconds the server saw between issuing the puzzle and the
+    /// submission, pauses included.
+    pub server_millis: i64,
+    /// Whether the solver helped.
+    pub assisted: bool,
+    /// Pauses, as (start, end) in milliseconds since the puzzle was issued.
+    pub pauses: &'a [(i64, i64)],
+}
+
+/// Whether a person could have produced this result: `Ok(())` to rank
+/// it, else the first reason not to.
+pub fn judge(evidence: &Evidence, bounds: &Bounds) -> Result<(), Unranked> {
+    if evidence.assisted {
+        return Err(Unranked::Assisted);
+    }
+    let times = evidence.times;
+    let (Some(&first), Some(&last)) = (times.first(), times.last()) else {
+        return Ok(());
+    };
+    if last > evidence.server_millis + bounds.latency_ms {
+        return Err(Unranked::TimesInconsistent(format!(
+            "the last move is at {last} ms, but the server saw only {} ms between the deal and the submission",
+            evidence.server_millis
+        )));
+    }
+    if first < bounds.reaction_ms {
+        return Err(Unranked::TooFast(format!(
+            "the first move came {first} ms after the puzzle appeared (a person needs at least {} ms)",
+            bounds.reaction_ms
+        )));
+    }
+    burst(times, bounds)?;
+    sustained(times, bounds)?;
+    paused(times, evidence.pauses, bounds)
+}
+
+/// The most moves in any window of the burst length.
+fn burst(times: &[i64], bounds: &Bounds) -> Result<(), Unranked> {
+    let mut start = 0;
+    for (end, &t) in times.iter().enumerate() {
+        while t - times[start] >= bounds.burst_window_ms {
+            start += 1;
+        }
+        let count = end - start + 1;
+        if count > bounds.burst_moves {
+            return Err(Unranked::TooFast(format!(
+                "{count} moves within {} ms at {} ms (a person makes at most {})",
+                bounds.burst_window_ms, times[start], bounds.burst_moves
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The rate from the first move to the last.
+fn sustained(times: &[i64], bounds: &Bounds) -> Result<(), Unranked> {
+    if times.len() < bounds.sustained_after {
+        return Ok(());
+    }
+    let span = (times[times.len() - 1] - times[0]).max(1) as f64 / 1000.0;
+    // Moves after the first, over the time they took.
+    let rate = (times.len() - 1) as f64 / span;
+    if rate > bounds.sustained_rate {
+        return Err(Unranked::TooFast(format!(
+            "{rate:.1} moves a second over the whole solve (a person sustains at most {})",
+            bounds.sustained_rate
+        )));
+    }
+    Ok(())
+}
+
+/// No move inside a pause (its edges get the latency allowance: the two
+/// clocks start a network trip apart).
+fn paused(times: &[i64], pauses: &[(i64, i64)], bounds: &Bounds) -> Result<(), Unranked> {
+    for &(start, end) in pauses {
+        let (inner_start, inner_end) = (start + bounds.latency_ms, end - bounds.latency_ms);
+        if let Some(t) = times.iter().find(|&&t| t > inner_start && t < inner_end) {
+            return Err(Unranked::PlayedWhilePaused(format!(
+                "a move at {t} ms, during the pause from {start} to {end} ms"
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence(times: &[i64], server_millis: i64) -> Evidence<'_> {
+        Evidence {
+            times,
+            server_millis,
+            ..Evidence::default()
+        }
+    }
+
+    /// Moves `gap` ms apart, starting at `first`.
+    fn paced(moves: usize, first: i64, gap: i64) -> Vec<i64> {
+        (0..moves as i64).map(|i| first + i * gap).collect()
+    }
+
+    #[test]
+    fn malformed_times_are_refused_with_the_place() {
+        assert_eq!(
+            check_times(&[1, 2], 3),
+            Err(TimesError::Count { times: 2, moves: 3 })
+        );
+        assert!(matches!(
+            check_times(&[5, -1], 2),
+            Err(TimesError::Negative { index: 2, .. })
+        ));
+        let e = check_times(&[5, 9, 7], 3).unwrap_err();
+        assert_eq!(
+            e,
+            TimesError::Decreasing {
+                index: 3,
+                value: 7,
+                before: 9
+            }
+        );
+        assert!(e.to_string().contains("earlier"));
+        assert_eq!(check_times(&[0, 0, 3], 3), Ok(()));
+    }
+
+    #[test]
+    fn a_person_paced_solve_is_ranked() {
+        let times = paced(30, 800, 200);
+        assert_eq!(judge(&evidence(&times, 7_000), &SLIDE), Ok(()));
+        // The fastest human pace there is, 25 moves a second, still is.
+        let times = paced(60, 400, 40);
+        assert_eq!(judge(&evidence(&times, 3_000), &SLIDE), Ok(()));
+    }
+
+    #[test]
+    fn help_unranks() {
+        let times = paced(30, 800, 200);
+        let e = Evidence {
+            assisted: true,
+            ..evidence(&times, 7_000)
+        };
+        assert_eq!(judge(&e, &SLIDE), Err(Unranked::Assisted));
+        assert!(Unranked::Assisted.to_string().starts_with("assisted"));
+    }
+
+    #[test]
+    fn machine_speed_is_too_fast() {
+        // All at once (the script: optimal moves sent 25 ms after the deal).
+        let zeros = vec![0; 24];
+        let e = judge(&evidence(&zeros, 25), &SLIDE).unwrap_err();
+        assert!(e.to_string().starts_with("too fast"), "{e}");
+        // A human start, then a burst: 13 moves inside 200 ms.
+        let mut times = paced(10, 500, 200);
+        let at = times[9];
+        times.extend((1..=13).map(|i| at + 10 * i));
+        let e = judge(&evidence(&times, 10_000), &SLIDE).unwrap_err();
+        assert!(e.to_string().contains("within 200 ms"), "{e}");
+        // Even pacing at 50 moves a second: no burst, but not sustainable.
+        let times = paced(100, 500, 20);
+        let e = judge(&evidence(&times, 10_000), &SLIDE).unwrap_err();
+        assert!(e.to_string().contains("over the whole solve"), "{e}");
+    }
+
+    #[test]
+    fn a_row_slid_by_one_click_is_human() {
+        // A click moves nine tiles at the same instant; the next click
+        // comes a quarter second later.
+        let mut times = vec![600; 9];
+        times.extend(vec![850; 9]);
+        times.extend(paced(10, 1_200, 150));
+        assert_eq!(judge(&evidence(&times, 5_000), &SLIDE), Ok(()));
+    }
+
+    #[test]
+    fn times_beyond_the_servers_clock_are_inconsistent() {
+        let times = paced(30, 800, 200);
+        let e = judge(&evidence(&times, 2_000), &SLIDE).unwrap_err();
+        assert!(e.to_string().starts_with("times inconsistent"), "{e}");
+        // Within the latency allowance it is fine.
+        assert_eq!(judge(&evidence(&times, 6_600), &SLIDE), Ok(()));
+    }
+
+    #[test]
+    fn a_turn_during_a_pause_unranks() {
+        let times = paced(10, 1_000, 1_000);
+        let pauses = [(3_500, 8_000)];
+        let e = Evidence {
+            pauses: &pauses,
+            ..evidence(&times, 20_000)
+        };
+        let why = judge(&e, &SHISEN).unwrap_err();
+        assert!(why.to_string().starts_with("played while paused"), "{why}");
+        // Turns just around the pause's edges are not counted in it.
+        let edges = [500, 1_000, 3_600, 7_900, 9_000, 10_000];
+        let pauses = [(3_000, 8_500)];
+        let e = Evidence {
+            pauses: &pauses,
+            ..evidence(&edges, 20_000)
+        };
+        assert_eq!(judge(&e, &SHISEN), Ok(()));
+    }
+}

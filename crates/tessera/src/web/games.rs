@@ -1,0 +1,64 @@
+//! What both games' APIs do with an issued game: find it open, and finish
+//! it — judge the result (`play::judge`), store it with its replay, and
+//! answer the client.
+
+use axum::http::StatusCode;
+use axum::Json;
+use play::judge::Unranked;
+use serde_json::{json, Value};
+
+use super::error::ApiError;
+use super::player::Player;
+use super::App;
+use crate::store::{GameRow, IssuedGame, NewResult};
+
+/// The open game `id` of kind `kind` (`slide`, `shisen`) of `player`.
+pub async fn open_game(
+    app: &App,
+    id: &str,
+    player: &Player,
+    kind: &str,
+) -> Result<GameRow, ApiError> {
+    let row = app
+        .store
+        .game(id, &player.0, kind)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no {kind} game {id:?} for you")))?;
+    if row.finished_at.is_some() {
+        return Err(ApiError::conflict("this game was already submitted"));
+    }
+    Ok(row)
+}
+
+/// A stored game the server cannot read back: its own fault, logged.
+pub fn unreadable(game: &IssuedGame, error: impl std::fmt::Display) -> ApiError {
+    eprintln!("stored game {} unreadable: {error}", game.id);
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
+}
+
+/// Stores a solved game's result, ranked unless `judged` says why not,
+/// and answers with what the player sees.
+pub async fn finish(
+    app: &App,
+    row: &GameRow,
+    mut result: NewResult,
+    judged: Result<(), Unranked>,
+) -> Result<Json<Value>, ApiError> {
+    result.reason = judged.err().map(|why| why.to_string());
+    app.store.finish(&row.issued, &result).await?;
+    let ranked = result.reason.is_none();
+    Ok(Json(json!({
+        "solved": true,
+        "game": row.issued.id,
+        "moves": result.moves,
+        "stm": result.stm,
+        "mtm": result.mtm,
+        "millis": result.millis,
+        "score": result.score,
+        "hints": result.hints,
+        "ranked": ranked,
+        "record": ranked,
+        "reason": result.reason,
+        "variant": row.issued.variant,
+    })))
+}

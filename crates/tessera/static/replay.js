@@ -1,0 +1,251 @@
+// The replay page: a finished game played back at its real pace. The
+// server gives the moves and the time of each (GET /api/replays/{game});
+// sliding moves are applied here with the page's rules, Shisen-Sho boards
+// and paths come from the server's replay.
+import { get, clock, el } from './api.js';
+import { applyMove, mtmCount } from './rules.js';
+import { face, describe } from './tiles.js';
+
+const $ = (id) => document.getElementById(id);
+
+let r = null;       // the replay as the server gave it
+let frames = [];    // what to draw after 0, 1, …, n moves
+let at = 0;         // moves shown
+let clockMs = 0;    // replay time
+let playing = false;
+let last = null;    // the animation frame's previous timestamp
+
+const speed = () => Number($('replay-speed').value);
+const total = () => r.times.length;
+const timeOf = (k) => (k === 0 ? 0 : r.times[k - 1]);
+
+function parsePosition(text) {
+  const rows = text.split('/').map((row) => row.trim().split(/\s+/).map(Number));
+  return { w: rows[0].length, h: rows.length, tiles: rows.flat() };
+}
+
+function parseBoard(text) {
+  const rows = text.replace(/\n+$/, '').split('\n');
+  return { w: [...rows[0]].length, h: rows.length, cells: rows.flatMap((row) => [...row]) };
+}
+
+// Sliding puzzle: the position after every move.
+function slideFrames() {
+  const p = parsePosition(r.position);
+  const goal = parsePosition(r.goal).tiles;
+  const tiles = p.tiles.slice();
+  const out = [{ tiles: tiles.slice() }];
+  for (const m of r.moves) {
+    applyMove(tiles, p.w, p.h, m);
+    out.push({ tiles: tiles.slice() });
+  }
+  return out.map((f) => ({ ...f, w: p.w, h: p.h, goal }));
+}
+
+// Shisen-Sho: the deal, then each step's board and the path it removed.
+function shisenFrames() {
+  const deal = parseBoard(r.position);
+  const out = [{ cells: deal.cells, path: null, turn: null, before: null }];
+  let before = deal.cells;
+  for (const step of r.steps) {
+    const cells = parseBoard(step.board).cells;
+    out.push({ cells, path: step.path, turn: step.turn, before });
+    before = cells;
+  }
+  return out.map((f) => ({ ...f, w: deal.w, h: deal.h }));
+}
+
+function drawSlide(f) {
+  const board = $('replay-board');
+  if (!board.classList.contains('slide-board')) {
+    board.className = 'slide-board';
+    board.style.setProperty('--w', f.w);
+    board.style.setProperty('--h', f.h);
+    for (const t of f.tiles) if (t !== 0) board.append(el('div', { class: 'tile', 'data-tile': String(t), text: String(t) }));
+  }
+  f.tiles.forEach((t, i) => {
+    if (t === 0) return;
+    const tile = board.querySelector(`[data-tile="${t}"]`);
+    tile.style.transform = `translate(${(i % f.w) * 100}%, ${Math.floor(i / f.w) * 100}%)`;
+    tile.classList.toggle('home', f.goal[i] === t);
+  });
+  board.classList.toggle('solved', at === total());
+}
+
+// A removal is shown on the board it was made on, with its path; the next
+// frame shows the board after it. The last frame shows the board as it was
+// left (cleared), the last path still drawn.
+function drawShisen(f) {
+  const board = $('replay-board');
+  board.className = 'shisen-board';
+  const tw = Math.max(18, Math.min(44, Math.floor((Math.min(window.innerWidth, 1200) - 48) / (f.w + 2))));
+  const th = Math.round(tw * 1.3);
+  board.style.width = `${(f.w + 2) * tw}px`;
+  board.style.height = `${(f.h + 2) * th}px`;
+  const shown = f.path && at < total() ? f.before : f.cells;
+  const ends = f.path ? [f.path[0], f.path[f.path.length - 1]].map(([x, y]) => y * f.w + x) : [];
+  const nodes = [];
+  shown.forEach((kind, i) => {
+    if (kind === '.') return;
+    const tile = el('div', { class: ends.includes(i) ? 'stile selected' : 'stile', title: describe(kind) });
+    Object.assign(tile.style, { left: `${(i % f.w + 1) * tw}px`, top: `${(Math.floor(i / f.w) + 1) * th}px`, width: `${tw}px`, height: `${th}px` });
+    tile.innerHTML = face(kind); // generated SVG, no user text
+    nodes.push(tile);
+  });
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', 'paths');
+  svg.setAttribute('width', String((f.w + 2) * tw));
+  svg.setAttribute('height', String((f.h + 2) * th));
+  if (f.path) {
+    const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+    line.setAttribute('points', f.path.map(([x, y]) => `${(x + 1.5) * tw},${(y + 1.5) * th}`).join(' '));
+    svg.append(line);
+  }
+  nodes.push(svg);
+  board.replaceChildren(...nodes);
+}
+
+function draw() {
+  const f = frames[at];
+  if (r.kind === 'slide') drawSlide(f); else drawShisen(f);
+  $('replay-move').textContent = String(at);
+  $('replay-scrub').value = String(at);
+  $('replay-clock').textContent = clock(clockMs);
+  const turn = r.kind === 'shisen' && f.turn ? `turn ${at}: ${f.turn.replace('-', ' with ')}` : '';
+  $('replay-status').textContent = at === total() ? (r.kind === 'slide' ? 'Solved.' : 'Cleared.') : turn;
+  marker();
+}
+
+// Jumps to `k` moves, the clock at that move's time.
+function seek(k) {
+  at = Math.max(0, Math.min(total(), k));
+  clockMs = timeOf(at);
+  draw();
+}
+
+function frame(now) {
+  if (!playing) return;
+  if (last !== null) clockMs += (now - last) * speed();
+  last = now;
+  let moved = false;
+  while (at < total() && r.times[at] <= clockMs) { at += 1; moved = true; }
+  if (moved) draw(); else $('replay-clock').textContent = clock(clockMs);
+  marker();
+  if (at >= total()) { setPlaying(false); return; }
+  requestAnimationFrame(frame);
+}
+
+function setPlaying(on) {
+  playing = on && total() > 0;
+  if (playing && at >= total()) seek(0);
+  $('replay-play').textContent = playing ? '❚❚ Pause' : '▶ Play';
+  last = null;
+  if (playing) requestAnimationFrame(frame);
+}
+
+// Moves a second in a one-second window, sampled across the solve.
+function graph() {
+  const svg = $('replay-tps');
+  const end = Math.max(1, timeOf(total()));
+  const samples = 120;
+  const points = [];
+  let peak = 1;
+  const rates = [];
+  for (let i = 0; i <= samples; i += 1) {
+    const t = (end * i) / samples;
+    const inWindow = r.times.filter((x) => x > t - 1000 && x <= t).length;
+    rates.push(inWindow);
+    peak = Math.max(peak, inWindow);
+  }
+  rates.forEach((rate, i) => points.push(`${(600 * i) / samples},${115 - (105 * rate) / peak}`));
+  const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+  line.setAttribute('points', points.join(' '));
+  line.setAttribute('class', 'tps-line');
+  const axis = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+  axis.setAttribute('x', '4');
+  axis.setAttribute('y', '12');
+  axis.setAttribute('class', 'tps-axis');
+  axis.textContent = `peak ${peak}/s`;
+  const mark = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+  mark.setAttribute('id', 'replay-marker');
+  mark.setAttribute('y1', '0');
+  mark.setAttribute('y2', '120');
+  svg.replaceChildren(line, axis, mark);
+  $('replay-graph-caption').textContent = `${r.kind === 'slide' ? 'moves' : 'turns'} per second over the ${clock(end)} of play (one-second window)`;
+}
+
+function marker() {
+  const mark = document.getElementById('replay-marker');
+  if (!mark) return;
+  const x = (600 * clockMs) / Math.max(1, timeOf(total()));
+  mark.setAttribute('x1', String(Math.min(600, x)));
+  mark.setAttribute('x2', String(Math.min(600, x)));
+}
+
+// The replay as text: slidy notation (or the turns) and the times.
+function text() {
+  const head = [
+    `# tessera replay ${r.game}: ${r.variant}, seed ${r.seed}, by ${r.name || 'anonymous'}`,
+    `# ${clock(r.millis)}${r.kind === 'slide' ? `, ${r.stm} STM, ${r.mtm} MTM, ${r.tps.toFixed(2)} TPS` : `, score ${r.score}`}; ${r.ranked ? 'ranked' : `not ranked: ${r.reason}`}`,
+  ];
+  if (r.kind === 'slide') {
+    head.push(`# start: ${r.position}`, `# goal: ${r.goal} (${r.goal_name})`, r.compact);
+  } else {
+    head.push(`# deal (${r.rules}):`, ...r.position.trim().split('\n').map((row) => `# ${row}`), r.moves);
+  }
+  head.push(`# times (ms since the puzzle was shown, one per ${r.kind === 'slide' ? 'single-tile move' : 'turn'}):`, r.times.join(' '));
+  return `${head.join('\n')}\n`;
+}
+
+function info() {
+  const who = r.name || 'anonymous';
+  const verdict = r.ranked ? 'ranked' : `not ranked — ${r.reason}`;
+  $('replay-title').textContent = `${r.kind === 'slide' ? 'Sliding puzzle' : 'Shisen-Sho'} ${r.variant} by ${who}`;
+  $('replay-info').textContent = r.kind === 'slide'
+    ? `${clock(r.millis)} · ${r.stm} moves (${r.mtm} MTM) · ${r.tps.toFixed(2)} TPS (${r.tps_mtm.toFixed(2)} in MTM) · ${verdict}`
+    : `${clock(r.millis)} · ${r.removals} removals in ${r.turns} turns · score ${r.score} · ${verdict}`;
+}
+
+async function load() {
+  const id = location.pathname.split('/').filter(Boolean).pop();
+  try {
+    r = await get(`/api/replays/${encodeURIComponent(id)}`);
+  } catch (e) {
+    $('replay-status').textContent = e.message;
+    $('replay-status').className = 'status error';
+    return;
+  }
+  if (r.kind === 'slide') r.moves = [...r.moves];
+  frames = r.kind === 'slide' ? slideFrames() : shisenFrames();
+  if (r.kind === 'slide' && mtmCount(r.moves) !== r.mtm) console.warn('MTM count differs from the server');
+  $('replay-total').textContent = String(total());
+  $('replay-scrub').max = String(total());
+  info();
+  graph();
+  seek(0);
+}
+
+$('replay-play').addEventListener('click', () => setPlaying(!playing));
+$('replay-back').addEventListener('click', () => { setPlaying(false); seek(at - 1); });
+$('replay-forward').addEventListener('click', () => { setPlaying(false); seek(at + 1); });
+$('replay-start').addEventListener('click', () => { setPlaying(false); seek(0); });
+$('replay-end').addEventListener('click', () => { setPlaying(false); seek(total()); });
+$('replay-scrub').addEventListener('input', () => { setPlaying(false); seek(Number($('replay-scrub').value)); });
+document.addEventListener('keydown', (e) => {
+  if (!r || e.target.tagName === 'SELECT') return;
+  const keys = { ArrowLeft: () => seek(at - 1), ArrowRight: () => seek(at + 1), Home: () => seek(0), End: () => seek(total()) };
+  if (e.key === ' ') { e.preventDefault(); setPlaying(!playing); }
+  if (e.key in keys) { e.preventDefault(); setPlaying(false); keys[e.key](); }
+});
+$('replay-share').addEventListener('click', async () => {
+  try { await navigator.clipboard.writeText(location.href); $('replay-status').textContent = `Link copied: ${location.href}`; } catch { $('replay-status').textContent = location.href; }
+});
+$('replay-download').addEventListener('click', () => {
+  const blob = new Blob([text()], { type: 'text/plain' });
+  const a = el('a', { href: URL.createObjectURL(blob), download: `tessera-replay-${r.game}.txt` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+});
+window.addEventListener('resize', () => { if (r && r.kind === 'shisen') draw(); });
+load();
