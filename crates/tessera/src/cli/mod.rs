@@ -55,11 +55,33 @@ enum Command {
 #[derive(clap::Args)]
 struct ServeArgs {
     /// Address to listen on (port 0 picks a free port).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "TESSERA_ADDR", default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
-    /// SQLite database file for records, created on first run.
-    #[arg(long, default_value = "tessera.db")]
-    db: std::path::PathBuf,
+    /// The records' database: a SQLite file (or sqlite:PATH), created on
+    /// first run, or a PostgreSQL URL postgres://user:pass@host:port/db
+    /// (the database is created if the user may).
+    #[arg(long, env = "DATABASE_URL", default_value = "tessera.db", value_parser = parse_database)]
+    db: crate::store::Database,
+    /// Most database connections this instance opens.
+    #[arg(long, env = "TESSERA_DB_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=512))]
+    db_connections: u32,
+    /// Log lines as text or one JSON object each (levels: RUST_LOG).
+    #[arg(long, env = "TESSERA_LOG_FORMAT", value_enum, default_value = "text")]
+    log_format: crate::web::LogFormat,
+    /// Solver requests (solve, hint, check) a second per client address;
+    /// a burst of twice that is allowed, beyond it 429.
+    #[arg(long, env = "TESSERA_SOLVER_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    solver_rate: u32,
+    /// Seconds a request may take before it is answered 503.
+    #[arg(long, env = "TESSERA_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    request_timeout: u64,
+    /// Seconds in-flight requests may finish after SIGTERM or SIGINT.
+    #[arg(long, env = "TESSERA_SHUTDOWN_GRACE", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    shutdown_grace: u64,
+}
+
+fn parse_database(text: &str) -> Result<crate::store::Database, String> {
+    text.parse()
 }
 
 pub fn run() -> ExitCode {
@@ -80,7 +102,16 @@ pub fn run() -> ExitCode {
 
 /// Starts the web server (see `crate::web`).
 fn serve(args: ServeArgs) -> Result<(), Failure> {
-    crate::web::serve(args.addr, &args.db).map_err(|e| Failure::Other(e.to_string()))
+    let config = crate::web::Config {
+        addr: args.addr,
+        database: args.db,
+        connections: args.db_connections,
+        log_format: args.log_format,
+        solver_rate: args.solver_rate,
+        request_timeout: std::time::Duration::from_secs(args.request_timeout),
+        shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
+    };
+    crate::web::serve(config).map_err(|e| Failure::Other(e.to_string()))
 }
 
 /// The help and a small demonstration.

@@ -1,21 +1,25 @@
 //! Persistent records: players, the games the server issued, and results.
 //!
-//! Everything the web server knows lives here, so a restart loses nothing and
-//! several servers could share one database. The SQL is kept portable
-//! (TEXT ids made by the server, BIGINT milliseconds, `$n` parameters,
-//! `ON CONFLICT … DO NOTHING`) so that Postgres can replace SQLite; the
-//! migrations are embedded in the binary and run on open.
+//! Everything the web server knows lives here, so a restart loses nothing
+//! and several servers share one database: SQLite embedded (the default, a
+//! file next to the server) or PostgreSQL (one database behind many
+//! servers). One set of queries serves both through sqlx's `Any` driver:
+//! the SQL is portable (TEXT ids made by the server, BIGINT milliseconds,
+//! `$n` parameters, `ON CONFLICT … DO NOTHING`, conditional updates inside
+//! transactions so a game finishes once however many servers race). Each
+//! database has its own embedded migrations, run on open.
 
-use std::path::Path;
-use std::str::FromStr;
+mod database;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+pub use database::{Database, DatabaseError};
 
-/// The database: a small connection pool.
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
+
+/// The database: a connection pool.
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
 }
 
 /// A puzzle as the server issued it.
@@ -163,24 +167,55 @@ pub enum FinishError {
     Db(#[from] sqlx::Error),
 }
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// How SQLite is set up on every connection: write-ahead logging (readers
+/// never wait for the writer), waiting up to 5 s for the write lock rather
+/// than failing, and foreign keys enforced.
+const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+     PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
 
 impl Store {
-    /// Opens (creating if needed) the SQLite file at `path` and migrates it.
-    pub async fn open(path: &Path) -> Result<Store, sqlx::Error> {
-        let options = SqliteConnectOptions::from_str("sqlite:")?
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(std::time::Duration::from_secs(5))
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
-            .connect_with(options)
+    /// Opens the database (creating a SQLite file, or a PostgreSQL
+    /// database the user may create, if missing) and migrates it.
+    pub async fn open(database: &Database, connections: u32) -> Result<Store, DatabaseError> {
+        sqlx::any::install_default_drivers();
+        let url = database.url()?;
+        database.create_if_missing(&url).await?;
+        let sqlite = matches!(database, Database::Sqlite(_));
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
+            .acquire_timeout(std::time::Duration::from_secs(5))
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        connection.execute(SQLITE_SETUP).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
             .await?;
-        MIGRATOR.run(&pool).await?;
+        let migrator = if sqlite { &SQLITE } else { &POSTGRES };
+        migrator.run(&pool).await?;
         Ok(Store { pool })
+    }
+
+    /// Whether the database answers (the readiness check).
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Connections open, and of those idle: for the metrics.
+    pub fn pool_use(&self) -> (u32, usize) {
+        (self.pool.size(), self.pool.num_idle())
+    }
+
+    /// Closes every connection (at shutdown).
+    pub async fn close(&self) {
+        self.pool.close().await;
     }
 
     /// Records a player the first time it is seen.
@@ -487,7 +522,7 @@ impl Store {
                 },
                 name: result.name.clone(),
                 replay: r.get(w),
-                times: times_from(r.get::<&str, _>(w + 1)),
+                times: times_from(&r.get::<String, _>(w + 1)),
                 result,
             }
         }))
@@ -558,7 +593,7 @@ const RECORD_COLUMNS: &str = "r.game_id, p.name, r.variant, r.moves, r.millis, r
      r.counted, r.finished_at, r.player_id, r.stm, r.mtm, r.reason";
 const RECORD_WIDTH: usize = 13;
 
-fn record(r: &sqlx::sqlite::SqliteRow, viewer: Option<&str>) -> Record {
+fn record(r: &AnyRow, viewer: Option<&str>) -> Record {
     Record {
         game_id: r.get(0),
         name: r.get(1),
@@ -569,7 +604,7 @@ fn record(r: &sqlx::sqlite::SqliteRow, viewer: Option<&str>) -> Record {
         hints: r.get(6),
         ranked: r.get::<i64, _>(7) != 0,
         finished_at: r.get(8),
-        mine: viewer == Some(r.get::<&str, _>(9)),
+        mine: viewer == Some(r.get::<String, _>(9).as_str()),
         stm: r.get(10),
         mtm: r.get(11),
         reason: r.get(12),

@@ -1,16 +1,19 @@
 //! `tessera serve`: both games in the browser.
 //!
-//! An axum server over the engines. The client asks the server for
-//! puzzles, paths, hints and solutions; the server stores every puzzle it
-//! issues and replays every submitted game before it becomes a record, timing
-//! it with its own clock. All state lives in the database ([`crate::store`]),
-//! so a restart loses nothing.
+//! An axum server over `play` and the engines. The client asks the server
+//! for puzzles, paths, hints and solutions; the server stores every puzzle
+//! it issues and replays every submitted game before it becomes a record,
+//! timing it with its own clock. All state lives in the database
+//! ([`crate::store`]), so a restart loses nothing and any number of
+//! instances can serve one database behind a load balancer; `ops` holds
+//! what an operator needs around that.
 
 mod assets;
 mod budget;
 mod clock;
 mod error;
 mod games;
+mod ops;
 mod player;
 mod records;
 mod replays;
@@ -18,20 +21,42 @@ mod shisen_api;
 mod slide_api;
 
 use std::net::SocketAddr;
-use std::path::Path;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::store::Store;
+use crate::store::{Database, Store};
 use budget::Budget;
 use error::ApiError;
+pub use ops::LogFormat;
 
 /// How long one engine call may take.
 const ENGINE_BUDGET: Duration = Duration::from_secs(10);
+
+/// How the server runs: everything `tessera serve` takes as flags or
+/// environment variables.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The records' database.
+    pub database: Database,
+    /// Most database connections at once.
+    pub connections: u32,
+    /// Log lines as text or JSON.
+    pub log_format: LogFormat,
+    /// Solver requests (solve, hint, check) a second per client.
+    pub solver_rate: u32,
+    /// The longest a request may take.
+    pub request_timeout: Duration,
+    /// How long in-flight requests may finish after SIGTERM or SIGINT.
+    pub shutdown_grace: Duration,
+}
 
 /// What every handler shares: the database and the engine budget.
 #[derive(Clone)]
@@ -40,24 +65,29 @@ pub struct App {
     budget: Budget,
 }
 
-/// The application's routes.
-pub fn router(store: Store) -> Router {
+/// The application's routes, with their layers.
+pub fn router(store: Store, config: &Config) -> Router {
     let app = App {
         store,
         budget: Budget::new(ENGINE_BUDGET),
     };
-    Router::new()
+    // The endpoints that keep a core busy get a per-client limit.
+    let solvers = Router::new()
+        .route("/api/slide/solve", post(slide_api::solve))
+        .route("/api/slide/hint", post(slide_api::hint))
+        .route("/api/shisen/hint", post(shisen_api::hint))
+        .route("/api/shisen/check", post(shisen_api::check));
+    let solvers = ops::limited(solvers, config.solver_rate);
+    let mut router = Router::new()
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))
         .route("/healthz", get(healthz))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(ops::metrics_page))
         .route("/api/slide/new", post(slide_api::new))
-        .route("/api/slide/solve", post(slide_api::solve))
-        .route("/api/slide/hint", post(slide_api::hint))
         .route("/api/slide/submit", post(slide_api::submit))
         .route("/api/shisen/new", post(shisen_api::new))
         .route("/api/shisen/path", post(shisen_api::path))
-        .route("/api/shisen/hint", post(shisen_api::hint))
-        .route("/api/shisen/check", post(shisen_api::check))
         .route("/api/shisen/shuffle", post(shisen_api::shuffle))
         .route("/api/shisen/pause", post(shisen_api::pause))
         .route("/api/shisen/resume", post(shisen_api::resume))
@@ -70,9 +100,21 @@ pub fn router(store: Store) -> Router {
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))
         .route("/api/me/export.csv", get(records::export))
+        .merge(solvers)
         .fallback(not_found)
         .layer(axum::middleware::from_fn(player::identify))
         .layer(DefaultBodyLimit::max(play::limits::REQUEST_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            config.request_timeout,
+            ops::time_out,
+        ));
+    for (name, value) in ops::security_headers() {
+        router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
+    }
+    router
+        .layer(axum::middleware::from_fn(ops::observe))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(app)
 }
 
@@ -95,31 +137,47 @@ fn issue_seed(daily: bool, seed: Option<u64>, now: i64) -> Result<u64, ApiError>
     }
 }
 
-/// Opens the database, binds `addr`, prints the URL and serves until
-/// interrupted.
-pub fn serve(addr: SocketAddr, db: &Path) -> anyhow::Result<()> {
+/// Opens the database, binds the address, prints the URL and serves until
+/// SIGINT or SIGTERM; then lets in-flight requests finish (up to the grace
+/// period), closes the database and returns.
+pub fn serve(config: Config) -> anyhow::Result<()> {
+    ops::init_logs(config.log_format);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let store = Store::open(db)
+        let database = &config.database;
+        let store = Store::open(database, config.connections)
             .await
-            .map_err(|e| anyhow::anyhow!("cannot open database {}: {e}", db.display()))?;
-        let listener = tokio::net::TcpListener::bind(addr)
+            .map_err(|e| anyhow::anyhow!("cannot open database {database}: {e}"))?;
+        let listener = tokio::net::TcpListener::bind(config.addr)
             .await
-            .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let local = listener.local_addr()?;
-        println!(
-            "tessera: playing at http://{local}/ (records in {})",
-            db.display()
-        );
+        println!("tessera: playing at http://{local}/ (records in {database})");
         use std::io::Write;
         std::io::stdout().flush()?;
-        axum::serve(listener, router(store))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
+        tracing::info!(addr = %local, database = %database, "serving");
+        let app = router(store.clone(), &config)
+            .into_make_service_with_connect_info::<SocketAddr>();
+        let (stopping, stopped) = tokio::sync::watch::channel(false);
+        let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+            ops::stop_signal().await;
+            let _ = stopping.send(true);
+        });
+        let grace = config.shutdown_grace;
+        let mut stopped = stopped;
+        let deadline = async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+            tracing::info!(grace_secs = grace.as_secs(), "stopping: finishing requests");
+            tokio::time::sleep(grace).await;
+        };
+        tokio::select! {
+            served = server => served?,
+            () = deadline => tracing::warn!("requests still running at the end of the grace period"),
+        }
+        store.close().await;
+        tracing::info!("stopped");
         Ok(())
     })
 }

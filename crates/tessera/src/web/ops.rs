@@ -1,0 +1,220 @@
+//! What an operator needs around the game: logs, metrics, health and
+//! readiness, per-client limits on the solvers, request time-outs,
+//! security headers, and a clean shutdown.
+
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::header::{self, HeaderName, HeaderValue};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use serde_json::{json, Value};
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::key_extractor::SmartIpKeyExtractor;
+use tower_governor::{GovernorError, GovernorLayer};
+
+use super::error::ApiError;
+use super::App;
+
+/// How logs are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One readable line per event.
+    Text,
+    /// One JSON object per event, for log collectors.
+    Json,
+}
+
+/// Starts logging to stderr: `RUST_LOG` picks the levels (default
+/// `info`), `format` the shape. Once per process.
+pub fn init_logs(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().flatten_event(true).try_init(),
+    };
+}
+
+/// The process's metrics registry (installed on first use).
+pub fn metrics() -> &'static PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE.get_or_init(|| {
+        // Latencies from a millisecond to ten seconds.
+        let buckets = [
+            0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+        ];
+        let builder = PrometheusBuilder::new()
+            .set_buckets(&buckets)
+            .expect("the buckets are not empty");
+        // Another recorder may be installed already (several routers in
+        // one test process): then a private one still renders.
+        match builder.install_recorder() {
+            Ok(handle) => handle,
+            Err(_) => PrometheusBuilder::new().build_recorder().handle(),
+        }
+    })
+}
+
+/// `GET /metrics`: the Prometheus text format. Pool gauges are read now.
+pub async fn metrics_page(State(app): State<App>) -> Response {
+    let (size, idle) = app.store.pool_use();
+    metrics::gauge!("tessera_db_connections").set(size as f64);
+    metrics::gauge!("tessera_db_connections_idle").set(idle as f64);
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        metrics().render(),
+    )
+        .into_response()
+}
+
+/// `GET /readyz`: ready when the database answers; 503 otherwise, so a load
+/// balancer sends no players to an instance that cannot record them.
+pub async fn readyz(State(app): State<App>) -> Result<Json<Value>, ApiError> {
+    match app.store.ping().await {
+        Ok(()) => Ok(Json(json!({ "ready": true }))),
+        Err(e) => {
+            tracing::warn!(error = %e, "readiness check: the database does not answer");
+            Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the database does not answer",
+            ))
+        }
+    }
+}
+
+/// Middleware: logs and counts every request by route and status, with
+/// its duration, under the request's id.
+pub async fn observe(request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched".to_string(), |p| p.as_str().to_string());
+    let method = request.method().to_string();
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let response = next.run(request).await;
+    let elapsed = start.elapsed();
+    let status = response.status().as_u16().to_string();
+    let labels = [("route", route.clone()), ("method", method.clone()), ("status", status.clone())];
+    metrics::counter!("tessera_http_requests_total", &labels).increment(1);
+    metrics::histogram!("tessera_http_request_duration_seconds", &labels[..2])
+        .record(elapsed.as_secs_f64());
+    tracing::info!(
+        request_id = %id,
+        method = %method,
+        route = %route,
+        status = %status,
+        millis = elapsed.as_secs_f64() * 1000.0,
+        "request"
+    );
+    response
+}
+
+/// Middleware: answers 503 with a message when a request takes longer than
+/// `limit` (the engines stop themselves well before, see `budget`).
+pub async fn time_out(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the request took longer than {} s", limit.as_secs()),
+        )
+        .into_response(),
+    }
+}
+
+/// Headers every response carries: the page runs only its own scripts and
+/// styles and cannot be framed; no content type is guessed.
+pub fn security_headers() -> [(HeaderName, HeaderValue); 4] {
+    [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; \
+                 connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+                 frame-ancestors 'none'",
+            ),
+        ),
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ),
+    ]
+}
+
+/// `routes` with a per-client limit: `per_second` requests a second
+/// sustained, twice that in a burst. Clients are told apart by address: the
+/// `X-Forwarded-For`/`X-Real-IP` a load balancer sets, else the peer's
+/// (the server is served with connection info). Over the limit: 429 with
+/// `Retry-After`.
+pub fn limited(routes: Router<App>, per_second: u32) -> Router<App> {
+    let per_second = per_second.max(1);
+    let config = GovernorConfigBuilder::default()
+        .period(Duration::from_secs(1) / per_second)
+        .burst_size(per_second * 2)
+        .key_extractor(SmartIpKeyExtractor)
+        .finish()
+        .expect("a positive period and burst");
+    routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(too_many))
+}
+
+/// The 429 (or the 500 for an unknown client) as the API's JSON error.
+fn too_many(error: GovernorError) -> Response {
+    metrics::counter!("tessera_rate_limited_total").increment(1);
+    match error {
+        GovernorError::TooManyRequests { wait_time, headers } => {
+            let mut response = ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("too many solver requests: try again in {wait_time} s"),
+            )
+            .into_response();
+            if let Some(headers) = headers {
+                response.headers_mut().extend(headers);
+            }
+            let wait = HeaderValue::from(wait_time.max(1));
+            response.headers_mut().insert(header::RETRY_AFTER, wait);
+            response
+        }
+        other => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()).into_response(),
+    }
+}
+
+/// Resolves once SIGINT or SIGTERM arrives.
+pub async fn stop_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
