@@ -171,9 +171,14 @@ fn no_subcommand_serves_and_takes_the_serve_options() {
     serves_healthz(&[]);
 }
 
-/// Starts `tessera ARGS --addr 127.0.0.1:0 --db …` and asks it for /healthz.
+/// Starts `tessera ARGS --addr 127.0.0.1:0 --db DIR/records.db` and asks it
+/// for /healthz.
 fn serves_healthz(args: &[&str]) {
-    let server = common::server::Server::start_with(args, common::server::temp_dir());
+    let dir = common::server::temp_dir();
+    let db = dir.join("records.db").to_string_lossy().into_owned();
+    let mut args = args.to_vec();
+    args.extend(["--db", &db]);
+    let server = common::server::Server::start_args(&args, dir);
     let reply = server.client().get("/healthz");
     assert!(
         server.dir().join("records.db").exists(),

@@ -72,6 +72,10 @@ struct ServeArgs {
     /// a burst of twice that is allowed, beyond it 429.
     #[arg(long, env = "TESSERA_SOLVER_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     solver_rate: u32,
+    /// Tell clients apart by the X-Forwarded-For / X-Real-IP header a load
+    /// balancer sets (only behind one: clients could forge it otherwise).
+    #[arg(long, env = "TESSERA_TRUST_PROXY")]
+    trust_proxy: bool,
     /// Seconds a request may take before it is answered 503.
     #[arg(long, env = "TESSERA_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     request_timeout: u64,
@@ -108,6 +112,7 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         connections: args.db_connections,
         log_format: args.log_format,
         solver_rate: args.solver_rate,
+        trust_proxy: args.trust_proxy,
         request_timeout: std::time::Duration::from_secs(args.request_timeout),
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
     };

@@ -42,7 +42,10 @@ impl std::str::FromStr for Database {
         if let Some(rest) = text.strip_prefix("sqlite:") {
             let path = rest.trim_start_matches("//");
             if path.is_empty() || path == ":memory:" {
-                return Err("a SQLite database needs a file: sqlite:PATH (records must survive a restart)".into());
+                return Err(
+                    "a SQLite database needs a file: sqlite:PATH (records must survive a restart)"
+                        .into(),
+                );
             }
             return Ok(Database::Sqlite(PathBuf::from(path)));
         }
@@ -60,14 +63,16 @@ impl fmt::Display for Database {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Database::Sqlite(path) => write!(f, "{}", path.display()),
-            Database::Postgres(url) => match url.split_once('@') {
-                Some((credentials, host)) => {
-                    let user = credentials.rsplit_once(':').map_or(credentials, |(u, _)| u);
-                    let user = user.rsplit('/').next().unwrap_or("");
-                    write!(f, "postgres://{user}@{host}")
+            Database::Postgres(url) => {
+                let rest = url.split_once("://").map_or(url.as_str(), |(_, rest)| rest);
+                match rest.rsplit_once('@') {
+                    Some((credentials, host)) => {
+                        let user = credentials.split_once(':').map_or(credentials, |(u, _)| u);
+                        write!(f, "postgres://{user}@{host}")
+                    }
+                    None => write!(f, "postgres://{rest}"),
                 }
-                None => f.write_str(url),
-            },
+            }
         }
     }
 }
@@ -113,9 +118,18 @@ mod tests {
     fn paths_and_urls_name_their_database() {
         let db = |t: &str| t.parse::<Database>();
         assert_eq!(db("tessera.db"), Ok(Database::Sqlite("tessera.db".into())));
-        assert_eq!(db("sqlite:data/t.db"), Ok(Database::Sqlite("data/t.db".into())));
-        assert_eq!(db("sqlite:///var/t.db"), Ok(Database::Sqlite("/var/t.db".into())));
-        assert!(matches!(db("postgres://u:p@h:5432/d"), Ok(Database::Postgres(_))));
+        assert_eq!(
+            db("sqlite:data/t.db"),
+            Ok(Database::Sqlite("data/t.db".into()))
+        );
+        assert_eq!(
+            db("sqlite:///var/t.db"),
+            Ok(Database::Sqlite("/var/t.db".into()))
+        );
+        assert!(matches!(
+            db("postgres://u:p@h:5432/d"),
+            Ok(Database::Postgres(_))
+        ));
         assert!(matches!(db("postgresql://h/d"), Ok(Database::Postgres(_))));
         for bad in ["", "mysql://h/d", "sqlite::memory:", "sqlite:"] {
             assert!(db(bad).is_err(), "{bad:?}");
@@ -124,9 +138,18 @@ mod tests {
 
     #[test]
     fn logs_never_show_a_password() {
-        let db: Database = "postgres://tessera:s3cret@db.local:5432/records".parse().unwrap();
+        let db: Database = "postgres://tessera:s3cret@db.local:5432/records"
+            .parse()
+            .unwrap();
         let shown = db.to_string();
         assert!(!shown.contains("s3cret"), "{shown}");
         assert_eq!(shown, "postgres://tessera@db.local:5432/records");
+        let no_password: Database = "postgresql://tessera@127.0.0.1:5432/t".parse().unwrap();
+        assert_eq!(
+            no_password.to_string(),
+            "postgres://tessera@127.0.0.1:5432/t"
+        );
+        let no_user: Database = "postgres://localhost/t".parse().unwrap();
+        assert_eq!(no_user.to_string(), "postgres://localhost/t");
     }
 }

@@ -610,3 +610,6 @@ fn record(r: &AnyRow, viewer: Option<&str>) -> Record {
         reason: r.get(12),
     }
 }
+
+#[cfg(test)]
+mod tests;

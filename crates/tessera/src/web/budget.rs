@@ -52,25 +52,31 @@ impl Budget {
         };
         let permit = tokio::time::timeout(self.limit, self.permits.clone().acquire_owned())
             .await
-            .map_err(|_| busy())?
+            .map_err(|_| {
+                metrics::counter!("tessera_engine_calls_total", "outcome" => "no_core")
+                    .increment(1);
+                busy()
+            })?
             .map_err(|_| busy())?;
         let remaining = deadline.remaining().unwrap_or_default();
         let task = tokio::task::spawn_blocking(move || {
+            let start = std::time::Instant::now();
             let result = work(deadline);
             drop(permit);
+            metrics::histogram!("tessera_engine_seconds").record(start.elapsed().as_secs_f64());
             result
         });
-        match tokio::time::timeout(remaining, task).await {
-            Ok(Ok(value)) => Ok(value),
+        let (outcome, answer) = match tokio::time::timeout(remaining, task).await {
+            Ok(Ok(value)) => ("answered", Ok(value)),
             Ok(Err(join)) => {
-                eprintln!("engine task failed: {join}");
-                Err(ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "engine failure",
-                ))
+                tracing::error!(error = %join, "engine task failed");
+                let failure = ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "engine failure");
+                ("failed", Err(failure))
             }
-            Err(_) => Err(busy()),
-        }
+            Err(_) => ("over_budget", Err(busy())),
+        };
+        metrics::counter!("tessera_engine_calls_total", "outcome" => outcome).increment(1);
+        answer
     }
 }
 

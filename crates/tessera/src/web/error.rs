@@ -47,9 +47,25 @@ impl IntoResponse for ApiError {
 }
 
 impl From<sqlx::Error> for ApiError {
+    /// A database that cannot be reached (pool exhausted or closed, the
+    /// connection lost) is 503, worth retrying; anything else is 500.
     fn from(error: sqlx::Error) -> ApiError {
-        eprintln!("database error: {error}");
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database error")
+        let (kind, status) = match &error {
+            sqlx::Error::PoolTimedOut => ("pool_timed_out", StatusCode::SERVICE_UNAVAILABLE),
+            sqlx::Error::PoolClosed => ("pool_closed", StatusCode::SERVICE_UNAVAILABLE),
+            sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
+                ("connection", StatusCode::SERVICE_UNAVAILABLE)
+            }
+            _ => ("query", StatusCode::INTERNAL_SERVER_ERROR),
+        };
+        metrics::counter!("tessera_db_errors_total", "kind" => kind).increment(1);
+        tracing::error!(error = %error, kind, "database error");
+        let message = if status == StatusCode::SERVICE_UNAVAILABLE {
+            "the database is unavailable: try again"
+        } else {
+            "database error"
+        };
+        ApiError::new(status, message)
     }
 }
 

@@ -52,6 +52,9 @@ pub struct Config {
     pub log_format: LogFormat,
     /// Solver requests (solve, hint, check) a second per client.
     pub solver_rate: u32,
+    /// Whether clients are told apart by the headers a load balancer sets
+    /// rather than by the peer address.
+    pub trust_proxy: bool,
     /// The longest a request may take.
     pub request_timeout: Duration,
     /// How long in-flight requests may finish after SIGTERM or SIGINT.
@@ -67,6 +70,8 @@ pub struct App {
 
 /// The application's routes, with their layers.
 pub fn router(store: Store, config: &Config) -> Router {
+    // The recorder must be in place before the first request is counted.
+    ops::metrics();
     let app = App {
         store,
         budget: Budget::new(ENGINE_BUDGET),
@@ -77,7 +82,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/slide/hint", post(slide_api::hint))
         .route("/api/shisen/hint", post(shisen_api::hint))
         .route("/api/shisen/check", post(shisen_api::check));
-    let solvers = ops::limited(solvers, config.solver_rate);
+    let solvers = ops::limited(solvers, config.solver_rate, config.trust_proxy);
     let mut router = Router::new()
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))

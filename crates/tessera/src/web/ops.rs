@@ -14,7 +14,7 @@ use axum::{Json, Router};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use serde_json::{json, Value};
 use tower_governor::governor::GovernorConfigBuilder;
-use tower_governor::key_extractor::SmartIpKeyExtractor;
+use tower_governor::key_extractor::{PeerIpKeyExtractor, SmartIpKeyExtractor};
 use tower_governor::{GovernorError, GovernorLayer};
 
 use super::error::ApiError;
@@ -69,7 +69,10 @@ pub async fn metrics_page(State(app): State<App>) -> Response {
     metrics::gauge!("tessera_db_connections").set(size as f64);
     metrics::gauge!("tessera_db_connections_idle").set(idle as f64);
     (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
         metrics().render(),
     )
         .into_response()
@@ -108,7 +111,11 @@ pub async fn observe(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let elapsed = start.elapsed();
     let status = response.status().as_u16().to_string();
-    let labels = [("route", route.clone()), ("method", method.clone()), ("status", status.clone())];
+    let labels = [
+        ("route", route.clone()),
+        ("method", method.clone()),
+        ("status", status.clone()),
+    ];
     metrics::counter!("tessera_http_requests_total", &labels).increment(1);
     metrics::histogram!("tessera_http_request_duration_seconds", &labels[..2])
         .record(elapsed.as_secs_f64());
@@ -161,19 +168,25 @@ pub fn security_headers() -> [(HeaderName, HeaderValue); 4] {
 }
 
 /// `routes` with a per-client limit: `per_second` requests a second
-/// sustained, twice that in a burst. Clients are told apart by address: the
-/// `X-Forwarded-For`/`X-Real-IP` a load balancer sets, else the peer's
-/// (the server is served with connection info). Over the limit: 429 with
-/// `Retry-After`.
-pub fn limited(routes: Router<App>, per_second: u32) -> Router<App> {
+/// sustained, twice that in a burst. Clients are told apart by the peer's
+/// address (the server is served with connection info), or, behind a
+/// trusted load balancer, by the `X-Forwarded-For`/`X-Real-IP` it sets.
+/// Over the limit: 429 with `Retry-After`.
+pub fn limited(routes: Router<App>, per_second: u32, trust_proxy: bool) -> Router<App> {
     let per_second = per_second.max(1);
-    let config = GovernorConfigBuilder::default()
+    let mut config = GovernorConfigBuilder::default();
+    config
         .period(Duration::from_secs(1) / per_second)
-        .burst_size(per_second * 2)
-        .key_extractor(SmartIpKeyExtractor)
-        .finish()
-        .expect("a positive period and burst");
-    routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(too_many))
+        .burst_size(per_second * 2);
+    if trust_proxy {
+        let config = config.key_extractor(SmartIpKeyExtractor).finish();
+        let config = config.expect("a positive period and burst");
+        routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(too_many))
+    } else {
+        let config = config.key_extractor(PeerIpKeyExtractor).finish();
+        let config = config.expect("a positive period and burst");
+        routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(too_many))
+    }
 }
 
 /// The 429 (or the 500 for an unknown client) as the API's JSON error.
@@ -193,7 +206,9 @@ fn too_many(error: GovernorError) -> Response {
             response.headers_mut().insert(header::RETRY_AFTER, wait);
             response
         }
-        other => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()).into_response(),
+        other => {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()).into_response()
+        }
     }
 }
 

@@ -1,5 +1,10 @@
-//! A real `tessera serve` on an ephemeral port with a fresh SQLite file,
-//! and a client that keeps its cookie: what the API tests drive.
+//! A real `tessera serve` on an ephemeral port with a fresh database, and a
+//! client that keeps its cookie: what the API tests drive.
+//!
+//! The database is a SQLite file in a temporary directory, or, when
+//! `TESSERA_TEST_POSTGRES` holds a PostgreSQL server's URL without a
+//! database name (`scripts/test` starts one and runs the API suites again
+//! with it), a fresh database of its own on that server.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -39,12 +44,24 @@ impl Server {
         Server::start_with(&["serve"], dir)
     }
 
-    /// `tessera ARGS --addr 127.0.0.1:0 --db DIR/records.db`.
+    /// `tessera ARGS --addr 127.0.0.1:0 --db DB` on the test database for
+    /// `dir`, with the solver rate limit out of the way (one test checks it).
     pub fn start_with(args: &[&str], dir: PathBuf) -> Server {
+        let db = database_for(&dir);
+        let mut full = args.to_vec();
+        full.extend(["--solver-rate", "100000", "--db", &db]);
+        Server::start_args(&full, dir)
+    }
+
+    /// `tessera ARGS --addr 127.0.0.1:0`, the arguments naming the database.
+    pub fn start_args(args: &[&str], dir: PathBuf) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
             .args(args)
-            .args(["--addr", "127.0.0.1:0", "--db"])
-            .arg(dir.join("records.db"))
+            .args(["--addr", "127.0.0.1:0"])
+            .env(
+                "RUST_LOG",
+                std::env::var("RUST_LOG").unwrap_or("warn".into()),
+            )
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -68,6 +85,16 @@ impl Server {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits for the process to end (after a signal): its exit status.
+    pub fn wait(mut self) -> std::process::ExitStatus {
+        self.child.wait().unwrap()
+    }
+
     /// The directory of its database.
     pub fn dir(&self) -> &std::path::Path {
         &self.dir
@@ -81,6 +108,25 @@ impl Server {
 
     pub fn client(&self) -> Client {
         Client::new(&self.url)
+    }
+}
+
+/// The `--db` of a test server whose files live in `dir`: see the module
+/// docs. The PostgreSQL database is named after the directory, so a server
+/// restarted on the same directory finds its records.
+pub fn database_for(dir: &std::path::Path) -> String {
+    match std::env::var("TESSERA_TEST_POSTGRES") {
+        Ok(base) if !base.is_empty() => {
+            let name: String = dir
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            format!("{}/{name}", base.trim_end_matches('/'))
+        }
+        _ => dir.join("records.db").to_string_lossy().into_owned(),
     }
 }
 
@@ -106,9 +152,18 @@ pub struct Reply {
     pub status: u16,
     pub content_type: String,
     pub text: String,
+    pub headers: Vec<(String, String)>,
 }
 
 impl Reply {
+    /// A response header's value (names are lower case).
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    }
+
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
     }
@@ -153,11 +208,17 @@ impl Client {
             .map(|v| v.to_str().unwrap().to_string())
             .unwrap_or_default();
         let status = response.status().as_u16();
+        let headers = response
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
+            .collect();
         let text = response.body_mut().read_to_string().unwrap_or_default();
         Reply {
             status,
             content_type,
             text,
+            headers,
         }
     }
 
