@@ -103,7 +103,13 @@ impl Database {
     pub async fn create_if_missing(&self, url: &str) -> Result<(), DatabaseError> {
         if let Database::Postgres(_) = self {
             if !sqlx::Any::database_exists(url).await? {
-                sqlx::Any::create_database(url).await?;
+                // Instances starting together race to create it: losing
+                // that race is fine.
+                if let Err(e) = sqlx::Any::create_database(url).await {
+                    if !sqlx::Any::database_exists(url).await? {
+                        return Err(e.into());
+                    }
+                }
             }
         }
         Ok(())

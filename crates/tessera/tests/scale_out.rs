@@ -1,0 +1,425 @@
+//! Several stateless instances over one PostgreSQL database behind nginx,
+//! configured by the repository's `deploy/nginx.conf`: games are played
+//! through the balancer with requests landing on both instances, a
+//! submission raced across both is recorded once, and play goes on when
+//! one instance is killed mid-load with nothing answered 200 lost.
+//!
+//! These need PostgreSQL and nginx, which `scripts/test` installs and
+//! starts: it runs them with `--ignored` and `TESSERA_TEST_POSTGRES` set.
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Barrier, Mutex};
+use std::time::{Duration, Instant};
+
+use common::server::{Client, Server};
+use serde_json::{json, Value};
+
+fn postgres() -> String {
+    std::env::var("TESSERA_TEST_POSTGRES")
+        .expect("TESSERA_TEST_POSTGRES: a PostgreSQL server's URL (scripts/test starts one)")
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn port_of(server: &Server) -> u16 {
+    server.url.rsplit(':').next().unwrap().parse().unwrap()
+}
+
+/// nginx in the foreground with `deploy/nginx.conf`, its ports and paths
+/// replaced; stopped on drop.
+struct Balancer {
+    child: Child,
+    url: String,
+}
+
+impl Balancer {
+    fn start(dir: &std::path::Path, upstreams: [u16; 2]) -> Balancer {
+        let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/nginx.conf");
+        let mut conf = std::fs::read_to_string(shipped).unwrap();
+        let port = free_port();
+        let dir_text = dir.to_string_lossy();
+        let replacements = [
+            (
+                "listen 80;".to_string(),
+                format!("listen 127.0.0.1:{port};"),
+            ),
+            (
+                "127.0.0.1:8080".to_string(),
+                format!("127.0.0.1:{}", upstreams[0]),
+            ),
+            (
+                "127.0.0.1:8081".to_string(),
+                format!("127.0.0.1:{}", upstreams[1]),
+            ),
+            (
+                "/run/nginx-tessera.pid".to_string(),
+                format!("{dir_text}/nginx.pid"),
+            ),
+            ("/var/log/nginx/".to_string(), format!("{dir_text}/")),
+        ];
+        for (from, to) in replacements {
+            assert!(
+                conf.contains(&from),
+                "deploy/nginx.conf no longer has {from:?}"
+            );
+            conf = conf.replace(&from, &to);
+        }
+        let path = dir.join("nginx.conf");
+        std::fs::write(&path, conf).unwrap();
+        // Workers may run as another user: let them write their temp files.
+        let _ = Command::new("chmod").arg("777").arg(dir).status();
+        let nginx = ["/usr/sbin/nginx", "nginx"]
+            .into_iter()
+            .find(|n| {
+                Command::new(n)
+                    .arg("-v")
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok()
+            })
+            .expect("nginx is installed (scripts/test installs it)");
+        let child = Command::new(nginx)
+            .arg("-c")
+            .arg(&path)
+            .arg("-p")
+            .arg(dir)
+            .args(["-g", "daemon off;"])
+            .spawn()
+            .unwrap();
+        let url = format!("http://127.0.0.1:{port}");
+        let mut probe = Client::new(&url);
+        let start = Instant::now();
+        loop {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+                && probe.get("/healthz").status == 200
+            {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "nginx did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Balancer { child, url }
+    }
+}
+
+impl Drop for Balancer {
+    fn drop(&mut self) {
+        // SIGTERM, not SIGKILL: the master then takes its workers down too.
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let _ = self.child.wait();
+    }
+}
+
+/// Two instances over one fresh database, and nginx in front.
+struct Cluster {
+    balancer: Balancer,
+    instances: [Server; 2],
+    database: String,
+}
+
+impl Cluster {
+    fn start() -> Cluster {
+        let dir = common::server::temp_dir();
+        let name = format!(
+            "scale_{}",
+            dir.file_name().unwrap().to_string_lossy().replace('-', "_")
+        );
+        let database = format!("{}/{name}", postgres().trim_end_matches('/'));
+        let args = [
+            "serve",
+            "--trust-proxy",
+            "--solver-rate",
+            "100000",
+            "--db",
+            database.as_str(),
+        ];
+        let a = Server::start_args(&args, common::server::temp_dir());
+        let b = Server::start_args(&args, common::server::temp_dir());
+        let balancer = Balancer::start(&dir, [port_of(&a), port_of(&b)]);
+        Cluster {
+            balancer,
+            instances: [a, b],
+            database,
+        }
+    }
+
+    fn client(&self) -> Client {
+        Client::new(&self.balancer.url)
+    }
+
+    /// How many requests to `route` instance `i` has answered, by its own
+    /// metrics.
+    fn served(&self, i: usize, route: &str) -> f64 {
+        let page = Client::new(&self.instances[i].url).get("/metrics").text;
+        page.lines()
+            .filter(|l| {
+                l.starts_with("tessera_http_requests_total{")
+                    && l.contains(&format!("route=\"{route}\""))
+            })
+            .map(|l| l.rsplit(' ').next().unwrap().parse::<f64>().unwrap())
+            .sum()
+    }
+}
+
+/// A fresh 3×3 through `c` and its solution from the server's solver.
+fn slide_game(c: &mut Client) -> (Value, String) {
+    let game = c.ok("/api/slide/new", json!({"size": "3x3"}));
+    let solution = c.ok(
+        "/api/slide/solve",
+        json!({"position": game["position"], "goal": game["goal_position"]}),
+    );
+    (game, solution["moves"].as_str().unwrap().to_string())
+}
+
+fn submission(game: &Value, moves: &str) -> Value {
+    let times: Vec<i64> = (0..moves.len() as i64).map(|i| 1 + i).collect();
+    json!({"game": game["game"], "moves": moves, "times": times})
+}
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn games_are_played_through_the_balancer_on_both_instances() {
+    let cluster = Cluster::start();
+    let mut c = cluster.client();
+    // Sliding puzzles: each game's requests alternate between instances.
+    for _ in 0..4 {
+        let (game, moves) = slide_game(&mut c);
+        let done = c.ok("/api/slide/submit", submission(&game, &moves));
+        assert_eq!(done["solved"], true, "{done}");
+    }
+    for i in 0..2 {
+        assert!(
+            cluster.served(i, "/api/slide/new") >= 1.0,
+            "instance {i} issued no puzzle"
+        );
+        assert!(
+            cluster.served(i, "/api/slide/submit") >= 1.0,
+            "instance {i} judged no game"
+        );
+    }
+    // Shisen-Sho by hints, with a pause on one instance and the resume on
+    // the other: the paused turns live in the database.
+    let game = c.ok("/api/shisen/new", json!({"size": "6x4", "seed": 3}));
+    let mut board = game["board"].as_str().unwrap().to_string();
+    let mut turns = Vec::new();
+    while board.chars().any(|ch| ch != '.' && ch != '\n') {
+        let hint = c.ok(
+            "/api/shisen/hint",
+            json!({"board": board, "game": game["game"]}),
+        );
+        let m = hint["move"].clone();
+        assert!(!m.is_null(), "a solvable deal always has a safe hint");
+        let path = c.ok(
+            "/api/shisen/path",
+            json!({"board": board, "from": [m[0], m[1]], "to": [m[2], m[3]]}),
+        );
+        board = path["board"].as_str().unwrap().to_string();
+        turns.push(m);
+        if turns.len() == 3 {
+            let mut on_a = Client::new(&cluster.instances[0].url);
+            on_a.cookie = c.cookie.clone();
+            let times: Vec<i64> = (1..=3).map(|i| i * 10).collect();
+            let paused = on_a.ok(
+                "/api/shisen/pause",
+                json!({"game": game["game"], "turns": &turns, "times": times}),
+            );
+            assert_eq!(paused["paused"], true);
+            let mut on_b = Client::new(&cluster.instances[1].url);
+            on_b.cookie = c.cookie.clone();
+            let resumed = on_b.ok("/api/shisen/resume", json!({"game": game["game"]}));
+            assert_eq!(resumed["at"], 3);
+            assert_eq!(
+                resumed["boards"][3].as_str(),
+                Some(board.as_str()),
+                "instance B knows A's turns"
+            );
+        }
+    }
+    let times: Vec<i64> = (1..=turns.len() as i64).map(|i| i * 10).collect();
+    let done = c.ok(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "turns": turns, "times": times}),
+    );
+    assert_eq!(done["solved"], true, "{done}");
+    for i in 0..2 {
+        // Hints and paths alternate, and so do the instances.
+        let shisen = cluster.served(i, "/api/shisen/path") + cluster.served(i, "/api/shisen/hint");
+        assert!(
+            shisen >= 4.0,
+            "instance {i} served only {shisen} of the Shisen-Sho game"
+        );
+    }
+    let replay = c.get(&format!("/api/replays/{}", game["game"].as_str().unwrap()));
+    assert_eq!(replay.status, 200, "{}", replay.text);
+}
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn a_submission_raced_across_both_instances_is_recorded_once() {
+    let cluster = Cluster::start();
+    let mut c = cluster.client();
+    for round in 0..10 {
+        let (game, moves) = slide_game(&mut c);
+        let body = submission(&game, &moves);
+        let barrier = Arc::new(Barrier::new(2));
+        let racers: Vec<_> = cluster
+            .instances
+            .iter()
+            .map(|instance| {
+                let (url, cookie, body, barrier) = (
+                    instance.url.clone(),
+                    c.cookie.clone(),
+                    body.clone(),
+                    barrier.clone(),
+                );
+                std::thread::spawn(move || {
+                    let mut client = Client::new(&url);
+                    client.cookie = cookie;
+                    barrier.wait();
+                    client.post("/api/slide/submit", body).status
+                })
+            })
+            .collect();
+        let mut statuses: Vec<u16> = racers.into_iter().map(|r| r.join().unwrap()).collect();
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [200, 409],
+            "round {round}: exactly one instance wins"
+        );
+    }
+    let mine = c.get("/api/me/stats?game=slide&variant=3x3-row-major");
+    assert_eq!(mine.status, 200, "{}", mine.text);
+    assert_eq!(
+        mine.json()["count"],
+        10,
+        "ten games, ten results: {}",
+        mine.text
+    );
+}
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn play_goes_on_when_an_instance_is_killed_and_nothing_answered_is_lost() {
+    let cluster = Cluster::start();
+    let stop = Arc::new(AtomicBool::new(false));
+    let killed = Arc::new(AtomicBool::new(false));
+    // (game id, answered after the kill) for every submission answered 200.
+    let answered = Arc::new(Mutex::new(Vec::<(String, bool)>::new()));
+    let failures = Arc::new(Mutex::new(Vec::<u16>::new()));
+    let players: Vec<_> = (0..4)
+        .map(|_| {
+            let (url, stop, killed, answered, failures) = (
+                cluster.balancer.url.clone(),
+                stop.clone(),
+                killed.clone(),
+                answered.clone(),
+                failures.clone(),
+            );
+            std::thread::spawn(move || {
+                let mut c = Client::new(&url);
+                while !stop.load(Ordering::SeqCst) {
+                    let game = c.post("/api/slide/new", json!({"size": "3x3"}));
+                    if game.status != 200 {
+                        failures.lock().unwrap().push(game.status);
+                        continue;
+                    }
+                    let game = game.json();
+                    let solution = c.post(
+                        "/api/slide/solve",
+                        json!({"position": game["position"], "goal": game["goal_position"]}),
+                    );
+                    if solution.status != 200 {
+                        failures.lock().unwrap().push(solution.status);
+                        continue;
+                    }
+                    let moves = solution.json()["moves"].as_str().unwrap().to_string();
+                    let done = c.post("/api/slide/submit", submission(&game, &moves));
+                    match done.status {
+                        200 => answered.lock().unwrap().push((
+                            game["game"].as_str().unwrap().to_string(),
+                            killed.load(Ordering::SeqCst),
+                        )),
+                        other => failures.lock().unwrap().push(other),
+                    }
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(1_500));
+    let victim = cluster.instances[1].pid().to_string();
+    assert!(Command::new("kill")
+        .args(["-KILL", &victim])
+        .status()
+        .unwrap()
+        .success());
+    killed.store(true, Ordering::SeqCst);
+    std::thread::sleep(Duration::from_millis(2_500));
+    stop.store(true, Ordering::SeqCst);
+    for player in players {
+        player.join().unwrap();
+    }
+    let answered = answered.lock().unwrap().clone();
+    let after = answered.iter().filter(|(_, after)| *after).count();
+    assert!(
+        answered.len() - after >= 4,
+        "play before the kill: {answered:?}"
+    );
+    assert!(after >= 4, "play goes on after the kill: {after} games");
+    let failures = failures.lock().unwrap().clone();
+    assert!(
+        failures.len() <= 8,
+        "only requests in flight at the kill may fail: {failures:?}"
+    );
+    // Every submission answered 200 is in the database.
+    let mut c = cluster.client();
+    for (game, _) in &answered {
+        let replay = c.get(&format!("/api/replays/{game}"));
+        assert_eq!(replay.status, 200, "result of {game} lost: {}", replay.text);
+    }
+    let _ = &cluster.database;
+}
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn readiness_fails_when_the_database_is_gone_and_liveness_does_not() {
+    let cluster = Cluster::start();
+    let mut a = Client::new(&cluster.instances[0].url);
+    assert_eq!(a.get("/readyz").status, 200);
+    let (base, name) = cluster.database.rsplit_once('/').unwrap();
+    let dropped = Command::new("psql")
+        .arg(format!("{base}/postgres"))
+        .args([
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-qc",
+            &format!("DROP DATABASE {name} WITH (FORCE)"),
+        ])
+        .status()
+        .expect("psql (PostgreSQL's client)");
+    assert!(dropped.success());
+    let ready = a.get("/readyz");
+    assert_eq!(ready.status, 503, "{}", ready.text);
+    assert!(ready.json()["error"].as_str().unwrap().contains("database"));
+    assert_eq!(a.get("/healthz").status, 200, "the process itself is alive");
+    let new = a.post("/api/slide/new", json!({"size": "3x3"}));
+    assert!(
+        new.status >= 500 && new.json()["error"].is_string(),
+        "{} {}",
+        new.status,
+        new.text
+    );
+}
