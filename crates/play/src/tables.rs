@@ -31,6 +31,8 @@ pub trait Progress {
     fn built(&mut self) {}
     /// A cached file was unreadable or could not be written.
     fn warn(&mut self, _message: &str) {}
+    /// Another process is building this table: waiting for it.
+    fn waiting(&mut self, _spec: &PatternSpec) {}
 }
 
 /// Progress that nobody watches.
@@ -94,7 +96,7 @@ impl TableConfig {
             }
             let database = match self.load(&spec, &mut report, progress) {
                 Some(database) => database,
-                None => self.build(&spec, &mut report, progress),
+                None => self.build_once(&spec, &mut report, progress),
             };
             report.bytes_in_memory += database.memory() as u64;
             databases.insert(database);
@@ -125,6 +127,35 @@ impl TableConfig {
         }
     }
 
+    /// Builds a table that is not cached, holding the cache's lock for it
+    /// so that of several processes sharing the directory (server
+    /// instances on one machine) exactly one builds while the others wait
+    /// and then load its file.
+    fn build_once(
+        &self,
+        spec: &PatternSpec,
+        report: &mut Preparation,
+        progress: &mut dyn Progress,
+    ) -> PatternDatabase {
+        let Some(lock) = self.cache_dir().and_then(|dir| lock_file(&dir, spec).ok()) else {
+            // No cache to share (or none writable): build for ourselves.
+            return self.build(spec, report, progress);
+        };
+        if let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
+            progress.waiting(spec);
+            if let Err(e) = lock.lock() {
+                progress.warn(&format!("cannot lock the table cache: {e}"));
+            }
+        }
+        // Whoever held the lock may have built it meanwhile.
+        let database = match self.load(spec, report, &mut Quiet) {
+            Some(database) => database,
+            None => self.build(spec, report, progress),
+        };
+        let _ = lock.unlock();
+        database
+    }
+
     fn build(
         &self,
         spec: &PatternSpec,
@@ -149,6 +180,18 @@ impl TableConfig {
     }
 }
 
+/// The lock file beside a table's file: an advisory lock (flock) that the
+/// operating system drops if its holder dies, so a killed builder never
+/// blocks the others for good.
+fn lock_file(dir: &Path, spec: &PatternSpec) -> std::io::Result<std::fs::File> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(format!("{}.lock", spec.file_name())))
+}
+
 /// Writes to a temporary name then renames, so a reader never sees half a
 /// file (and an interrupted write leaves no file to distrust).
 fn save(dir: &Path, spec: &PatternSpec, database: &PatternDatabase) -> std::io::Result<u64> {
@@ -159,4 +202,115 @@ fn save(dir: &Path, spec: &PatternSpec, database: &PatternDatabase) -> std::io::
     std::fs::write(&temporary, &bytes)?;
     std::fs::rename(&temporary, &path)?;
     Ok(bytes.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// Counts the tables built, across threads.
+    struct Counting(Arc<AtomicUsize>);
+
+    impl Progress for Counting {
+        fn building(&mut self, _spec: &PatternSpec) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    fn empty_cache(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tessera-tables-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn sharers_of_one_cache_build_each_table_exactly_once() {
+        let dir = empty_cache("once");
+        let size: Size = "4x3".parse().unwrap();
+        let goal_blank = size.cells() - 1;
+        let specs = required_patterns(size, goal_blank, HeuristicKind::Small);
+        assert!(!specs.is_empty());
+        let builds = Arc::new(AtomicUsize::new(0));
+        // Separate configs and separate opens of the lock file: to flock
+        // these are as separate as processes.
+        let sharers: Vec<_> = (0..4)
+            .map(|_| {
+                let (dir, builds) = (dir.clone(), builds.clone());
+                std::thread::spawn(move || {
+                    let config = TableConfig {
+                        heuristic: HeuristicKind::Small,
+                        cache_dir: Some(dir),
+                    };
+                    let databases = Databases::new();
+                    config.prepare(size, goal_blank, &databases, &mut Counting(builds));
+                    specs_in(&databases, size, goal_blank)
+                })
+            })
+            .collect();
+        for sharer in sharers {
+            assert_eq!(
+                sharer.join().unwrap(),
+                specs.len(),
+                "every sharer has every table"
+            );
+        }
+        assert_eq!(
+            builds.load(Ordering::SeqCst),
+            specs.len(),
+            "each table built once"
+        );
+        for spec in &specs {
+            assert!(dir.join(spec.file_name()).exists());
+        }
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".tmp"))
+            .collect();
+        assert!(
+            leftovers.is_empty(),
+            "no temporary file is left: {leftovers:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn specs_in(databases: &Databases, size: Size, goal_blank: usize) -> usize {
+        required_patterns(size, goal_blank, HeuristicKind::Small)
+            .iter()
+            .filter(|spec| databases.contains(spec))
+            .count()
+    }
+
+    #[test]
+    fn a_half_written_table_is_never_used_but_rebuilt() {
+        let dir = empty_cache("half");
+        let size: Size = "4x3".parse().unwrap();
+        let goal_blank = size.cells() - 1;
+        let config = TableConfig {
+            heuristic: HeuristicKind::Small,
+            cache_dir: Some(dir.clone()),
+        };
+        config.prepare(size, goal_blank, &Databases::new(), &mut Quiet);
+        let spec = &required_patterns(size, goal_blank, HeuristicKind::Small)[0];
+        let path = dir.join(spec.file_name());
+        let whole = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &whole[..whole.len() / 2]).unwrap();
+        let builds = Arc::new(AtomicUsize::new(0));
+        config.prepare(
+            size,
+            goal_blank,
+            &Databases::new(),
+            &mut Counting(builds.clone()),
+        );
+        assert_eq!(
+            builds.load(Ordering::SeqCst),
+            1,
+            "the truncated table is rebuilt"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), whole, "and rewritten whole");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

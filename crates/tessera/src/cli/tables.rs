@@ -72,6 +72,10 @@ impl Progress for BuildBar {
     fn warn(&mut self, message: &str) {
         eprintln!("tessera: {message}");
     }
+
+    fn waiting(&mut self, spec: &PatternSpec) {
+        eprintln!("tessera: another process is building pattern database {spec}; waiting for it");
+    }
 }
 
 /// A bar on stderr when it is a terminal, else nothing.
