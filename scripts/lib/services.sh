@@ -27,8 +27,13 @@ free_port() {
 
 # Starts PostgreSQL in a fresh cluster owned by the `postgres` user (the
 # server refuses to run as root) and exports POSTGRES_URL, a superuser URL
-# without a database name: postgres://tessera@127.0.0.1:PORT
+# without a database name: postgres://tessera@127.0.0.1:PORT.
+# POSTGRES_DURABILITY: `tests` (default; no fsync, nothing to keep) or
+# `bench` (fsync on, commits not waited for: the durability of SQLite's WAL
+# with synchronous=NORMAL that the server uses, so the two compare fairly).
 postgres_start() {
+    local durability="-c fsync=off -c synchronous_commit=off"
+    [ "${POSTGRES_DURABILITY:-tests}" = bench ] && durability="-c synchronous_commit=off"
     local bin
     bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
     if [ -z "$bin" ]; then
@@ -46,7 +51,7 @@ postgres_start() {
     "${as[@]}" "$bin/initdb" -D "$data" -U tessera -A trust -E UTF8 --no-sync >"$services_work/initdb.log" 2>&1 \
         || { cat "$services_work/initdb.log" >&2; return 1; }
     "${as[@]}" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
-        -o "-p $port -k $data -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off" \
+        -o "-p $port -k $data -c listen_addresses=127.0.0.1 -c max_connections=200 $durability" \
         start >/dev/null || { cat "$data/server.log" >&2; return 1; }
     postgres_stop_cmd=("${as[@]}" "$bin/pg_ctl" -D "$data" -m fast -w stop)
     export POSTGRES_URL="postgres://tessera@127.0.0.1:$port"
@@ -69,6 +74,8 @@ nginx_start() { # listen-port upstream-port...
     shift
     for port in "$@"; do servers+="        server 127.0.0.1:$port max_fails=1 fail_timeout=2s;\n"; done
     mkdir -p "$services_work/nginx"
+    # Workers may run as another user: let them write their temp files.
+    chmod 777 "$services_work/nginx"
     sed -e "s|listen 80;|listen 127.0.0.1:$listen;|" \
         -e "s|^ *server 127.0.0.1:8080.*|$servers|" \
         -e "/^ *server 127.0.0.1:8081.*/d" \
@@ -77,8 +84,8 @@ nginx_start() { # listen-port upstream-port...
         deploy/nginx.conf >"$conf"
     local nginx_bin
     nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-    "$nginx_bin" -c "$conf" -p "$services_work/nginx" -g "error_log $services_work/nginx/error.log;" \
-        || { cat "$services_work/nginx/error.log" >&2; return 1; }
+    "$nginx_bin" -c "$conf" -p "$services_work/nginx" \
+        || { cat "$services_work/nginx/tessera-error.log" >&2; return 1; }
     nginx_stop_cmd=("$nginx_bin" -c "$conf" -p "$services_work/nginx" -s stop)
     export NGINX_URL="http://127.0.0.1:$listen"
 }
