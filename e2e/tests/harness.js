@@ -22,8 +22,12 @@ export const tesseraBin = () => process.env.TESSERA_BIN || join(repo, 'target', 
 export async function startServer() {
   const bin = tesseraBin();
   const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db')], {
+  // The tests follow hints at machine speed: lift the per-client solver
+  // limit meant for the public (tests/ops.rs checks it).
+  const args = ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db'), '--solver-rate', '1000'];
+  const child = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
   });
   const url = await new Promise((ok, fail) => {
     let out = '';
