@@ -5,6 +5,8 @@
 //!
 //! Run: `cargo bench -p shisen --bench paths`. For ratios robust to a
 //! loaded machine, see the `ratios` bench.
+// criterion's macros make undocumented public functions.
+#![allow(missing_docs)]
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -50,7 +52,7 @@ fn bench_paths(c: &mut Criterion) {
                         .iter()
                         .filter(|&&(i, p, q)| f(&boards[i], black_box(p), q))
                         .count()
-                })
+                });
             });
         }
     }
@@ -81,7 +83,7 @@ fn bench_moves(c: &mut Criterion) {
                         .iter()
                         .map(|b| black_box(b).moves().len())
                         .sum::<usize>()
-                })
+                });
             },
         );
         for (finder, f) in finders().into_iter().skip(1) {
@@ -99,7 +101,7 @@ fn bench_moves(c: &mut Criterion) {
                                     .count()
                             })
                             .sum::<usize>()
-                    })
+                    });
                 },
             );
         }

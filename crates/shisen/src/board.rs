@@ -59,8 +59,10 @@ impl std::hash::Hash for Board {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     #[error("kind '{kind}' has an odd number of tiles ({count}): tiles are removed in pairs")]
+    #[allow(missing_docs)] // the message above names each field
     OddKind { kind: Kind, count: usize },
     #[error("{cells} cells given for a {size} board")]
+    #[allow(missing_docs)] // the message above names each field
     CellCount { size: Size, cells: usize },
 }
 
@@ -119,21 +121,25 @@ impl Board {
     }
 
     #[inline]
+    /// The board's interior size (the ring around it excluded).
     pub fn size(&self) -> Size {
         self.size
     }
 
     #[inline]
+    /// Columns of the interior.
     pub fn width(&self) -> usize {
         self.size.width()
     }
 
     #[inline]
+    /// Rows of the interior.
     pub fn height(&self) -> usize {
         self.size.height()
     }
 
     #[inline]
+    /// Which kinds match each other (standard or chinese).
     pub fn matching(&self) -> Matching {
         self.matching
     }
@@ -169,6 +175,7 @@ impl Board {
     }
 
     #[inline]
+    /// Whether every tile has been removed.
     pub fn is_cleared(&self) -> bool {
         self.tiles == 0
     }

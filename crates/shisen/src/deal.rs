@@ -27,7 +27,9 @@ impl Deal {
 /// A deal known to be solvable, with a solution.
 #[derive(Clone, Debug)]
 pub struct SolvableDeal {
+    /// The board dealt.
     pub board: Board,
+    /// A sequence of removals that clears it (the proof that it is solvable).
     pub solution: Vec<Move>,
     /// Random deals drawn until this one (1 = the first was solvable).
     pub attempts: u32,

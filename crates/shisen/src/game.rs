@@ -24,12 +24,16 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error("no tile at {0}")]
+    /// There is no tile at this point.
     NoTile(Point),
     #[error("{0} and {1} are the same tile")]
+    /// Both points are the same tile.
     SameTile(Point, Point),
     #[error("tiles '{0}' and '{1}' do not match")]
+    /// The two tiles do not match under the rules.
     Mismatch(Kind, Kind),
     #[error("no connection of at most three segments joins {0} and {1}")]
+    /// No path of at most three segments joins the two tiles.
     NoPath(Point, Point),
 }
 
@@ -37,8 +41,11 @@ pub enum MoveError {
 /// counts as used help).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// Moves taken back.
     pub undos: u32,
+    /// Hints asked for.
     pub hints: u32,
+    /// Shuffles made.
     pub shuffles: u32,
 }
 
@@ -55,6 +62,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game starting from `board` under `rules`.
     pub fn new(board: Board, rules: Rules) -> Game {
         Game {
             rules,
@@ -65,14 +73,17 @@ impl Game {
         }
     }
 
+    /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.boards[self.at]
     }
 
+    /// The rules the game is played by.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
+    /// What the player has used so far: undos, hints, shuffles.
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -208,6 +219,7 @@ impl Game {
         first
     }
 
+    /// Whether the board is cleared.
     pub fn is_won(&self) -> bool {
         self.board().is_cleared()
     }

@@ -21,25 +21,35 @@ use std::fmt;
 /// The suit of a numbered tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Circles (dots), `1`–`9`.
     Circles,
+    /// Bamboo, `a`–`i`.
     Bamboo,
+    /// Characters, `j`–`r`.
     Characters,
 }
 
 /// The four winds, in seat order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Wind {
+    /// East wind, `E`.
     East,
+    /// South wind, `S`.
     South,
+    /// West wind, `W`.
     West,
+    /// North wind, `N`.
     North,
 }
 
 /// The three dragons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dragon {
+    /// Red dragon, `R`.
     Red,
+    /// Green dragon, `G`.
     Green,
+    /// White dragon, `H`.
     White,
 }
 
@@ -48,10 +58,14 @@ pub enum Dragon {
 pub enum Face {
     /// A numbered tile, rank 1–9.
     Suited {
+        /// Its suit.
         suit: Suit,
+        /// Its rank, 1–9.
         rank: u8,
     },
+    /// A wind.
     Wind(Wind),
+    /// A dragon.
     Dragon(Dragon),
     /// Flower 1–4: plum, orchid, chrysanthemum, bamboo.
     Flower(u8),
@@ -69,8 +83,10 @@ pub struct Kind(char);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KindError {
     #[error("'.' marks an empty cell, not a kind")]
+    /// The character is `.`, an empty cell, not a kind.
     Empty,
     #[error("{0:?} is not a printable character")]
+    /// The character cannot be printed (a control character or a space).
     NotPrintable(char),
 }
 

@@ -11,7 +11,9 @@ use crate::point::Point;
 /// then by column).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// One tile of the pair.
     pub a: Point,
+    /// The other tile of the pair.
     pub b: Point,
 }
 
@@ -41,9 +43,9 @@ impl Board {
     /// `b` in reading order, until it returns `false`.
     fn each_move(&self, found: impl FnMut(Move) -> bool) {
         if self.is_narrow() {
-            self.each_move_in::<u64>(found)
+            self.each_move_in::<u64>(found);
         } else {
-            self.each_move_in::<u128>(found)
+            self.each_move_in::<u128>(found);
         }
     }
 

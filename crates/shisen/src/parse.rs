@@ -15,22 +15,31 @@ use crate::size::{Size, MAX_HEIGHT, MAX_WIDTH};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
     #[error("{0:?} is not a cell: expected '.' or a printable character")]
+    /// A character that is neither a tile kind nor `.`.
     NotACell(char),
     #[error("cells must be separated by single spaces")]
+    /// Cells separated by spaces on some rows and not on others.
     Spacing,
     #[error("row has {found} cells, expected {expected} like the first row")]
+    #[allow(missing_docs)] // the message above names each field
     Ragged { expected: usize, found: usize },
     #[error("row has {0} cells, more than the {MAX_WIDTH} allowed")]
+    /// More columns than a board may have (the limit is the value).
     TooWide(usize),
     #[error("board has more than {MAX_HEIGHT} rows")]
+    /// More rows than a board may have.
     TooTall,
     #[error("kind '{kind}' has an odd number of tiles ({count}): tiles are removed in pairs")]
+    #[allow(missing_docs)] // the message above names each field
     OddKind { kind: Kind, count: usize },
     #[error("no board in the input")]
+    /// The text holds no board.
     NoBoard,
     #[error("a second board: only one is expected here")]
+    /// The text holds more than the one board expected.
     ExtraBoard,
     #[error("{0}")]
+    /// The cells parse but do not make a valid board.
     Board(BoardError),
 }
 
@@ -38,8 +47,11 @@ pub enum Problem {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {problem}")]
 pub struct ParseError {
+    /// 1-based line of the text where the problem is.
     pub line: usize,
+    /// 1-based column (in characters) where the problem is.
     pub column: usize,
+    /// What is wrong there.
     pub problem: Problem,
 }
 
@@ -163,7 +175,7 @@ fn parse_row(line: &str, number: usize, width: Option<usize>) -> Result<Row, Par
             _ => Some(Kind::new(c).map_err(|_| at(i + 1, Problem::NotACell(c)))?),
         });
     }
-    if spaced && chars.len() % 2 == 0 {
+    if spaced && chars.len().is_multiple_of(2) {
         return Err(at(chars.len(), Problem::Spacing));
     }
     if cells.len() > MAX_WIDTH {

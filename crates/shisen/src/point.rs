@@ -7,11 +7,14 @@ use std::str::FromStr;
 /// A cell of the board or of the ring around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
+    /// Column, 0-based on the interior; −1 and the width are the ring.
     pub x: i32,
+    /// Row, 0-based on the interior; −1 and the height are the ring.
     pub y: i32,
 }
 
 impl Point {
+    /// The point at column `x`, row `y`.
     pub const fn new(x: i32, y: i32) -> Point {
         Point { x, y }
     }
@@ -27,6 +30,7 @@ impl fmt::Display for Point {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{text:?} is not a point: expected x,y with integer x and y")]
 pub struct PointError {
+    /// The text that is not a point.
     pub text: String,
 }
 

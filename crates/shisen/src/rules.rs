@@ -112,7 +112,7 @@ impl FromStr for Rules {
             match word {
                 "gravity" if !rules.gravity => rules.gravity = true,
                 "chinese" if rules.matching == Matching::Standard => {
-                    rules.matching = Matching::Chinese
+                    rules.matching = Matching::Chinese;
                 }
                 _ => return Err(bad()),
             }

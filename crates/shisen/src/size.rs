@@ -19,10 +19,13 @@ pub enum SizeError {
     #[error(
         "size {width}x{height} is out of range: width 1..={MAX_WIDTH}, height 1..={MAX_HEIGHT}"
     )]
+    #[allow(missing_docs)] // the message above names each field
     OutOfRange { width: usize, height: usize },
     #[error(transparent)]
+    /// The text is not `WxH` (or a preset's name).
     Syntax(#[from] common::DimensionsError),
     #[error("unknown preset {0:?}: expected one of 14x6, 16x9, 18x8, 24x12, 26x14, 30x16")]
+    /// A preset name that does not exist.
     UnknownPreset(String),
 }
 
@@ -36,6 +39,7 @@ impl Size {
         height: 8,
     };
 
+    /// A size of `width` × `height` interior cells, within the supported range.
     pub fn new(width: usize, height: usize) -> Result<Size, SizeError> {
         if (1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height) {
             Ok(Size {
@@ -68,16 +72,19 @@ impl Size {
     }
 
     #[inline]
+    /// Columns of the interior.
     pub fn width(self) -> usize {
         usize::from(self.width)
     }
 
     #[inline]
+    /// Rows of the interior.
     pub fn height(self) -> usize {
         usize::from(self.height)
     }
 
     #[inline]
+    /// Interior cells, width × height.
     pub fn cells(self) -> usize {
         self.width() * self.height()
     }

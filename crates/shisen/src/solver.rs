@@ -60,6 +60,7 @@ pub enum Verdict {
     /// The board can be cleared by these removals, in order. Under gravity
     /// each move names its tiles where they stand when it is played.
     Solvable(Vec<Move>),
+    /// No sequence of removals clears the board.
     Unsolvable,
     /// The budget ran out first.
     Unknown,
@@ -68,6 +69,7 @@ pub enum Verdict {
 /// What the solver found, and how much work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// Whether the board can be cleared, with a clearing sequence if so.
     pub verdict: Verdict,
     /// Positions expanded.
     pub nodes: u64,
@@ -76,6 +78,7 @@ pub struct Solution {
 /// Lets a front end bound the search (by nodes, by time, …): asked every
 /// [`Budget::INTERVAL`] nodes whether to go on.
 pub trait Budget {
+    /// How many nodes pass between two checks of the budget (checking costs a clock read).
     const INTERVAL: u64 = 256;
 
     /// Whether the search may continue after `nodes` nodes.
@@ -251,7 +254,7 @@ struct Search<'b, B: Budget> {
 impl<B: Budget> Search<'_, B> {
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes % B::INTERVAL == 0 && !self.budget.allows(self.nodes) {
+        if self.nodes.is_multiple_of(B::INTERVAL) && !self.budget.allows(self.nodes) {
             return Err(Stop::Budget);
         }
         if self.nodes >= self.limit {

@@ -26,11 +26,15 @@ use crate::size::Size;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TileSet {
     #[default]
+    /// kshisen's 36 kinds × 4: the 34 classic kinds plus plum and orchid.
     Standard,
+    /// The 34 classic kinds × 4, then the four flowers and the four seasons.
     Chinese,
     /// `kinds` kinds × `copies` copies; `copies` is even and both are ≥ 1.
     Custom {
+        /// How many kinds.
         kinds: u16,
+        /// Copies of each kind (even).
         copies: u16,
     },
 }
@@ -39,16 +43,21 @@ pub enum TileSet {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileSetError {
     #[error("unknown tile set {0:?}: expected standard, chinese or KxC (e.g. 36x4)")]
+    /// A name that is not a tile set.
     Unknown(String),
     #[error("tile set {0}: the number of copies must be even and at least 2")]
+    /// A custom set with an odd (or zero) number of copies.
     OddCopies(String),
     #[error("tile set {0}: kinds must be between 1 and {max}", max = Kind::COUNT)]
+    /// A custom set with more kinds than there are faces, or none.
     KindsOutOfRange(String),
     #[error("a {0} board has an odd number of cells: tiles go in pairs")]
+    /// A board whose cell count is odd.
     OddCells(Size),
 }
 
 impl TileSet {
+    /// A custom set of `kinds` kinds × `copies` copies.
     pub fn custom(kinds: usize, copies: usize) -> Result<TileSet, TileSetError> {
         let name = format!("{kinds}x{copies}");
         if kinds == 0 || kinds > Kind::COUNT {

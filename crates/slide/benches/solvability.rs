@@ -2,6 +2,8 @@
 //! inversion count (the baseline, written here), and generation throughput.
 //!
 //! Run: `cargo bench -p slide --bench solvability`
+// criterion's macros make undocumented public functions.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use slide::{goal_cells, Goal, Parity, Position, Scramble, Size};
@@ -33,7 +35,7 @@ fn solvability(c: &mut Criterion) {
     for side in [4, 100, 1000] {
         let (position, goal) = puzzle(side);
         group.bench_function(BenchmarkId::new("cycles", format!("{side}x{side}")), |b| {
-            b.iter(|| black_box(&position).is_solvable(black_box(&goal)).unwrap())
+            b.iter(|| black_box(&position).is_solvable(black_box(&goal)).unwrap());
         });
         // 1000×1000 by inversions is ~5·10¹¹ comparisons: minutes per check.
         if side <= 100 {
@@ -52,7 +54,7 @@ fn solvability(c: &mut Criterion) {
                 .unwrap()
                 .is_solvable(&goal)
                 .unwrap()
-        })
+        });
     });
     group.finish();
 }
@@ -69,7 +71,7 @@ fn generation(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 Scramble::Uniform.generate(&goal, seed)
-            })
+            });
         });
     }
     let goal = Goal::RowMajor.position(Size::square(4).unwrap()).unwrap();
@@ -78,7 +80,7 @@ fn generation(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             Scramble::Walk(100).generate(&goal, seed)
-        })
+        });
     });
     group.finish();
 }

@@ -6,13 +6,18 @@ use std::fmt;
 /// the tile below the blank slides up into it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
+    /// The tile below the blank moves up.
     Up,
+    /// The tile above the blank moves down.
     Down,
+    /// The tile right of the blank moves left.
     Left,
+    /// The tile left of the blank moves right.
     Right,
 }
 
 impl Direction {
+    /// Every direction, in the order `U D L R`.
     pub const ALL: [Direction; 4] = [
         Direction::Up,
         Direction::Down,
@@ -20,6 +25,7 @@ impl Direction {
         Direction::Right,
     ];
 
+    /// The direction that undoes this one.
     pub fn inverse(self) -> Direction {
         match self {
             Direction::Up => Direction::Down,
@@ -29,6 +35,7 @@ impl Direction {
         }
     }
 
+    /// The letter of the move notation: `U`, `D`, `L` or `R`.
     pub fn letter(self) -> char {
         match self {
             Direction::Up => 'U',
@@ -38,6 +45,7 @@ impl Direction {
         }
     }
 
+    /// The direction of a letter of the move notation (upper or lower case).
     pub fn from_letter(c: char) -> Option<Direction> {
         match c.to_ascii_uppercase() {
             'U' => Some(Direction::Up),

@@ -6,15 +6,20 @@ use std::fmt;
 use std::str::FromStr;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+/// A sequence of single-tile moves, written in the compact notation (`R3U2`).
 pub struct Moves(pub Vec<Direction>);
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why move text does not parse.
 pub enum MovesError {
     #[error("character {found:?} at position {at} is not a move (use U, D, L, R, optionally followed by a count)")]
+    #[allow(missing_docs)] // the message above names each field
     BadChar { at: usize, found: char },
     #[error("count at position {at} has no move before it")]
+    #[allow(missing_docs)] // the message above names each field
     CountWithoutMove { at: usize },
     #[error("count at position {at} is too large")]
+    #[allow(missing_docs)] // the message above names each field
     CountTooLarge { at: usize },
 }
 
@@ -23,18 +28,22 @@ pub enum MovesError {
 const MAX_COUNT: usize = 1 << 24;
 
 impl Moves {
+    /// No moves.
     pub fn new() -> Moves {
         Moves(Vec::new())
     }
 
+    /// The number of single-tile moves (STM).
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Whether there are no moves.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// The moves, first to last.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = Direction> + '_ {
         self.0.iter().copied()
     }
@@ -142,7 +151,7 @@ mod tests {
         let letters = m
             .compact()
             .chars()
-            .filter(|c| c.is_ascii_alphabetic())
+            .filter(char::is_ascii_alphabetic)
             .count();
         assert_eq!(m.mtm_len(), letters);
     }

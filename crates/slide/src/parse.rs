@@ -11,30 +11,44 @@ use crate::{Position, PositionError, Size, SizeError};
 use std::str::FromStr;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why position text does not parse.
 pub enum ParseError {
     #[error("empty position")]
+    /// The text holds no tiles.
     Empty,
     #[error("{token:?} at row {row}, column {column} is not a tile number")]
+    /// A cell that is not a number.
     NotANumber {
+        /// The cell's text.
         token: String,
+        /// 1-based row.
         row: usize,
+        /// 1-based column.
         column: usize,
     },
     #[error("ragged rows: row {row} has {found} cells but row 1 has {expected}")]
+    /// A row of another length than the first.
     Ragged {
+        /// 1-based row.
         row: usize,
+        /// Cells in that row.
         found: usize,
+        /// Cells in the first row.
         expected: usize,
     },
     #[error(
         "{count} numbers in one line: give the size (e.g. --size 4x3), or split rows with '/'"
     )]
+    #[allow(missing_docs)] // the message above names each field
     NeedSize { count: usize },
     #[error("the rows make a {found} board but the size given is {given}")]
+    #[allow(missing_docs)] // the message above names each field
     SizeMismatch { found: Size, given: Size },
     #[error(transparent)]
+    /// The size given does not parse or is out of range.
     Size(#[from] SizeError),
     #[error(transparent)]
+    /// The tiles are not a position (a duplicate, no blank, …).
     Position(#[from] PositionError),
 }
 

@@ -20,27 +20,42 @@ pub struct Position {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why tiles do not make a position.
 pub enum PositionError {
     #[error("{size} needs {expected} cells, found {found}")]
+    /// Not as many tiles as the size has cells.
     WrongCount {
+        /// The size.
         size: Size,
+        /// Cells of that size.
         expected: usize,
+        /// Tiles given.
         found: usize,
     },
     #[error("tile {tile} appears twice: at row {}, column {} and at row {}, column {}", .first.1 + 1, .first.0 + 1, .second.1 + 1, .second.0 + 1)]
+    /// A tile given twice.
     Duplicate {
+        /// The tile.
         tile: u32,
+        /// Its first cell (column, row).
         first: (usize, usize),
+        /// Its second cell (column, row).
         second: (usize, usize),
     },
     #[error("tile {tile} at row {}, column {} is too large: a {size} board has labels up to {max}", .at.1 + 1, .at.0 + 1)]
+    /// A tile above the largest a board of this size holds.
     TooLarge {
+        /// The tile.
         tile: u32,
+        /// Its cell (column, row).
         at: (usize, usize),
+        /// The board's size.
         size: Size,
+        /// The largest tile the size holds.
         max: u32,
     },
     #[error("no blank (0) on the board")]
+    /// No blank (`0`).
     NoBlank,
 }
 
@@ -48,6 +63,7 @@ pub enum PositionError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {direction} is illegal: no tile can slide {}", direction_word(*.direction))]
 pub struct IllegalMove {
+    /// The direction that could not be played.
     pub direction: Direction,
 }
 
@@ -57,6 +73,7 @@ pub struct IllegalMove {
 pub struct ReplayError {
     /// 0-based index of the offending move in the sequence.
     pub index: usize,
+    /// The direction that could not be played.
     pub direction: Direction,
 }
 
@@ -117,6 +134,7 @@ impl Position {
         Position { size, tiles, blank }
     }
 
+    /// The board's size.
     pub fn size(&self) -> Size {
         self.size
     }
@@ -131,6 +149,7 @@ impl Position {
         self.blank
     }
 
+    /// The tile at column `x`, row `y` (0 is the blank).
     pub fn tile_at(&self, x: usize, y: usize) -> u32 {
         self.tiles[self.size.cell(x, y)]
     }
@@ -151,6 +170,7 @@ impl Position {
         (nx < self.size.width() && ny < self.size.height()).then(|| self.size.cell(nx, ny))
     }
 
+    /// Whether a tile can move in `direction` (one lies on that side of the blank).
     pub fn can_move(&self, direction: Direction) -> bool {
         self.source(direction).is_some()
     }

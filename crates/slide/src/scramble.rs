@@ -16,6 +16,7 @@ pub enum Scramble {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown scramble {0:?}: use uniform or walk:K (K random moves)")]
+/// Why a scramble cannot be made (the message says why).
 pub struct ScrambleError(String);
 
 impl Scramble {

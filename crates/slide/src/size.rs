@@ -18,16 +18,21 @@ pub struct Size {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a size cannot be used.
 pub enum SizeError {
     #[error("a sliding puzzle needs at least 2 columns and 2 rows, got {width}x{height}")]
+    #[allow(missing_docs)] // the message above names each field
     TooSmall { width: usize, height: usize },
     #[error("{width}x{height} is too large (at most {MAX_SIDE} per side and {MAX_CELLS} cells)")]
+    #[allow(missing_docs)] // the message above names each field
     TooLarge { width: usize, height: usize },
     #[error(transparent)]
+    /// The text is not `WxH`, `W×H` or `N`.
     Syntax(#[from] common::DimensionsError),
 }
 
 impl Size {
+    /// A board of `width` × `height` cells, within the supported range.
     pub fn new(width: usize, height: usize) -> Result<Size, SizeError> {
         if width < 2 || height < 2 {
             return Err(SizeError::TooSmall { width, height });
@@ -43,14 +48,17 @@ impl Size {
         Size::new(n, n)
     }
 
+    /// Columns.
     pub fn width(self) -> usize {
         self.width
     }
 
+    /// Rows.
     pub fn height(self) -> usize {
         self.height
     }
 
+    /// Cells, width × height.
     pub fn cells(self) -> usize {
         self.width * self.height
     }
@@ -60,6 +68,7 @@ impl Size {
         (cell % self.width, cell / self.width)
     }
 
+    /// The row-major index of column `x`, row `y`.
     pub fn cell(self, x: usize, y: usize) -> usize {
         y * self.width + x
     }

@@ -12,14 +12,18 @@ use crate::{Position, Size};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Whether a count is even or odd.
 pub enum Parity {
+    /// Divisible by two.
     Even,
+    /// Not divisible by two.
     Odd,
 }
 
 impl Parity {
+    /// The parity of `n`.
     pub fn of(n: usize) -> Parity {
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             Parity::Even
         } else {
             Parity::Odd
@@ -46,6 +50,7 @@ pub struct Solvability {
 }
 
 impl Solvability {
+    /// Whether the two parities agree, which is exactly when the goal can be reached.
     pub fn is_solvable(&self) -> bool {
         self.permutation_parity == Parity::of(self.blank_distance)
     }
@@ -55,10 +60,12 @@ impl Solvability {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MismatchError {
     #[error("the position is {position} but the goal is {goal}")]
+    #[allow(missing_docs)] // the message above names each field
     Size { position: Size, goal: Size },
     #[error(
         "the position has tile {extra} but the goal has no such tile (it has {missing} instead)"
     )]
+    #[allow(missing_docs)] // the message above names each field
     Labels { extra: u32, missing: u32 },
 }
 
@@ -98,6 +105,7 @@ impl Position {
         })
     }
 
+    /// Whether this position can reach `goal` (of the same size and tiles).
     pub fn is_solvable(&self, goal: &Position) -> Result<bool, MismatchError> {
         Ok(self.solvability(goal)?.is_solvable())
     }

@@ -1,3 +1,6 @@
+//! Properties of the engine over random sizes, goals and moves (proptest):
+//! parsing round-trips, moves undo, scrambles stay solvable.
+
 use proptest::prelude::*;
 use slide::{Direction, Goal, Moves, Position, Scramble, Size};
 

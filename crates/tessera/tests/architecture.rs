@@ -207,7 +207,7 @@ fn no_module_imports_another_that_imports_it_back() {
 fn the_checker_sees_circles_and_siblings() {
     // The check itself, on made-up modules: `a` under `cli` names a
     // sibling's item, its parent's, and another top-level module's.
-    let module = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Module>();
+    let module = |p: &[&str]| p.iter().map(ToString::to_string).collect::<Module>();
     let refs = references(
         &module(&["cli", "a"]),
         "use super::{b::X, Failure};\nuse crate::tui::y; // crate::web",

@@ -517,7 +517,7 @@ fn solvable_deals_reproduce_and_hints_keep_them_solvable() {
     // Following the safe hints clears the board without a shuffle.
     let game = c.ok("/api/shisen/new", json!({"size": "8x4", "seed": 4}));
     let actions = play_shisen(&mut c, &game);
-    assert!(actions.iter().all(|a| a.is_array()), "{actions:?}");
+    assert!(actions.iter().all(Value::is_array), "{actions:?}");
     let done = c.ok("/api/shisen/submit", shisen_submission(&game, &actions));
     assert_eq!(done["solved"], true);
     // The solver's verdicts: no pair of "12/21" can ever connect.

@@ -136,10 +136,15 @@ impl Solver {
         if specs.iter().all(|spec| self.databases.contains(spec)) {
             return true;
         }
-        let mut queued = self.queued.lock().unwrap_or_else(|p| p.into_inner());
+        let mut queued = self
+            .queued
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if queued.insert((size, goal_blank)) {
             let builder = self.builder.get_or_init(|| self.start_builder());
-            let sender = builder.lock().unwrap_or_else(|p| p.into_inner());
+            let sender = builder
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let _ = sender.send((size, goal_blank));
         }
         false

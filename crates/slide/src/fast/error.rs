@@ -3,6 +3,7 @@
 use crate::{MismatchError, Solvability};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why the fast solver cannot solve a position.
 pub enum FastError {
     /// The position and the goal are not boards of the same puzzle.
     #[error(transparent)]

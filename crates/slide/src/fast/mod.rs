@@ -114,7 +114,7 @@ impl FastSolver {
         let mut reduced = Vec::new();
         let thorough = self.thorough;
         reduce(size, tiles.clone(), blank, goal_blank, thorough, &mut |d| {
-            reduced.push(d)
+            reduced.push(d);
         });
         let mut moves = Vec::new();
         let mut record = |d| moves.push(d);

@@ -22,36 +22,52 @@ pub const MAX_ATTEMPTS: u32 = 2_000;
 /// An inclusive range of solution lengths, written `A..B` (or `N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LengthRange {
+    /// Shortest length accepted, in moves.
     pub min: u32,
+    /// Longest length accepted, in moves.
     pub max: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a puzzle of a chosen optimal length cannot be made.
 pub enum DifficultyError {
     #[error("length range {0:?} is not of the form A..B (e.g. 20..25) or N")]
+    /// The range does not parse (`N` or `MIN-MAX`).
     Syntax(String),
     #[error("length range {min}..{max} is empty")]
+    #[allow(missing_docs)] // the message above names each field
     Empty { min: u32, max: u32 },
     #[error(
         "no {size} position needs {range} moves (the longest optimal solutions need {longest})"
     )]
+    /// No position of this size is that far from the goal.
     Unreachable {
+        /// The board size.
         size: crate::Size,
+        /// The range asked for.
         range: LengthRange,
+        /// The longest optimal length of the size.
         longest: u32,
     },
     #[error("none of {attempts} uniform {size} positions needs {range} moves: that range is too rare to sample (try one nearer the typical length, {typical})")]
+    /// Random positions in the range are too rare to find by sampling.
     TooRare {
+        /// The board size.
         size: crate::Size,
+        /// The range asked for.
         range: LengthRange,
+        /// Positions drawn before giving up.
         attempts: u32,
+        /// The lengths the draws had, to choose a better range.
         typical: String,
     },
     #[error(
         "puzzles of a chosen length need a board of at most {OPTIMAL_MAX_CELLS} cells, not {0}"
     )]
+    /// A board too large to solve optimally.
     TooLarge(crate::Size),
     #[error(transparent)]
+    /// The solver failed.
     Solve(#[from] SolveError),
 }
 

@@ -35,6 +35,7 @@ pub enum HeuristicKind {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown heuristic {0:?}: use manhattan, small (6-6-3) or large (7-8)")]
+/// Why a heuristic name is not known (the message lists the names).
 pub struct HeuristicError(String);
 
 impl FromStr for HeuristicKind {
@@ -76,6 +77,7 @@ pub struct Databases {
 static GLOBAL: OnceLock<Databases> = OnceLock::new();
 
 impl Databases {
+    /// An empty set of tables.
     pub fn new() -> Databases {
         Databases::default()
     }
@@ -91,7 +93,7 @@ impl Databases {
         let mut map = self
             .map
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         map.entry(spec.clone()).or_default().clone()
     }
 
@@ -101,6 +103,7 @@ impl Databases {
         let _ = self.slot(&spec).set(Arc::new(database));
     }
 
+    /// Whether the table for `spec` is loaded.
     pub fn contains(&self, spec: &PatternSpec) -> bool {
         self.slot(spec).get().is_some()
     }
@@ -434,7 +437,7 @@ mod tests {
         assert_eq!(corner.len(), 2);
         assert_eq!(corner, required_patterns(size, 15, HeuristicKind::Large));
         let small = partitions(size, 15, HeuristicKind::Small);
-        let sizes: Vec<usize> = small[0].iter().map(|g| g.len()).collect();
+        let sizes: Vec<usize> = small[0].iter().map(Vec::len).collect();
         assert_eq!(sizes, vec![6, 6, 3]);
     }
 

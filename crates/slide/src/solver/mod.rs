@@ -54,12 +54,16 @@ pub struct Solution {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why the optimal solver gives no solution.
 pub enum SolveError {
     #[error("unsolvable: the position cannot reach the goal")]
+    /// The goal cannot be reached from the position.
     Unsolvable,
     #[error(transparent)]
+    /// The position and the goal do not fit together.
     Mismatch(#[from] MismatchError),
     #[error("{size} is too large for the optimal solver (at most {BOUNDED_MAX_CELLS} cells); use --fast")]
+    #[allow(missing_docs)] // the message above names each field
     TooLarge { size: Size },
 }
 

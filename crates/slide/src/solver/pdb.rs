@@ -85,10 +85,12 @@ impl PatternSpec {
         self.blank
     }
 
+    /// The board size of the pattern.
     pub fn size(&self) -> Size {
         self.size
     }
 
+    /// The goal cells whose tiles the pattern tracks.
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
@@ -101,7 +103,7 @@ impl PatternSpec {
 
     /// A file name that identifies the pattern, e.g. `4x4-0.1.2.3.4.5.6.pdb`.
     pub fn file_name(&self) -> String {
-        let cells: Vec<String> = self.cells.iter().map(|c| c.to_string()).collect();
+        let cells: Vec<String> = self.cells.iter().map(ToString::to_string).collect();
         match self.blank {
             None => format!("{}-{}.pdb", self.size, cells.join(".")),
             Some(b) => format!("{}-{}-b{b}.pdb", self.size, cells.join(".")),
@@ -130,8 +132,11 @@ pub struct PatternDatabase {
 /// How far a build has come: placements with a value, out of all.
 #[derive(Clone, Copy, Debug)]
 pub struct BuildProgress {
+    /// The breadth-first depth being filled.
     pub depth: u32,
+    /// Entries filled so far.
     pub filled: u64,
+    /// Entries in the whole table.
     pub entries: u64,
 }
 
@@ -139,16 +144,22 @@ pub struct BuildProgress {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
     #[error("not a pattern database file (bad magic or too short)")]
+    /// The bytes do not start as a table file.
     NotADatabase,
     #[error("format version {found}, this build reads version {expected}")]
+    #[allow(missing_docs)] // the message above names each field
     Version { found: u32, expected: u32 },
     #[error("the file holds another pattern than {expected}")]
+    #[allow(missing_docs)] // the message above names each field
     OtherPattern { expected: String },
     #[error("the file is {found} bytes, {expected} expected")]
+    #[allow(missing_docs)] // the message above names each field
     Length { found: usize, expected: usize },
     #[error("checksum mismatch: the file is corrupt")]
+    /// The checksum does not match: the file is damaged.
     Checksum,
     #[error("the goal placement has a non-zero value: the file is corrupt")]
+    /// An entry has a value no table can hold.
     Inconsistent,
 }
 
@@ -158,6 +169,7 @@ pub const FORMAT_VERSION: u32 = 1;
 const UNSET: u8 = u8::MAX;
 
 impl PatternDatabase {
+    /// The pattern this table is for.
     pub fn spec(&self) -> &PatternSpec {
         &self.spec
     }

@@ -92,6 +92,7 @@ impl DistanceTable {
         }
     }
 
+    /// The board size the table is for.
     pub fn size(&self) -> Size {
         self.grid.size
     }
@@ -101,6 +102,7 @@ impl DistanceTable {
         self.distances.len()
     }
 
+    /// The goal cell of the blank the table is for.
     pub fn goal_blank(&self) -> usize {
         self.goal_blank
     }

@@ -66,7 +66,7 @@ fn slide_screen_shows_title_goal_counter_timer_and_keys() {
     let direction = app.position().legal_moves().next().unwrap();
     app.handle(SlideAction::Move(direction), t0);
     let buf = render(80, 24, |f| {
-        slide_view::draw(f, &app, t0 + Duration::from_secs(75))
+        slide_view::draw(f, &app, t0 + Duration::from_secs(75));
     });
     let text = rows(&buf);
     assert!(text[0].contains("sliding puzzle 3x3"), "{}", text[0]);
@@ -163,7 +163,7 @@ fn shisen_default_board_fits_80x24_with_its_ring() {
 fn shisen_glyphs_take_two_columns_and_skip_the_second() {
     let app = shisen_app(1);
     let buf = render(80, 24, |f| {
-        shisen_view::draw(f, &app, false, Instant::now())
+        shisen_view::draw(f, &app, false, Instant::now());
     });
     let layout = shisen_view::board_layout(buf.area, shisen::Size::DEFAULT).unwrap();
     for (p, kind) in app.game().board().tiles() {

@@ -25,7 +25,7 @@ pub struct Budget {
 impl Budget {
     /// One permit per core; `limit` per call, waiting included.
     pub fn new(limit: Duration) -> Budget {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Budget {
             permits: Arc::new(Semaphore::new(cores)),
             limit,
