@@ -57,12 +57,11 @@ impl std::hash::Hash for Board {
 
 /// Why cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum BoardError {
     #[error("kind '{kind}' has an odd number of tiles ({count}): tiles are removed in pairs")]
-    #[allow(missing_docs)] // the message above names each field
     OddKind { kind: Kind, count: usize },
     #[error("{cells} cells given for a {size} board")]
-    #[allow(missing_docs)] // the message above names each field
     CellCount { size: Size, cells: usize },
 }
 

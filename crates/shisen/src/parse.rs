@@ -13,6 +13,7 @@ use crate::size::{Size, MAX_HEIGHT, MAX_WIDTH};
 
 /// What is wrong at a place in the input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum Problem {
     #[error("{0:?} is not a cell: expected '.' or a printable character")]
     /// A character that is neither a tile kind nor `.`.
@@ -21,7 +22,6 @@ pub enum Problem {
     /// Cells separated by spaces on some rows and not on others.
     Spacing,
     #[error("row has {found} cells, expected {expected} like the first row")]
-    #[allow(missing_docs)] // the message above names each field
     Ragged { expected: usize, found: usize },
     #[error("row has {0} cells, more than the {MAX_WIDTH} allowed")]
     /// More columns than a board may have (the limit is the value).
@@ -30,7 +30,6 @@ pub enum Problem {
     /// More rows than a board may have.
     TooTall,
     #[error("kind '{kind}' has an odd number of tiles ({count}): tiles are removed in pairs")]
-    #[allow(missing_docs)] // the message above names each field
     OddKind { kind: Kind, count: usize },
     #[error("no board in the input")]
     /// The text holds no board.

@@ -15,11 +15,11 @@ pub struct Size {
 
 /// Why dimensions or a size name are not a board size.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum SizeError {
     #[error(
         "size {width}x{height} is out of range: width 1..={MAX_WIDTH}, height 1..={MAX_HEIGHT}"
     )]
-    #[allow(missing_docs)] // the message above names each field
     OutOfRange { width: usize, height: usize },
     #[error(transparent)]
     /// The text is not `WxH` (or a preset's name).

@@ -24,6 +24,7 @@ pub enum Goal {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// Why a goal cannot be used.
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum GoalError {
     #[error("goal {goal} is for a {goal_size} board, not {size}")]
     /// A goal position of another size than the puzzle.
@@ -36,7 +37,6 @@ pub enum GoalError {
         size: Size,
     },
     #[error("missing number {label} is out of range: a {size} board has labels 1 to {}", .size.cells())]
-    #[allow(missing_docs)] // the message above names each field
     MissingOutOfRange { label: u32, size: Size },
     #[error("unknown goal {0:?}: use row-major, blank-first, snake, spiral, missing:K, or a position such as \"1 2 3/4 5 6/7 8 0\"")]
     /// A name that is no goal.

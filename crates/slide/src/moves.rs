@@ -11,15 +11,13 @@ pub struct Moves(pub Vec<Direction>);
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// Why move text does not parse.
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum MovesError {
     #[error("character {found:?} at position {at} is not a move (use U, D, L, R, optionally followed by a count)")]
-    #[allow(missing_docs)] // the message above names each field
     BadChar { at: usize, found: char },
     #[error("count at position {at} has no move before it")]
-    #[allow(missing_docs)] // the message above names each field
     CountWithoutMove { at: usize },
     #[error("count at position {at} is too large")]
-    #[allow(missing_docs)] // the message above names each field
     CountTooLarge { at: usize },
 }
 

@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// Why position text does not parse.
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum ParseError {
     #[error("empty position")]
     /// The text holds no tiles.
@@ -39,10 +40,8 @@ pub enum ParseError {
     #[error(
         "{count} numbers in one line: give the size (e.g. --size 4x3), or split rows with '/'"
     )]
-    #[allow(missing_docs)] // the message above names each field
     NeedSize { count: usize },
     #[error("the rows make a {found} board but the size given is {given}")]
-    #[allow(missing_docs)] // the message above names each field
     SizeMismatch { found: Size, given: Size },
     #[error(transparent)]
     /// The size given does not parse or is out of range.

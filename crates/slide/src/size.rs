@@ -19,12 +19,11 @@ pub struct Size {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// Why a size cannot be used.
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum SizeError {
     #[error("a sliding puzzle needs at least 2 columns and 2 rows, got {width}x{height}")]
-    #[allow(missing_docs)] // the message above names each field
     TooSmall { width: usize, height: usize },
     #[error("{width}x{height} is too large (at most {MAX_SIDE} per side and {MAX_CELLS} cells)")]
-    #[allow(missing_docs)] // the message above names each field
     TooLarge { width: usize, height: usize },
     #[error(transparent)]
     /// The text is not `WxH`, `W×H` or `N`.

@@ -58,14 +58,13 @@ impl Solvability {
 
 /// A position and a goal that cannot be compared.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum MismatchError {
     #[error("the position is {position} but the goal is {goal}")]
-    #[allow(missing_docs)] // the message above names each field
     Size { position: Size, goal: Size },
     #[error(
         "the position has tile {extra} but the goal has no such tile (it has {missing} instead)"
     )]
-    #[allow(missing_docs)] // the message above names each field
     Labels { extra: u32, missing: u32 },
 }
 

@@ -4,12 +4,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::server::{database_for, temp_dir, Server};
+use common::server::{database_for, read_url, temp_dir, Server};
 use serde_json::json;
 
 #[test]
@@ -180,15 +180,8 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut url = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut url)
-        .unwrap();
-    let base = url[url.find("http://").unwrap()..]
-        .split_whitespace()
-        .next()
-        .unwrap();
-    let mut c = common::server::Client::new(base.trim_end_matches('/'));
+    let base = read_url(&mut child);
+    let mut c = common::server::Client::new(&base);
     let reply = c.get("/healthz");
     let id = reply.header("x-request-id").unwrap();
     Command::new("kill")

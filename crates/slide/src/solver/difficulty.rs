@@ -30,12 +30,12 @@ pub struct LengthRange {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// Why a puzzle of a chosen optimal length cannot be made.
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum DifficultyError {
     #[error("length range {0:?} is not of the form A..B (e.g. 20..25) or N")]
     /// The range does not parse (`N` or `MIN-MAX`).
     Syntax(String),
     #[error("length range {min}..{max} is empty")]
-    #[allow(missing_docs)] // the message above names each field
     Empty { min: u32, max: u32 },
     #[error(
         "no {size} position needs {range} moves (the longest optimal solutions need {longest})"

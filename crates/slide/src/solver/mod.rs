@@ -55,6 +55,7 @@ pub struct Solution {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// Why the optimal solver gives no solution.
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum SolveError {
     #[error("unsolvable: the position cannot reach the goal")]
     /// The goal cannot be reached from the position.
@@ -63,7 +64,6 @@ pub enum SolveError {
     /// The position and the goal do not fit together.
     Mismatch(#[from] MismatchError),
     #[error("{size} is too large for the optimal solver (at most {BOUNDED_MAX_CELLS} cells); use --fast")]
-    #[allow(missing_docs)] // the message above names each field
     TooLarge { size: Size },
 }
 
@@ -100,11 +100,8 @@ pub fn solve_optimal(
     goal: &Position,
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
+    let start = accepted(position, goal)?;
     let size = position.size();
-    if size.cells() > BOUNDED_MAX_CELLS {
-        return Err(SolveError::TooLarge { size });
-    }
-    let start = Canonical::new(position, goal)?;
     if size.cells() <= FULL_TABLE_MAX_CELLS {
         let table = DistanceTable::get(size, start.goal_blank);
         let moves = table.solve(&start);
@@ -119,6 +116,16 @@ pub fn solve_optimal(
     solve_with_search(position, goal, options)
 }
 
+/// The canonical form of a position and goal the optimal solvers take: at
+/// most [`BOUNDED_MAX_CELLS`] cells, and a goal that fits.
+fn accepted(position: &Position, goal: &Position) -> Result<Canonical, SolveError> {
+    let size = position.size();
+    if size.cells() > BOUNDED_MAX_CELLS {
+        return Err(SolveError::TooLarge { size });
+    }
+    Canonical::new(position, goal)
+}
+
 /// Like [`solve_optimal`] but always by IDA*, even where a complete table
 /// exists: a baseline for benchmarks and an independent cross-check.
 pub fn solve_with_search(
@@ -126,11 +133,8 @@ pub fn solve_with_search(
     goal: &Position,
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
+    let start = accepted(position, goal)?;
     let size = position.size();
-    if size.cells() > BOUNDED_MAX_CELLS {
-        return Err(SolveError::TooLarge { size });
-    }
-    let start = Canonical::new(position, goal)?;
     let grid = Grid::new(size);
     match options.heuristic {
         HeuristicKind::Manhattan => {

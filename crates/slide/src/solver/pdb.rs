@@ -142,18 +142,16 @@ pub struct BuildProgress {
 
 /// Why stored bytes are not a usable database; the caller rebuilds.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // each variant's message names its fields
 pub enum LoadError {
     #[error("not a pattern database file (bad magic or too short)")]
     /// The bytes do not start as a table file.
     NotADatabase,
     #[error("format version {found}, this build reads version {expected}")]
-    #[allow(missing_docs)] // the message above names each field
     Version { found: u32, expected: u32 },
     #[error("the file holds another pattern than {expected}")]
-    #[allow(missing_docs)] // the message above names each field
     OtherPattern { expected: String },
     #[error("the file is {found} bytes, {expected} expected")]
-    #[allow(missing_docs)] // the message above names each field
     Length { found: usize, expected: usize },
     #[error("checksum mismatch: the file is corrupt")]
     /// The checksum does not match: the file is damaged.

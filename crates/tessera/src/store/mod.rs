@@ -227,8 +227,8 @@ impl Store {
         .bind(id)
         .bind(now)
         .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await
+        .map(|_| ())
     }
 
     pub async fn player_name(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
@@ -250,8 +250,8 @@ impl Store {
             .bind(name)
             .bind(id)
             .execute(&self.pool)
-            .await?;
-        Ok(())
+            .await
+            .map(|_| ())
     }
 
     /// Stores a freshly issued puzzle.
@@ -271,8 +271,8 @@ impl Store {
         .bind(&game.rules)
         .bind(game.issued_at)
         .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await
+    .map(|_| ())
     }
 
     /// The game `id` of `player` and `kind` (`slide`/`shisen`), if any.
@@ -313,31 +313,27 @@ impl Store {
         }))
     }
 
-    /// Counts a hint given for an open game.
-    pub async fn add_hint(&self, id: &str, player: &str) -> Result<(), sqlx::Error> {
+    /// Counts help given in an open game: `hints` more hints, and marks it
+    /// assisted (a solution was shown) when `assisted`, for the records.
+    pub async fn count_help(
+        &self,
+        id: &str,
+        player: &str,
+        hints: i64,
+        assisted: bool,
+    ) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "UPDATE games SET hints = hints + 1 \
-             WHERE id = $1 AND player_id = $2 AND finished_at IS NULL",
+            "UPDATE games SET hints = hints + $1, \
+             assisted = CASE WHEN $2 = 1 THEN 1 ELSE assisted END \
+             WHERE id = $3 AND player_id = $4 AND finished_at IS NULL",
         )
+        .bind(hints)
+        .bind(i64::from(assisted))
         .bind(id)
         .bind(player)
         .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// Marks an open game as solved with the solver's help: it will not count
-    /// for the records.
-    pub async fn mark_assisted(&self, id: &str, player: &str) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "UPDATE games SET assisted = 1 \
-             WHERE id = $1 AND player_id = $2 AND finished_at IS NULL",
-        )
-        .bind(id)
-        .bind(player)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await
+        .map(|_| ())
     }
 
     /// Records that `player` asked the solver about `state` (a position or
@@ -355,8 +351,8 @@ impl Store {
             .bind(state)
             .bind(now)
             .execute(&self.pool)
-            .await?;
-        Ok(())
+            .await
+            .map(|_| ())
     }
 
     /// The states `player` asked the solver about since `since`, with how
@@ -389,41 +385,44 @@ impl Store {
         now: i64,
         progress: Option<&str>,
     ) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        let paused = sqlx::query(
+        let update = sqlx::query(
             "UPDATE games SET paused_at = $1, progress = $2 \
              WHERE id = $3 AND player_id = $4 AND paused_at IS NULL AND finished_at IS NULL",
         )
         .bind(now)
         .bind(progress)
         .bind(id)
-        .bind(player)
-        .execute(&mut *tx)
-        .await?;
-        if paused.rows_affected() == 1 {
-            sqlx::query("INSERT INTO pauses (game_id, started_at) VALUES ($1, $2)")
-                .bind(id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await
+        .bind(player);
+        let log = "INSERT INTO pauses (started_at, game_id) VALUES ($1, $2)";
+        self.change_clock(update, log, id, now).await
     }
 
     /// Restarts the clock of a paused game.
     pub async fn resume(&self, id: &str, player: &str, now: i64) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        let resumed = sqlx::query(
+        let update = sqlx::query(
             "UPDATE games SET paused_millis = paused_millis + ($1 - paused_at), paused_at = NULL \
              WHERE id = $2 AND player_id = $3 AND paused_at IS NOT NULL AND finished_at IS NULL",
         )
         .bind(now)
         .bind(id)
-        .bind(player)
-        .execute(&mut *tx)
-        .await?;
-        if resumed.rows_affected() == 1 {
-            sqlx::query("UPDATE pauses SET ended_at = $1 WHERE game_id = $2 AND ended_at IS NULL")
+        .bind(player);
+        let log = "UPDATE pauses SET ended_at = $1 WHERE game_id = $2 AND ended_at IS NULL";
+        self.change_clock(update, log, id, now).await
+    }
+
+    /// Runs `update` on a game's clock and, when it changed the game (it
+    /// was in the state to change), `log` with `now` and the game's id, in
+    /// one transaction: the games row and the pauses log never disagree.
+    async fn change_clock<'q>(
+        &self,
+        update: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+        log: &str,
+        id: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        if update.execute(&mut *tx).await?.rows_affected() == 1 {
+            sqlx::query(log)
                 .bind(now)
                 .bind(id)
                 .execute(&mut *tx)

@@ -81,10 +81,13 @@ fn an_issued_game_reads_back_whole_and_only_for_its_player() {
         assert_eq!((row.hints, row.assisted, row.finished_at), (0, false, None));
         assert!(store.game("g1", "p2", "slide").await.unwrap().is_none());
         assert!(store.game("g1", "p1", "shisen").await.unwrap().is_none());
-        store.add_hint("g1", "p1").await.unwrap();
-        store.mark_assisted("g1", "p1").await.unwrap();
+        store.count_help("g1", "p1", 1, false).await.unwrap();
         let row = store.game("g1", "p1", "slide").await.unwrap().unwrap();
-        assert_eq!((row.hints, row.assisted), (1, true));
+        assert_eq!((row.hints, row.assisted), (1, false));
+        store.count_help("g1", "p1", 0, true).await.unwrap();
+        store.count_help("g1", "p1", 1, false).await.unwrap();
+        let row = store.game("g1", "p1", "slide").await.unwrap().unwrap();
+        assert_eq!((row.hints, row.assisted), (2, true), "assisted stays");
     });
 }
 

@@ -243,7 +243,7 @@ pub async fn hint(
         })
         .await?;
     if let (Some(game), Some(_)) = (&request.game, hint) {
-        app.store.add_hint(game, &player.0).await?;
+        app.store.count_help(game, &player.0, 1, false).await?;
     }
     Ok(Json(json!({
         "move": hint.map(|h| [h.pair.a.x, h.pair.a.y, h.pair.b.x, h.pair.b.y]),

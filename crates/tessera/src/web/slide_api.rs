@@ -170,10 +170,7 @@ pub async fn solve(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (moves, optimal) = solution(&app, &player, &request).await?;
-    if let Some(game) = &request.game {
-        app.store.mark_assisted(game, &player.0).await?;
-    }
+    let (moves, optimal) = helped(&app, &player, &request, 0).await?;
     Ok(Json(json!({
         "moves": moves.to_string(),
         "length": moves.len(),
@@ -186,16 +183,27 @@ pub async fn hint(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (moves, optimal) = solution(&app, &player, &request).await?;
-    if let Some(game) = &request.game {
-        app.store.add_hint(game, &player.0).await?;
-        app.store.mark_assisted(game, &player.0).await?;
-    }
+    let (moves, optimal) = helped(&app, &player, &request, 1).await?;
     Ok(Json(json!({
         "move": moves.iter().next().map(|d| d.letter().to_string()),
         "remaining": moves.len(),
         "optimal": optimal,
     })))
+}
+
+/// The solution, counted against the request's game (if it names one) as
+/// `hints` hints and as assistance: a game shown the way is not ranked.
+async fn helped(
+    app: &App,
+    player: &Player,
+    request: &SolveRequest,
+    hints: i64,
+) -> Result<(Moves, bool), ApiError> {
+    let answer = solution(app, player, request).await?;
+    if let Some(game) = &request.game {
+        app.store.count_help(game, &player.0, hints, true).await?;
+    }
+    Ok(answer)
 }
 
 #[derive(Deserialize)]

@@ -66,17 +66,7 @@ impl Server {
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let start = line.find("http://").expect("the server prints its URL");
-        let url = line[start..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .trim_end_matches('/')
-            .to_string();
+        let url = read_url(&mut child);
         Server {
             child,
             url,
@@ -109,6 +99,22 @@ impl Server {
     pub fn client(&self) -> Client {
         Client::new(&self.url)
     }
+}
+
+/// The base URL a starting server prints on its first line of output,
+/// without the trailing slash.
+pub fn read_url(child: &mut Child) -> String {
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let start = line.find("http://").expect("the server prints its URL");
+    line[start..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string()
 }
 
 /// The `--db` of a test server whose files live in `dir`: see the module
