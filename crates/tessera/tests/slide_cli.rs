@@ -196,3 +196,140 @@ fn demo_prints_help_and_a_puzzle() {
         .success()
         .stdout(predicate::str::contains("Usage").and(predicate::str::contains("solvable")));
 }
+
+/// Swaps the first two tiles of a position line (neither the blank): the
+/// other permutation parity, so exactly one of the two is solvable.
+fn swap_first_tiles(line: &str) -> String {
+    let mut rows: Vec<Vec<&str>> = line.split('/').map(|r| r.split(' ').collect()).collect();
+    let width = rows[0].len();
+    let tiles: Vec<(usize, usize)> = (0..rows.len() * width)
+        .map(|i| (i / width, i % width))
+        .filter(|&(y, x)| rows[y][x] != "0")
+        .take(2)
+        .collect();
+    let [(y0, x0), (y1, x1)] = [tiles[0], tiles[1]];
+    let first = rows[y0][x0];
+    rows[y0][x0] = rows[y1][x1];
+    rows[y1][x1] = first;
+    rows.iter()
+        .map(|r| r.join(" "))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[test]
+fn check_in_parallel_answers_in_input_order() {
+    let new = tessera()
+        .args([
+            "slide", "new", "--size", "4x4", "--seed", "5", "--count", "5000",
+        ])
+        .output()
+        .unwrap();
+    let solvable = String::from_utf8(new.stdout).unwrap();
+    // Every third line made unsolvable: the answers must come back in the
+    // same places.
+    let input: Vec<String> = solvable
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i % 3 == 0 {
+                swap_first_tiles(l)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let input = input.join("\n") + "\n";
+    let expected: Vec<&str> = (0..5000)
+        .map(|i| if i % 3 == 0 { "unsolvable" } else { "solvable" })
+        .collect();
+    for jobs in ["1", "2", "7"] {
+        let output = tessera()
+            .args(["slide", "check", "--jobs", jobs, "-"])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "--jobs {jobs}");
+        let answers = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(
+            answers.lines().collect::<Vec<_>>(),
+            expected,
+            "--jobs {jobs}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_line_in_a_parallel_check_stops_after_the_answers_before_it() {
+    let mut lines = vec!["1 2 3/4 5 6/7 8 0"; 9000];
+    lines[6000] = "1 2 3/4 5 6/7 8 8";
+    let output = tessera()
+        .args(["slide", "check", "--jobs", "2", "-"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap().lines().count(),
+        6000
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("line 6001"), "{stderr}");
+}
+
+/// Feeds `first` then a line of a gigabyte of digits (streamed, never held
+/// in memory here) to `tessera ARGS`: its exit code, stdout and stderr.
+fn feed_a_gigabyte_line(args: &[&str], first: &str) -> (Option<i32>, String, String) {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let first = first.to_string();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(first.as_bytes()).unwrap();
+        let chunk = vec![b'7'; 1 << 20];
+        let mut written = 0u64;
+        // The reader gives up long before the end: the pipe then closes.
+        for _ in 0..1024 {
+            if stdin.write_all(&chunk).is_err() {
+                break;
+            }
+            written += chunk.len() as u64;
+        }
+        written
+    });
+    let output = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    assert!(
+        written < 1 << 30,
+        "the reader stopped early, after {written} bytes"
+    );
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_gigabyte_line_on_stdin_is_a_clear_error_after_the_lines_before_it() {
+    let (code, stdout, stderr) =
+        feed_a_gigabyte_line(&["slide", "check", "-"], "1 2 3/4 5 6/7 8 0\n");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stdout, "solvable\n", "the line before is answered");
+    assert!(
+        stderr.contains("line 2") && stderr.contains("64 MiB"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = feed_a_gigabyte_line(&["shisen", "moves", "-"], "AA\n");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("line 2") && stderr.contains("64 MiB"),
+        "{stderr}"
+    );
+}

@@ -1,6 +1,16 @@
 //! Where a command's inputs come from: one argument, or `-` for many on stdin.
+//!
+//! Stdin is read a line at a time, and no line may be longer than
+//! [`play::limits::STDIN_LINE_BYTES`]: a longer one is an input error
+//! raised after reading that much of it, so a runaway line (a gigabyte
+//! without a newline) ends in a clear message instead of exhausting
+//! memory. The lines before it have been answered already: nothing is lost.
 
 use std::io::BufRead;
+
+use play::limits::STDIN_LINE_BYTES;
+
+use super::Failure;
 
 /// One input item and where it came from (for error messages).
 pub struct Item {
@@ -11,20 +21,10 @@ pub struct Item {
 
 /// The inputs named by `arg`: the argument itself, or with `-` every
 /// non-empty line of stdin. Reading is lazy so thousands of lines stream.
-pub fn items(arg: &str) -> Box<dyn Iterator<Item = std::io::Result<Item>>> {
+pub fn items(arg: &str) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
     if arg == "-" {
-        let lines = std::io::stdin().lock().lines();
-        Box::new(
-            lines
-                .enumerate()
-                .map(|(i, line)| {
-                    line.map(|text| Item {
-                        line: Some(i + 1),
-                        text,
-                    })
-                })
-                .filter(|item| !matches!(item, Ok(item) if item.text.trim().is_empty())),
-        )
+        let lines = Lines::new(std::io::stdin().lock(), STDIN_LINE_BYTES);
+        Box::new(lines.filter(|item| !matches!(item, Ok(item) if item.text.trim().is_empty())))
     } else {
         Box::new(std::iter::once(Ok(Item {
             line: None,
@@ -33,12 +33,145 @@ pub fn items(arg: &str) -> Box<dyn Iterator<Item = std::io::Result<Item>>> {
     }
 }
 
+/// The lines of a reader as [`Item`]s, none longer than `limit` bytes.
+pub struct Lines<R> {
+    reader: R,
+    limit: usize,
+    line: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The lines of `reader`, each at most `limit` bytes (without its
+    /// newline).
+    pub fn new(reader: R, limit: usize) -> Lines<R> {
+        Lines {
+            reader,
+            limit,
+            line: 0,
+            done: false,
+        }
+    }
+
+    /// Reads the next line into `bytes`; `false` at the end of the input.
+    fn read(&mut self, bytes: &mut Vec<u8>) -> Result<bool, Failure> {
+        loop {
+            let buffer = self.reader.fill_buf()?;
+            if buffer.is_empty() {
+                return Ok(!bytes.is_empty());
+            }
+            let (taken, ended) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(end) => (end, true),
+                None => (buffer.len(), false),
+            };
+            if bytes.len() + taken > self.limit {
+                return Err(Failure::input_at(
+                    self.line,
+                    format!(
+                        "the line is longer than {} MiB, the most a line may hold",
+                        self.limit >> 20
+                    ),
+                ));
+            }
+            bytes.extend_from_slice(&buffer[..taken]);
+            self.reader.consume(taken + usize::from(ended));
+            if ended {
+                return Ok(true);
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Result<Item, Failure>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        self.line += 1;
+        let mut bytes = Vec::new();
+        let read = self.read(&mut bytes).and_then(|more| {
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            let text = String::from_utf8(bytes)
+                .map_err(|_| Failure::input_at(self.line, "the line is not UTF-8 text"))?;
+            Ok(more.then_some(text))
+        });
+        match read {
+            Ok(Some(text)) => Some(Ok(Item {
+                line: Some(self.line),
+                text,
+            })),
+            Ok(None) => None,
+            Err(failure) => {
+                self.done = true;
+                Some(Err(failure))
+            }
+        }
+    }
+}
+
 impl Item {
     /// An input failure located at this item.
-    pub fn failure(&self, message: impl std::fmt::Display) -> super::Failure {
+    pub fn failure(&self, message: impl std::fmt::Display) -> Failure {
         match self.line {
-            Some(line) => super::Failure::input_at(line, message),
-            None => super::Failure::input(message),
+            Some(line) => Failure::input_at(line, message),
+            None => Failure::input(message),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &[u8], limit: usize) -> Vec<Result<String, String>> {
+        Lines::new(text, limit)
+            .map(|item| {
+                item.map(|i| i.text).map_err(|e| match e {
+                    Failure::Input(message) => message,
+                    other => format!("{other:?}"),
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_end_at_newlines_with_or_without_a_last_one() {
+        assert_eq!(
+            lines(b"a\nbb\r\n\nc", 8),
+            [
+                Ok("a".into()),
+                Ok("bb".into()),
+                Ok(String::new()),
+                Ok("c".into())
+            ]
+        );
+        assert_eq!(lines(b"a\n", 8), [Ok("a".to_string())]);
+        assert!(lines(b"", 8).is_empty());
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_an_error_naming_it_and_ends_the_input() {
+        let read = lines(b"12345678\n123456789\nafter\n", 8);
+        assert_eq!(
+            read[0],
+            Ok("12345678".to_string()),
+            "exactly the limit is fine"
+        );
+        let error = read[1].clone().unwrap_err();
+        assert!(error.contains("line 2"), "{error}");
+        assert_eq!(read.len(), 2, "nothing is read after it");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_an_error_on_their_line() {
+        let read = lines(b"ok\n\xff\xfe\n", 8);
+        assert!(read[1]
+            .clone()
+            .unwrap_err()
+            .contains("line 2: the line is not UTF-8"));
     }
 }

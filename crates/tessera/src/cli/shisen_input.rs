@@ -1,9 +1,8 @@
 //! The options of the Shisen-Sho commands that read boards, and the
 //! parsers of the values they take.
 
-use std::io::Read;
-
 use clap::Args;
+use play::limits::STDIN_LINE_BYTES;
 use shisen::{Board, Matching, Point, Size, TileSet};
 
 use super::Failure;
@@ -48,11 +47,16 @@ impl Input {
         }
     }
 
-    /// The text to parse: the argument, or all of stdin.
+    /// The text to parse: the argument, or all of stdin (read a line at a
+    /// time, each within the line limit: see [`super::input`]).
     fn text(&self) -> Result<String, Failure> {
         if self.board == "-" {
             let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text)?;
+            let lines = super::input::Lines::new(std::io::stdin().lock(), STDIN_LINE_BYTES);
+            for line in lines {
+                text.push_str(&line?.text);
+                text.push('\n');
+            }
             Ok(text)
         } else if self.board.contains('\n') {
             Ok(self.board.clone())

@@ -54,6 +54,9 @@ pub struct CheckArgs {
     /// One JSON object per line with the two parities behind the answer.
     #[arg(long)]
     json: bool,
+    /// Check this many lines at once (output stays in input order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: u32,
     /// A position such as "1 2 3/4 5 6/7 8 0", or - for one per stdin line.
     position: String,
 }
@@ -117,29 +120,71 @@ fn new(args: NewArgs) -> Result<(), Failure> {
 
 fn check(args: CheckArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut goals = GoalCache::default();
-    for item in input::items(&args.position) {
-        let item = item?;
-        let (position, goal) = args.board.read(&item, &mut goals)?;
-        let why = position.solvability(&goal).map_err(|e| item.failure(e))?;
-        let verdict = if why.is_solvable() {
-            "solvable"
-        } else {
-            "unsolvable"
-        };
-        if args.json {
-            let line = json!({
-                "solvable": why.is_solvable(),
-                "permutation_parity": why.permutation_parity.to_string(),
-                "blank_distance": why.blank_distance,
-            });
-            writeln!(out, "{line}")?;
-        } else {
-            writeln!(out, "{verdict}")?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs as usize)
+        .build()
+        .map_err(|e| Failure::Other(e.to_string()))?;
+    // Lines are checked a batch at a time: the batch in parallel, its
+    // answers written in input order before the next batch is read, so
+    // memory stays bounded however long the input. One job checks a line
+    // at a time, answering each as soon as it is read.
+    let batch = if args.jobs == 1 { 1 } else { 4096 };
+    let mut items = input::items(&args.position);
+    loop {
+        let mut lines = Vec::with_capacity(batch);
+        let mut stop = None;
+        for item in items.by_ref().take(batch) {
+            match item {
+                Ok(item) => lines.push(item),
+                Err(failure) => {
+                    stop = Some(failure);
+                    break;
+                }
+            }
+        }
+        if lines.is_empty() && stop.is_none() {
+            break;
+        }
+        let answers: Vec<Result<String, Failure>> = pool.install(|| {
+            use rayon::prelude::*;
+            lines
+                .par_iter()
+                .map_init(GoalCache::default, |goals, item| {
+                    verdict(&args, item, goals)
+                })
+                .collect()
+        });
+        for answer in answers {
+            writeln!(out, "{}", answer?)?;
+        }
+        if let Some(failure) = stop {
+            out.flush()?;
+            return Err(failure);
+        }
+        if batch == 1 && args.position == "-" {
+            out.flush()?;
         }
     }
     out.flush()?;
     Ok(())
+}
+
+/// The answer `check` prints for one position.
+fn verdict(args: &CheckArgs, item: &Item, goals: &mut GoalCache) -> Result<String, Failure> {
+    let (position, goal) = args.board.read(item, goals)?;
+    let why = position.solvability(&goal).map_err(|e| item.failure(e))?;
+    Ok(if args.json {
+        json!({
+            "solvable": why.is_solvable(),
+            "permutation_parity": why.permutation_parity.to_string(),
+            "blank_distance": why.blank_distance,
+        })
+        .to_string()
+    } else if why.is_solvable() {
+        "solvable".to_string()
+    } else {
+        "unsolvable".to_string()
+    })
 }
 
 fn apply(args: ApplyArgs) -> Result<(), Failure> {
