@@ -65,14 +65,7 @@ fn bench_moves(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
     for (name, boards) in common::sets() {
-        let per_board: Vec<Vec<(usize, Point, Point)>> = (0..boards.len())
-            .map(|i| {
-                common::pairs(&boards[i..=i])
-                    .into_iter()
-                    .map(|(_, p, q)| (i, p, q))
-                    .collect()
-            })
-            .collect();
+        let per_board = common::pairs_per_board(&boards);
         group.throughput(Throughput::Elements(boards.len() as u64));
         group.bench_with_input(
             BenchmarkId::new("bitboard", name),

@@ -71,14 +71,7 @@ fn main() {
             .collect();
         row("path queries", name, &rates);
 
-        let per_board: Vec<Vec<(usize, Point, Point)>> = (0..boards.len())
-            .map(|i| {
-                common::pairs(&boards[i..=i])
-                    .into_iter()
-                    .map(|(_, p, q)| (i, p, q))
-                    .collect()
-            })
-            .collect();
+        let per_board = common::pairs_per_board(&boards);
         let ours = || {
             (0..repeat[0])
                 .map(|_| {

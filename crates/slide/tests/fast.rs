@@ -47,22 +47,22 @@ fn check(solver: FastSolver, size: Size, goal: &Goal, seed: u64) -> Result<usize
     Ok(moves.len())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
-
-    #[test]
-    fn the_reduction_replays_to_the_goal_on_small_boards((size, goal, seed) in boards(8)) {
-        check(PLAIN, size, &goal, seed)?;
+/// Checks `solver` on `cases` random boards of sides 2 to `largest`, every
+/// goal kind, shrinking any failure to the smallest case.
+fn replays(solver: FastSolver, largest: usize, cases: u32) {
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(cases));
+    let outcome = runner.run(&boards(largest), |(size, goal, seed)| {
+        check(solver, size, &goal, seed).map(|_| ())
+    });
+    if let Err(failure) = outcome {
+        panic!("{failure}");
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(80))]
-
-    #[test]
-    fn the_reduction_replays_to_the_goal_up_to_30((size, goal, seed) in boards(30)) {
-        check(PLAIN, size, &goal, seed)?;
-    }
+#[test]
+fn the_reduction_replays_to_the_goal() {
+    replays(PLAIN, 8, 400);
+    replays(PLAIN, 30, 80);
 }
 
 /// The quick routing used on boards over 500 × 500.
@@ -71,22 +71,10 @@ const QUICK: FastSolver = FastSolver {
     thorough: Some(false),
 };
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn the_quick_routing_replays_to_the_goal((size, goal, seed) in boards(12)) {
-        check(QUICK, size, &goal, seed)?;
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
-
-    #[test]
-    fn the_quick_routing_replays_to_the_goal_up_to_30((size, goal, seed) in boards(30)) {
-        check(QUICK, size, &goal, seed)?;
-    }
+#[test]
+fn the_quick_routing_replays_to_the_goal() {
+    replays(QUICK, 12, 200);
+    replays(QUICK, 30, 40);
 }
 
 proptest! {

@@ -439,6 +439,7 @@ fn shisen_submission(game: &Value, turns: &[Value]) -> Value {
 /// Plays a Shisen-Sho game through the API by hints, shuffling when stuck;
 /// returns the action list.
 fn play_shisen(c: &mut Client, game: &Value) -> Vec<Value> {
+    let gravity = game["variant"].as_str().unwrap().contains("gravity");
     let mut board = game["board"].as_str().unwrap().to_string();
     let mut actions = Vec::new();
     for _ in 0..200 {
@@ -447,7 +448,7 @@ fn play_shisen(c: &mut Client, game: &Value) -> Vec<Value> {
         }
         let hint = c.ok(
             "/api/shisen/hint",
-            json!({"board": board, "game": game["game"]}),
+            json!({"board": board, "game": game["game"], "gravity": gravity}),
         );
         if hint["move"].is_null() {
             let shuffled = c.ok(
@@ -459,10 +460,9 @@ fn play_shisen(c: &mut Client, game: &Value) -> Vec<Value> {
             continue;
         }
         let m = &hint["move"];
-        let path = c.ok(
-            "/api/shisen/path",
-            json!({"board": board, "from": [m[0], m[1]], "to": [m[2], m[3]]}),
-        );
+        let from_to =
+            json!({"board": board, "from": [m[0], m[1]], "to": [m[2], m[3]], "gravity": gravity});
+        let path = c.ok("/api/shisen/path", from_to);
         assert!(path["path"].is_array());
         board = path["board"].as_str().unwrap().to_string();
         actions.push(m.clone());
@@ -544,30 +544,8 @@ fn gravity_games_replay_with_gravity() {
         json!({"size": "4x4", "gravity": true, "seed": 3}),
     );
     assert_eq!(game["variant"], "4x4-gravity");
-    let mut board = game["board"].as_str().unwrap().to_string();
-    let mut actions = Vec::new();
-    for _ in 0..50 {
-        if board.chars().all(|ch| ch == '.' || ch == '\n') {
-            break;
-        }
-        let hint = c.ok("/api/shisen/hint", json!({"board": board, "gravity": true}));
-        if hint["move"].is_null() {
-            let s = c.ok(
-                "/api/shisen/shuffle",
-                json!({"game": game["game"], "board": board, "step": actions.len()}),
-            );
-            board = s["board"].as_str().unwrap().to_string();
-            actions.push(json!("shuffle"));
-            continue;
-        }
-        let m = &hint["move"];
-        let path = c.ok(
-            "/api/shisen/path",
-            json!({"board": board, "from": [m[0], m[1]], "to": [m[2], m[3]], "gravity": true}),
-        );
-        board = path["board"].as_str().unwrap().to_string();
-        actions.push(m.clone());
-    }
+    // Hints and paths follow gravity: the tiles fall after each removal.
+    let actions = play_shisen(&mut c, &game);
     let done = c.ok("/api/shisen/submit", shisen_submission(&game, &actions));
     assert_eq!(done["solved"], true, "{done}");
 }

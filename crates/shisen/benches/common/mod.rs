@@ -216,6 +216,19 @@ pub fn pairs(boards: &[Board]) -> Vec<(usize, Point, Point)> {
     pairs
 }
 
+/// The connectable pairs of each board on its own, tagged with the
+/// board's index: what a whole-board move enumeration must find.
+pub fn pairs_per_board(boards: &[Board]) -> Vec<Vec<(usize, Point, Point)>> {
+    (0..boards.len())
+        .map(|i| {
+            pairs(&boards[i..=i])
+                .into_iter()
+                .map(|(_, p, q)| (i, p, q))
+                .collect()
+        })
+        .collect()
+}
+
 /// The three board sets.
 pub fn sets() -> Vec<(&'static str, Vec<Board>)> {
     vec![

@@ -277,7 +277,8 @@ impl std::hash::Hasher for PassThrough {
         self.0 = value;
     }
 }
-fn neighbours(cell: usize, width: usize, cells: usize) -> impl Iterator<Item = usize> {
+/// The cells beside `cell` on a board `width` wide of `cells` cells.
+pub(super) fn neighbours(cell: usize, width: usize, cells: usize) -> impl Iterator<Item = usize> {
     let x = cell % width;
     [
         (x > 0).then(|| cell - 1),

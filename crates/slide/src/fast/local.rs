@@ -53,16 +53,7 @@ impl Local<'_> {
     }
 
     fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
-        let (width, cells) = (self.width, self.labels.len());
-        let x = cell % width;
-        [
-            (x > 0).then(|| cell - 1),
-            (x + 1 < width).then(|| cell + 1),
-            (cell >= width).then(|| cell - width),
-            (cell + width < cells).then(|| cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        super::beam::neighbours(cell, self.width, self.labels.len())
     }
 }
 

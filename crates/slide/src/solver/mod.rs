@@ -113,7 +113,7 @@ pub fn solve_optimal(
             lower_bound: length,
         });
     }
-    solve_with_search(position, goal, options)
+    Ok(search_from(&start, options))
 }
 
 /// The canonical form of a position and goal the optimal solvers take: at
@@ -133,17 +133,20 @@ pub fn solve_with_search(
     goal: &Position,
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
-    let start = accepted(position, goal)?;
-    let size = position.size();
-    let grid = Grid::new(size);
+    accepted(position, goal).map(|start| search_from(&start, options))
+}
+
+/// IDA* from `start` with the heuristic `options` ask for.
+fn search_from(start: &Canonical, options: &SolveOptions) -> Solution {
+    let grid = Grid::new(start.size);
     match options.heuristic {
         HeuristicKind::Manhattan => {
             let estimate = Manhattan::new(&grid, start.goal_blank);
-            Ok(search(&grid, &estimate, &start, options))
+            search(&grid, &estimate, start, options)
         }
         kind => {
-            let estimate = Patterns::new(size, start.goal_blank, kind, options.databases());
-            Ok(search(&grid, &estimate, &start, options))
+            let estimate = Patterns::new(start.size, start.goal_blank, kind, options.databases());
+            search(&grid, &estimate, start, options)
         }
     }
 }
