@@ -64,10 +64,19 @@ function status(text, kind = '') {
   p.className = `status ${kind}`;
 }
 
+// Tiles are 1.3 times as tall as wide.
+const ASPECT = 1.3;
+
+// The tile size that fits the whole board, its ring included, in the
+// window without scrolling: across the window's width and down from where
+// the board starts to the window's bottom (on a phone held upright the
+// floor of 14 px wins and the page scrolls).
 function tileSize() {
-  const avail = Math.min(window.innerWidth - 48, 1400);
-  const tw = Math.max(18, Math.min(52, Math.floor(avail / (g.w + 2))));
-  return [tw, Math.round(tw * 1.3)];
+  const top = $('shisen-board').getBoundingClientRect().top + window.scrollY;
+  const across = Math.min(window.innerWidth - 48, 1400) / (g.w + 2);
+  const down = (window.innerHeight - top - 12) / ((g.h + 2) * ASPECT);
+  const tw = Math.max(14, Math.min(52, Math.floor(Math.min(across, down))));
+  return [tw, Math.round(tw * ASPECT)];
 }
 
 function render() {

@@ -50,12 +50,20 @@ function status(text, kind = '') {
   p.className = `status ${kind}`;
 }
 
+// The height left for the board from where it starts to the window's
+// bottom: the CSS sizes cells to fit it as well as the width.
+function fitHeight(board) {
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  board.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 24)}px`);
+}
+
 // Draws the board: one element per tile, positioned by transform so moves
 // animate smoothly.
 function render() {
   const board = $('slide-board');
   board.style.setProperty('--w', s.w);
   board.style.setProperty('--h', s.h);
+  fitHeight(board);
   board.classList.toggle('blind', s.blind && s.moves.length > 0 && !s.solved);
   board.classList.toggle('solved', !!s.solved);
   if (board.dataset.game !== s.game) {
@@ -227,6 +235,7 @@ const KEYS = {
 };
 
 export function init() {
+  window.addEventListener('resize', () => fitHeight($('slide-board')));
   const sizes = $('slide-size');
   for (let h = 3; h <= 10; h++) {
     for (let w = 3; w <= 10; w++) {

@@ -290,3 +290,40 @@ fn bench_reports_the_decided_share() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn solve_in_parallel_answers_in_input_order_and_stops_at_a_bad_board() {
+    // Solvable and unsolvable boards alternating, so order shows.
+    let boards: Vec<&str> = (0..60)
+        .map(|i| if i % 2 == 0 { "1.2\n.12" } else { "12\n21" })
+        .collect();
+    let input = boards.join("\n\n") + "\n";
+    let expected: Vec<&str> = (0..60)
+        .map(|i| if i % 2 == 0 { "solvable" } else { "unsolvable" })
+        .collect();
+    for jobs in ["1", "3"] {
+        let out = tessera()
+            .args(["shisen", "solve", "--jobs", jobs, "-"])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "--jobs {jobs}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().collect::<Vec<_>>(), expected, "--jobs {jobs}");
+    }
+    let mut with_bad = boards.clone();
+    with_bad[25] = "1.2\n.1";
+    let out = tessera()
+        .args(["shisen", "solve", "--jobs", "3", "-"])
+        .write_stdin(with_bad.join("\n\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().count(),
+        25,
+        "the boards before the bad one are answered"
+    );
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 77"));
+}

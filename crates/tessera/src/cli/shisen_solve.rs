@@ -7,7 +7,7 @@ use clap::Args;
 use play::shisen_game::{analyse, Session, ANALYSIS_TIME};
 use play::Deadline;
 use serde_json::json;
-use shisen::{Rules, Verdict};
+use shisen::{Board, Rules, Verdict};
 
 use super::shisen_input::Input;
 use super::Failure;
@@ -22,6 +22,9 @@ pub struct SolveArgs {
     /// {"result":…,"moves":[[x1,y1,x2,y2],…],"millis":N,"nodes":N} per board.
     #[arg(long)]
     json: bool,
+    /// Solve this many boards at once (output stays in input order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: u32,
 }
 
 #[derive(Args)]
@@ -42,38 +45,67 @@ pub fn verdict_name(verdict: &Verdict) -> &'static str {
 }
 
 pub fn solve(args: SolveArgs) -> Result<(), Failure> {
-    let gravity = args.input.gravity;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs as usize)
+        .build()
+        .map_err(|e| Failure::Other(e.to_string()))?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    args.input.for_each(|board| {
-        let start = Instant::now();
-        let rules = Rules::new(board.matching(), gravity);
-        let solution = shisen::solve(
-            &board,
-            rules,
-            &mut Deadline::after(Duration::from_millis(args.time_limit)),
-        );
-        let millis = start.elapsed().as_millis() as u64;
-        if args.json {
-            let moves: Vec<[i32; 4]> = match &solution.verdict {
-                Verdict::Solvable(moves) => {
-                    moves.iter().map(|m| [m.a.x, m.a.y, m.b.x, m.b.y]).collect()
-                }
-                _ => Vec::new(),
-            };
-            let line = json!({
-                "result": verdict_name(&solution.verdict),
-                "moves": moves,
-                "millis": millis,
-                "nodes": solution.nodes,
-            });
+    // Boards are solved a batch at a time, the batch in parallel and its
+    // answers written in input order; one job answers each board at once.
+    let batch_size = if args.jobs == 1 {
+        1
+    } else {
+        4 * args.jobs as usize
+    };
+    let mut batch = Vec::with_capacity(batch_size);
+    let mut answer = |batch: &mut Vec<Board>| -> Result<(), Failure> {
+        let lines: Vec<String> = pool.install(|| {
+            use rayon::prelude::*;
+            batch
+                .par_iter()
+                .map(|board| solution_line(&args, board))
+                .collect()
+        });
+        batch.clear();
+        for line in lines {
             writeln!(out, "{line}")?;
-        } else {
-            writeln!(out, "{}", verdict_name(&solution.verdict))?;
+        }
+        out.flush()?;
+        Ok(())
+    };
+    let read = args.input.for_each(|board| {
+        batch.push(board);
+        if batch.len() == batch_size {
+            answer(&mut batch)?;
         }
         Ok(())
-    })?;
-    out.flush()?;
-    Ok(())
+    });
+    // The boards before a malformed one are answered before its error.
+    answer(&mut batch)?;
+    read
+}
+
+/// What `solve` prints for one board.
+fn solution_line(args: &SolveArgs, board: &Board) -> String {
+    let start = Instant::now();
+    let rules = Rules::new(board.matching(), args.input.gravity);
+    let limit = Duration::from_millis(args.time_limit);
+    let solution = shisen::solve(board, rules, &mut Deadline::after(limit));
+    let millis = start.elapsed().as_millis() as u64;
+    if !args.json {
+        return verdict_name(&solution.verdict).to_string();
+    }
+    let moves: Vec<[i32; 4]> = match &solution.verdict {
+        Verdict::Solvable(moves) => moves.iter().map(|m| [m.a.x, m.a.y, m.b.x, m.b.y]).collect(),
+        _ => Vec::new(),
+    };
+    json!({
+        "result": verdict_name(&solution.verdict),
+        "moves": moves,
+        "millis": millis,
+        "nodes": solution.nodes,
+    })
+    .to_string()
 }
 
 /// The hint of the games (`play::shisen_game`), with their time to think.
