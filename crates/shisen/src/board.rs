@@ -2,7 +2,6 @@
 //! bitboards per row and per column so that path queries are word
 //! operations.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use crate::kind::Kind;
@@ -36,6 +35,34 @@ pub struct Board {
     /// entries are in use. Move scans walk these instead of the grid.
     members: Vec<u32>,
     starts: Vec<u32>,
+}
+
+/// Class ids by kind while a board is built: a table for ASCII kinds (all
+/// the standard faces), the board's list of classes for the rest.
+struct ClassIds {
+    ascii: [u16; 128],
+}
+
+impl Default for ClassIds {
+    fn default() -> ClassIds {
+        ClassIds {
+            ascii: [NO_CLASS; 128],
+        }
+    }
+}
+
+impl ClassIds {
+    fn of(&mut self, board: &mut Board, kind: Kind) -> u16 {
+        let symbol = kind.symbol();
+        if !symbol.is_ascii() {
+            return board.class_id(kind);
+        }
+        let slot = &mut self.ascii[symbol as usize];
+        if *slot == NO_CLASS {
+            *slot = board.class_id(kind);
+        }
+        *slot
+    }
 }
 
 /// The class id of an empty cell.
@@ -77,20 +104,20 @@ impl Board {
         matching: Matching,
         cells: Vec<Option<Kind>>,
     ) -> Result<Board, BoardError> {
+        Board::from_cells(size, matching, &cells)
+    }
+
+    /// [`Board::new`] from borrowed cells.
+    pub(crate) fn from_cells(
+        size: Size,
+        matching: Matching,
+        cells: &[Option<Kind>],
+    ) -> Result<Board, BoardError> {
         if cells.len() != size.cells() {
             return Err(BoardError::CellCount {
                 size,
                 cells: cells.len(),
             });
-        }
-        let mut counts: HashMap<Kind, usize> = HashMap::new();
-        for kind in cells.iter().flatten() {
-            *counts.entry(matching.class(*kind)).or_insert(0) += 1;
-        }
-        let mut odd: Vec<(Kind, usize)> = counts.into_iter().filter(|&(_, n)| n % 2 == 1).collect();
-        odd.sort_unstable();
-        if let Some(&(kind, count)) = odd.first() {
-            return Err(BoardError::OddKind { kind, count });
         }
         let mut board = Board {
             size,
@@ -105,15 +132,29 @@ impl Board {
             rows: vec![wall(size.width()); size.height()],
             cols: vec![wall(size.height()); size.width()],
         };
-        for kind in cells.iter().flatten() {
-            let id = board.class_id(*kind);
-            board.counts[usize::from(id)] += 1;
-        }
-        board.reserve();
-        board.counts.fill(0);
-        for (i, kind) in cells.into_iter().enumerate() {
+        // One pass to number the classes and count them; the odd check
+        // reads the counts (no map of kinds), and the second pass lays the
+        // tiles out in reading order, so each class's members are appended
+        // already sorted.
+        let mut ids = ClassIds::default();
+        for (i, kind) in cells.iter().enumerate() {
             if let Some(kind) = kind {
-                board.fill(i, kind);
+                let id = ids.of(&mut board, *kind);
+                board.ids[i] = id;
+                board.counts[usize::from(id)] += 1;
+            }
+        }
+        let odd = (0..board.classes.len())
+            .filter(|&id| board.counts[id] % 2 == 1)
+            .map(|id| (board.classes[id], board.counts[id] as usize))
+            .min();
+        if let Some((kind, count)) = odd {
+            return Err(BoardError::OddKind { kind, count });
+        }
+        board.reserve_empty();
+        for (i, kind) in cells.iter().enumerate() {
+            if let Some(kind) = kind {
+                board.place(i, *kind);
             }
         }
         Ok(board)
@@ -279,6 +320,33 @@ impl Board {
     }
 
     /// Puts a tile of `kind` on the empty cell `i`.
+    /// Lays out `members` with exactly the room the counts need, all empty
+    /// (counts reset to zero): for a new board, filled by [`Board::place`].
+    fn reserve_empty(&mut self) {
+        let mut starts = Vec::with_capacity(self.counts.len() + 1);
+        starts.push(0u32);
+        for &n in &self.counts {
+            starts.push(starts.last().copied().unwrap_or(0) + n);
+        }
+        self.members = vec![0; *starts.last().unwrap_or(&0) as usize];
+        self.starts = starts;
+        self.counts.fill(0);
+    }
+
+    /// Puts a tile of `kind` in cell `i` of a new board, whose class id is
+    /// set and has room, after every tile before `i` in reading order.
+    fn place(&mut self, i: usize, kind: Kind) {
+        let class = usize::from(self.ids[i]);
+        let slot = (self.starts[class] + self.counts[class]) as usize;
+        self.members[slot] = self.member_key(i);
+        self.counts[class] += 1;
+        self.cells[i] = Some(kind);
+        self.tiles += 1;
+        let (x, y) = (i % self.width(), i / self.width());
+        self.rows[y] |= 1u128 << (x + 1);
+        self.cols[x] |= 1u128 << (y + 1);
+    }
+
     fn fill(&mut self, i: usize, kind: Kind) {
         let id = self.class_id(kind);
         let class = usize::from(id);

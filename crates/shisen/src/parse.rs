@@ -4,8 +4,6 @@
 //! Boards in a stream are separated by one or more blank lines. A trailing
 //! `\r` on a line is ignored.
 
-use std::collections::HashMap;
-
 use crate::board::{Board, BoardError};
 use crate::kind::Kind;
 use crate::rules::Matching;
@@ -101,30 +99,25 @@ impl Iterator for Boards<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         while self.lines.next_if(|(_, l)| is_blank(l)).is_some() {}
         let (first, _) = *self.lines.peek()?;
-        let mut rows: Vec<Row> = Vec::new();
+        let mut grid = Grid::default();
         let mut error = None;
         while let Some((i, line)) = self.lines.next_if(|(_, l)| !is_blank(l)) {
             if error.is_some() {
                 continue; // skip the rest of a malformed board
             }
-            error = parse_row(line, i + 1, rows.first().map(|r| r.cells.len()))
-                .and_then(|row| {
-                    if rows.len() == MAX_HEIGHT {
-                        Err(ParseError {
-                            line: i + 1,
-                            column: 1,
-                            problem: Problem::TooTall,
-                        })
-                    } else {
-                        rows.push(row);
-                        Ok(())
-                    }
+            error = if grid.spaced.len() == MAX_HEIGHT {
+                Some(ParseError {
+                    line: i + 1,
+                    column: 1,
+                    problem: Problem::TooTall,
                 })
-                .err();
+            } else {
+                grid.push_row(line, i + 1).err()
+            };
         }
         Some(match error {
             Some(e) => Err(e),
-            None => build(rows, first + 1, self.matching),
+            None => grid.build(first + 1, self.matching),
         })
     }
 }
@@ -133,94 +126,93 @@ fn is_blank(line: &str) -> bool {
     line.trim().is_empty()
 }
 
-/// A row of cells, and whether its cells are separated by spaces.
-struct Row {
+/// The cells of a board being read, row after row, and whether each row's
+/// cells are separated by spaces (for the columns of error messages).
+#[derive(Default)]
+struct Grid {
     cells: Vec<Option<Kind>>,
-    spaced: bool,
+    width: usize,
+    spaced: Vec<bool>,
 }
 
-impl Row {
-    /// The 1-based text column of cell `x`.
-    fn column(&self, x: usize) -> usize {
-        if self.spaced {
+impl Grid {
+    /// The 1-based text column of cell `x` of row `y`.
+    fn column(&self, x: usize, y: usize) -> usize {
+        if self.spaced[y] {
             2 * x + 1
         } else {
             x + 1
         }
     }
-}
 
-/// One row's cells; `width` is the first row's, which later rows must match.
-fn parse_row(line: &str, number: usize, width: Option<usize>) -> Result<Row, ParseError> {
-    let line = line.strip_suffix('\r').unwrap_or(line);
-    let at = |column: usize, problem| ParseError {
-        line: number,
-        column,
-        problem,
-    };
-    let chars: Vec<char> = line.chars().collect();
-    let spaced = chars.contains(&' ');
-    let mut cells = Vec::with_capacity(chars.len());
-    for (i, &c) in chars.iter().enumerate() {
-        if spaced && i % 2 == 1 {
-            if c != ' ' {
-                return Err(at(i + 1, Problem::Spacing));
+    /// Reads one row; every row must be as wide as the first.
+    fn push_row(&mut self, line: &str, number: usize) -> Result<(), ParseError> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let at = |column: usize, problem| ParseError {
+            line: number,
+            column,
+            problem,
+        };
+        let spaced = line.contains(' ');
+        let before = self.cells.len();
+        let mut count = 0;
+        for (i, c) in line.chars().enumerate() {
+            count = i + 1;
+            if spaced && i % 2 == 1 {
+                if c != ' ' {
+                    return Err(at(i + 1, Problem::Spacing));
+                }
+                continue;
             }
-            continue;
+            self.cells.push(match c {
+                '.' => None,
+                ' ' => return Err(at(i + 1, Problem::Spacing)),
+                _ => Some(Kind::new(c).map_err(|_| at(i + 1, Problem::NotACell(c)))?),
+            });
         }
-        cells.push(match c {
-            '.' => None,
-            ' ' => return Err(at(i + 1, Problem::Spacing)),
-            _ => Some(Kind::new(c).map_err(|_| at(i + 1, Problem::NotACell(c)))?),
-        });
+        if spaced && count.is_multiple_of(2) {
+            return Err(at(count, Problem::Spacing));
+        }
+        let width = self.cells.len() - before;
+        if width > MAX_WIDTH {
+            return Err(at(1, Problem::TooWide(width)));
+        }
+        if self.spaced.is_empty() {
+            self.width = width;
+        } else if width != self.width {
+            let problem = Problem::Ragged {
+                expected: self.width,
+                found: width,
+            };
+            return Err(at(1, problem));
+        }
+        self.spaced.push(spaced);
+        Ok(())
     }
-    if spaced && chars.len().is_multiple_of(2) {
-        return Err(at(chars.len(), Problem::Spacing));
-    }
-    if cells.len() > MAX_WIDTH {
-        return Err(at(1, Problem::TooWide(cells.len())));
-    }
-    match width {
-        Some(expected) if expected != cells.len() => Err(at(
-            1,
-            Problem::Ragged {
-                expected,
-                found: cells.len(),
-            },
-        )),
-        _ => Ok(Row { cells, spaced }),
-    }
-}
 
-/// Checks the parity of every class and builds the board.
-fn build(rows: Vec<Row>, first: usize, matching: Matching) -> Result<Board, ParseError> {
-    let width = rows[0].cells.len();
-    let at = |line, column, problem| ParseError {
-        line,
-        column,
-        problem,
-    };
-    let size = Size::new(width, rows.len()).map_err(|_| at(first, 1, Problem::TooWide(width)))?;
-    // Report an odd class at its first tile, so the user can find it.
-    let mut seen: HashMap<Kind, (usize, usize, usize)> = HashMap::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, kind) in row.cells.iter().enumerate() {
-            if let Some(kind) = kind {
-                seen.entry(matching.class(*kind)).or_insert((y, x, 0)).2 += 1;
+    /// The board; an odd class is reported at its first tile, so the user
+    /// can find it.
+    fn build(self, first: usize, matching: Matching) -> Result<Board, ParseError> {
+        let at = |line, column, problem| ParseError {
+            line,
+            column,
+            problem,
+        };
+        let size = Size::new(self.width, self.spaced.len())
+            .map_err(|_| at(first, 1, Problem::TooWide(self.width)))?;
+        match Board::from_cells(size, matching, &self.cells) {
+            Ok(board) => Ok(board),
+            Err(BoardError::OddKind { kind, count }) => {
+                let i = self
+                    .cells
+                    .iter()
+                    .position(|c| c.is_some_and(|c| matching.class(c) == kind))
+                    .unwrap_or(0);
+                let (x, y) = (i % self.width, i / self.width);
+                let problem = Problem::OddKind { kind, count };
+                Err(at(first + y, self.column(x, y), problem))
             }
+            Err(e) => Err(at(first, 1, Problem::Board(e))),
         }
     }
-    let odd = seen
-        .into_iter()
-        .filter(|(_, (_, _, n))| n % 2 == 1)
-        .min_by_key(|&(_, (y, x, _))| (y, x));
-    if let Some((kind, (y, x, count))) = odd {
-        return Err(at(
-            first + y,
-            rows[y].column(x),
-            Problem::OddKind { kind, count },
-        ));
-    }
-    let cells = rows.into_iter().flat_map(|r| r.cells).collect();
-    Board::new(size, matching, cells).map_err(|e| at(first, 1, Problem::Board(e)))
 }

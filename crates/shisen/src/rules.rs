@@ -30,6 +30,10 @@ impl Matching {
     /// The representative of `kind`'s matching class: two tiles match when
     /// their classes are equal.
     pub fn class(self, kind: Kind) -> Kind {
+        if self == Matching::Standard {
+            // Every kind is its own class: no need to read its face.
+            return kind;
+        }
         match (self, kind.face()) {
             (Matching::Chinese, Face::Flower(_)) => {
                 Kind::nth(crate::kind::FIRST_FLOWER).unwrap_or(kind)

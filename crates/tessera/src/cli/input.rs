@@ -6,7 +6,7 @@
 //! without a newline) ends in a clear message instead of exhausting
 //! memory. The lines before it have been answered already: nothing is lost.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use play::limits::STDIN_LINE_BYTES;
 
@@ -39,6 +39,9 @@ pub struct Lines<R> {
     limit: usize,
     line: usize,
     done: bool,
+    /// The length of the last line: the next is likely as long, so its
+    /// buffer is allocated once at that size instead of grown.
+    last: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -50,35 +53,29 @@ impl<R: BufRead> Lines<R> {
             limit,
             line: 0,
             done: false,
+            last: 0,
         }
     }
 
     /// Reads the next line into `bytes`; `false` at the end of the input.
+    /// At most one byte past the limit is read before the line is refused.
     fn read(&mut self, bytes: &mut Vec<u8>) -> Result<bool, Failure> {
-        loop {
-            let buffer = self.reader.fill_buf()?;
-            if buffer.is_empty() {
-                return Ok(!bytes.is_empty());
-            }
-            let (taken, ended) = match buffer.iter().position(|&b| b == b'\n') {
-                Some(end) => (end, true),
-                None => (buffer.len(), false),
-            };
-            if bytes.len() + taken > self.limit {
-                return Err(Failure::input_at(
-                    self.line,
-                    format!(
-                        "the line is longer than {} MiB, the most a line may hold",
-                        self.limit >> 20
-                    ),
-                ));
-            }
-            bytes.extend_from_slice(&buffer[..taken]);
-            self.reader.consume(taken + usize::from(ended));
-            if ended {
-                return Ok(true);
-            }
+        let most = self.limit as u64 + 1;
+        if (&mut self.reader).take(most).read_until(b'\n', bytes)? == 0 {
+            return Ok(false);
         }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        } else if bytes.len() > self.limit {
+            return Err(Failure::input_at(
+                self.line,
+                format!(
+                    "the line is longer than {} MiB, the most a line may hold",
+                    self.limit >> 20
+                ),
+            ));
+        }
+        Ok(true)
     }
 }
 
@@ -90,11 +87,12 @@ impl<R: BufRead> Iterator for Lines<R> {
             return None;
         }
         self.line += 1;
-        let mut bytes = Vec::new();
+        let mut bytes = Vec::with_capacity(self.last + 2);
         let read = self.read(&mut bytes).and_then(|more| {
             if bytes.last() == Some(&b'\r') {
                 bytes.pop();
             }
+            self.last = bytes.len();
             let text = String::from_utf8(bytes)
                 .map_err(|_| Failure::input_at(self.line, "the line is not UTF-8 text"))?;
             Ok(more.then_some(text))

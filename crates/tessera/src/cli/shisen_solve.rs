@@ -59,13 +59,20 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     };
     let mut batch = Vec::with_capacity(batch_size);
     let mut answer = |batch: &mut Vec<Board>| -> Result<(), Failure> {
-        let lines: Vec<String> = pool.install(|| {
-            use rayon::prelude::*;
+        let lines: Vec<String> = if args.jobs == 1 {
             batch
-                .par_iter()
+                .iter()
                 .map(|board| solution_line(&args, board))
                 .collect()
-        });
+        } else {
+            pool.install(|| {
+                use rayon::prelude::*;
+                batch
+                    .par_iter()
+                    .map(|board| solution_line(&args, board))
+                    .collect()
+            })
+        };
         batch.clear();
         for line in lines {
             writeln!(out, "{line}")?;

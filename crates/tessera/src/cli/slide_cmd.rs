@@ -9,7 +9,8 @@ use play::seed::random_seed;
 use play::slide_game::Session;
 use serde_json::json;
 use slide::{Goal, Moves, Scramble, Size};
-use std::io::Write;
+use std::borrow::Cow;
+use std::io::{IsTerminal, Write};
 
 #[derive(Subcommand)]
 pub enum SlideCommand {
@@ -126,9 +127,10 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Other(e.to_string()))?;
     // Lines are checked a batch at a time: the batch in parallel, its
     // answers written in input order before the next batch is read, so
-    // memory stays bounded however long the input. One job checks a line
-    // at a time, answering each as soon as it is read.
-    let batch = if args.jobs == 1 { 1 } else { 4096 };
+    // memory stays bounded however long the input. Typed at a terminal,
+    // each line is answered as soon as it is entered.
+    let interactive = args.position == "-" && std::io::stdin().is_terminal();
+    let batch = if interactive { 1 } else { 4096 };
     let mut items = input::items(&args.position);
     loop {
         let mut lines = Vec::with_capacity(batch);
@@ -145,15 +147,23 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
         if lines.is_empty() && stop.is_none() {
             break;
         }
-        let answers: Vec<Result<String, Failure>> = pool.install(|| {
-            use rayon::prelude::*;
+        let answers: Vec<Result<Cow<str>, Failure>> = if args.jobs == 1 {
+            let mut goals = GoalCache::default();
             lines
-                .par_iter()
-                .map_init(GoalCache::default, |goals, item| {
-                    verdict(&args, item, goals)
-                })
+                .iter()
+                .map(|item| verdict(&args, item, &mut goals))
                 .collect()
-        });
+        } else {
+            pool.install(|| {
+                use rayon::prelude::*;
+                lines
+                    .par_iter()
+                    .map_init(GoalCache::default, |goals, item| {
+                        verdict(&args, item, goals)
+                    })
+                    .collect()
+            })
+        };
         for answer in answers {
             writeln!(out, "{}", answer?)?;
         }
@@ -161,7 +171,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
             out.flush()?;
             return Err(failure);
         }
-        if batch == 1 && args.position == "-" {
+        if interactive {
             out.flush()?;
         }
     }
@@ -169,8 +179,13 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The answer `check` prints for one position.
-fn verdict(args: &CheckArgs, item: &Item, goals: &mut GoalCache) -> Result<String, Failure> {
+/// The answer `check` prints for one position (the plain answers are not
+/// allocated: a million lines are a million answers).
+fn verdict(
+    args: &CheckArgs,
+    item: &Item,
+    goals: &mut GoalCache,
+) -> Result<Cow<'static, str>, Failure> {
     let (position, goal) = args.board.read(item, goals)?;
     let why = position.solvability(&goal).map_err(|e| item.failure(e))?;
     Ok(if args.json {
@@ -180,10 +195,11 @@ fn verdict(args: &CheckArgs, item: &Item, goals: &mut GoalCache) -> Result<Strin
             "blank_distance": why.blank_distance,
         })
         .to_string()
+        .into()
     } else if why.is_solvable() {
-        "solvable".to_string()
+        "solvable".into()
     } else {
-        "unsolvable".to_string()
+        "unsolvable".into()
     })
 }
 
