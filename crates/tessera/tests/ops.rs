@@ -195,7 +195,8 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
         .unwrap()
         .read_to_string(&mut logs)
         .unwrap();
-    assert!(child.wait().unwrap().success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status} after SIGTERM; logs:\n{logs}");
     let lines: Vec<serde_json::Value> = logs
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))

@@ -159,6 +159,8 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let local = listener.local_addr()?;
+        // Installed before anyone can know the address.
+        let stop = ops::stop_signal()?;
         println!("tessera: playing at http://{local}/ (records in {database})");
         use std::io::Write;
         std::io::stdout().flush()?;
@@ -167,7 +169,7 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
             .into_make_service_with_connect_info::<SocketAddr>();
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-            ops::stop_signal().await;
+            stop.await;
             let _ = stopping.send(true);
         });
         let grace = config.shutdown_grace;
