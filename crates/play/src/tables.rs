@@ -63,6 +63,50 @@ pub fn default_cache_dir() -> Option<PathBuf> {
     Some(base.join("tessera"))
 }
 
+/// A table file in the cache.
+#[derive(Clone, Debug)]
+pub struct CachedTable {
+    /// The file's name: the board size and the pattern's cells
+    /// (`4x4-0.1.2.3.4.5.pdb`).
+    pub name: String,
+    /// Its size on disk.
+    pub bytes: u64,
+}
+
+/// The table files in `dir`, by name; none when the directory does not
+/// exist. Lock files and temporary files of builds in progress are not
+/// tables.
+pub fn cached(dir: &Path) -> std::io::Result<Vec<CachedTable>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut tables = Vec::new();
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".pdb") && entry.file_type()?.is_file() {
+            let bytes = entry.metadata()?.len();
+            tables.push(CachedTable { name, bytes });
+        }
+    }
+    tables.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(tables)
+}
+
+/// Removes the cached tables in `dir` and their lock files: the tables and
+/// the bytes freed. A table being built elsewhere is written anew when
+/// its build ends.
+pub fn clear(dir: &Path) -> std::io::Result<(usize, u64)> {
+    let tables = cached(dir)?;
+    for table in &tables {
+        std::fs::remove_file(dir.join(&table.name))?;
+        let _ = std::fs::remove_file(dir.join(format!("{}.lock", table.name)));
+    }
+    Ok((tables.len(), tables.iter().map(|t| t.bytes).sum()))
+}
+
 impl TableConfig {
     /// The directory tables are cached in, if any.
     pub fn cache_dir(&self) -> Option<PathBuf> {

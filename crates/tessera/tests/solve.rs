@@ -177,3 +177,71 @@ fn bounded_mode_on_five_by_five() {
     assert_eq!(value["moves"], "D");
     assert_eq!(value["optimal"], true);
 }
+
+#[test]
+fn tables_are_built_listed_and_cleared_on_request() {
+    let dir = std::env::temp_dir().join(format!("tessera-tables-cmd-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = dir.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let output = tessera().args(args).output().unwrap();
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let built = run(&[
+        "slide",
+        "tables",
+        "build",
+        "--size",
+        "4x3",
+        "--heuristic",
+        "small",
+        "--cache-dir",
+        cache,
+    ]);
+    assert!(built.contains("4x3 row-major tables: built in"), "{built}");
+    let files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdb"))
+        .collect();
+    assert!(!files.is_empty());
+    let status = run(&["slide", "tables", "status", "--cache-dir", cache]);
+    for file in &files {
+        assert!(
+            status.contains(file.as_str()),
+            "{file} missing from\n{status}"
+        );
+    }
+    assert!(
+        status.contains(&format!("{} tables", files.len())),
+        "{status}"
+    );
+    let again = run(&[
+        "slide",
+        "tables",
+        "build",
+        "--size",
+        "4x3",
+        "--heuristic",
+        "small",
+        "--cache-dir",
+        cache,
+    ]);
+    assert!(
+        again.contains("built in 0.0 s"),
+        "a second build loads the cache: {again}"
+    );
+    let cleared = run(&["slide", "tables", "clear", "--cache-dir", cache]);
+    assert!(
+        cleared.starts_with(&format!("removed {} tables", files.len())),
+        "{cleared}"
+    );
+    let status = run(&["slide", "tables", "status", "--cache-dir", cache]);
+    assert!(status.starts_with("0 tables"), "{status}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -26,6 +26,9 @@ pub enum SlideCommand {
     Hint(super::solve::HintArgs),
     /// Measure the optimal solver (see BENCHMARKS.md).
     Bench(super::bench::BenchArgs),
+    /// The optimal solver's pattern databases: build, status, clear.
+    #[command(subcommand)]
+    Tables(super::tables::TablesCommand),
 }
 
 #[derive(Args)]
@@ -81,6 +84,7 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
         SlideCommand::Solve(args) => super::solve::solve(args),
         SlideCommand::Hint(args) => super::solve::hint(args),
         SlideCommand::Bench(args) => super::bench::run(args),
+        SlideCommand::Tables(command) => super::tables::run(command),
     }
 }
 

@@ -1,13 +1,16 @@
 //! The table options of the solving commands, and a progress bar for the
 //! builds. The cache itself is `play::tables`, shared with the servers.
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use play::tables::{Preparation, Progress, TableConfig};
 use slide::solver::BuildProgress;
+use slide::Goal;
 use slide::{Databases, HeuristicKind, PatternSpec, Size};
 use std::io::IsTerminal;
 use std::path::PathBuf;
+
+use super::Failure;
 
 /// Which tables the optimal solver uses and where they are kept.
 #[derive(Args, Clone)]
@@ -91,4 +94,101 @@ pub fn progress_bar(length: u64, message: &str) -> Option<ProgressBar> {
     );
     bar.set_prefix(message.to_string());
     Some(bar)
+}
+
+/// `tessera slide tables`: the optimal solver's pattern databases, built
+/// ahead of time, listed, or removed.
+#[derive(Subcommand)]
+pub enum TablesCommand {
+    /// Build (or load) the tables a board size and goal need, with a
+    /// progress bar, and say what it cost.
+    Build(BuildArgs),
+    /// List the cached tables: where, which and how big.
+    Status(DirArgs),
+    /// Remove the cached tables.
+    Clear(DirArgs),
+}
+
+#[derive(Args)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    tables: TableArgs,
+    /// Board size, e.g. 4x4 or 3x4 (12 to 16 cells use tables).
+    #[arg(long, default_value = "4x4")]
+    size: Size,
+    /// The goal whose blank cell the tables are for (row-major, blank-first, …).
+    #[arg(long, default_value = "row-major")]
+    goal: Goal,
+}
+
+#[derive(Args)]
+pub struct DirArgs {
+    /// Directory of the pattern-database cache [default: $XDG_CACHE_HOME/tessera].
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
+}
+
+impl DirArgs {
+    fn dir(&self) -> Result<PathBuf, Failure> {
+        self.cache_dir
+            .clone()
+            .or_else(play::tables::default_cache_dir)
+            .ok_or_else(|| {
+                Failure::input("no cache directory: set --cache-dir, XDG_CACHE_HOME or HOME")
+            })
+    }
+}
+
+pub fn run(command: TablesCommand) -> Result<(), Failure> {
+    match command {
+        TablesCommand::Build(args) => build(&args),
+        TablesCommand::Status(args) => status(&args),
+        TablesCommand::Clear(args) => {
+            let dir = args.dir()?;
+            let (tables, bytes) = play::tables::clear(&dir)?;
+            println!(
+                "removed {tables} tables ({}) from {}",
+                megabytes(bytes),
+                dir.display()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<(), Failure> {
+    let goal = args.goal.position(args.size).map_err(Failure::input)?;
+    let report = args
+        .tables
+        .prepare(args.size, goal.blank(), &Databases::new());
+    println!(
+        "{} {} tables: built in {:.1} s, loaded in {:.1} s, {} on disk, {} in memory",
+        args.size,
+        args.goal,
+        report.built.as_secs_f64(),
+        report.loaded.as_secs_f64(),
+        megabytes(report.bytes_on_disk),
+        megabytes(report.bytes_in_memory),
+    );
+    Ok(())
+}
+
+fn status(args: &DirArgs) -> Result<(), Failure> {
+    let dir = args.dir()?;
+    let tables = play::tables::cached(&dir)?;
+    for table in &tables {
+        println!("{:>10}  {}", megabytes(table.bytes), table.name);
+    }
+    let total: u64 = tables.iter().map(|t| t.bytes).sum();
+    println!(
+        "{} tables, {} in {}",
+        tables.len(),
+        megabytes(total),
+        dir.display()
+    );
+    Ok(())
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
 }
