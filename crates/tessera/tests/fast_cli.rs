@@ -1,20 +1,13 @@
 //! `tessera slide solve --fast | --auto | --count-only`, run as a user would.
 
+mod common;
+
 use assert_cmd::Command;
+use common::cli::stdout;
 use slide::{Goal, Moves, Position};
 
 fn tessera() -> Command {
     Command::cargo_bin("tessera").unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = tessera().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
 }
 
 /// Replays `moves` on `position` with the engine: does it reach the goal?

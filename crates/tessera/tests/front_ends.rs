@@ -5,26 +5,11 @@
 
 mod common;
 
-use std::process::Command;
-
+use common::cli::stdout as cli;
 use common::server::{Client, Server};
 use common::tmux::{slide_tiles, Pane};
 use serde_json::{json, Value};
 use shisen::Matching;
-
-/// Runs the command line; its stdout.
-fn cli(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "tessera {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The two-letter name the terminal game draws with `--ascii` for a
 /// board symbol, as the README lists them: rank and suit for the suits

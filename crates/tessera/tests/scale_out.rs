@@ -271,9 +271,10 @@ fn games_are_played_through_the_balancer_on_both_instances() {
 fn a_submission_raced_across_both_instances_is_recorded_once() {
     let cluster = Cluster::start();
     let mut c = cluster.client();
-    for round in 0..10 {
-        let (game, moves) = slide_game(&mut c);
-        let body = submission(&game, &moves);
+    // Ten games dealt first, then each one's submission raced.
+    let games: Vec<(Value, String)> = (0..10).map(|_| slide_game(&mut c)).collect();
+    for (round, (game, moves)) in games.iter().enumerate() {
+        let body = submission(game, moves);
         let barrier = Arc::new(Barrier::new(2));
         let racers: Vec<_> = cluster
             .instances

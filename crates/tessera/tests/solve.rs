@@ -1,6 +1,8 @@
 //! `tessera slide solve / hint / new --optimal-length` end to end: every
 //! answer is replayed with the engine.
 
+mod common;
+
 use assert_cmd::Command;
 use slide::{Goal, Moves, Position};
 
@@ -180,19 +182,11 @@ fn bounded_mode_on_five_by_five() {
 
 #[test]
 fn tables_are_built_listed_and_cleared_on_request() {
+    let run = common::cli::stdout;
     let dir = std::env::temp_dir().join(format!("tessera-tables-cmd-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let cache = dir.to_str().unwrap();
-    let run = |args: &[&str]| {
-        let output = tessera().args(args).output().unwrap();
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
-    };
-    let built = run(&[
+    let build = [
         "slide",
         "tables",
         "build",
@@ -202,7 +196,8 @@ fn tables_are_built_listed_and_cleared_on_request() {
         "small",
         "--cache-dir",
         cache,
-    ]);
+    ];
+    let built = run(&build);
     assert!(built.contains("4x3 row-major tables: built in"), "{built}");
     let files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -221,17 +216,7 @@ fn tables_are_built_listed_and_cleared_on_request() {
         status.contains(&format!("{} tables", files.len())),
         "{status}"
     );
-    let again = run(&[
-        "slide",
-        "tables",
-        "build",
-        "--size",
-        "4x3",
-        "--heuristic",
-        "small",
-        "--cache-dir",
-        cache,
-    ]);
+    let again = run(&build);
     assert!(
         again.contains("built in 0.0 s"),
         "a second build loads the cache: {again}"

@@ -2,5 +2,6 @@
 //! the rest is dead code there.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod server;
 pub mod tmux;
