@@ -64,16 +64,90 @@ impl Position {
     /// flat list whose count is not a perfect square; when given with rows
     /// it must agree with them.
     pub fn parse(text: &str, size: Option<Size>) -> Result<Position, ParseError> {
-        let rows: Vec<&str> = text
-            .split(['/', '\n'])
-            .map(str::trim)
-            .filter(|row| !row.is_empty())
-            .collect();
-        match rows.len() {
-            0 => Err(ParseError::Empty),
-            1 => parse_flat(rows[0], size),
-            _ => parse_rows(&rows, size),
+        match Grid::scan(text) {
+            Some(grid) => grid.position(size),
+            None => parse_general(text, size),
         }
+    }
+}
+
+/// Tiles written the common way, in one pass over the bytes: ASCII digits
+/// separated by spaces, tabs or commas, rows by `/` or newlines. Anything
+/// else (another character, a ragged row, a number past `u32`) is left to
+/// [`parse_general`], which reads every layout and names what is wrong.
+struct Grid {
+    tiles: Vec<u32>,
+    width: usize,
+    rows: usize,
+}
+
+impl Grid {
+    fn scan(text: &str) -> Option<Grid> {
+        let mut grid = Grid {
+            tiles: Vec::with_capacity(text.len() / 2),
+            width: 0,
+            rows: 0,
+        };
+        let (mut number, mut in_row, mut row_cells) = (None::<u32>, false, 0usize);
+        for &byte in text.as_bytes().iter().chain([b'\n'].iter()) {
+            match byte {
+                b'0'..=b'9' => {
+                    let digit = u32::from(byte - b'0');
+                    number = Some(number.unwrap_or(0).checked_mul(10)?.checked_add(digit)?);
+                    in_row = true;
+                }
+                b' ' | b'\t' | b'\r' | b',' | b'/' | b'\n' => {
+                    if let Some(n) = number.take() {
+                        grid.tiles.push(n);
+                        row_cells += 1;
+                    }
+                    // A comma is text: a row of commas alone is a row (of no
+                    // cells, which the general parser reports).
+                    in_row |= byte == b',';
+                    if (byte == b'/' || byte == b'\n') && in_row {
+                        if grid.rows == 0 {
+                            grid.width = row_cells;
+                        } else if row_cells != grid.width {
+                            return None;
+                        }
+                        (grid.rows, row_cells, in_row) = (grid.rows + 1, 0, false);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        (grid.width > 0).then_some(grid)
+    }
+
+    /// The position, as [`parse_rows`] or [`parse_flat`] would make it
+    /// from the same tiles.
+    fn position(self, size: Option<Size>) -> Result<Position, ParseError> {
+        if self.rows == 1 {
+            let size = match size {
+                Some(size) => size,
+                None => square_size(self.tiles.len())?,
+            };
+            return Ok(Position::new(size, self.tiles)?);
+        }
+        let found = Size::new(self.width, self.rows)?;
+        if let Some(given) = size.filter(|&given| given != found) {
+            return Err(ParseError::SizeMismatch { found, given });
+        }
+        Ok(Position::new(found, self.tiles)?)
+    }
+}
+
+/// Every accepted layout, with precise errors.
+fn parse_general(text: &str, size: Option<Size>) -> Result<Position, ParseError> {
+    let rows: Vec<&str> = text
+        .split(['/', '\n'])
+        .map(str::trim)
+        .filter(|row| !row.is_empty())
+        .collect();
+    match rows.len() {
+        0 => Err(ParseError::Empty),
+        1 => parse_flat(rows[0], size),
+        _ => parse_rows(&rows, size),
     }
 }
 
@@ -142,6 +216,33 @@ fn square_size(count: usize) -> Result<Size, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The one-pass reader and the general parser agree on every text:
+        /// the same position or the same error.
+        #[test]
+        fn the_fast_path_agrees_with_the_general_parser(
+            text in "[0-9 ,/\n\t\r+a]{0,40}",
+            sized in any::<bool>(),
+        ) {
+            let size = sized.then(|| Size::new(3, 3).unwrap());
+            prop_assert_eq!(Position::parse(&text, size), parse_general(&text, size));
+        }
+
+        #[test]
+        fn every_position_reads_back_through_the_fast_path(
+            (w, h, seed) in (2usize..12, 2usize..12, any::<u64>()),
+        ) {
+            let goal = crate::Goal::RowMajor.position(Size::new(w, h).unwrap()).unwrap();
+            let position = crate::Scramble::Uniform.generate(&goal, seed);
+            let text = position.to_string();
+            prop_assert!(Grid::scan(&text).is_some());
+            prop_assert_eq!(Position::parse(&text, None), Ok(position));
+        }
+    }
 
     fn parse(text: &str) -> Result<Position, ParseError> {
         text.parse()
