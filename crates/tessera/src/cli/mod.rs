@@ -88,6 +88,8 @@ fn parse_database(text: &str) -> Result<crate::store::Database, String> {
     text.parse()
 }
 
+/// Runs the command line: parses the arguments, does what they ask, and
+/// returns the exit code (0 success, 2 bad input, 1 anything else).
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

@@ -92,7 +92,7 @@ pub struct NewResult {
 }
 
 /// A result with the player's display name.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Record {
     pub game_id: String,
     pub name: Option<String>,

@@ -79,15 +79,26 @@ fn file(name: &str) -> Response {
     }
 }
 
+/// The game's page.
+#[utoipa::path(get, path = "/", tag = "pages",
+    responses((status = 200, description = "The game", content_type = "text/html", body = String)))]
 pub async fn index() -> Response {
     file("index.html")
 }
 
 /// The replay page; it reads the game id from its own address.
+#[utoipa::path(get, path = "/replay/{game}", tag = "pages",
+    params(("game" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "The replay player", content_type = "text/html", body = String)))]
 pub async fn replay_page() -> Response {
     file("replay.html")
 }
 
+/// The page's scripts, styles and icons.
+#[utoipa::path(get, path = "/static/{name}", tag = "pages",
+    params(("name" = String, Path, description = "A file name, e.g. `app.js`")),
+    responses((status = 200, description = "The file", content_type = "*/*", body = String),
+        (status = 404, description = "No such file", content_type = "text/plain", body = String)))]
 pub async fn asset(Path(name): Path<String>) -> Response {
     file(&name)
 }

@@ -1,21 +1,38 @@
 //! Errors as the client sees them: a status and `{"error": "…"}`.
 //!
-//! Every bad input becomes a 4xx with a message that says what to fix;
-//! database trouble is a 500 whose details go to the server's log only.
+//! Every bad input becomes a 4xx with a message that says what to fix and,
+//! for a request body, a JSON pointer to the value at fault; database
+//! trouble is a 500 or 503 whose details go to the server's log only.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::{IntoResponses, ToSchema};
 
 /// A failed request.
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// The JSON pointer (RFC 6901) of the request body's value at fault.
+    pub pointer: Option<String>,
+}
+
+/// What every error response carries.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong and how to fix it.
+    error: String,
+    /// Where in the request body, as a JSON pointer (`/turns/3`); `""` is
+    /// the whole body. Absent when the fault is not in one value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pointer: Option<String>,
 }
 
 impl ApiError {
@@ -36,13 +53,24 @@ impl ApiError {
         ApiError {
             status,
             message: message.to_string(),
+            pointer: None,
         }
+    }
+
+    /// The same error, pointing at the body's value at `pointer`.
+    pub fn at(mut self, pointer: impl Into<String>) -> ApiError {
+        self.pointer = Some(pointer.into());
+        self
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(json!({ "error": self.message }))).into_response()
+        let body = ErrorBody {
+            error: self.message,
+            pointer: self.pointer,
+        };
+        (self.status, axum::Json(body)).into_response()
     }
 }
 
@@ -80,39 +108,166 @@ impl From<crate::store::FinishError> for ApiError {
     }
 }
 
-/// A JSON body whose rejection (bad syntax, wrong fields, too large) is an
-/// [`ApiError`] with serde's message.
+// The error responses, in sets for the OpenAPI document (`openapi`).
+
+/// The errors of a JSON request body.
+#[derive(IntoResponses)]
+#[allow(dead_code)] // Documentation only: `ApiError` builds the responses.
+pub enum BodyErrors {
+    /// A value is wrong, or the body is not JSON (the message says where:
+    /// line and column).
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
+    /// The body is larger than the server takes.
+    #[response(status = 413)]
+    TooLarge(ErrorBody),
+    /// The body is not sent as `application/json`.
+    #[response(status = 415)]
+    NotJson(ErrorBody),
+    /// The body is JSON of the wrong shape: a missing, unknown or mistyped
+    /// field (`pointer` says which).
+    #[response(status = 422)]
+    WrongShape(ErrorBody),
+}
+
+/// The errors of query parameters.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum QueryErrors {
+    /// A parameter is missing, unknown or wrong.
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
+}
+
+/// The errors of a request about a game issued earlier.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum GameErrors {
+    /// No open game of this kind with this id for this player.
+    #[response(status = 404)]
+    NoSuchGame(ErrorBody),
+    /// The game was already submitted.
+    #[response(status = 409)]
+    Finished(ErrorBody),
+}
+
+/// A solver that declines the work.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum Refused {
+    /// The board is too large for a solution within the server's budget.
+    #[response(status = 422)]
+    TooLarge(ErrorBody),
+}
+
+/// The per-client limit of the solver endpoints.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum Limited {
+    /// Too many solver requests: `Retry-After` says when to try again.
+    #[response(status = 429)]
+    TooMany(ErrorBody),
+}
+
+/// What any request can meet on the server's side.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum Always {
+    /// The server's own fault; the details are in its log.
+    #[response(status = 500)]
+    Internal(ErrorBody),
+    /// The database or an engine did not answer in time: try again.
+    #[response(status = 503)]
+    Unavailable(ErrorBody),
+}
+
+/// A JSON body, read into `T`. Its rejection is an [`ApiError`]: 415
+/// without a JSON content type, 413 over the size limit, 400 for bad
+/// syntax (with line and column), 422 for a value of the wrong shape (with
+/// the JSON pointer of the value).
 pub struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Body(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        if !is_json(&req) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "expected a JSON body with Content-Type: application/json",
+            ));
         }
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+        read_json(&bytes).map(Body)
     }
 }
 
-fn json_rejection(rejection: JsonRejection) -> ApiError {
-    let status = rejection.status();
-    let message = match rejection {
-        JsonRejection::JsonDataError(e) => format!("invalid request: {}", detail(&e.body_text())),
-        JsonRejection::JsonSyntaxError(e) => format!("malformed JSON: {}", detail(&e.body_text())),
-        JsonRejection::MissingJsonContentType(_) => {
-            "expected a JSON body with Content-Type: application/json".to_string()
-        }
-        other => other.body_text(),
+/// Whether the request says its body is JSON (`application/json` or a
+/// `+json` type).
+fn is_json(req: &Request) -> bool {
+    let Some(Ok(kind)) = req.headers().get(CONTENT_TYPE).map(|v| v.to_str()) else {
+        return false;
     };
-    ApiError::new(status, message)
+    let essence = kind.split(';').next().unwrap_or("").trim();
+    let Some((top, sub)) = essence.split_once('/') else {
+        return false;
+    };
+    top.eq_ignore_ascii_case("application")
+        && (sub.eq_ignore_ascii_case("json") || sub.to_ascii_lowercase().ends_with("+json"))
 }
 
-/// serde's message without axum's preamble.
-fn detail(text: &str) -> &str {
-    text.rsplit_once("body: ")
-        .or_else(|| text.split_once("type: "))
-        .map_or(text, |(_, rest)| rest)
+/// Reads a JSON document into `T`, saying where it went wrong.
+pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let pointer = pointer(error.path());
+        let inner = error.into_inner();
+        if inner.is_data() {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("invalid request: {}", without_position(&inner)),
+            )
+            .at(pointer)
+        } else {
+            malformed(&inner)
+        }
+    })?;
+    deserializer.end().map_err(|e| malformed(&e))?;
+    Ok(value)
+}
+
+fn malformed(error: &serde_json::Error) -> ApiError {
+    ApiError::bad(format!("malformed JSON: {error}"))
+}
+
+/// A data error's message without serde_json's "at line 1 column 40": the
+/// pointer says where, in terms of the document rather than its text.
+fn without_position(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+/// A serde path as an RFC 6901 JSON pointer: `/turns/3`, `""` for the root.
+fn pointer(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        pointer.push('/');
+        match segment {
+            Segment::Seq { index } => pointer.push_str(&index.to_string()),
+            Segment::Map { key } => pointer.push_str(&key.replace('~', "~0").replace('/', "~1")),
+            Segment::Enum { variant } => {
+                pointer.push_str(&variant.replace('~', "~0").replace('/', "~1"));
+            }
+            Segment::Unknown => pointer.push('-'),
+        }
+    }
+    pointer
 }
 
 /// Query parameters whose rejection is an [`ApiError`].
@@ -135,4 +290,64 @@ fn query_rejection(rejection: QueryRejection) -> ApiError {
         .split_once("string: ")
         .map_or(text.as_str(), |(_, rest)| rest);
     ApiError::bad(format!("invalid query: {text}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Shape {
+        name: String,
+        #[serde(default)]
+        times: Vec<u32>,
+        #[serde(default)]
+        inner: Option<Inner>,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Inner {
+        #[serde(rename = "a/b")]
+        odd: bool,
+    }
+
+    fn fault(text: &str) -> ApiError {
+        read_json::<Shape>(text.as_bytes()).unwrap_err()
+    }
+
+    #[test]
+    fn wrong_values_are_pointed_at() {
+        let e = fault(r#"{"name": "x", "times": [1, 2, -3]}"#);
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(e.pointer.as_deref(), Some("/times/2"));
+        assert!(
+            e.message.contains("invalid value: integer `-3`"),
+            "{}",
+            e.message
+        );
+        let e = fault(r#"{"name": "x", "inner": {"a/b": 1}}"#);
+        assert_eq!(e.pointer.as_deref(), Some("/inner/a~1b"));
+        let e = fault(r#"{"times": []}"#);
+        assert_eq!(e.pointer.as_deref(), Some(""));
+        assert!(e.message.contains("missing field `name`"), "{}", e.message);
+        let e = fault(r#"{"name": "x", "colour": 1}"#);
+        assert!(
+            e.message.contains("unknown field `colour`"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn bad_syntax_says_line_and_column() {
+        let e = fault("{\n  \"name\": \"x\",\n  oops\n}");
+        assert_eq!(e.status, StatusCode::BAD_REQUEST);
+        assert!(e.message.contains("line 3 column 3"), "{}", e.message);
+        assert_eq!(e.pointer, None);
+        let e = fault(r#"{"name": "x"} trailing"#);
+        assert_eq!(e.status, StatusCode::BAD_REQUEST);
+    }
 }

@@ -3,9 +3,9 @@
 //! answer the client.
 
 use axum::http::StatusCode;
-use axum::Json;
 use play::judge::Unranked;
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::error::ApiError;
 use super::player::Player;
@@ -36,6 +36,32 @@ pub fn unreadable(game: &IssuedGame, error: impl std::fmt::Display) -> ApiError 
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
 }
 
+/// A solved game, as stored.
+#[derive(Serialize, ToSchema)]
+pub struct Finished {
+    /// Always true.
+    solved: bool,
+    game: String,
+    /// Single-tile moves (sliding puzzle) or removals (Shisen-Sho).
+    moves: i64,
+    /// Single-tile moves; 0 for Shisen-Sho.
+    stm: i64,
+    /// Multi-tile moves; 0 for Shisen-Sho.
+    mtm: i64,
+    /// Playing time by the server's clock, pauses left out.
+    millis: i64,
+    /// Shisen-Sho's score; 0 for the sliding puzzle.
+    score: i64,
+    hints: i64,
+    /// Whether the result goes in the records.
+    ranked: bool,
+    /// The same as `ranked` (older clients read this).
+    record: bool,
+    /// Why the result is not ranked.
+    reason: Option<String>,
+    variant: String,
+}
+
 /// Stores a solved game's result, ranked unless `judged` says why not,
 /// and answers with what the player sees.
 pub async fn finish(
@@ -43,22 +69,22 @@ pub async fn finish(
     row: &GameRow,
     mut result: NewResult,
     judged: Result<(), Unranked>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Finished, ApiError> {
     result.reason = judged.err().map(|why| why.to_string());
     app.store.finish(&row.issued, &result).await?;
     let ranked = result.reason.is_none();
-    Ok(Json(json!({
-        "solved": true,
-        "game": row.issued.id,
-        "moves": result.moves,
-        "stm": result.stm,
-        "mtm": result.mtm,
-        "millis": result.millis,
-        "score": result.score,
-        "hints": result.hints,
-        "ranked": ranked,
-        "record": ranked,
-        "reason": result.reason,
-        "variant": row.issued.variant,
-    })))
+    Ok(Finished {
+        solved: true,
+        game: row.issued.id.clone(),
+        moves: result.moves,
+        stm: result.stm,
+        mtm: result.mtm,
+        millis: result.millis,
+        score: result.score,
+        hints: result.hints,
+        ranked,
+        record: ranked,
+        reason: result.reason,
+        variant: row.issued.variant.clone(),
+    })
 }

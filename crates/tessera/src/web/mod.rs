@@ -13,6 +13,7 @@ mod budget;
 mod clock;
 mod error;
 mod games;
+mod openapi;
 mod ops;
 mod player;
 mod records;
@@ -26,7 +27,6 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde_json::{json, Value};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -87,6 +87,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))
         .route("/healthz", get(healthz))
+        .route("/api/openapi.json", get(openapi::openapi_json))
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics_page))
         .route("/api/slide/new", post(slide_api::new))
@@ -123,8 +124,17 @@ pub fn router(store: Store, config: &Config) -> Router {
         .with_state(app)
 }
 
-async fn healthz() -> Json<Value> {
-    Json(json!({ "ok": true }))
+/// Whether the process is alive.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct Alive {
+    /// Always true.
+    ok: bool,
+}
+
+/// Alive: the process answers (readiness is `/readyz`).
+#[utoipa::path(get, path = "/healthz", tag = "ops", responses((status = 200, body = Alive)))]
+async fn healthz() -> Json<Alive> {
+    Json(Alive { ok: true })
 }
 
 async fn not_found() -> ApiError {

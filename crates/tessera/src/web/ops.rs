@@ -12,7 +12,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
-use serde_json::{json, Value};
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::key_extractor::{PeerIpKeyExtractor, SmartIpKeyExtractor};
 use tower_governor::{GovernorError, GovernorLayer};
@@ -64,6 +63,8 @@ pub fn metrics() -> &'static PrometheusHandle {
 }
 
 /// `GET /metrics`: the Prometheus text format. Pool gauges are read now.
+#[utoipa::path(get, path = "/metrics", tag = "ops",
+    responses((status = 200, description = "Counters, gauges and histograms", content_type = "text/plain", body = String)))]
 pub async fn metrics_page(State(app): State<App>) -> Response {
     let (size, idle) = app.store.pool_use();
     metrics::gauge!("tessera_db_connections").set(size as f64);
@@ -78,11 +79,20 @@ pub async fn metrics_page(State(app): State<App>) -> Response {
         .into_response()
 }
 
+/// Whether the instance can serve.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Ready {
+    /// Always true (not ready is a 503).
+    ready: bool,
+}
+
 /// `GET /readyz`: ready when the database answers; 503 otherwise, so a load
 /// balancer sends no players to an instance that cannot record them.
-pub async fn readyz(State(app): State<App>) -> Result<Json<Value>, ApiError> {
+#[utoipa::path(get, path = "/readyz", tag = "ops",
+    responses((status = 200, body = Ready), super::error::Always))]
+pub async fn readyz(State(app): State<App>) -> Result<Json<Ready>, ApiError> {
     match app.store.ping().await {
-        Ok(()) => Ok(Json(json!({ "ready": true }))),
+        Ok(()) => Ok(Json(Ready { ready: true })),
         Err(e) => {
             tracing::warn!(error = %e, "readiness check: the database does not answer");
             Err(ApiError::new(

@@ -1,14 +1,17 @@
 //! Records, personal statistics, display names and CSV export.
 
+// utoipa's `params(…)` expands to paths the lint calls redundant.
+#![allow(unused_qualifications)]
+
 use axum::extract::State;
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use super::clock::now_millis;
-use super::error::{ApiError, Body, Params};
+use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
 use crate::store::{Ranking, Record};
@@ -18,16 +21,23 @@ const TABLE: i64 = 10;
 /// The longest display name.
 const MAX_NAME: usize = 24;
 
-#[derive(Deserialize)]
+/// A records table: a game and one of its variants.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct Which {
+    /// `slide` or `shisen`.
     game: String,
+    /// Size, goal and rules, e.g. `4x4-row-major` or `18x8-gravity`.
     variant: String,
 }
 
-#[derive(Deserialize)]
+/// A game.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct GameOnly {
+    /// `slide` or `shisen`.
     game: String,
 }
 
@@ -40,14 +50,26 @@ fn game_name(game: &str) -> Result<&str, ApiError> {
     }
 }
 
+/// The variants of a game that have records.
+#[derive(Serialize, ToSchema)]
+pub struct Variants {
+    game: String,
+    variants: Vec<String>,
+}
+
 /// The variants that have records, for the records page's menu.
+#[utoipa::path(get, path = "/api/records/variants", tag = "records", params(GameOnly),
+    responses((status = 200, body = Variants), QueryErrors, Always))]
 pub async fn variants(
     State(app): State<App>,
     Params(query): Params<GameOnly>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Variants>, ApiError> {
     let game = game_name(&query.game)?;
     let variants = app.store.variants(game).await?;
-    Ok(Json(json!({ "game": game, "variants": variants })))
+    Ok(Json(Variants {
+        game: game.to_string(),
+        variants,
+    }))
 }
 
 /// Checks a game name and a variant name (sizes, goals and rules in
@@ -68,41 +90,57 @@ fn which(query: &Which) -> Result<(&str, &str), ApiError> {
     Ok((game, variant))
 }
 
+/// The best results of a variant, by each ranking the game has.
+#[derive(Serialize, ToSchema)]
+pub struct Tables {
+    game: String,
+    variant: String,
+    /// Fastest first.
+    by_time: Vec<Record>,
+    /// Fewest single-tile moves first (sliding puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by_moves: Option<Vec<Record>>,
+    /// Fewest multi-tile moves first (sliding puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by_mtm: Option<Vec<Record>>,
+    /// Highest score first (Shisen-Sho).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by_score: Option<Vec<Record>>,
+}
+
+/// The records of a variant: ranked results only, the asking player's own
+/// marked.
+#[utoipa::path(get, path = "/api/records", tag = "records", params(Which),
+    responses((status = 200, body = Tables), QueryErrors, Always))]
 pub async fn records(
     State(app): State<App>,
     player: Player,
     Params(query): Params<Which>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Tables>, ApiError> {
     let (game, variant) = which(&query)?;
     let store = &app.store;
     let me = Some(player.0.as_str());
     let by_time = store
         .records(game, variant, Ranking::Time, TABLE, me)
         .await?;
+    let mut tables = Tables {
+        game: game.to_string(),
+        variant: variant.to_string(),
+        by_time,
+        by_moves: None,
+        by_mtm: None,
+        by_score: None,
+    };
     if game == "slide" {
-        let by_moves = store
-            .records(game, variant, Ranking::Moves, TABLE, me)
-            .await?;
-        let by_mtm = store
-            .records(game, variant, Ranking::Mtm, TABLE, me)
-            .await?;
-        return Ok(Json(json!({
-            "game": game,
-            "variant": variant,
-            "by_time": by_time,
-            "by_moves": by_moves,
-            "by_mtm": by_mtm,
-        })));
+        let by_moves = store.records(game, variant, Ranking::Moves, TABLE, me);
+        tables.by_moves = Some(by_moves.await?);
+        let by_mtm = store.records(game, variant, Ranking::Mtm, TABLE, me);
+        tables.by_mtm = Some(by_mtm.await?);
+    } else {
+        let by_score = store.records(game, variant, Ranking::Score, TABLE, me);
+        tables.by_score = Some(by_score.await?);
     }
-    let by_score = store
-        .records(game, variant, Ranking::Score, TABLE, me)
-        .await?;
-    Ok(Json(json!({
-        "game": game,
-        "variant": variant,
-        "by_time": by_time,
-        "by_score": by_score,
-    })))
+    Ok(Json(tables))
 }
 
 /// The mean of the middle results of the latest `n` (the best and the worst
@@ -117,11 +155,31 @@ fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
     Some(middle.iter().sum::<i64>() as f64 / middle.len() as f64)
 }
 
+/// A player's results in a variant.
+#[derive(Serialize, ToSchema)]
+pub struct Stats {
+    game: String,
+    variant: String,
+    count: usize,
+    best_millis: Option<i64>,
+    best_moves: Option<i64>,
+    /// The mean of the middle three of the latest five times.
+    ao5: Option<f64>,
+    /// The mean of the middle ten of the latest twelve times.
+    ao12: Option<f64>,
+    mean_millis: Option<f64>,
+    /// The latest twelve, newest first.
+    recent: Vec<Record>,
+}
+
+/// The asking player's statistics in a variant, as speedsolvers keep them.
+#[utoipa::path(get, path = "/api/me/stats", tag = "player", params(Which),
+    responses((status = 200, body = Stats), QueryErrors, Always))]
 pub async fn stats(
     State(app): State<App>,
     player: Player,
     Params(query): Params<Which>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Stats>, ApiError> {
     let (game, variant) = which(&query)?;
     let results = app
         .store
@@ -129,36 +187,52 @@ pub async fn stats(
         .await?;
     let times: Vec<i64> = results.iter().map(|(_, r)| r.millis).collect();
     let moves: Vec<i64> = results.iter().map(|(_, r)| r.moves).collect();
-    let recent: Vec<&Record> = results.iter().map(|(_, r)| r).take(12).collect();
-    Ok(Json(json!({
-        "game": game,
-        "variant": variant,
-        "count": results.len(),
-        "best_millis": times.iter().min(),
-        "best_moves": moves.iter().min(),
-        "ao5": average_of(&times, 5),
-        "ao12": average_of(&times, 12),
-        "mean_millis": (!times.is_empty()).then(|| times.iter().sum::<i64>() as f64 / times.len() as f64),
-        "recent": recent,
-    })))
+    let recent: Vec<Record> = results.iter().map(|(_, r)| r.clone()).take(12).collect();
+    Ok(Json(Stats {
+        game: game.to_string(),
+        variant: variant.to_string(),
+        count: results.len(),
+        best_millis: times.iter().min().copied(),
+        best_moves: moves.iter().min().copied(),
+        ao5: average_of(&times, 5),
+        ao12: average_of(&times, 12),
+        mean_millis: (!times.is_empty())
+            .then(|| times.iter().sum::<i64>() as f64 / times.len() as f64),
+        recent,
+    }))
 }
 
-pub async fn me(State(app): State<App>, player: Player) -> Result<Json<Value>, ApiError> {
+/// The name a player shows in the records.
+#[derive(Serialize, ToSchema)]
+pub struct Name {
+    /// Null for an anonymous player.
+    name: Option<String>,
+}
+
+/// The asking player's display name.
+#[utoipa::path(get, path = "/api/me", tag = "player",
+    responses((status = 200, body = Name), Always))]
+pub async fn me(State(app): State<App>, player: Player) -> Result<Json<Name>, ApiError> {
     let name = app.store.player_name(&player.0).await?;
-    Ok(Json(json!({ "name": name })))
+    Ok(Json(Name { name }))
 }
 
-#[derive(Deserialize)]
+/// A new display name.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NameRequest {
+    /// At most 24 characters, no control characters; empty for anonymous.
     name: String,
 }
 
+/// Sets the asking player's display name.
+#[utoipa::path(post, path = "/api/me/name", tag = "player", request_body = NameRequest,
+    responses((status = 200, body = Name), BodyErrors, Always))]
 pub async fn set_name(
     State(app): State<App>,
     player: Player,
     Body(request): Body<NameRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Name>, ApiError> {
     let name = request.name.trim();
     if name.chars().count() > MAX_NAME {
         return Err(ApiError::bad(format!(
@@ -170,7 +244,9 @@ pub async fn set_name(
     }
     let name = (!name.is_empty()).then_some(name);
     app.store.set_name(&player.0, name, now_millis()).await?;
-    Ok(Json(json!({ "name": name })))
+    Ok(Json(Name {
+        name: name.map(str::to_string),
+    }))
 }
 
 /// A CSV field, quoted when needed; fields starting with a formula character
@@ -188,6 +264,9 @@ fn csv_field(text: &str) -> String {
     }
 }
 
+/// Every result of the asking player as CSV, with links to the replays.
+#[utoipa::path(get, path = "/api/me/export.csv", tag = "player",
+    responses((status = 200, description = "One line per result", content_type = "text/csv", body = String), Always))]
 pub async fn export(State(app): State<App>, player: Player) -> Result<impl IntoResponse, ApiError> {
     let results = app.store.player_results(&player.0, None).await?;
     let mut csv = String::from(

@@ -4,10 +4,11 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use serde_json::{json, Value};
+use serde::Serialize;
 use slide::Moves;
+use utoipa::ToSchema;
 
-use super::error::ApiError;
+use super::error::{Always, ApiError};
 use super::games::unreadable;
 use super::{shisen_api, App};
 use crate::store::ReplayRow;
@@ -15,10 +16,99 @@ use crate::store::ReplayRow;
 /// The longest game id accepted (ids are 32 hex digits).
 const MAX_ID: usize = 64;
 
+/// What every replay carries.
+#[derive(Serialize, ToSchema)]
+pub struct Common {
+    game: String,
+    /// `slide` or `shisen`.
+    kind: String,
+    variant: String,
+    seed: u64,
+    /// The issued position or deal.
+    position: String,
+    /// Milliseconds since the start, one per move or turn.
+    times: Vec<i64>,
+    millis: i64,
+    /// The player's display name.
+    name: Option<String>,
+    ranked: bool,
+    reason: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    finished_at: i64,
+}
+
+/// A sliding-puzzle replay.
+#[derive(Serialize, ToSchema)]
+pub struct SlideReplay {
+    #[serde(flatten)]
+    common: Common,
+    /// The goal as a position.
+    goal: String,
+    goal_name: String,
+    /// Every single-tile move.
+    moves: String,
+    /// The same moves in compact notation (`R3U2`).
+    compact: String,
+    stm: i64,
+    mtm: i64,
+    /// Single-tile moves a second.
+    tps: f64,
+    /// Multi-tile moves a second.
+    tps_mtm: f64,
+}
+
+/// One turn of a Shisen-Sho replay.
+#[derive(Serialize, ToSchema)]
+pub struct Step {
+    /// `x1,y1-x2,y2`, `shuffle`, `undo` or `redo`.
+    turn: String,
+    /// The board after the turn.
+    board: String,
+    /// The removal's path corners; null for other turns.
+    path: Option<Vec<[i32; 2]>>,
+}
+
+/// A Shisen-Sho replay.
+#[derive(Serialize, ToSchema)]
+pub struct ShisenReplay {
+    #[serde(flatten)]
+    common: Common,
+    /// Always null (the goal is an empty board).
+    goal: Option<String>,
+    rules: String,
+    /// The turns as stored.
+    moves: String,
+    /// Always null: Shisen-Sho counts removals.
+    stm: Option<i64>,
+    /// Always null.
+    mtm: Option<i64>,
+    turns: usize,
+    removals: usize,
+    score: i64,
+    hints: i64,
+    steps: Vec<Step>,
+}
+
+/// A finished game, move by move.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Replay {
+    Slide(SlideReplay),
+    Shisen(ShisenReplay),
+}
+
+/// A finished game's moves with the time of each, public like the records
+/// that link to it.
+#[utoipa::path(get, path = "/api/replays/{game}", tag = "records",
+    params(("game" = String, Path, description = "The game's id: 32 hex digits")),
+    responses((status = 200, body = Replay),
+        (status = 400, description = "Not a game id", body = super::error::ErrorBody),
+        (status = 404, description = "No finished game with this id", body = super::error::ErrorBody),
+        Always))]
 pub async fn replay(
     State(app): State<App>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Replay>, ApiError> {
     if id.len() > MAX_ID || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(ApiError::bad(format!("bad game id {id:?}: 32 hex digits")));
     }
@@ -32,28 +122,24 @@ pub async fn replay(
             "this game finished before replays were kept",
         ));
     }
-    let common = json!({
-        "game": row.issued.id,
-        "kind": row.issued.game,
-        "variant": row.issued.variant,
-        "seed": row.issued.seed,
-        "position": row.issued.setup,
-        "times": row.times,
-        "millis": row.result.millis,
-        "name": row.name,
-        "ranked": row.result.ranked,
-        "reason": row.result.reason,
-        "finished_at": row.result.finished_at,
-    });
-    let details = match row.issued.game.as_str() {
-        "slide" => slide(&row)?,
-        _ => shisen(&row)?,
+    let common = Common {
+        game: row.issued.id.clone(),
+        kind: row.issued.game.clone(),
+        variant: row.issued.variant.clone(),
+        seed: row.issued.seed,
+        position: row.issued.setup.clone(),
+        times: row.times.clone(),
+        millis: row.result.millis,
+        name: row.name.clone(),
+        ranked: row.result.ranked,
+        reason: row.result.reason.clone(),
+        finished_at: row.result.finished_at,
     };
-    let mut reply = common;
-    if let (Some(reply), Value::Object(details)) = (reply.as_object_mut(), details) {
-        reply.extend(details);
-    }
-    Ok(Json(reply))
+    let replay = match row.issued.game.as_str() {
+        "slide" => Replay::Slide(slide(&row, common)?),
+        _ => Replay::Shisen(shisen(&row, common)?),
+    };
+    Ok(Json(replay))
 }
 
 /// Moves a second over `millis`.
@@ -61,44 +147,47 @@ fn rate(moves: i64, millis: i64) -> f64 {
     moves as f64 * 1000.0 / millis.max(1) as f64
 }
 
-fn slide(row: &ReplayRow) -> Result<Value, ApiError> {
+fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
     let moves: Moves = row.replay.parse().map_err(|e| unreadable(&row.issued, e))?;
     let (stm, mtm, millis) = (row.result.stm, row.result.mtm, row.result.millis);
-    Ok(json!({
-        "goal": row.issued.goal,
-        "goal_name": row.issued.rules,
-        "moves": row.replay,
-        "compact": moves.compact(),
-        "stm": stm,
-        "mtm": mtm,
-        "tps": rate(stm, millis),
-        "tps_mtm": rate(mtm, millis),
-    }))
+    Ok(SlideReplay {
+        common,
+        goal: row.issued.goal.clone(),
+        goal_name: row.issued.rules.clone(),
+        moves: row.replay.clone(),
+        compact: moves.compact(),
+        stm,
+        mtm,
+        tps: rate(stm, millis),
+        tps_mtm: rate(mtm, millis),
+    })
 }
 
-fn shisen(row: &ReplayRow) -> Result<Value, ApiError> {
+fn shisen(row: &ReplayRow, common: Common) -> Result<ShisenReplay, ApiError> {
     let (_, replay) = shisen_api::stored_replay(&row.issued, &row.replay)?;
-    let steps: Vec<Value> = replay
+    let steps = replay
         .steps
         .iter()
-        .map(|step| {
-            json!({
-                "turn": step.turn.to_string(),
-                "board": step.board.to_string(),
-                "path": step.path.as_ref().map(|p| p.points().iter().map(|q| [q.x, q.y]).collect::<Vec<_>>()),
-            })
+        .map(|step| Step {
+            turn: step.turn.to_string(),
+            board: step.board.to_string(),
+            path: step
+                .path
+                .as_ref()
+                .map(|p| p.points().iter().map(|q| [q.x, q.y]).collect()),
         })
         .collect();
-    Ok(json!({
-        "goal": null,
-        "rules": row.issued.rules,
-        "moves": row.replay,
-        "stm": null,
-        "mtm": null,
-        "turns": replay.steps.len(),
-        "removals": replay.removals,
-        "score": row.result.score,
-        "hints": row.result.hints,
-        "steps": steps,
-    }))
+    Ok(ShisenReplay {
+        common,
+        goal: None,
+        rules: row.issued.rules.clone(),
+        moves: row.replay.clone(),
+        stm: None,
+        mtm: None,
+        turns: replay.steps.len(),
+        removals: replay.removals,
+        score: row.result.score,
+        hints: row.result.hints,
+        steps,
+    })
 }

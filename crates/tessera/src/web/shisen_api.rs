@@ -13,33 +13,39 @@ use play::seed::random_id;
 use play::shisen_game::{
     analyse, shuffle_seed, DealError, Replay, Session, ShisenSpec, Turn, ANALYSIS_TIME,
 };
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Point, Rules, Size, TileSet, Verdict};
 
 use super::clock::now_millis;
-use super::error::{ApiError, Body};
-use super::games::{finish, open_game, unreadable};
+use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited};
+use super::games::{finish, open_game, unreadable, Finished};
 use super::player::Player;
 use super::{issue_seed, App};
 use crate::store::{GameRow, IssuedGame, NewResult};
+use utoipa::ToSchema;
 
-#[derive(Deserialize)]
+/// A deal to issue.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ShisenNewRequest)]
 #[serde(deny_unknown_fields)]
 pub struct NewRequest {
     /// A kshisen size name (`18x8`, …); the default when neither this nor
     /// `size` is given.
     #[serde(default)]
     preset: Option<String>,
-    /// A custom size `WxH`.
+    /// A custom size `WxH`, at most 30x16 with an even number of cells.
     #[serde(default)]
     size: Option<String>,
+    /// Tiles fall down when the tiles below them go.
     #[serde(default)]
     gravity: bool,
+    /// Chinese tiles: flowers and seasons match within their group.
     #[serde(default)]
     chinese: bool,
+    /// Deal only boards that can be cleared (the default).
     #[serde(default)]
     solvable: Option<bool>,
+    /// The same seed deals the same board everywhere; random when absent.
     #[serde(default)]
     seed: Option<u64>,
     #[serde(default)]
@@ -69,12 +75,11 @@ fn rules(gravity: bool, chinese: bool) -> Rules {
 fn spec(request: &NewRequest) -> Result<ShisenSpec, ApiError> {
     let size = match (&request.preset, &request.size) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a preset or a size, not both")),
-        (Some(name), None) => {
-            Size::preset(name).map_err(|e| ApiError::bad(format!("bad preset: {e}")))?
-        }
+        (Some(name), None) => Size::preset(name)
+            .map_err(|e| ApiError::bad(format!("bad preset: {e}")).at("/preset"))?,
         (None, Some(text)) => text
             .parse::<Size>()
-            .map_err(|e| ApiError::bad(format!("bad size: {e}")))?,
+            .map_err(|e| ApiError::bad(format!("bad size: {e}")).at("/size"))?,
         (None, None) => Size::DEFAULT,
     };
     Ok(ShisenSpec {
@@ -100,11 +105,32 @@ fn deal_error(error: DealError) -> ApiError {
     }
 }
 
+/// An issued deal.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShisenIssued)]
+pub struct Issued {
+    /// The game's id, for pausing, shuffling, submitting and its replay.
+    game: String,
+    seed: u64,
+    /// One character per cell, rows split by newlines, `.` empty.
+    board: String,
+    size: String,
+    gravity: bool,
+    chinese: bool,
+    solvable: bool,
+    /// The records table this game counts for.
+    variant: String,
+    daily: bool,
+}
+
+/// Deals a Shisen-Sho board.
+#[utoipa::path(post, path = "/api/shisen/new", operation_id = "shisen_new", tag = "shisen", request_body = NewRequest,
+    responses((status = 200, body = Issued), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = super::error::ErrorBody), Always))]
 pub async fn new(
     State(app): State<App>,
     player: Player,
     Body(request): Body<NewRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Issued>, ApiError> {
     let spec = spec(&request)?;
     let now = now_millis();
     let seed = issue_seed(request.daily, request.seed, now)?;
@@ -125,17 +151,17 @@ pub async fn new(
         issued_at: now,
     };
     app.store.issue(&game).await?;
-    Ok(Json(json!({
-        "game": game.id,
-        "seed": seed,
-        "board": game.setup,
-        "size": spec.size.to_string(),
-        "gravity": spec.gravity,
-        "chinese": request.chinese,
-        "solvable": spec.solvable,
-        "variant": game.variant,
-        "daily": request.daily,
-    })))
+    Ok(Json(Issued {
+        game: game.id,
+        seed,
+        board: game.setup,
+        size: spec.size.to_string(),
+        gravity: spec.gravity,
+        chinese: request.chinese,
+        solvable: spec.solvable,
+        variant: game.variant,
+        daily: request.daily,
+    }))
 }
 
 /// Reads a board sent by a client: rows separated by newlines, or by `/`
@@ -171,10 +197,13 @@ fn point(p: [i64; 2], board: &Board) -> Result<Point, ApiError> {
     Ok(Point::new(p[0] as i32, p[1] as i32))
 }
 
-#[derive(Deserialize)]
+/// A pair of tiles to connect on a board.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PathRequest {
+    /// Rows split by newlines (or `/`), one character per cell.
     board: String,
+    /// `[x, y]`, 0-based on the board's interior.
     from: [i64; 2],
     to: [i64; 2],
     #[serde(default)]
@@ -183,25 +212,55 @@ pub struct PathRequest {
     chinese: bool,
 }
 
-pub async fn path(Body(request): Body<PathRequest>) -> Result<Json<Value>, ApiError> {
-    let board = read_board(&request.board, request.chinese)?;
-    let (from, to) = (point(request.from, &board)?, point(request.to, &board)?);
-    let mut game = Game::new(board, rules(request.gravity, request.chinese));
-    match game.remove(from, to) {
-        Ok(path) => {
-            let points: Vec<[i32; 2]> = path.points().iter().map(|p| [p.x, p.y]).collect();
-            Ok(Json(json!({
-                "path": points,
-                "board": game.board().to_string(),
-                "won": game.is_won(),
-                "stuck": game.is_stuck(),
-            })))
-        }
-        Err(reason) => Ok(Json(json!({ "path": null, "reason": reason.to_string() }))),
-    }
+/// A removal, or why there is none.
+#[derive(Serialize, ToSchema)]
+pub struct Removal {
+    /// The shortest path's corners, `[x, y]` from tile to tile (the ring
+    /// around the board is -1 and W or H); null when the tiles cannot be
+    /// removed.
+    path: Option<Vec<[i32; 2]>>,
+    /// The board after the removal (gravity applied).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    won: Option<bool>,
+    /// No removal is left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stuck: Option<bool>,
+    /// Why the tiles cannot be removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// The path between two tiles and the board after their removal.
+#[utoipa::path(post, path = "/api/shisen/path", operation_id = "shisen_path", tag = "shisen", request_body = PathRequest,
+    responses((status = 200, body = Removal), BodyErrors, Always))]
+pub async fn path(Body(request): Body<PathRequest>) -> Result<Json<Removal>, ApiError> {
+    let board = read_board(&request.board, request.chinese).map_err(|e| e.at("/board"))?;
+    let from = point(request.from, &board).map_err(|e| e.at("/from"))?;
+    let to = point(request.to, &board).map_err(|e| e.at("/to"))?;
+    let mut game = Game::new(board, rules(request.gravity, request.chinese));
+    let removal = match game.remove(from, to) {
+        Ok(path) => Removal {
+            path: Some(path.points().iter().map(|p| [p.x, p.y]).collect()),
+            board: Some(game.board().to_string()),
+            won: Some(game.is_won()),
+            stuck: Some(game.is_stuck()),
+            reason: None,
+        },
+        Err(reason) => Removal {
+            path: None,
+            board: None,
+            won: None,
+            stuck: None,
+            reason: Some(reason.to_string()),
+        },
+    };
+    Ok(Json(removal))
+}
+
+/// A board to hint at.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HintRequest {
     board: String,
@@ -223,12 +282,31 @@ fn solvable(verdict: &Verdict) -> Option<bool> {
     }
 }
 
+/// A hint: a removal, safe when it keeps the board solvable.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShisenHint)]
+pub struct Hint {
+    /// `[x1, y1, x2, y2]`; null when no removal is left.
+    #[serde(rename = "move")]
+    pair: Option<[i32; 4]>,
+    /// The removal keeps the board solvable (the solver proved it).
+    safe: bool,
+    /// Whether the board can be cleared; null when the solver could not
+    /// decide in time.
+    solvable: Option<bool>,
+    stuck: bool,
+}
+
+/// A removal that never leads into a dead end when the board can still be
+/// cleared. A game that asks is not ranked.
+#[utoipa::path(post, path = "/api/shisen/hint", operation_id = "shisen_hint", tag = "shisen", request_body = HintRequest,
+    responses((status = 200, body = Hint), BodyErrors, Limited, Always))]
 pub async fn hint(
     State(app): State<App>,
     player: Player,
     Body(request): Body<HintRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let board = read_board(&request.board, request.chinese)?;
+) -> Result<Json<Hint>, ApiError> {
+    let board = read_board(&request.board, request.chinese).map_err(|e| e.at("/board"))?;
     app.store
         .record_help(&player.0, "shisen", &board.to_string(), now_millis())
         .await?;
@@ -245,15 +323,16 @@ pub async fn hint(
     if let (Some(game), Some(_)) = (&request.game, hint) {
         app.store.count_help(game, &player.0, 1, false).await?;
     }
-    Ok(Json(json!({
-        "move": hint.map(|h| [h.pair.a.x, h.pair.a.y, h.pair.b.x, h.pair.b.y]),
-        "safe": hint.is_some_and(|h| h.safe),
-        "solvable": verdict,
-        "stuck": hint.is_none(),
-    })))
+    Ok(Json(Hint {
+        pair: hint.map(|h| [h.pair.a.x, h.pair.a.y, h.pair.b.x, h.pair.b.y]),
+        safe: hint.is_some_and(|h| h.safe),
+        solvable: verdict,
+        stuck: hint.is_none(),
+    }))
 }
 
-#[derive(Deserialize)]
+/// A board to decide.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
     board: String,
@@ -263,24 +342,34 @@ pub struct CheckRequest {
     chinese: bool,
 }
 
-/// Whether the board can still be cleared: `true`, `false`, or `null` when
-/// the solver could not decide within its time.
+/// Whether a board can be cleared.
+#[derive(Serialize, ToSchema)]
+pub struct Decided {
+    /// `true`, `false`, or null when the solver could not decide in time.
+    solvable: Option<bool>,
+}
+
+/// Whether the board can still be cleared.
+#[utoipa::path(post, path = "/api/shisen/check", operation_id = "shisen_check", tag = "shisen", request_body = CheckRequest,
+    responses((status = 200, body = Decided), BodyErrors, Limited, Always))]
 pub async fn check(
     State(app): State<App>,
     Body(request): Body<CheckRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let board = read_board(&request.board, request.chinese)?;
+) -> Result<Json<Decided>, ApiError> {
+    let board = read_board(&request.board, request.chinese).map_err(|e| e.at("/board"))?;
     let game = Game::new(board, rules(request.gravity, request.chinese));
     let verdict = app
         .budget
         .run(move |deadline| solvable(&analyse(&game, &mut deadline.within(ANALYSIS_TIME))))
         .await?;
-    Ok(Json(json!({ "solvable": verdict })))
+    Ok(Json(Decided { solvable: verdict }))
 }
 
-#[derive(Deserialize)]
+/// A game, by id.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameRequest {
+    #[schema(pattern = "^[0-9a-f]{32}$")]
     game: String,
 }
 
@@ -326,6 +415,7 @@ fn read_turns(turns: &[TurnJson], size: Size) -> Result<Vec<Turn>, ApiError> {
                 "turn {}: point [{x}, {y}] is off the {size} board",
                 i + 1
             ))
+            .at(format!("/turns/{i}"))
         })
     };
     turns
@@ -347,15 +437,18 @@ fn replay(row: &GameRow, turns: &[TurnJson]) -> Result<(Board, Replay), ApiError
     let session = stored_session(&row.issued)?;
     let deal = session.game().board().clone();
     let turns = read_turns(turns, deal.size())?;
-    let replay = session
-        .replay(&turns)
-        .map_err(|e| ApiError::bad(format!("illegal turn {}: {}", e.turn, e.reason)))?;
+    let replay = session.replay(&turns).map_err(|e| {
+        ApiError::bad(format!("illegal turn {}: {}", e.turn, e.reason))
+            .at(format!("/turns/{}", e.turn.saturating_sub(1)))
+    })?;
     Ok((deal, replay))
 }
 
-#[derive(Deserialize)]
+/// A game to pause, with its progress.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PauseRequest {
+    #[schema(pattern = "^[0-9a-f]{32}$")]
     game: String,
     /// The turns so far, and their times: the server keeps them while the
     /// client drops its board, and gives the board back on resume.
@@ -372,14 +465,23 @@ struct Progress {
     times: Vec<i64>,
 }
 
+/// Whether the game is paused.
+#[derive(Serialize, ToSchema)]
+pub struct Paused {
+    paused: bool,
+}
+
+/// Stops the game's clock; the server keeps the progress.
+#[utoipa::path(post, path = "/api/shisen/pause", operation_id = "shisen_pause", tag = "shisen", request_body = PauseRequest,
+    responses((status = 200, body = Paused), BodyErrors, GameErrors, Always))]
 pub async fn pause(
     State(app): State<App>,
     player: Player,
     Body(request): Body<PauseRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Paused>, ApiError> {
     let row = open_game(&app, &request.game, &player, "shisen").await?;
     check_times(&request.times, request.turns.len())
-        .map_err(|e| ApiError::bad(format!("bad times: {e}")))?;
+        .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
     replay(&row, &request.turns)?;
     let progress = Progress {
         turns: request.turns,
@@ -389,16 +491,31 @@ pub async fn pause(
     app.store
         .pause(&request.game, &player.0, now_millis(), Some(&text))
         .await?;
-    Ok(Json(json!({ "paused": true })))
+    Ok(Json(Paused { paused: true }))
+}
+
+/// A resumed game's history.
+#[derive(Serialize, ToSchema)]
+pub struct Resumed {
+    /// Always false.
+    paused: bool,
+    /// Every board of the game so far, the deal first.
+    boards: Vec<String>,
+    /// The index in `boards` of the board in play (undo steps back).
+    at: usize,
+    turns: Vec<TurnJson>,
+    times: Vec<i64>,
 }
 
 /// Restarts the clock and hands back the board: every board of the game's
 /// history (for undo and redo) and the step it is at.
+#[utoipa::path(post, path = "/api/shisen/resume", operation_id = "shisen_resume", tag = "shisen", request_body = GameRequest,
+    responses((status = 200, body = Resumed), BodyErrors, GameErrors, Always))]
 pub async fn resume(
     State(app): State<App>,
     player: Player,
     Body(request): Body<GameRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Resumed>, ApiError> {
     let row = open_game(&app, &request.game, &player, "shisen").await?;
     app.store
         .resume(&request.game, &player.0, now_millis())
@@ -413,32 +530,47 @@ pub async fn resume(
     let (_, replayed) = replay(&row, &progress.turns)?;
     let game = replayed.session.game();
     let boards: Vec<String> = game.boards().iter().map(Board::to_string).collect();
-    Ok(Json(json!({
-        "paused": false,
-        "boards": boards,
-        "at": game.step(),
-        "turns": progress.turns,
-        "times": progress.times,
-    })))
+    Ok(Json(Resumed {
+        paused: false,
+        boards,
+        at: game.step(),
+        turns: progress.turns,
+        times: progress.times,
+    }))
 }
 
-#[derive(Deserialize)]
+/// A board to shuffle, in a game.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShuffleRequest {
+    #[schema(pattern = "^[0-9a-f]{32}$")]
     game: String,
     board: String,
     /// The number of turns (removals and shuffles) that led to this board.
     step: usize,
 }
 
+/// A shuffled board.
+#[derive(Serialize, ToSchema)]
+pub struct Shuffled {
+    board: String,
+    /// Even after the shuffle, no removal is left.
+    stuck: bool,
+}
+
+/// Shuffles the tiles left, seeded by the game and the step, so a replay
+/// shuffles the same way.
+#[utoipa::path(post, path = "/api/shisen/shuffle", operation_id = "shisen_shuffle", tag = "shisen", request_body = ShuffleRequest,
+    responses((status = 200, body = Shuffled), BodyErrors, GameErrors, Always))]
 pub async fn shuffle(
     State(app): State<App>,
     player: Player,
     Body(request): Body<ShuffleRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Shuffled>, ApiError> {
     let row = open_game(&app, &request.game, &player, "shisen").await?;
     let rules = stored_rules(&row.issued)?;
-    let board = read_board(&request.board, rules.matching == Matching::Chinese)?;
+    let board = read_board(&request.board, rules.matching == Matching::Chinese)
+        .map_err(|e| e.at("/board"))?;
     if request.step > SUBMITTED_TURNS {
         return Err(ApiError::bad(format!(
             "step {} is past the {SUBMITTED_TURNS} turns a game may take",
@@ -447,22 +579,23 @@ pub async fn shuffle(
     }
     let mut game = Game::new(board, rules);
     game.shuffle(shuffle_seed(row.issued.seed, request.step));
-    Ok(Json(json!({
-        "board": game.board().to_string(),
-        "stuck": game.is_stuck(),
-    })))
+    Ok(Json(Shuffled {
+        board: game.board().to_string(),
+        stuck: game.is_stuck(),
+    }))
 }
 
 /// One turn as the client sends it: a removal `[x1, y1, x2, y2]`, or a
 /// word.
-#[derive(Clone, Copy, Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum TurnJson {
     Remove([i64; 4]),
     Word(Word),
 }
 
-#[derive(Clone, Copy, Deserialize, serde::Serialize)]
+/// A turn that removes nothing.
+#[derive(Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Word {
     Shuffle,
@@ -470,9 +603,12 @@ pub enum Word {
     Redo,
 }
 
-#[derive(Deserialize)]
+/// A played game, for the server to replay and judge.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ShisenSubmitRequest)]
 #[serde(deny_unknown_fields)]
 pub struct SubmitRequest {
+    #[schema(pattern = "^[0-9a-f]{32}$")]
     game: String,
     /// Every turn from the deal: removals, shuffles, undos and redos.
     #[serde(alias = "moves")]
@@ -506,25 +642,51 @@ async fn hints_given(
     Ok(seen.max(row.hints))
 }
 
+/// A submitted game that does not clear the board: where it ended.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShisenUnsolved)]
+pub struct Unsolved {
+    /// Always false.
+    solved: bool,
+    /// Removals.
+    moves: usize,
+    millis: i64,
+    tiles_left: usize,
+    board: String,
+}
+
+/// What a submission comes to.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShisenSubmitted)]
+#[serde(untagged)]
+pub enum Submitted {
+    Solved(Finished),
+    Unsolved(Unsolved),
+}
+
+/// Replays a game's turns from its deal; a cleared board becomes a
+/// result, ranked unless the judge finds a reason not to.
+#[utoipa::path(post, path = "/api/shisen/submit", operation_id = "shisen_submit", tag = "shisen", request_body = SubmitRequest,
+    responses((status = 200, body = Submitted), BodyErrors, GameErrors, Always))]
 pub async fn submit(
     State(app): State<App>,
     player: Player,
     Body(request): Body<SubmitRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Submitted>, ApiError> {
     check_times(&request.times, request.turns.len())
-        .map_err(|e| ApiError::bad(format!("bad times: {e}")))?;
+        .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
     let row = open_game(&app, &request.game, &player, "shisen").await?;
     let (deal, mut replayed) = replay(&row, &request.turns)?;
     let now = now_millis();
     let millis = row.played_millis(now);
     if !replayed.session.game().is_won() {
         let board = replayed.session.game().board();
-        return Ok(Json(json!({
-            "solved": false,
-            "moves": replayed.removals,
-            "millis": millis,
-            "tiles_left": board.tiles_left(),
-            "board": board.to_string(),
+        return Ok(Json(Submitted::Unsolved(Unsolved {
+            solved: false,
+            moves: replayed.removals,
+            millis,
+            tiles_left: board.tiles_left(),
+            board: board.to_string(),
         })));
     }
     let hints = hints_given(&app, &player, &row, &deal, &replayed).await?;
@@ -549,5 +711,6 @@ pub async fn submit(
         reason: None,
         finished_at: now,
     };
-    finish(&app, &row, result, judge(&evidence, &judge::SHISEN)).await
+    let finished = finish(&app, &row, result, judge(&evidence, &judge::SHISEN)).await?;
+    Ok(Json(Submitted::Solved(finished)))
 }

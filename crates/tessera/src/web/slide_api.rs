@@ -8,23 +8,30 @@ use play::judge::{self, check_times, judge, Evidence};
 use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Session, SlideSpec, Solver};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use slide::{Goal, Moves, Position, Size};
+use utoipa::ToSchema;
 
 use super::clock::now_millis;
-use super::error::{ApiError, Body};
-use super::games::{finish, open_game, unreadable};
+use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
+use super::games::{finish, open_game, unreadable, Finished};
 use super::player::Player;
 use super::{issue_seed, App};
 use crate::store::{IssuedGame, NewResult};
 
-#[derive(Deserialize)]
+/// A sliding puzzle to issue.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = SlideNewRequest)]
 #[serde(deny_unknown_fields)]
 pub struct NewRequest {
+    /// `WxH`, each side from 3 to 10.
+    #[schema(example = "4x4", pattern = "^[0-9]{1,2}x[0-9]{1,2}$")]
     size: String,
+    /// `row-major` (the default), `blank-first`, `snake`, `spiral`,
+    /// `missing` (the seed picks the number) or `missing:K`.
     #[serde(default)]
     goal: Option<String>,
+    /// The same seed deals the same puzzle everywhere; random when absent.
     #[serde(default)]
     seed: Option<u64>,
     /// The daily puzzle: the seed comes from today's UTC date.
@@ -61,13 +68,37 @@ fn parse_goal(text: &str) -> Result<GoalChoice, ApiError> {
     }
 }
 
+/// An issued puzzle: the game to submit against, and where it starts.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SlideIssued)]
+pub struct Issued {
+    /// The game's id, for submitting and for its replay.
+    game: String,
+    seed: u64,
+    size: String,
+    /// The starting position, rows split by `/`.
+    position: String,
+    /// The goal's name (`row-major`, `missing:7`, …).
+    goal: String,
+    /// The goal written out as a position.
+    goal_position: String,
+    /// The records table this game counts for.
+    variant: String,
+    daily: bool,
+}
+
+/// Issues a sliding puzzle, uniformly drawn from the positions that reach
+/// the goal.
+#[utoipa::path(post, path = "/api/slide/new", operation_id = "slide_new", tag = "slide", request_body = NewRequest,
+    responses((status = 200, body = Issued), BodyErrors, Always))]
 pub async fn new(
     State(app): State<App>,
     player: Player,
     Body(request): Body<NewRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let size = parse_size(&request.size)?;
-    let goal = parse_goal(request.goal.as_deref().unwrap_or("row-major"))?;
+) -> Result<Json<Issued>, ApiError> {
+    let size = parse_size(&request.size).map_err(|e| e.at("/size"))?;
+    let goal =
+        parse_goal(request.goal.as_deref().unwrap_or("row-major")).map_err(|e| e.at("/goal"))?;
     let spec = SlideSpec::new(size, goal).map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
     let now = now_millis();
     let seed = issue_seed(request.daily, request.seed, now)?;
@@ -88,22 +119,26 @@ pub async fn new(
         issued_at: now,
     };
     app.store.issue(&game).await?;
-    Ok(Json(json!({
-        "game": game.id,
-        "seed": seed,
-        "size": size.to_string(),
-        "position": game.setup,
-        "goal": game.rules,
-        "goal_position": game.goal,
-        "variant": variant,
-        "daily": request.daily,
-    })))
+    Ok(Json(Issued {
+        game: game.id,
+        seed,
+        size: size.to_string(),
+        position: game.setup,
+        goal: game.rules,
+        goal_position: game.goal,
+        variant,
+        daily: request.daily,
+    }))
 }
 
-#[derive(Deserialize)]
+/// A position to solve or hint at.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
+    /// Rows split by `/`, cells by spaces, `0` the blank; up to 10x10.
+    #[schema(example = "1 2 3/4 5 6/7 0 8")]
     position: String,
+    /// A goal's name or a position; `row-major` when absent.
     #[serde(default)]
     goal: Option<String>,
     /// The game this help is for: a game solved with help earns no record.
@@ -115,27 +150,27 @@ pub struct SolveRequest {
 /// the goal can be reached.
 fn puzzle(request: &SolveRequest) -> Result<(Position, Position), ApiError> {
     let start = Position::parse(&request.position, None)
-        .map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
+        .map_err(|e| ApiError::bad(format!("bad position: {e}")).at("/position"))?;
     let size = start.size();
     let most = *WEB_SLIDE_SIDES.end();
     if size.width() > most || size.height() > most {
         return Err(ApiError::bad(format!(
             "bad position: {size} is larger than the {most}x{most} the web app plays"
-        )));
+        ))
+        .at("/position"));
     }
+    let bad_goal = |e: &dyn std::fmt::Display| ApiError::bad(format!("bad goal: {e}")).at("/goal");
     let goal: Goal = request
         .goal
         .as_deref()
         .unwrap_or("row-major")
         .parse()
-        .map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
-    let goal = goal
-        .position(size)
-        .map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
+        .map_err(|e| bad_goal(&e))?;
+    let goal = goal.position(size).map_err(|e| bad_goal(&e))?;
     match start.is_solvable(&goal) {
         Ok(true) => Ok((start, goal)),
         Ok(false) => Err(ApiError::bad("this position cannot reach the goal")),
-        Err(e) => Err(ApiError::bad(format!("bad goal: {e}"))),
+        Err(e) => Err(bad_goal(&e)),
     }
 }
 
@@ -165,30 +200,63 @@ async fn solution(
     }
 }
 
+/// A solution.
+#[derive(Serialize, ToSchema)]
+pub struct Solution {
+    /// The moves, `U D L R` for the direction a tile moves.
+    #[schema(example = "RD")]
+    moves: String,
+    /// Single-tile moves.
+    length: usize,
+    /// Whether no shorter solution exists.
+    optimal: bool,
+}
+
+/// Solves a position: optimally on boards the optimal solver handles
+/// within the budget, with the fast solver otherwise.
+#[utoipa::path(post, path = "/api/slide/solve", operation_id = "slide_solve", tag = "slide", request_body = SolveRequest,
+    responses((status = 200, body = Solution), BodyErrors, Refused, Limited, Always))]
 pub async fn solve(
     State(app): State<App>,
     player: Player,
     Body(request): Body<SolveRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Solution>, ApiError> {
     let (moves, optimal) = helped(&app, &player, &request, 0).await?;
-    Ok(Json(json!({
-        "moves": moves.to_string(),
-        "length": moves.len(),
-        "optimal": optimal,
-    })))
+    Ok(Json(Solution {
+        moves: moves.to_string(),
+        length: moves.len(),
+        optimal,
+    }))
 }
 
+/// The next move of a solution.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SlideHint)]
+pub struct Hint {
+    /// `U`, `D`, `L` or `R`; null when the position is already solved.
+    #[serde(rename = "move")]
+    next: Option<String>,
+    /// The solution's length from here.
+    remaining: usize,
+    /// Whether that solution is optimal.
+    optimal: bool,
+}
+
+/// The first move of a solution. A game that asks is not ranked.
+#[utoipa::path(post, path = "/api/slide/hint", operation_id = "slide_hint", tag = "slide", request_body = SolveRequest,
+    responses((status = 200, body = Hint), BodyErrors, Refused, Limited, Always))]
 pub async fn hint(
     State(app): State<App>,
     player: Player,
     Body(request): Body<SolveRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Hint>, ApiError> {
     let (moves, optimal) = helped(&app, &player, &request, 1).await?;
-    Ok(Json(json!({
-        "move": moves.iter().next().map(|d| d.letter().to_string()),
-        "remaining": moves.len(),
-        "optimal": optimal,
-    })))
+    let next = moves.iter().next().map(|d| d.letter().to_string());
+    Ok(Json(Hint {
+        next,
+        remaining: moves.len(),
+        optimal,
+    }))
 }
 
 /// The solution, counted against the request's game (if it names one) as
@@ -206,10 +274,15 @@ async fn helped(
     Ok(answer)
 }
 
-#[derive(Deserialize)]
+/// A played game, for the server to replay and judge.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = SlideSubmitRequest)]
 #[serde(deny_unknown_fields)]
 pub struct SubmitRequest {
+    /// The id `new` gave.
+    #[schema(pattern = "^[0-9a-f]{32}$")]
     game: String,
+    /// Every single-tile move, letters only (`URDL…`, no counts).
     moves: String,
     /// Milliseconds since the puzzle was shown, one per single-tile move.
     times: Vec<i64>,
@@ -235,29 +308,56 @@ fn parse_moves(text: &str) -> Result<Moves, ApiError> {
         .map_err(|e| ApiError::bad(format!("bad move list: {e}")))
 }
 
+/// A submitted game that does not reach the goal: where it ended.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SlideUnsolved)]
+pub struct Unsolved {
+    /// Always false.
+    solved: bool,
+    moves: usize,
+    stm: usize,
+    mtm: usize,
+    millis: i64,
+    /// The position the moves lead to.
+    position: String,
+}
+
+/// What a submission comes to.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SlideSubmitted)]
+#[serde(untagged)]
+pub enum Submitted {
+    Solved(Finished),
+    Unsolved(Unsolved),
+}
+
+/// Replays a game's moves from its issued position; a solved game becomes
+/// a result, ranked unless the judge finds a reason not to.
+#[utoipa::path(post, path = "/api/slide/submit", operation_id = "slide_submit", tag = "slide", request_body = SubmitRequest,
+    responses((status = 200, body = Submitted), BodyErrors, GameErrors, Always))]
 pub async fn submit(
     State(app): State<App>,
     player: Player,
     Body(request): Body<SubmitRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let moves = parse_moves(&request.moves)?;
+) -> Result<Json<Submitted>, ApiError> {
+    let moves = parse_moves(&request.moves).map_err(|e| e.at("/moves"))?;
     check_times(&request.times, moves.len())
-        .map_err(|e| ApiError::bad(format!("bad times: {e}")))?;
+        .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
     let row = open_game(&app, &request.game, &player, "slide").await?;
     let now = now_millis();
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
     let outcome = Session::replay(&start, &goal, &moves)
-        .map_err(|e| ApiError::bad(format!("illegal move list: {e}")))?;
+        .map_err(|e| ApiError::bad(format!("illegal move list: {e}")).at("/moves"))?;
     let millis = row.played_millis(now);
     if !outcome.solved {
-        return Ok(Json(json!({
-            "solved": false,
-            "moves": outcome.stm,
-            "stm": outcome.stm,
-            "mtm": outcome.mtm,
-            "millis": millis,
-            "position": outcome.position.to_string(),
+        return Ok(Json(Submitted::Unsolved(Unsolved {
+            solved: false,
+            moves: outcome.stm,
+            stm: outcome.stm,
+            mtm: outcome.mtm,
+            millis,
+            position: outcome.position.to_string(),
         })));
     }
     // Help is tied to the game's positions, whether it named the game or not.
@@ -286,5 +386,6 @@ pub async fn submit(
         reason: None,
         finished_at: now,
     };
-    finish(&app, &row, result, judge(&evidence, &judge::SLIDE)).await
+    let finished = finish(&app, &row, result, judge(&evidence, &judge::SLIDE)).await?;
+    Ok(Json(Submitted::Solved(finished)))
 }
