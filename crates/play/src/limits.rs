@@ -38,3 +38,8 @@ pub const NAME_CHARS: usize = 24;
 /// position (the engine's largest) written out is about 30 MB, so 64 MiB
 /// reads every valid line and stops a runaway one long before memory does.
 pub const STDIN_LINE_BYTES: usize = 64 << 20;
+
+/// The most single-tile moves a move text may expand to, counts included
+/// (`R3` is three): the engine's own limit, named here with the others. A
+/// few kilobytes of large counts would otherwise ask for gigabytes.
+pub const MOVES_TEXT: usize = slide::MAX_MOVES;

@@ -128,7 +128,7 @@ impl Board {
             counts: Vec::new(),
             members: Vec::new(),
             starts: vec![0],
-            cells: vec![None; cells.len()],
+            cells: cells.to_vec(),
             rows: vec![wall(size.width()); size.height()],
             cols: vec![wall(size.height()); size.width()],
         };
@@ -152,9 +152,13 @@ impl Board {
             return Err(BoardError::OddKind { kind, count });
         }
         board.reserve_empty();
-        for (i, kind) in cells.iter().enumerate() {
-            if let Some(kind) = kind {
-                board.place(i, *kind);
+        // Row by row, so the coordinates need no division.
+        let width = size.width();
+        for (y, row) in cells.chunks_exact(width).enumerate() {
+            for (x, kind) in row.iter().enumerate() {
+                if kind.is_some() {
+                    board.place(y * width + x, x, y);
+                }
             }
         }
         Ok(board)
@@ -333,16 +337,15 @@ impl Board {
         self.counts.fill(0);
     }
 
-    /// Puts a tile of `kind` in cell `i` of a new board, whose class id is
-    /// set and has room, after every tile before `i` in reading order.
-    fn place(&mut self, i: usize, kind: Kind) {
+    /// Counts the tile in cell `i` = (`x`, `y`) of a new board (its cell
+    /// and class id already set, its class with room), after every tile
+    /// before it in reading order.
+    fn place(&mut self, i: usize, x: usize, y: usize) {
         let class = usize::from(self.ids[i]);
         let slot = (self.starts[class] + self.counts[class]) as usize;
-        self.members[slot] = self.member_key(i);
+        self.members[slot] = ((y << 16) | x) as u32;
         self.counts[class] += 1;
-        self.cells[i] = Some(kind);
         self.tiles += 1;
-        let (x, y) = (i % self.width(), i / self.width());
         self.rows[y] |= 1u128 << (x + 1);
         self.cols[x] |= 1u128 << (y + 1);
     }

@@ -76,6 +76,7 @@ pub fn parse_boards(text: &str, matching: Matching) -> Boards<'_> {
     Boards {
         lines: text.lines().enumerate().peekable(),
         matching,
+        grid: Grid::default(),
     }
 }
 
@@ -83,6 +84,8 @@ pub fn parse_boards(text: &str, matching: Matching) -> Boards<'_> {
 pub struct Boards<'a> {
     lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
     matching: Matching,
+    /// Reused from board to board: no allocation per board for reading.
+    grid: Grid,
 }
 
 impl Boards<'_> {
@@ -99,7 +102,8 @@ impl Iterator for Boards<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         while self.lines.next_if(|(_, l)| is_blank(l)).is_some() {}
         let (first, _) = *self.lines.peek()?;
-        let mut grid = Grid::default();
+        let grid = &mut self.grid;
+        grid.clear();
         let mut error = None;
         while let Some((i, line)) = self.lines.next_if(|(_, l)| !is_blank(l)) {
             if error.is_some() {
@@ -136,6 +140,12 @@ struct Grid {
 }
 
 impl Grid {
+    fn clear(&mut self) {
+        self.cells.clear();
+        self.spaced.clear();
+        self.width = 0;
+    }
+
     /// The 1-based text column of cell `x` of row `y`.
     fn column(&self, x: usize, y: usize) -> usize {
         if self.spaced[y] {
@@ -192,7 +202,7 @@ impl Grid {
 
     /// The board; an odd class is reported at its first tile, so the user
     /// can find it.
-    fn build(self, first: usize, matching: Matching) -> Result<Board, ParseError> {
+    fn build(&self, first: usize, matching: Matching) -> Result<Board, ParseError> {
         let at = |line, column, problem| ParseError {
             line,
             column,

@@ -37,7 +37,7 @@ pub use common::Rng;
 pub use direction::Direction;
 pub use fast::{solve_fast, solve_fast_with, FastError, FastSolver};
 pub use goal::{Goal, GoalError};
-pub use moves::{Moves, MovesError};
+pub use moves::{Moves, MovesError, MAX_MOVES};
 pub use parse::ParseError;
 pub use position::{IllegalMove, Position, PositionError, ReplayError, BLANK};
 pub use scramble::{Scramble, ScrambleError};

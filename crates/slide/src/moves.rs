@@ -19,11 +19,18 @@ pub enum MovesError {
     CountWithoutMove { at: usize },
     #[error("count at position {at} is too large")]
     CountTooLarge { at: usize },
+    #[error("the moves up to position {at} are more than {most}, the most a move list may hold")]
+    TooMany { at: usize, most: usize },
 }
 
 /// Longest run a single count may ask for; stops `U999999999999` from
 /// allocating without bound.
 const MAX_COUNT: usize = 1 << 24;
+
+/// The most moves a text may expand to (256 MiB of moves): short text with
+/// many large counts must not allocate without bound either. Solutions the
+/// engine itself writes can be longer; only text read back is limited.
+pub const MAX_MOVES: usize = 1 << 28;
 
 impl Moves {
     /// No moves.
@@ -119,7 +126,14 @@ impl FromStr for Moves {
                 count = Some(next);
                 chars.next();
             }
-            moves.extend(std::iter::repeat_n(direction, count.unwrap_or(1)));
+            let count = count.unwrap_or(1);
+            if moves.len() + count > MAX_MOVES {
+                return Err(MovesError::TooMany {
+                    at,
+                    most: MAX_MOVES,
+                });
+            }
+            moves.extend(std::iter::repeat_n(direction, count));
         }
         Ok(Moves(moves))
     }
@@ -128,6 +142,20 @@ impl FromStr for Moves {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by reading the fuzz target's growth: each count is bounded,
+    /// but many counts together asked for gigabytes (a few kilobytes of
+    /// `R16777216` is 450 × 16 M moves).
+    #[test]
+    fn many_large_counts_are_refused_not_allocated() {
+        let text = "R16777216".repeat(450);
+        let error = text.parse::<Moves>().unwrap_err();
+        assert!(matches!(error, MovesError::TooMany { .. }), "{error}");
+        assert!(error.to_string().contains("268435456"), "{error}");
+        // Up to the limit is fine, and the error points at the count past it.
+        let text = "R16777216U".repeat(4);
+        assert_eq!(text.parse::<Moves>().unwrap().len(), 4 * (16_777_216 + 1));
+    }
 
     #[test]
     fn reads_plain_and_compact_notation() {

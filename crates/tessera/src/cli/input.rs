@@ -67,13 +67,7 @@ impl<R: BufRead> Lines<R> {
         if bytes.last() == Some(&b'\n') {
             bytes.pop();
         } else if bytes.len() > self.limit {
-            return Err(Failure::input_at(
-                self.line,
-                format!(
-                    "the line is longer than {} MiB, the most a line may hold",
-                    self.limit >> 20
-                ),
-            ));
+            return Err(too_long(self.line, self.limit));
         }
         Ok(true)
     }
@@ -109,6 +103,54 @@ impl<R: BufRead> Iterator for Lines<R> {
             }
         }
     }
+}
+
+/// All of `reader` as text, in large blocks, none of its lines longer
+/// than `limit` bytes: for inputs parsed as a whole (Shisen-Sho boards,
+/// which span lines), where line-by-line strings would only be copied
+/// back together.
+pub fn read_all(mut reader: impl BufRead, limit: usize) -> Result<String, Failure> {
+    let mut bytes = Vec::new();
+    let mut line = 1;
+    // Bytes of the current line read so far.
+    let mut run = 0;
+    loop {
+        let block = reader.fill_buf()?;
+        if block.is_empty() {
+            break;
+        }
+        let n = block.len();
+        let mut rest = block;
+        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
+            if run + at > limit {
+                return Err(too_long(line, limit));
+            }
+            line += 1;
+            run = 0;
+            rest = &rest[at + 1..];
+        }
+        run += rest.len();
+        if run > limit {
+            return Err(too_long(line, limit));
+        }
+        bytes.extend_from_slice(block);
+        reader.consume(n);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        Failure::input_at(line, "the line is not UTF-8 text")
+    })
+}
+
+fn too_long(line: usize, limit: usize) -> Failure {
+    Failure::input_at(
+        line,
+        format!(
+            "the line is longer than {} MiB, the most a line may hold",
+            limit >> 20
+        ),
+    )
 }
 
 impl Item {
@@ -171,5 +213,27 @@ mod tests {
             .clone()
             .unwrap_err()
             .contains("line 2: the line is not UTF-8"));
+    }
+
+    fn all(text: &[u8], limit: usize, block: usize) -> Result<String, String> {
+        let reader = std::io::BufReader::with_capacity(block, text);
+        read_all(reader, limit).map_err(|e| match e {
+            Failure::Input(message) => message,
+            other => format!("{other:?}"),
+        })
+    }
+
+    #[test]
+    fn read_all_keeps_every_byte_and_bounds_every_line_across_blocks() {
+        let text = b"AB\nBA\n\n12345678\nCD\r\nDC";
+        for block in [1, 2, 3, 7, 64] {
+            assert_eq!(all(text, 8, block).unwrap().as_bytes(), text, "{block}");
+            let error = all(b"ok\n\n123456789\nafter", 8, block).unwrap_err();
+            assert!(error.contains("line 3"), "{block}: {error}");
+            let error = all(b"ok\n123456789", 8, block).unwrap_err();
+            assert!(error.contains("line 2"), "{block}: {error}");
+        }
+        let error = all(b"ok\nok\n\xff", 8, 4).unwrap_err();
+        assert!(error.contains("line 3: the line is not UTF-8"), "{error}");
     }
 }

@@ -47,17 +47,11 @@ impl Input {
         }
     }
 
-    /// The text to parse: the argument, or all of stdin (read a line at a
-    /// time, each within the line limit: see [`super::input`]).
+    /// The text to parse: the argument, or all of stdin (no line past the
+    /// line limit: see [`super::input`]).
     fn text(&self) -> Result<String, Failure> {
         if self.board == "-" {
-            let mut text = String::new();
-            let lines = super::input::Lines::new(std::io::stdin().lock(), STDIN_LINE_BYTES);
-            for line in lines {
-                text.push_str(&line?.text);
-                text.push('\n');
-            }
-            Ok(text)
+            super::input::read_all(std::io::stdin().lock(), STDIN_LINE_BYTES)
         } else if self.board.contains('\n') {
             Ok(self.board.clone())
         } else {
