@@ -6,20 +6,6 @@ mod reference;
 use proptest::prelude::*;
 use shisen::{Board, Deal, Kind, Matching, Move, Point, Size, TileSet};
 
-fn reference_moves(board: &Board) -> Vec<Move> {
-    let tiles: Vec<(Point, Kind)> = board.tiles().collect();
-    let mut moves = Vec::new();
-    for (i, &(p, kp)) in tiles.iter().enumerate() {
-        for &(q, kq) in &tiles[i + 1..] {
-            if board.matching().matches(kp, kq) && reference::shortest(board, p, q).is_some() {
-                moves.push(Move::new(p, q));
-            }
-        }
-    }
-    moves.sort_by_key(|m| ((m.a.y, m.a.x), (m.b.y, m.b.x)));
-    moves
-}
-
 /// A board of `size` with `kinds` kinds, the cells kept with probability
 /// `keep` per mille, each class's count made even.
 fn sparse_board(seed: u64, size: Size, kinds: u64, keep: u64, matching: Matching) -> Board {
@@ -59,7 +45,7 @@ proptest! {
         let matching = if chinese { Matching::Chinese } else { Matching::Standard };
         let board = sparse_board(seed, Size::new(w, h).unwrap(), kinds, keep, matching);
         let moves = board.moves();
-        prop_assert_eq!(&moves, &reference_moves(&board));
+        prop_assert_eq!(&moves, &reference::moves(&board));
         prop_assert_eq!(board.count_moves(), moves.len());
         prop_assert_eq!(board.has_moves(), !moves.is_empty());
         for m in moves {
@@ -72,7 +58,7 @@ proptest! {
 fn full_deals_only_have_neighbour_and_edge_moves() {
     for seed in 0..50 {
         let board = Deal::random(seed, Size::DEFAULT, TileSet::Standard).unwrap();
-        assert_eq!(board.moves(), reference_moves(&board));
+        assert_eq!(board.moves(), reference::moves(&board));
     }
 }
 

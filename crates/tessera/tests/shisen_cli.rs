@@ -1,6 +1,9 @@
 //! `tessera shisen …`: outputs and exit codes.
 
+mod common;
+
 use assert_cmd::Command;
+use common::cli::answers;
 use predicates::prelude::*;
 
 fn tessera() -> Command {
@@ -302,14 +305,8 @@ fn solve_in_parallel_answers_in_input_order_and_stops_at_a_bad_board() {
         .map(|i| if i % 2 == 0 { "solvable" } else { "unsolvable" })
         .collect();
     for jobs in ["1", "3"] {
-        let out = tessera()
-            .args(["shisen", "solve", "--jobs", jobs, "-"])
-            .write_stdin(input.clone())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "--jobs {jobs}");
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(text.lines().collect::<Vec<_>>(), expected, "--jobs {jobs}");
+        let answers = answers(&["shisen", "solve", "--jobs", jobs, "-"], &input);
+        assert_eq!(answers, expected, "--jobs {jobs}");
     }
     let mut with_bad = boards.clone();
     with_bad[25] = "1.2\n.1";

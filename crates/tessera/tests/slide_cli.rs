@@ -3,6 +3,7 @@
 mod common;
 
 use assert_cmd::Command;
+use common::cli::answers;
 use predicates::prelude::*;
 
 fn tessera() -> Command {
@@ -244,18 +245,8 @@ fn check_in_parallel_answers_in_input_order() {
         .map(|i| if i % 3 == 0 { "unsolvable" } else { "solvable" })
         .collect();
     for jobs in ["1", "2", "7"] {
-        let output = tessera()
-            .args(["slide", "check", "--jobs", jobs, "-"])
-            .write_stdin(input.clone())
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "--jobs {jobs}");
-        let answers = String::from_utf8(output.stdout).unwrap();
-        assert_eq!(
-            answers.lines().collect::<Vec<_>>(),
-            expected,
-            "--jobs {jobs}"
-        );
+        let answers = answers(&["slide", "check", "--jobs", jobs, "-"], &input);
+        assert_eq!(answers, expected, "--jobs {jobs}");
     }
 }
 

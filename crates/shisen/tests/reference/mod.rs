@@ -4,7 +4,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use shisen::{Board, Kind, Matching, Point, Size};
+use shisen::{Board, Kind, Matching, Move, Point, Size};
 
 const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
@@ -49,6 +49,23 @@ pub fn shortest(board: &Board, a: Point, b: Point) -> Option<(usize, usize)> {
         }
     }
     best
+}
+
+#[allow(dead_code)] // not every test binary lists moves
+/// Every pair of matching tiles the reference connects, sorted like
+/// `Board::moves` (reading order of `a`, then of `b`).
+pub fn moves(board: &Board) -> Vec<Move> {
+    let tiles: Vec<(Point, Kind)> = board.tiles().collect();
+    let mut moves = Vec::new();
+    for (i, &(p, kp)) in tiles.iter().enumerate() {
+        for &(q, kq) in &tiles[i + 1..] {
+            if board.matching().matches(kp, kq) && shortest(board, p, q).is_some() {
+                moves.push(Move::new(p, q));
+            }
+        }
+    }
+    moves.sort_by_key(|m| ((m.a.y, m.a.x), (m.b.y, m.b.x)));
+    moves
 }
 
 /// Checks that `points` is a real connection from `a` to `b` on `board`:

@@ -42,14 +42,9 @@ use super::{assets, ops, records, replays, shisen_api, slide_api};
 )]
 pub struct Api;
 
-/// The API's OpenAPI document.
-pub fn document() -> Document {
-    Api::openapi()
-}
-
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "ops",
     responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json", body = Object)))]
 pub async fn openapi_json() -> Json<Document> {
-    Json(document())
+    Json(Api::openapi())
 }

@@ -187,7 +187,7 @@ pub async fn stats(
         .await?;
     let times: Vec<i64> = results.iter().map(|(_, r)| r.millis).collect();
     let moves: Vec<i64> = results.iter().map(|(_, r)| r.moves).collect();
-    let recent: Vec<Record> = results.iter().map(|(_, r)| r.clone()).take(12).collect();
+    let recent: Vec<Record> = results.iter().take(12).map(|(_, r)| r.clone()).collect();
     Ok(Json(Stats {
         game: game.to_string(),
         variant: variant.to_string(),
