@@ -37,33 +37,33 @@ pub struct Board {
     starts: Vec<u32>,
 }
 
-/// Class ids by kind while a board is built: a table for ASCII kinds (all
-/// the standard faces), the board's list of classes for the rest.
-struct ClassIds {
-    ascii: [u16; 128],
-}
+/// Classes a new board makes room for up front (the 42 faces; more grow).
+const CLASS_ROOM: usize = 42;
 
-impl Default for ClassIds {
-    fn default() -> ClassIds {
-        ClassIds {
-            ascii: [NO_CLASS; 128],
-        }
+/// The id of `class` in `classes`, appending it (with a count of zero) if
+/// it is new.
+fn class_id(classes: &mut Vec<Kind>, counts: &mut Vec<u32>, class: Kind) -> u16 {
+    match classes.iter().position(|&c| c == class) {
+        Some(id) => id as u16,
+        None => new_class(classes, counts, class),
     }
 }
 
-impl ClassIds {
-    fn of(&mut self, board: &mut Board, kind: Kind) -> u16 {
-        let symbol = kind.symbol();
-        if !symbol.is_ascii() {
-            return board.class_id(kind);
-        }
-        let slot = &mut self.ascii[symbol as usize];
-        if *slot == NO_CLASS {
-            *slot = board.class_id(kind);
-        }
-        *slot
-    }
+/// Appends `class`, not in `classes` yet, with a count of zero; its id.
+fn new_class(classes: &mut Vec<Kind>, counts: &mut Vec<u32>, class: Kind) -> u16 {
+    // Before any count past the classes' (see `number_classes`).
+    counts.insert(classes.len(), 0);
+    classes.push(class);
+    (classes.len() - 1) as u16
 }
+
+/// A kind standing in for an empty cell where a kind must be computed and
+/// is then discarded.
+const ANY_KIND: Kind = Kind::PLACEHOLDER;
+
+/// A slot of the class table of `number_classes` whose class has not been
+/// met yet.
+const UNSEEN: u16 = NO_CLASS - 1;
 
 /// The class id of an empty cell.
 pub(crate) const NO_CLASS: u16 = u16::MAX;
@@ -113,55 +113,146 @@ impl Board {
         matching: Matching,
         cells: &[Option<Kind>],
     ) -> Result<Board, BoardError> {
+        let mut board = Board {
+            size,
+            matching,
+            tiles: 0,
+            // Room for a standard set's classes: no regrowth while reading.
+            classes: Vec::with_capacity(CLASS_ROOM),
+            counts: Vec::with_capacity(CLASS_ROOM),
+            ids: Vec::new(),
+            members: Vec::new(),
+            starts: Vec::new(),
+            cells: Vec::new(),
+            rows: Vec::new(),
+            cols: Vec::new(),
+        };
+        board.rebuild(size, matching, cells)?;
+        Ok(board)
+    }
+
+    /// Makes this board the one [`Board::new`] would make of `cells`,
+    /// reusing its storage: a stream of boards read into one allocates
+    /// nothing once the storage has grown. On an error the board is left
+    /// in an unspecified (but memory-safe) state and must be rebuilt
+    /// before use.
+    pub(crate) fn rebuild(
+        &mut self,
+        size: Size,
+        matching: Matching,
+        cells: &[Option<Kind>],
+    ) -> Result<(), BoardError> {
         if cells.len() != size.cells() {
             return Err(BoardError::CellCount {
                 size,
                 cells: cells.len(),
             });
         }
-        let mut board = Board {
-            size,
-            matching,
-            tiles: 0,
-            classes: Vec::new(),
-            ids: vec![NO_CLASS; cells.len()],
-            counts: Vec::new(),
-            members: Vec::new(),
-            starts: vec![0],
-            cells: cells.to_vec(),
-            rows: vec![wall(size.width()); size.height()],
-            cols: vec![wall(size.height()); size.width()],
-        };
-        // One pass to number the classes and count them; the odd check
-        // reads the counts (no map of kinds), and the second pass lays the
-        // tiles out in reading order, so each class's members are appended
-        // already sorted.
-        let mut ids = ClassIds::default();
-        for (i, kind) in cells.iter().enumerate() {
-            if let Some(kind) = kind {
-                let id = ids.of(&mut board, *kind);
-                board.ids[i] = id;
-                board.counts[usize::from(id)] += 1;
-            }
-        }
-        let odd = (0..board.classes.len())
-            .filter(|&id| board.counts[id] % 2 == 1)
-            .map(|id| (board.classes[id], board.counts[id] as usize))
+        (self.size, self.matching) = (size, matching);
+        self.number_classes(cells);
+        let odd = (self.classes.iter().zip(&self.counts))
+            .filter(|&(_, &n)| n % 2 == 1)
+            .map(|(&kind, &n)| (kind, n as usize))
             .min();
         if let Some((kind, count)) = odd {
             return Err(BoardError::OddKind { kind, count });
         }
-        board.reserve_empty();
-        // Row by row, so the coordinates need no division.
-        let width = size.width();
-        for (y, row) in cells.chunks_exact(width).enumerate() {
-            for (x, kind) in row.iter().enumerate() {
-                if kind.is_some() {
-                    board.place(y * width + x, x, y);
+        self.cells.clear();
+        self.cells.extend_from_slice(cells);
+        self.rows.clear();
+        self.rows.resize(size.height(), wall(size.width()));
+        self.cols.clear();
+        self.cols.resize(size.width(), wall(size.height()));
+        self.reserve_empty();
+        self.place_all();
+        Ok(())
+    }
+
+    /// One pass that numbers the classes of `cells` (first seen first),
+    /// sets every cell's class id and counts each class's tiles: the odd
+    /// check then reads the counts, no map of kinds.
+    fn number_classes(&mut self, cells: &[Option<Kind>]) {
+        let Board {
+            classes,
+            counts,
+            ids,
+            matching,
+            ..
+        } = self;
+        classes.clear();
+        counts.clear();
+        ids.clear();
+        ids.reserve(cells.len());
+        // Ids of ASCII classes (every standard face) by byte; others are
+        // looked up in the list of classes. Slot 0 (NUL is no kind) is the
+        // empty cell's. Empty and full cells are mixed at random in a
+        // played board, so both take the same steps: a branch on emptiness
+        // would be mispredicted half the time. Empty cells are counted in
+        // a last entry of `counts`, kept last as classes are added.
+        let mut ascii = [UNSEEN; 128];
+        ascii[0] = NO_CLASS;
+        counts.push(0);
+        for kind in cells {
+            // A select, not a branch: the compiler would otherwise branch
+            // on the empty cell's niche value.
+            let class = matching.class(kind.unwrap_or(ANY_KIND)).symbol() as usize;
+            let symbol = std::hint::select_unpredictable(kind.is_some(), class, 0);
+            let id = match ascii.get(symbol) {
+                Some(&id) if id != UNSEEN => id,
+                _ => {
+                    let class = matching.class(kind.expect("empty cells have a slot"));
+                    match ascii.get_mut(symbol) {
+                        // An unseen ASCII class is new: no search.
+                        Some(slot) => {
+                            *slot = new_class(classes, counts, class);
+                            *slot
+                        }
+                        None => class_id(classes, counts, class),
+                    }
                 }
+            };
+            ids.push(id);
+            let last = counts.len() - 1;
+            counts[usize::from(id).min(last)] += 1;
+        }
+        counts.pop();
+    }
+
+    /// Lays out the tiles of a new board (cells, class ids and room set,
+    /// counts zero) in reading order, so each class's members are appended
+    /// already sorted. Row by row, so the coordinates need no division.
+    fn place_all(&mut self) {
+        let width = self.width();
+        let Board {
+            ids,
+            counts,
+            starts,
+            members,
+            rows,
+            cols,
+            ..
+        } = self;
+        // Without a branch on emptiness (see `number_classes`): empty
+        // cells are written to one spare slot past the members, as a last
+        // class that never advances.
+        let empty = counts.len();
+        counts.push(0);
+        members.push(0);
+        // Slices, whose lengths stay in registers through the loop.
+        let (slots, room, firsts) = (&mut members[..], &mut counts[..], &starts[..]);
+        for ((y, row), bits) in ids.chunks_exact(width).enumerate().zip(rows.iter_mut()) {
+            for ((x, &id), col) in row.iter().enumerate().zip(cols.iter_mut()) {
+                let full = id != NO_CLASS;
+                let class = usize::from(id).min(empty);
+                slots[(firsts[class] + room[class]) as usize] = ((y << 16) | x) as u32;
+                room[class] += u32::from(full);
+                *bits |= u128::from(full) << (x + 1);
+                *col |= u128::from(full) << (y + 1);
             }
         }
-        Ok(board)
+        counts.pop();
+        members.pop();
+        self.tiles = self.counts.iter().map(|&n| n as usize).sum();
     }
 
     #[inline]
@@ -265,15 +356,11 @@ impl Board {
 
     /// The id of `kind`'s class, allocating one for a new class.
     fn class_id(&mut self, kind: Kind) -> u16 {
-        let class = self.matching.class(kind);
-        match self.classes.iter().position(|&c| c == class) {
-            Some(id) => id as u16,
-            None => {
-                self.classes.push(class);
-                self.counts.push(0);
-                (self.classes.len() - 1) as u16
-            }
-        }
+        class_id(
+            &mut self.classes,
+            &mut self.counts,
+            self.matching.class(kind),
+        )
     }
 
     /// Lays out `members` with room for the current count of every class
@@ -323,31 +410,18 @@ impl Board {
         self.cols[x] &= !(1u128 << (y + 1));
     }
 
-    /// Puts a tile of `kind` on the empty cell `i`.
     /// Lays out `members` with exactly the room the counts need, all empty
-    /// (counts reset to zero): for a new board, filled by [`Board::place`].
+    /// (counts reset to zero): for a new board, filled by [`Board::place_all`].
     fn reserve_empty(&mut self) {
-        let mut starts = Vec::with_capacity(self.counts.len() + 1);
-        starts.push(0u32);
-        for &n in &self.counts {
-            starts.push(starts.last().copied().unwrap_or(0) + n);
+        self.starts.clear();
+        let mut total = 0u32;
+        self.starts.push(total);
+        for n in &mut self.counts {
+            total += std::mem::take(n);
+            self.starts.push(total);
         }
-        self.members = vec![0; *starts.last().unwrap_or(&0) as usize];
-        self.starts = starts;
-        self.counts.fill(0);
-    }
-
-    /// Counts the tile in cell `i` = (`x`, `y`) of a new board (its cell
-    /// and class id already set, its class with room), after every tile
-    /// before it in reading order.
-    fn place(&mut self, i: usize, x: usize, y: usize) {
-        let class = usize::from(self.ids[i]);
-        let slot = (self.starts[class] + self.counts[class]) as usize;
-        self.members[slot] = ((y << 16) | x) as u32;
-        self.counts[class] += 1;
-        self.tiles += 1;
-        self.rows[y] |= 1u128 << (x + 1);
-        self.cols[x] |= 1u128 << (y + 1);
+        self.members.clear();
+        self.members.resize(total as usize, 0);
     }
 
     fn fill(&mut self, i: usize, kind: Kind) {

@@ -131,6 +131,17 @@ impl Kind {
         }
     }
 
+    /// Some kind, for computations whose result is thrown away.
+    pub(crate) const PLACEHOLDER: Kind = Kind('1');
+
+    /// The kind spelled by a graphic ASCII byte other than `.`: the
+    /// parser's fast path, which has checked the byte already.
+    #[inline]
+    pub(crate) fn from_graphic_ascii(byte: u8) -> Kind {
+        debug_assert!(byte.is_ascii_graphic() && byte != b'.');
+        Kind(char::from(byte))
+    }
+
     /// The `n`-th kind of the canonical order used by tile sets: the 42
     /// mahjong faces, then plain kinds. `None` past [`Kind::COUNT`].
     pub fn nth(n: usize) -> Option<Kind> {

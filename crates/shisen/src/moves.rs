@@ -77,7 +77,7 @@ impl Board {
                     {
                         continue;
                     }
-                    if self.connect(a, b).is_some() && !found(Move { a: a.at, b: b.at }) {
+                    if self.joins(a, b) && !found(Move { a: a.at, b: b.at }) {
                         return;
                     }
                 }

@@ -74,38 +74,84 @@ pub fn parse_board(text: &str, matching: Matching) -> Result<Board, ParseError> 
 /// names its line in the whole stream.
 pub fn parse_boards(text: &str, matching: Matching) -> Boards<'_> {
     Boards {
-        lines: text.lines().enumerate().peekable(),
+        lines: Lines {
+            rest: text,
+            number: 0,
+            line: None,
+        },
         matching,
         grid: Grid::default(),
+        board: None,
     }
 }
 
 /// The boards of a stream, see [`parse_boards`].
 pub struct Boards<'a> {
-    lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
+    lines: Lines<'a>,
     matching: Matching,
     /// Reused from board to board: no allocation per board for reading.
     grid: Grid,
+    /// The storage [`Boards::next_ref`] builds into.
+    board: Option<Board>,
 }
 
 impl Boards<'_> {
     /// The line where the next board starts, if any.
     fn next_start(&mut self) -> Option<usize> {
-        while self.lines.next_if(|(_, l)| is_blank(l)).is_some() {}
-        self.lines.peek().map(|(i, _)| i + 1)
+        while self.lines.next_if(is_blank).is_some() {}
+        self.lines.peek().map(|_| self.lines.number + 1)
     }
 }
 
-impl Iterator for Boards<'_> {
-    type Item = Result<Board, ParseError>;
+/// The lines of a text as [`str::lines`] splits them, numbered from 0,
+/// with a peek. Board rows are short: a plain scan for the newline beats
+/// the general searcher here.
+struct Lines<'a> {
+    /// The text from the start of line `number` on.
+    rest: &'a str,
+    number: usize,
+    /// Line `number`, once peeked.
+    line: Option<&'a str>,
+}
 
-    fn next(&mut self) -> Option<Self::Item> {
-        while self.lines.next_if(|(_, l)| is_blank(l)).is_some() {}
-        let (first, _) = *self.lines.peek()?;
+impl<'a> Lines<'a> {
+    fn peek(&mut self) -> Option<&'a str> {
+        if self.line.is_none() && !self.rest.is_empty() {
+            let bytes = self.rest.as_bytes();
+            let end = bytes
+                .iter()
+                .position(|&b| b == b'\n')
+                .unwrap_or(bytes.len());
+            // Both ends lie on character boundaries: '\n' is ASCII.
+            self.line = Some(&self.rest[..end]);
+        }
+        self.line
+    }
+
+    /// The next line and its number, if `keep` accepts it.
+    fn next_if(&mut self, keep: impl FnOnce(&str) -> bool) -> Option<(usize, &'a str)> {
+        let line = self.peek()?;
+        if !keep(line) {
+            return None;
+        }
+        self.rest = self.rest.get(line.len() + 1..).unwrap_or("");
+        self.line = None;
+        self.number += 1;
+        Some((self.number - 1, line))
+    }
+}
+
+impl Boards<'_> {
+    /// Reads the next board's rows into the grid: `None` at the end of
+    /// the stream, else the line the board starts on, or its first error.
+    fn read(&mut self) -> Option<Result<usize, ParseError>> {
+        while self.lines.next_if(is_blank).is_some() {}
+        self.lines.peek()?;
+        let first = self.lines.number;
         let grid = &mut self.grid;
         grid.clear();
         let mut error = None;
-        while let Some((i, line)) = self.lines.next_if(|(_, l)| !is_blank(l)) {
+        while let Some((i, line)) = self.lines.next_if(|l| !is_blank(l)) {
             if error.is_some() {
                 continue; // skip the rest of a malformed board
             }
@@ -119,15 +165,52 @@ impl Iterator for Boards<'_> {
                 grid.push_row(line, i + 1).err()
             };
         }
-        Some(match error {
-            Some(e) => Err(e),
-            None => grid.build(first + 1, self.matching),
+        Some(error.map_or(Ok(first + 1), Err))
+    }
+
+    /// The next board, built into storage the stream keeps and reuses:
+    /// the batch path, with no allocation per board. The iterator hands
+    /// out boards of their own instead.
+    pub fn next_ref(&mut self) -> Option<Result<&Board, ParseError>> {
+        let first = match self.read()? {
+            Ok(first) => first,
+            Err(e) => return Some(Err(e)),
+        };
+        let built = match self.board.as_mut() {
+            Some(board) => self.grid.build_into(board, first, self.matching),
+            None => self.grid.build(first, self.matching).map(|board| {
+                self.board = Some(board);
+            }),
+        };
+        Some(match built {
+            Ok(()) => Ok(self.board.as_ref().expect("built above")),
+            Err(e) => {
+                // A failed rebuild leaves the storage unusable as a board.
+                self.board = None;
+                Err(e)
+            }
         })
     }
 }
 
+impl Iterator for Boards<'_> {
+    type Item = Result<Board, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let first = match self.read()? {
+            Ok(first) => first,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(self.grid.build(first, self.matching))
+    }
+}
+
 fn is_blank(line: &str) -> bool {
-    line.trim().is_empty()
+    // A row starts with a cell: no need to trim Unicode whitespace.
+    match line.as_bytes().first() {
+        Some(b) if b.is_ascii_graphic() => false,
+        _ => line.trim().is_empty(),
+    }
 }
 
 /// The cells of a board being read, row after row, and whether each row's
@@ -163,8 +246,11 @@ impl Grid {
             column,
             problem,
         };
-        let spaced = line.contains(' ');
         let before = self.cells.len();
+        if self.push_plain(line) {
+            return self.end_row(before, false, number);
+        }
+        let spaced = line.contains(' ');
         let mut count = 0;
         for (i, c) in line.chars().enumerate() {
             count = i + 1;
@@ -183,6 +269,35 @@ impl Grid {
         if spaced && count.is_multiple_of(2) {
             return Err(at(count, Problem::Spacing));
         }
+        self.end_row(before, spaced, number)
+    }
+
+    /// The fast path of [`Grid::push_row`]: a row of graphic ASCII cells
+    /// without spaces (every standard board) is one byte per cell. Returns
+    /// `false`, pushing nothing, for any other row.
+    fn push_plain(&mut self, line: &str) -> bool {
+        let before = self.cells.len();
+        self.cells.reserve(line.len());
+        for &b in line.as_bytes() {
+            if !b.is_ascii_graphic() {
+                self.cells.truncate(before);
+                return false;
+            }
+            self.cells.push(match b {
+                b'.' => None,
+                _ => Some(Kind::from_graphic_ascii(b)),
+            });
+        }
+        true
+    }
+
+    /// Checks the width of the row just pushed from cell `before` on.
+    fn end_row(&mut self, before: usize, spaced: bool, number: usize) -> Result<(), ParseError> {
+        let at = |column: usize, problem| ParseError {
+            line: number,
+            column,
+            problem,
+        };
         let width = self.cells.len() - before;
         if width > MAX_WIDTH {
             return Err(at(1, Problem::TooWide(width)));
@@ -203,16 +318,41 @@ impl Grid {
     /// The board; an odd class is reported at its first tile, so the user
     /// can find it.
     fn build(&self, first: usize, matching: Matching) -> Result<Board, ParseError> {
+        let size = self.size(first)?;
+        Board::from_cells(size, matching, &self.cells).map_err(|e| self.locate(e, first, matching))
+    }
+
+    /// [`Grid::build`] into the storage of `board`.
+    fn build_into(
+        &self,
+        board: &mut Board,
+        first: usize,
+        matching: Matching,
+    ) -> Result<(), ParseError> {
+        let size = self.size(first)?;
+        board
+            .rebuild(size, matching, &self.cells)
+            .map_err(|e| self.locate(e, first, matching))
+    }
+
+    fn size(&self, first: usize) -> Result<Size, ParseError> {
+        Size::new(self.width, self.spaced.len()).map_err(|_| ParseError {
+            line: first,
+            column: 1,
+            problem: Problem::TooWide(self.width),
+        })
+    }
+
+    /// Where in the text a board error lies, for a board read from line
+    /// `first`.
+    fn locate(&self, e: BoardError, first: usize, matching: Matching) -> ParseError {
         let at = |line, column, problem| ParseError {
             line,
             column,
             problem,
         };
-        let size = Size::new(self.width, self.spaced.len())
-            .map_err(|_| at(first, 1, Problem::TooWide(self.width)))?;
-        match Board::from_cells(size, matching, &self.cells) {
-            Ok(board) => Ok(board),
-            Err(BoardError::OddKind { kind, count }) => {
+        match e {
+            BoardError::OddKind { kind, count } => {
                 let i = self
                     .cells
                     .iter()
@@ -220,9 +360,9 @@ impl Grid {
                     .unwrap_or(0);
                 let (x, y) = (i % self.width, i / self.width);
                 let problem = Problem::OddKind { kind, count };
-                Err(at(first + y, self.column(x, y), problem))
+                at(first + y, self.column(x, y), problem)
             }
-            Err(e) => Err(at(first, 1, Problem::Board(e))),
+            e => at(first, 1, Problem::Board(e)),
         }
     }
 }

@@ -232,30 +232,70 @@ impl Board {
         }
     }
 
+    /// Whether two tiles given their rays connect: [`Board::connect`]
+    /// without choosing the shortest connection, for move scans.
+    #[inline]
+    pub(crate) fn joins<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        let (ax, ay, bx, by) = (
+            a.at.x as usize,
+            a.at.y as usize,
+            b.at.x as usize,
+            b.at.y as usize,
+        );
+        if ay == by && self.row::<L>(ay) & between::<L>(ax.min(bx) + 1, ax.max(bx) + 1) == L::ZERO
+            || ax == bx
+                && self.col::<L>(ax) & between::<L>(ay.min(by) + 1, ay.max(by) + 1) == L::ZERO
+        {
+            return true;
+        }
+        // An L through the corner (bx, ay) or (ax, by).
+        if ax != bx
+            && ay != by
+            && (a.row.has(bx + 1) && b.col.has(ay + 1) || a.col.has(by + 1) && b.row.has(ax + 1))
+        {
+            return true;
+        }
+        self.open_col(a, b) != L::ZERO || self.open_row(a, b) != L::ZERO
+    }
+
+    /// The columns through which a horizontal–vertical–horizontal
+    /// connection runs (bit `x + 1`).
+    #[inline]
+    fn open_col<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> L {
+        let (ay, by) = (a.at.y as usize, b.at.y as usize);
+        let shared = a.row & b.row;
+        if shared == L::ZERO || ay == by {
+            return L::ZERO;
+        }
+        let blocked = (ay.min(by) + 1..ay.max(by)).fold(L::ZERO, |acc, y| acc | self.row::<L>(y));
+        shared & !blocked
+    }
+
+    /// The rows through which a vertical–horizontal–vertical connection
+    /// runs (bit `y + 1`).
+    #[inline]
+    fn open_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> L {
+        let (ax, bx) = (a.at.x as usize, b.at.x as usize);
+        let shared = a.col & b.col;
+        if shared == L::ZERO || ax == bx {
+            return L::ZERO;
+        }
+        let blocked = (ax.min(bx) + 1..ax.max(bx)).fold(L::ZERO, |acc, x| acc | self.col::<L>(x));
+        shared & !blocked
+    }
+
     /// The column of the shortest horizontal–vertical–horizontal connection
     /// and its extra steps.
     #[inline]
     fn best_col<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> Option<(i32, usize)> {
-        let (ay, by) = (a.at.y as usize, b.at.y as usize);
-        let shared = a.row & b.row;
-        if shared == L::ZERO || ay == by {
-            return None;
-        }
-        let blocked = (ay.min(by) + 1..ay.max(by)).fold(L::ZERO, |acc, y| acc | self.row::<L>(y));
-        nearest(shared & !blocked, a.at.x as usize, b.at.x as usize)
+        nearest(self.open_col(a, b), a.at.x as usize, b.at.x as usize)
     }
 
     /// The row of the shortest vertical–horizontal–vertical connection and
     /// its extra steps.
     #[inline]
     fn best_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> Option<(i32, usize)> {
-        let (ax, bx) = (a.at.x as usize, b.at.x as usize);
-        let shared = a.col & b.col;
-        if shared == L::ZERO || ax == bx {
-            return None;
-        }
-        let blocked = (ax.min(bx) + 1..ax.max(bx)).fold(L::ZERO, |acc, x| acc | self.col::<L>(x));
-        nearest(shared & !blocked, a.at.y as usize, b.at.y as usize)
+        nearest(self.open_row(a, b), a.at.y as usize, b.at.y as usize)
     }
 }
 

@@ -114,3 +114,27 @@ fn garbage_never_panics() {
         0
     );
 }
+
+/// A stream read into one reused board gives, board after board, what the
+/// iterator gives as boards of their own: after errors, after boards of
+/// other sizes, classes and tile counts, and with non-ASCII kinds.
+#[test]
+fn reused_board_reads_like_owned_boards() {
+    let text =
+        "ab\nba\n\n1.2\n2.1\n\n11\n1\n\n🀄x\nx🀄\n\nst\n\n..\n..\n\n1 2\n2 1\n\nq\n\nzz\nyy\n";
+    for matching in [Matching::Standard, Matching::Chinese] {
+        let owned: Vec<_> = parse_boards(text, matching).collect();
+        let mut stream = parse_boards(text, matching);
+        let mut reused = Vec::new();
+        while let Some(board) = stream.next_ref() {
+            reused.push(board.cloned());
+        }
+        assert_eq!(reused, owned);
+        for (board, owned) in reused.iter().zip(&owned) {
+            if let (Ok(board), Ok(owned)) = (board, owned) {
+                assert_eq!(board.moves(), owned.moves());
+                assert_eq!(board.tiles_left(), owned.tiles_left());
+            }
+        }
+    }
+}

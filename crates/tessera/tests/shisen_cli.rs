@@ -194,6 +194,50 @@ fn moves_handles_thousands_of_boards() {
     assert!(counts.lines().all(|l| l.parse::<usize>().is_ok()));
 }
 
+/// Runs of boards answered side by side give the one-job output, in
+/// input order, and stop at a malformed board with its line in the whole
+/// input.
+#[test]
+fn moves_with_jobs_answers_in_input_order() {
+    let boards = tessera()
+        .args(["shisen", "new", "--seed", "3", "--count", "300"])
+        .output()
+        .unwrap()
+        .stdout;
+    for mode in [&["--count"][..], &["--json"], &[]] {
+        let run = |jobs: &str, input: &[u8]| {
+            tessera()
+                .args(["shisen", "moves", "--jobs", jobs])
+                .args(mode)
+                .arg("-")
+                .write_stdin(input.to_vec())
+                .output()
+                .unwrap()
+        };
+        let one = run("1", &boards);
+        assert!(one.status.success());
+        for jobs in ["2", "5"] {
+            assert_eq!(
+                run(jobs, &boards).stdout,
+                one.stdout,
+                "{mode:?} --jobs {jobs}"
+            );
+        }
+        // A malformed board after the 200th (9 lines, 153 bytes a board).
+        let mut bad = boards[..200 * 153].to_vec();
+        bad.extend_from_slice(b"ab\nbX\n\n");
+        bad.extend_from_slice(&boards[200 * 153..]);
+        let one = run("1", &bad);
+        assert_eq!(one.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&one.stderr).contains("line 1802, column 2"));
+        for jobs in ["2", "5"] {
+            let many = run(jobs, &bad);
+            assert_eq!(many.status.code(), Some(2));
+            assert_eq!((&many.stdout, &many.stderr), (&one.stdout, &one.stderr));
+        }
+    }
+}
+
 #[test]
 fn moves_rejects_malformed_boards_with_exit_2() {
     tessera()

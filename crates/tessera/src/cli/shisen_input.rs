@@ -59,15 +59,78 @@ impl Input {
         }
     }
 
+    /// Answers every board of the input with `answer` (which appends its
+    /// lines to the string it is given; `first` is true for the input's
+    /// first board) and writes the answers to `out` in input order. With
+    /// more than one job, the text is cut at blank lines into runs of
+    /// boards answered side by side, each run read into a board of its
+    /// own. A malformed board stops the answers there, as with one job.
+    pub fn answer_each(
+        &self,
+        jobs: usize,
+        out: &mut impl std::io::Write,
+        answer: impl Fn(&Board, bool, &mut String) -> Result<(), Failure> + Sync,
+    ) -> Result<(), Failure> {
+        let text = self.text()?;
+        let runs = runs(&text, if jobs == 1 { 1 } else { 4 * jobs });
+        // Per run: its answers, how many boards it holds, and where it
+        // stopped.
+        let answer_run = |&(line, run): &(usize, &str)| -> (String, usize, Option<Failure>) {
+            let mut answers = String::new();
+            let mut read = 0;
+            let mut boards = shisen::parse_boards(run, self.matching());
+            let mut first = line == 0;
+            while let Some(board) = boards.next_ref() {
+                let done = board
+                    .map_err(|mut e| {
+                        e.line += line;
+                        Failure::input(e)
+                    })
+                    .and_then(|board| answer(board, first, &mut answers));
+                read += 1;
+                if let Err(failure) = done {
+                    return (answers, read, Some(failure));
+                }
+                first = false;
+            }
+            (answers, read, None)
+        };
+        let answered: Vec<(String, usize, Option<Failure>)> = if jobs == 1 {
+            runs.iter().map(answer_run).collect()
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            pool.install(|| {
+                use rayon::prelude::*;
+                runs.par_iter().map(answer_run).collect()
+            })
+        };
+        if answered.iter().all(|(_, read, _)| *read == 0) {
+            return Err(Failure::input("no board in the input"));
+        }
+        for (answers, _, failure) in answered {
+            out.write_all(answers.as_bytes())?;
+            if let Some(failure) = failure {
+                out.flush()?;
+                return Err(failure);
+            }
+        }
+        Ok(())
+    }
+
     /// Calls `each` on every board of the input, stopping at the first
-    /// malformed one.
+    /// malformed one. The boards are read into one reused board: a batch
+    /// allocates nothing per board.
     pub fn for_each(
         &self,
-        mut each: impl FnMut(Board) -> Result<(), Failure>,
+        mut each: impl FnMut(&Board) -> Result<(), Failure>,
     ) -> Result<(), Failure> {
         let text = self.text()?;
         let mut any = false;
-        for board in shisen::parse_boards(&text, self.matching()) {
+        let mut boards = shisen::parse_boards(&text, self.matching());
+        while let Some(board) = boards.next_ref() {
             each(board.map_err(Failure::input)?)?;
             any = true;
         }
@@ -76,5 +139,59 @@ impl Input {
         } else {
             Err(Failure::input("no board in the input"))
         }
+    }
+}
+
+/// `text` cut into about `parts` runs of whole boards, each cut at the
+/// start of a line after a blank line, with the number of lines before
+/// it. Cutting at a blank line never splits a board.
+fn runs(text: &str, parts: usize) -> Vec<(usize, &str)> {
+    let mut runs = Vec::with_capacity(parts);
+    let (mut start, mut line) = (0, 0);
+    for part in 1..parts {
+        let Some(cut) = cut_after(text, (text.len() * part / parts).max(start)) else {
+            break;
+        };
+        runs.push((line, &text[start..cut]));
+        line += text.as_bytes()[start..cut]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        start = cut;
+    }
+    runs.push((line, &text[start..]));
+    runs
+}
+
+/// The start of the first line at or after `at` that follows an empty
+/// line ("\n\n" or "\n\r\n"): a place between two boards.
+fn cut_after(text: &str, at: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (at..bytes.len()).find_map(|i| match &bytes[i..] {
+        [b'\n', b'\n', ..] => Some(i + 2),
+        [b'\n', b'\r', b'\n', ..] => Some(i + 3),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_cut_between_boards_and_count_lines() {
+        let text = "ab\nba\n\ncd\ndc\n\r\nef\nfe\n\n\ngh\nhg\n";
+        for parts in 1..12 {
+            let runs = runs(text, parts);
+            assert_eq!(runs.iter().map(|r| r.1).collect::<String>(), text);
+            let mut offset = 0;
+            for (line, run) in &runs {
+                assert_eq!(*line, text[..offset].matches('\n').count());
+                // Every run holds whole boards: its text parses alone.
+                assert!(shisen::parse_boards(run, Matching::Standard).all(|b| b.is_ok()));
+                offset += run.len();
+            }
+        }
+        assert!(runs(text, 4).len() > 1);
     }
 }

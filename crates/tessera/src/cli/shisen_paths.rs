@@ -34,6 +34,9 @@ pub struct MovesArgs {
     /// One JSON object per board: {"moves":[[x1,y1,x2,y2],…]} or {"count":N}.
     #[arg(long)]
     json: bool,
+    /// Answer this many runs of boards at once (output stays in input order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: u32,
 }
 
 /// Checks that `p` holds a tile of `board`.
@@ -52,8 +55,8 @@ fn tile_at(board: &Board, p: Point) -> Result<shisen::Kind, Failure> {
 pub fn path(args: PathArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     args.input.for_each(|board| {
-        let a = tile_at(&board, args.from)?;
-        let b = tile_at(&board, args.to)?;
+        let a = tile_at(board, args.from)?;
+        let b = tile_at(board, args.to)?;
         if args.from == args.to {
             return Err(Failure::input(format!(
                 "--from and --to are the same tile {}",
@@ -91,32 +94,32 @@ fn render_path(path: Option<Path>, as_json: bool) -> String {
 }
 
 pub fn moves(args: MovesArgs) -> Result<(), Failure> {
+    use std::fmt::Write as _;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut first = true;
-    args.input.for_each(|board| {
+    let answer = |board: &Board, first: bool, text: &mut String| {
         match (args.count, args.json) {
-            (true, false) => writeln!(out, "{}", board.count_moves())?,
-            (true, true) => writeln!(out, "{}", json!({ "count": board.count_moves() }))?,
+            (true, false) => writeln!(text, "{}", board.count_moves()),
+            (true, true) => writeln!(text, "{}", json!({ "count": board.count_moves() })),
             (false, true) => {
                 let moves: Vec<[i32; 4]> = board
                     .moves()
                     .iter()
                     .map(|m| [m.a.x, m.a.y, m.b.x, m.b.y])
                     .collect();
-                writeln!(out, "{}", json!({ "moves": moves }))?;
+                writeln!(text, "{}", json!({ "moves": moves }))
             }
             (false, false) => {
+                // A blank line between the boards' lists.
                 if !first {
-                    writeln!(out)?;
+                    text.push('\n');
                 }
-                for m in board.moves() {
-                    writeln!(out, "{m}")?;
-                }
+                board.moves().iter().try_for_each(|m| writeln!(text, "{m}"))
             }
         }
-        first = false;
-        Ok(())
-    })?;
+        .map_err(|e| Failure::Other(e.to_string()))
+    };
+    args.input
+        .answer_each(args.jobs as usize, &mut out, answer)?;
     out.flush()?;
     Ok(())
 }

@@ -81,7 +81,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         Ok(())
     };
     let read = args.input.for_each(|board| {
-        batch.push(board);
+        batch.push(board.clone());
         if batch.len() == batch_size {
             answer(&mut batch)?;
         }
@@ -121,7 +121,7 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     args.input.for_each(|board| {
         let rules = Rules::new(board.matching(), gravity);
-        let mut session = Session::new(board, rules, 0);
+        let mut session = Session::new(board.clone(), rules, 0);
         let verdict = analyse(session.game(), &mut Deadline::after(ANALYSIS_TIME));
         let hint = session.hint(&verdict);
         let line = match (hint, args.json) {

@@ -1,0 +1,51 @@
+//! Reading board text (criterion, in MB/s of text): a stream of full and
+//! of half-played 18 × 8 boards read into one reused board
+//! ([`shisen::Boards::next_ref`], the command line's batch path) and as
+//! boards of their own (the iterator).
+//!
+//! Run: `cargo bench -p shisen --bench parse`.
+// criterion's macros make undocumented public functions.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use shisen::{parse_boards, Matching};
+
+mod common;
+
+fn bench_parse(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parse");
+    group
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    for (name, left) in [("full", 144), ("half", 72)] {
+        let text: String = common::played(left, 500)
+            .iter()
+            .map(|board| format!("{board}\n"))
+            .collect();
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("reused", name), &text, |b, text| {
+            b.iter(|| {
+                let mut boards = parse_boards(black_box(text), Matching::Standard);
+                let mut tiles = 0;
+                while let Some(board) = boards.next_ref() {
+                    tiles += board.expect("a valid board").tiles_left();
+                }
+                tiles
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("owned", name), &text, |b, text| {
+            b.iter(|| {
+                parse_boards(black_box(text), Matching::Standard)
+                    .map(|board| board.expect("a valid board").tiles_left())
+                    .sum::<usize>()
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse);
+criterion_main!(benches);
