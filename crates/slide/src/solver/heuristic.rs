@@ -140,6 +140,9 @@ pub fn required_patterns(size: Size, goal_blank: usize, kind: HeuristicKind) -> 
 /// `group_size` tiles — on 4 × 4 with a corner blank, the two column
 /// halves. Square boards add the same cut of the transposed order.
 pub(crate) fn partitions(size: Size, goal_blank: usize, kind: HeuristicKind) -> Vec<Vec<Vec<u8>>> {
+    if kind == HeuristicKind::Small && (size.width(), size.height()) == (4, 4) {
+        return blocks(size, goal_blank);
+    }
     let n = size.cells();
     let m = kind.group_size(n);
     let column_major: Vec<usize> = (0..size.width())
@@ -167,6 +170,34 @@ pub(crate) fn partitions(size: Size, goal_blank: usize, kind: HeuristicKind) -> 
                 .collect()
         })
         .collect()
+}
+
+/// Korf and Felner's 6-6-3 partition of the 4 × 4 board, placed around
+/// the goal's blank: the rest of the blank's row is the 3-tile pattern, and
+/// the other three rows split into a left and a right 2 × 3 block. The
+/// reflected partition does the same with the blank's column. Compact
+/// blocks capture more of the tiles' interactions than the column-major
+/// cut of the larger partitions: fewer nodes, and every 6-tile block of
+/// both partitions is congruent, so one 6-tile table serves them all.
+fn blocks(size: Size, goal_blank: usize) -> Vec<Vec<Vec<u8>>> {
+    let (bx, by) = (goal_blank % size.width(), goal_blank / size.width());
+    let cut = |transpose: bool| -> Vec<Vec<u8>> {
+        let mut groups = vec![Vec::new(); 3];
+        for y in 0..size.height() {
+            for x in 0..size.width() {
+                let cell = size.cell(x, y);
+                if cell == goal_blank {
+                    continue;
+                }
+                // (along, across): the blank's line is `across == its own`.
+                let (along, across, line) = if transpose { (y, x, bx) } else { (x, y, by) };
+                let g = if across == line { 2 } else { usize::from(along >= 2) };
+                groups[g].push(cell as u8);
+            }
+        }
+        groups
+    };
+    vec![cut(false), cut(true)]
 }
 
 /// Cell permutations that preserve adjacency: mirrors and half turns, and
@@ -439,6 +470,36 @@ mod tests {
         let small = partitions(size, 15, HeuristicKind::Small);
         let sizes: Vec<usize> = small[0].iter().map(Vec::len).collect();
         assert_eq!(sizes, vec![6, 6, 3]);
+    }
+
+    #[test]
+    fn four_by_four_small_set_is_korf_and_felners_blocks() {
+        let size: Size = "4x4".parse().unwrap();
+        // Blank-first: the top row, then two 2 × 3 blocks below it.
+        assert_eq!(
+            partitions(size, 0, HeuristicKind::Small),
+            vec![
+                vec![vec![4, 5, 8, 9, 12, 13], vec![6, 7, 10, 11, 14, 15], vec![1, 2, 3]],
+                vec![vec![1, 2, 3, 5, 6, 7], vec![9, 10, 11, 13, 14, 15], vec![4, 8, 12]],
+            ]
+        );
+        // Every goal blank: each partition covers every tile once, and the
+        // set needs one 6-tile table (all blocks congruent) and the 3-tile
+        // tables of the blank's lines.
+        for blank in 0..16 {
+            for part in partitions(size, blank, HeuristicKind::Small) {
+                let mut cells: Vec<u8> = part.concat();
+                cells.sort_unstable();
+                let expected: Vec<u8> = (0..16).filter(|&c| c != blank as u8).collect();
+                assert_eq!(cells, expected, "blank {blank}");
+            }
+            let sixes = required_patterns(size, blank, HeuristicKind::Small)
+                .iter()
+                .filter(|spec| spec.cells().len() == 6)
+                .count();
+            assert!(sixes >= 1, "blank {blank}");
+        }
+        assert_eq!(required_patterns(size, 0, HeuristicKind::Small).len(), 2);
     }
 
     #[test]
