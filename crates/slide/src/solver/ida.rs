@@ -80,23 +80,39 @@ impl<'a, E: Estimate> Search<'a, E> {
         self
     }
 
+    /// `UNIT`: w = 1, the optimal search, whose every node is spared the
+    /// two divisions of the weighted bound.
     #[inline]
-    fn f(&self, g: u32, h: u32) -> u32 {
-        g + h * self.weight.0 / self.weight.1
+    fn f<const UNIT: bool>(&self, g: u32, h: u32) -> u32 {
+        if UNIT {
+            g + h
+        } else {
+            g + h * self.weight.0 / self.weight.1
+        }
     }
 
     /// Runs IDA* from the start position, looking only for solutions
     /// shorter than `limit` moves.
     pub fn run(&mut self, blank: usize, limit: u32) -> Outcome {
         let (h, memo) = self.estimate.initial(&self.positions);
-        let mut bound = self.f(0, h);
+        let unit = self.weight.0 == self.weight.1;
+        let mut bound = if unit {
+            self.f::<true>(0, h)
+        } else {
+            self.f::<false>(0, h)
+        };
         loop {
             // With w = 1 every solution shorter than `limit` has f < limit.
-            if self.weight.0 == self.weight.1 && bound >= limit {
+            if unit && bound >= limit {
                 return Outcome::None;
             }
             self.next_bound = u32::MAX;
-            if self.dfs(blank, usize::MAX, 0, h, memo, bound, limit) {
+            let found = if unit {
+                self.dfs::<true>(blank, usize::MAX, 0, h, memo, bound, limit)
+            } else {
+                self.dfs::<false>(blank, usize::MAX, 0, h, memo, bound, limit)
+            };
+            if found {
                 return Outcome::Found(std::mem::take(&mut self.path));
             }
             if self.stopped {
@@ -111,9 +127,13 @@ impl<'a, E: Estimate> Search<'a, E> {
 
     /// The largest h a child at depth `g` may have and still be searched.
     #[inline]
-    fn cutoff(&self, g: u32, bound: u32, limit: u32) -> u32 {
+    fn cutoff<const UNIT: bool>(&self, g: u32, bound: u32, limit: u32) -> u32 {
         let by_limit = limit.saturating_sub(g + 1);
-        let by_bound = (bound.saturating_sub(g) + 1) * self.weight.1 / self.weight.0;
+        let by_bound = if UNIT {
+            bound.saturating_sub(g) + 1
+        } else {
+            (bound.saturating_sub(g) + 1) * self.weight.1 / self.weight.0
+        };
         by_limit.min(by_bound)
     }
 
@@ -129,7 +149,7 @@ impl<'a, E: Estimate> Search<'a, E> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn dfs(
+    fn dfs<const UNIT: bool>(
         &mut self,
         blank: usize,
         previous: usize,
@@ -146,6 +166,8 @@ impl<'a, E: Estimate> Search<'a, E> {
             return false;
         }
         let grid = self.grid;
+        // The same for every child.
+        let cutoff = self.cutoff::<UNIT>(g + 1, bound, limit);
         for &(c, direction) in &grid.neighbours[blank] {
             let c = c as usize;
             if c == previous {
@@ -156,15 +178,14 @@ impl<'a, E: Estimate> Search<'a, E> {
             self.cells[blank] = tile;
             self.cells[c] = u8::MAX;
             self.positions[tile as usize] = blank as u8;
-            let cutoff = self.cutoff(g + 1, bound, limit);
             let (child_h, child_memo) =
                 self.estimate
                     .update(&memo, &self.positions, tile, c as u8, cutoff);
-            let f = self.f(g + 1, child_h);
+            let f = self.f::<UNIT>(g + 1, child_h);
             let fits = f <= bound && g + 1 + child_h < limit;
             if fits {
                 self.path.push(direction);
-                if self.dfs(c, blank, g + 1, child_h, child_memo, bound, limit) {
+                if self.dfs::<UNIT>(c, blank, g + 1, child_h, child_memo, bound, limit) {
                     return true;
                 }
                 self.path.pop();

@@ -436,26 +436,35 @@ impl Builder {
         self.marks[entry >> 5].load(Relaxed) >> ((entry & 31) * 2) & 3
     }
 
-    /// Marks `entry` done, whatever it was.
+    /// Marks every cell of `region` (a subset of `free`) done in the
+    /// placement whose entries start at `base`: the region's entries lie
+    /// in at most two words, each written with one atomic operation.
     #[inline]
-    fn set_done(&self, entry: usize) {
-        self.marks[entry >> 5].fetch_or(DONE << ((entry & 31) * 2), Relaxed);
+    fn set_region_done(&self, base: usize, free: u32, region: u32) {
+        let (mut word, mut bits) = (base >> 5, 0u64);
+        let mut rest = region;
+        while rest != 0 {
+            let r = rest.trailing_zeros();
+            rest &= rest - 1;
+            let entry = base + (free & ((1u32 << r) - 1)).count_ones() as usize;
+            if entry >> 5 != word {
+                self.marks[word].fetch_or(bits, Relaxed);
+                (word, bits) = (entry >> 5, 0);
+            }
+            bits |= DONE << ((entry & 31) * 2);
+        }
+        self.marks[word].fetch_or(bits, Relaxed);
     }
 
-    /// Marks `entry` for the next layer if it is unseen.
+    /// Marks `entry` for the next layer if it is unseen. Marks only move
+    /// forward and a layer only adds NEXT (to unseen entries) and DONE, so
+    /// an OR after an unseen read can only leave NEXT or DONE: no retry.
     #[inline]
     fn discover(&self, entry: usize) {
         let shift = (entry & 31) * 2;
         let word = &self.marks[entry >> 5];
-        let mut old = word.load(Relaxed);
-        loop {
-            if old >> shift & 3 != UNSEEN {
-                return;
-            }
-            match word.compare_exchange_weak(old, old | NEXT << shift, Relaxed, Relaxed) {
-                Ok(_) => return,
-                Err(now) => old = now,
-            }
+        if word.load(Relaxed) >> shift & 3 == UNSEEN {
+            word.fetch_or(NEXT << shift, Relaxed);
         }
     }
 
@@ -488,17 +497,22 @@ impl Builder {
             let mut any = false;
             for batch in (0..self.marks.len()).step_by(BATCH_WORDS) {
                 let end = (batch + BATCH_WORDS).min(self.marks.len());
-                any |= (batch..end)
+                // Each worker counts the placements it fills and adds
+                // them once: one shared counter bumped per expansion
+                // would bounce its cache line between the cores.
+                let (found, filled) = (batch..end)
                     .into_par_iter()
                     .fold(
-                        || (false, vec![0u8; self.spec.cells.len()]),
-                        |(any, mut cells), w| {
-                            let found = self.scan_word(w, depth, &mut cells);
-                            (any | found, cells)
+                        || (false, 0u64, vec![0u8; self.spec.cells.len()]),
+                        |(any, filled, mut cells), w| {
+                            let (found, more) = self.scan_word(w, depth, &mut cells);
+                            (any | found, filled + more, cells)
                         },
                     )
-                    .map(|(any, _)| any)
-                    .reduce(|| false, |a, b| a | b);
+                    .map(|(any, filled, _)| (any, filled))
+                    .reduce(|| (false, 0), |a, b| (a.0 | b.0, a.1 + b.1));
+                any |= found;
+                self.filled.fetch_add(filled, Relaxed);
                 progress(self.progress(depth));
             }
             if !any {
@@ -518,20 +532,22 @@ impl Builder {
         }
     }
 
-    /// Expands every current state in word `w`; true if there was one.
-    fn scan_word(&self, w: usize, depth: u32, cells: &mut [u8]) -> bool {
+    /// Expands every current state in word `w`: whether there was one,
+    /// and how many placements got their value.
+    fn scan_word(&self, w: usize, depth: u32, cells: &mut [u8]) -> (bool, u64) {
         let word = self.marks[w].load(Relaxed);
         let mut current = word & !(word >> 1) & LOW_BITS;
         let any = current != 0;
+        let mut filled = 0;
         while current != 0 {
             let bit = current.trailing_zeros() as usize;
             current &= current - 1;
             let entry = w * 32 + bit / 2;
             if self.mark(entry) == CURRENT {
-                self.expand(entry, depth, cells);
+                filled += u64::from(self.expand(entry, depth, cells));
             } // else its region was expanded from another of its cells
         }
-        any
+        (any, filled)
     }
 
     fn progress(&self, depth: u32) -> BuildProgress {
@@ -544,7 +560,7 @@ impl Builder {
 
     /// Expands the region of the blank in state `entry` at `depth`: marks
     /// the region done and queues every placement one pattern move away.
-    fn expand(&self, entry: usize, depth: u32, cells: &mut [u8]) {
+    fn expand(&self, entry: usize, depth: u32, cells: &mut [u8]) -> bool {
         let index_now = entry / self.free;
         let ord = entry % self.free;
         let occupied = placement(index_now, self.n, cells);
@@ -557,19 +573,10 @@ impl Builder {
         // The value is set here, when the scan reaches the placement in
         // index order, rather than at discovery: sequential writes instead
         // of one more cache miss per successor.
-        if self.values[index_now]
+        let filled = self.values[index_now]
             .compare_exchange(UNSET, depth as u8, Relaxed, Relaxed)
-            .is_ok()
-        {
-            self.filled.fetch_add(1, Relaxed);
-        }
-        let mut rest = region;
-        while rest != 0 {
-            let r = rest.trailing_zeros();
-            rest &= rest - 1;
-            let o = (free & ((1u32 << r) - 1)).count_ones() as usize;
-            self.set_done(index_now * self.free + o);
-        }
+            .is_ok();
+        self.set_region_done(index_now * self.free, free, region);
         for j in 0..cells.len() {
             let c = cells[j];
             let mut targets = self.neighbours[c as usize] & region;
@@ -584,6 +591,7 @@ impl Builder {
                 self.discover(next * self.free + o);
             }
         }
+        filled
     }
 }
 
