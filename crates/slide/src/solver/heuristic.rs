@@ -191,7 +191,11 @@ fn blocks(size: Size, goal_blank: usize) -> Vec<Vec<Vec<u8>>> {
                 }
                 // (along, across): the blank's line is `across == its own`.
                 let (along, across, line) = if transpose { (y, x, bx) } else { (x, y, by) };
-                let g = if across == line { 2 } else { usize::from(along >= 2) };
+                let g = if across == line {
+                    2
+                } else {
+                    usize::from(along >= 2)
+                };
                 groups[g].push(cell as u8);
             }
         }
@@ -479,8 +483,16 @@ mod tests {
         assert_eq!(
             partitions(size, 0, HeuristicKind::Small),
             vec![
-                vec![vec![4, 5, 8, 9, 12, 13], vec![6, 7, 10, 11, 14, 15], vec![1, 2, 3]],
-                vec![vec![1, 2, 3, 5, 6, 7], vec![9, 10, 11, 13, 14, 15], vec![4, 8, 12]],
+                vec![
+                    vec![4, 5, 8, 9, 12, 13],
+                    vec![6, 7, 10, 11, 14, 15],
+                    vec![1, 2, 3]
+                ],
+                vec![
+                    vec![1, 2, 3, 5, 6, 7],
+                    vec![9, 10, 11, 13, 14, 15],
+                    vec![4, 8, 12]
+                ],
             ]
         );
         // Every goal blank: each partition covers every tile once, and the
