@@ -10,6 +10,7 @@ mod cli;
 mod failure;
 #[doc(hidden)]
 pub mod fuzzing;
+mod picture;
 mod store;
 mod tui;
 mod web;

@@ -4,6 +4,7 @@ use super::board::{Board, GoalCache};
 use super::input::{self, Item};
 use super::seeds::Seeds;
 use super::Failure;
+use crate::picture::{self, svg::Style, Scheme};
 use clap::{Args, Subcommand};
 use play::seed::random_seed;
 use play::slide_game::Session;
@@ -20,6 +21,8 @@ pub enum SlideCommand {
     Check(CheckArgs),
     /// Apply moves to a position.
     Apply(ApplyArgs),
+    /// Draw a position as an SVG picture, its tiles coloured by a scheme.
+    Render(RenderArgs),
     /// Solve positions optimally: one move string (or `unsolvable`) per line.
     Solve(super::solve::SolveArgs),
     /// The first move of an optimal solution.
@@ -76,11 +79,34 @@ pub struct ApplyArgs {
     moves: String,
 }
 
+#[derive(Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    board: Board,
+    /// Tile colours: plain, fringe (the layers the usual reduction solves
+    /// in turn), rows, columns, or gradient (by goal cell).
+    #[arg(long, default_value = "plain", value_parser = parse_scheme)]
+    scheme: Scheme,
+    /// Leave the numbers off the tiles.
+    #[arg(long)]
+    no_numbers: bool,
+    /// The picture to write: a .svg file, or - for standard output.
+    #[arg(short, long)]
+    output: String,
+    position: String,
+}
+
+fn parse_scheme(s: &str) -> Result<Scheme, String> {
+    s.parse()
+        .map_err(|e: picture::scheme::SchemeError| e.to_string())
+}
+
 pub fn run(command: SlideCommand) -> Result<(), Failure> {
     match command {
         SlideCommand::New(args) => new(args),
         SlideCommand::Check(args) => check(args),
         SlideCommand::Apply(args) => apply(args),
+        SlideCommand::Render(args) => render(args),
         SlideCommand::Solve(args) => super::solve::solve(args),
         SlideCommand::Hint(args) => super::solve::hint(args),
         SlideCommand::Bench(args) => super::bench::run(args),
@@ -238,6 +264,36 @@ fn apply(args: ApplyArgs) -> Result<(), Failure> {
             }
         );
         println!("moves: {} STM, {} MTM", outcome.stm, outcome.mtm);
+    }
+    Ok(())
+}
+
+fn render(args: RenderArgs) -> Result<(), Failure> {
+    // The format is checked before any work, so a typo costs nothing.
+    let to_stdout = args.output == "-";
+    if !to_stdout && !args.output.to_ascii_lowercase().ends_with(".svg") {
+        return Err(Failure::input(format!(
+            "--output {}: pictures are written as SVG (a .svg file, or - for standard output)",
+            args.output
+        )));
+    }
+    let item = Item {
+        line: None,
+        text: args.position.clone(),
+    };
+    let (position, goal) = args.board.read(&item, &mut GoalCache::default())?;
+    let style = Style {
+        scheme: args.scheme,
+        hide_numbers: args.no_numbers,
+    };
+    let svg = picture::svg::position(&position, &goal, style);
+    if to_stdout {
+        let mut out = std::io::stdout().lock();
+        out.write_all(svg.as_bytes())?;
+        out.flush()?;
+    } else {
+        std::fs::write(&args.output, svg)
+            .map_err(|e| Failure::Other(format!("cannot write {}: {e}", args.output)))?;
     }
     Ok(())
 }

@@ -1,0 +1,265 @@
+//! Colour schemes for sliding-puzzle tiles, the way speedsolvers colour
+//! their boards: every tile is coloured by its goal cell, so a scheme shows
+//! at a glance where each tile belongs and in which order it gets solved.
+//!
+//! The palettes are chosen for colour-blind players: the seven colours of
+//! Okabe and Ito for the schemes with layers, and viridis for the
+//! gradient. Text is black or white, whichever contrasts more; a test
+//! checks every fill reaches WCAG's 4.5:1.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How tiles are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scheme {
+    /// One colour for every tile: numbers only.
+    #[default]
+    Plain,
+    /// By the layer in which the usual reduction solves the tile: the long
+    /// side's extra rows or columns one at a time, then L-shaped fringes.
+    Fringe,
+    /// By the goal row.
+    Rows,
+    /// By the goal column.
+    Columns,
+    /// A gradient over the goal cells, from the corner solved first.
+    Gradient,
+}
+
+/// An unknown scheme name (the message lists the names).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown colour scheme {0:?}: use plain, fringe, rows, columns or gradient")]
+pub struct SchemeError(String);
+
+impl FromStr for Scheme {
+    type Err = SchemeError;
+
+    fn from_str(s: &str) -> Result<Scheme, SchemeError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "plain" => Ok(Scheme::Plain),
+            "fringe" => Ok(Scheme::Fringe),
+            "rows" => Ok(Scheme::Rows),
+            "columns" => Ok(Scheme::Columns),
+            "gradient" => Ok(Scheme::Gradient),
+            _ => Err(SchemeError(s.to_string())),
+        }
+    }
+}
+
+/// A colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl fmt::Display for Rgb {
+    /// `#rrggbb`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+impl Rgb {
+    /// WCAG relative luminance.
+    pub fn luminance(self) -> f64 {
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(self.0) + 0.7152 * channel(self.1) + 0.0722 * channel(self.2)
+    }
+
+    /// WCAG contrast ratio between two colours (1 to 21).
+    pub fn contrast(self, other: Rgb) -> f64 {
+        let (a, b) = (self.luminance(), other.luminance());
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// Black or white, whichever is easier to read on this colour.
+    pub fn text(self) -> Rgb {
+        let (black, white) = (Rgb(0, 0, 0), Rgb(255, 255, 255));
+        if self.contrast(black) >= self.contrast(white) {
+            black
+        } else {
+            white
+        }
+    }
+}
+
+/// Okabe and Ito's colour-blind-safe palette, without its black.
+const LAYERS: [Rgb; 7] = [
+    Rgb(0xe6, 0x9f, 0x00), // orange
+    Rgb(0x56, 0xb4, 0xe9), // sky blue
+    Rgb(0x00, 0x9e, 0x73), // bluish green
+    Rgb(0xf0, 0xe4, 0x42), // yellow
+    Rgb(0x00, 0x72, 0xb2), // blue
+    Rgb(0xd5, 0x5e, 0x00), // vermillion
+    Rgb(0xcc, 0x79, 0xa7), // reddish purple
+];
+
+/// Stops of viridis, dark to light.
+const VIRIDIS: [Rgb; 5] = [
+    Rgb(0x44, 0x01, 0x54),
+    Rgb(0x3b, 0x52, 0x8b),
+    Rgb(0x21, 0x91, 0x8c),
+    Rgb(0x5e, 0xc9, 0x62),
+    Rgb(0xfd, 0xe7, 0x25),
+];
+
+/// The tile colour of the plain scheme.
+const PLAIN: Rgb = Rgb(0xf3, 0xe9, 0xd2);
+
+/// Where a board's goal puts its cells: its size and the goal's blank, from
+/// which the schemes measure (the reduction starts in the far corner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// The goal's blank cell, (x, y).
+    pub blank: (usize, usize),
+}
+
+impl Frame {
+    /// A cell's coordinates counted from the corner opposite the blank.
+    fn far_corner_coords(&self, (x, y): (usize, usize)) -> (usize, usize) {
+        let flip = |v: usize, len: usize, blank: usize| {
+            if blank * 2 >= len {
+                v
+            } else {
+                len - 1 - v
+            }
+        };
+        (
+            flip(x, self.width, self.blank.0),
+            flip(y, self.height, self.blank.1),
+        )
+    }
+
+    /// The layer of the usual reduction that solves the tile of goal cell
+    /// `cell`: on a w × h board with w > h the first w − h columns one at
+    /// a time (rows likewise when h > w), then on the square left the L
+    /// of row and column k together.
+    pub fn fringe(&self, cell: (usize, usize)) -> usize {
+        let (x, y) = self.far_corner_coords(cell);
+        let (w, h) = (self.width, self.height);
+        if w > h {
+            let extra = w - h;
+            if x < extra {
+                x
+            } else {
+                extra + (x - extra).min(y)
+            }
+        } else {
+            let extra = h - w;
+            if y < extra {
+                y
+            } else {
+                extra + (y - extra).min(x)
+            }
+        }
+    }
+}
+
+impl Scheme {
+    /// The fill of the tile whose goal cell is `cell` in `frame`.
+    pub fn fill(self, frame: &Frame, cell: (usize, usize)) -> Rgb {
+        let layer = |i: usize| LAYERS[i % LAYERS.len()];
+        match self {
+            Scheme::Plain => PLAIN,
+            Scheme::Fringe => layer(frame.fringe(cell)),
+            Scheme::Rows => layer(cell.1),
+            Scheme::Columns => layer(cell.0),
+            Scheme::Gradient => {
+                let (x, y) = frame.far_corner_coords(cell);
+                let span = (frame.width + frame.height).saturating_sub(2).max(1);
+                gradient((x + y) as f64 / span as f64)
+            }
+        }
+    }
+}
+
+/// Viridis at `t` in [0, 1], linear between its stops.
+fn gradient(t: f64) -> Rgb {
+    let t = t.clamp(0.0, 1.0) * (VIRIDIS.len() - 1) as f64;
+    let i = (t.floor() as usize).min(VIRIDIS.len() - 2);
+    let f = t - i as f64;
+    let (a, b) = (VIRIDIS[i], VIRIDIS[i + 1]);
+    let mix = |p: u8, q: u8| (f64::from(p) + (f64::from(q) - f64::from(p)) * f).round() as u8;
+    Rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [Scheme; 5] = [
+        Scheme::Plain,
+        Scheme::Fringe,
+        Scheme::Rows,
+        Scheme::Columns,
+        Scheme::Gradient,
+    ];
+
+    fn frame(width: usize, height: usize) -> Frame {
+        Frame {
+            width,
+            height,
+            blank: (width - 1, height - 1),
+        }
+    }
+
+    #[test]
+    fn every_fill_is_readable() {
+        for scheme in ALL {
+            for (w, h) in [(2, 2), (3, 3), (4, 4), (5, 3), (3, 7), (10, 10), (100, 100)] {
+                let frame = frame(w, h);
+                for y in 0..h {
+                    for x in 0..w {
+                        let fill = scheme.fill(&frame, (x, y));
+                        let ratio = fill.contrast(fill.text());
+                        assert!(ratio >= 4.5, "{scheme:?} {fill} at {x},{y}: {ratio:.2}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fringes_are_the_reductions_layers() {
+        // Row-major 4 × 4: L-shaped layers from the top-left corner.
+        let square = frame(4, 4);
+        let layers: Vec<usize> = (0..16).map(|i| square.fringe((i % 4, i / 4))).collect();
+        assert_eq!(layers, [0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 2, 2, 0, 1, 2, 3]);
+        // 5 × 3: the first two columns alone, then fringes of the 3 × 3.
+        let wide = frame(5, 3);
+        let row: Vec<usize> = (0..5).map(|x| wide.fringe((x, 2))).collect();
+        assert_eq!(row, [0, 1, 2, 3, 4]);
+        assert_eq!(wide.fringe((4, 0)), 2);
+        // A blank-first goal measures from the bottom-right corner.
+        let flipped = Frame {
+            blank: (0, 0),
+            ..square
+        };
+        assert_eq!(flipped.fringe((3, 3)), 0);
+        assert_eq!(flipped.fringe((1, 1)), 2);
+        // Neighbouring layers differ in colour.
+        for k in 0..10 {
+            assert_ne!(LAYERS[k % 7], LAYERS[(k + 1) % 7]);
+        }
+    }
+
+    #[test]
+    fn names_parse_and_gradient_runs_dark_to_light() {
+        assert_eq!("Fringe".parse::<Scheme>(), Ok(Scheme::Fringe));
+        assert!("stripes".parse::<Scheme>().is_err());
+        assert_eq!(gradient(0.0), VIRIDIS[0]);
+        assert_eq!(gradient(1.0), VIRIDIS[4]);
+        assert!(gradient(0.3).luminance() < gradient(0.7).luminance());
+        assert_eq!(Rgb(0x0a, 0xff, 0).to_string(), "#0aff00");
+    }
+}

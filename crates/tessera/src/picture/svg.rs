@@ -1,0 +1,99 @@
+//! SVG drawings of sliding-puzzle positions: one rounded square per tile,
+//! filled by the colour scheme, with its number; the blank shows the
+//! frame beneath.
+
+use std::fmt::Write as _;
+
+use slide::{Position, BLANK};
+
+use super::scheme::{Frame, Rgb, Scheme};
+
+/// How a position is drawn.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    /// The tiles' colours.
+    pub scheme: Scheme,
+    /// Leave the numbers off (a scheme alone shows where tiles belong).
+    pub hide_numbers: bool,
+}
+
+/// The frame around and between the tiles.
+const FRAME: Rgb = Rgb(0x2b, 0x2b, 0x2b);
+
+/// Pixels per cell: 64 on boards up to 64 cells a side, less beyond so
+/// that the picture stays within 4096 pixels a side, and never below 16.
+/// At 16 pixels a 4-digit number is about 6 pixels high: readable when
+/// zoomed, which is what an SVG is for; that is why 1000 × 1000 boards get
+/// a 16,000-pixel picture instead of an illegible small one.
+pub fn cell_pixels(width: usize, height: usize) -> usize {
+    (4096 / width.max(height).max(1)).clamp(16, 64)
+}
+
+/// The SVG document of `position`, coloured by where `goal` puts each
+/// tile.
+pub fn position(position: &Position, goal: &Position, style: Style) -> String {
+    let size = position.size();
+    let (width, height) = (size.width(), size.height());
+    let cell = cell_pixels(width, height);
+    let margin = cell / 8;
+    let gap = (cell / 16).max(1);
+    let (w, h) = (width * cell + 2 * margin, height * cell + 2 * margin);
+    let frame = Frame {
+        width,
+        height,
+        blank: (goal.blank() % width, goal.blank() / width),
+    };
+    // The goal cell of every label (labels run up to the cell count).
+    let mut home = vec![None; size.cells() + 1];
+    for (cell, &label) in goal.tiles().iter().enumerate() {
+        if let Some(slot) = home.get_mut(label as usize) {
+            *slot = Some(cell);
+        }
+    }
+    let digits = position
+        .tiles()
+        .iter()
+        .max()
+        .map_or(1, |t| t.to_string().len());
+    // Wide numbers get smaller type, so that they fit the tile.
+    let font = (cell as f64 * (0.5f64).min(1.7 / digits as f64)).round();
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold">"#
+    );
+    let _ = write!(svg, r#"<rect width="{w}" height="{h}" fill="{FRAME}"/>"#);
+    for y in 0..height {
+        for x in 0..width {
+            let label = position.tile_at(x, y);
+            if label == BLANK {
+                continue;
+            }
+            let goal_cell = home
+                .get(label as usize)
+                .copied()
+                .flatten()
+                .unwrap_or(y * width + x);
+            let fill = style
+                .scheme
+                .fill(&frame, (goal_cell % width, goal_cell / width));
+            let (left, top) = (margin + x * cell + gap, margin + y * cell + gap);
+            let side = cell - 2 * gap;
+            let radius = cell / 10;
+            let _ = write!(
+                svg,
+                r#"<rect x="{left}" y="{top}" width="{side}" height="{side}" rx="{radius}" fill="{fill}"/>"#
+            );
+            if !style.hide_numbers {
+                let (cx, cy) = (left + side / 2, top + side / 2);
+                let _ = write!(
+                    svg,
+                    r#"<text x="{cx}" y="{cy}" font-size="{font}" fill="{}" text-anchor="middle" dominant-baseline="central">{label}</text>"#,
+                    fill.text()
+                );
+            }
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
