@@ -66,6 +66,7 @@ pub fn slide_action(
         KeyCode::Char('n') => SlideAction::New,
         KeyCode::Char('r') => SlideAction::Restart,
         KeyCode::Char('g') => SlideAction::ToggleGoal,
+        KeyCode::Char('c') => SlideAction::NextColours,
         KeyCode::Char('q') => SlideAction::Quit,
         _ => return None,
     };
@@ -153,6 +154,10 @@ mod tests {
         assert_eq!(
             slide_action(&key(KeyCode::Char('q')), None),
             Some(SlideAction::Quit)
+        );
+        assert_eq!(
+            slide_action(&key(KeyCode::Char('c')), None),
+            Some(SlideAction::NextColours)
         );
         let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
         assert_eq!(slide_action(&ctrl_c, None), Some(SlideAction::Quit));

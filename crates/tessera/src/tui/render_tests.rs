@@ -3,6 +3,7 @@
 use super::shisen_app::{ShisenAction, ShisenApp};
 use super::slide_app::{SlideAction, SlideApp};
 use super::{shisen_view, slide_view};
+use crate::picture::{scheme, Scheme};
 use play::shisen_game::ShisenSpec;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -103,6 +104,47 @@ fn slide_win_screen_after_the_solver() {
         !all.contains("solving:"),
         "the solver's message ends with it"
     );
+}
+
+#[test]
+fn slide_colours_cycle_through_the_schemes_of_slide_render() {
+    let mut app = slide_app("4x4", 2);
+    let now = Instant::now();
+    let goal = app.goal().clone();
+    let homes = scheme::Frame {
+        width: 4,
+        height: 4,
+        blank: (3, 3),
+    };
+    for expected in [
+        Scheme::Fringe,
+        Scheme::Rows,
+        Scheme::Columns,
+        Scheme::Gradient,
+    ] {
+        app.handle(SlideAction::NextColours, now);
+        assert_eq!(app.scheme(), Some(expected));
+        let buf = render(80, 24, |f| slide_view::draw(f, &app, now));
+        let layout = slide_view::board_layout(buf.area, app.position().size()).unwrap();
+        for (cell, &tile) in app.position().tiles().iter().enumerate() {
+            if tile == BLANK {
+                continue;
+            }
+            let home = goal.tiles().iter().position(|&t| t == tile).unwrap();
+            let fill = expected.fill(&homes, (home % 4, home / 4));
+            let rect = layout.tile_rect(cell);
+            let drawn = &buf[(rect.x, rect.y)];
+            assert_eq!(
+                drawn.bg,
+                Color::Rgb(fill.0, fill.1, fill.2),
+                "{expected:?} tile {tile}"
+            );
+        }
+        assert!(rows(&buf).iter().any(|r| r.contains("colours:")));
+    }
+    // After the last scheme, back to "home or not".
+    app.handle(SlideAction::NextColours, now);
+    assert_eq!(app.scheme(), None);
 }
 
 #[test]

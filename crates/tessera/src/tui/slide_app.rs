@@ -5,6 +5,7 @@
 //! policy).
 
 use super::clock::Clock;
+use crate::picture::Scheme;
 use play::slide_game::{Outcome, Session, SlideSpec, Solver};
 use play::Deadline;
 use slide::{Direction, GoalError, Moves, Position};
@@ -26,6 +27,8 @@ pub enum SlideAction {
     Restart,
     /// Show the goal in the board's place, or the board again.
     ToggleGoal,
+    /// The next colouring of the tiles: placed or not, then the schemes.
+    NextColours,
     Quit,
 }
 
@@ -59,9 +62,19 @@ pub struct SlideApp {
     /// The solver finished the puzzle (the win is not the player's).
     solver_used: bool,
     showing_goal: bool,
+    /// A colour scheme, or none: tiles then show whether they are home.
+    scheme: Option<Scheme>,
     message: String,
     quit: bool,
 }
+
+/// The colourings `c` steps through, after "home or not".
+const SCHEMES: [Scheme; 4] = [
+    Scheme::Fringe,
+    Scheme::Rows,
+    Scheme::Columns,
+    Scheme::Gradient,
+];
 
 impl SlideApp {
     /// The puzzle `spec` issues from `seed`.
@@ -77,9 +90,15 @@ impl SlideApp {
             thinking: None,
             solver_used: false,
             showing_goal: false,
+            scheme: None,
             message: String::new(),
             quit: false,
         })
+    }
+
+    /// The tiles' colour scheme; none for "home or not".
+    pub fn scheme(&self) -> Option<Scheme> {
+        self.scheme
     }
 
     pub fn position(&self) -> &Position {
@@ -171,6 +190,14 @@ impl SlideApp {
         match action {
             SlideAction::Quit => self.quit = true,
             SlideAction::ToggleGoal => {}
+            SlideAction::NextColours => {
+                let next = match self.scheme {
+                    None => Some(0),
+                    Some(now) => SCHEMES.iter().position(|&s| s == now).map(|i| i + 1),
+                };
+                self.scheme = next.and_then(|i| SCHEMES.get(i).copied());
+                self.message = format!("colours: {}", scheme_name(self.scheme));
+            }
             SlideAction::New => self.deal(self.seed.wrapping_add(1)),
             SlideAction::Restart => self.deal(self.seed),
             _ if self.is_won() => {}
@@ -301,6 +328,18 @@ fn name(direction: Direction) -> &'static str {
 
 fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
+}
+
+/// The name of a colouring, as the status line shows it.
+fn scheme_name(scheme: Option<Scheme>) -> &'static str {
+    match scheme {
+        None => "home or not",
+        Some(Scheme::Plain) => "plain",
+        Some(Scheme::Fringe) => "fringe",
+        Some(Scheme::Rows) => "rows",
+        Some(Scheme::Columns) => "columns",
+        Some(Scheme::Gradient) => "gradient",
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use super::slide_app::SlideApp;
 use super::widgets::{centered, keys_line, too_small};
+use crate::picture::scheme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Margin, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -34,6 +35,10 @@ const KEYS: &[(&str, &str)] = &[
     ("g", "goal"),
     ("q", "quit"),
 ];
+
+/// Shown before `q` on terminals wide enough for one more key (80
+/// columns hold only the line above).
+const COLOURS_KEY: (&str, &str) = ("c", "colours");
 
 impl BoardLayout {
     /// The largest tiles for which `size` fits in `area` (centred), or
@@ -192,7 +197,11 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
         app.message().to_string().into()
     };
     frame.render_widget(Line::from(vec![counters.into(), message]), status);
-    frame.render_widget(keys_line(KEYS, keys.width), keys);
+    let mut shown = KEYS.to_vec();
+    if keys.width >= 92 {
+        shown.insert(shown.len() - 1, COLOURS_KEY);
+    }
+    frame.render_widget(keys_line(&shown, keys.width), keys);
     if app.is_won() {
         draw_win(frame, app, now);
     }
@@ -204,13 +213,25 @@ fn draw_tiles(buf: &mut Buffer, app: &SlideApp, position: &Position, layout: &Bo
         .hint()
         .map(|(cell, _)| cell)
         .filter(|_| !app.showing_goal());
+    let goal = app.goal();
+    let width = goal.size().width();
+    let homes = scheme::Frame {
+        width,
+        height: goal.size().height(),
+        blank: (goal.blank() % width, goal.blank() / width),
+    };
     for (cell, &tile) in position.tiles().iter().enumerate() {
         if tile == BLANK {
             continue;
         }
         let style = if Some(cell) == hint {
             Style::new().fg(Color::Black).bg(Color::Yellow)
-        } else if app.goal().tiles()[cell] == tile {
+        } else if let Some(scheme) = app.scheme() {
+            // Coloured by the tile's home, as `slide render` draws it.
+            let home = goal.tiles().iter().position(|&t| t == tile).unwrap_or(cell);
+            let fill = scheme.fill(&homes, (home % width, home / width));
+            Style::new().fg(rgb(fill.text())).bg(rgb(fill))
+        } else if goal.tiles()[cell] == tile {
             Style::new().fg(Color::Black).bg(Color::Green)
         } else {
             Style::new().fg(Color::White).bg(Color::Blue)
@@ -221,6 +242,10 @@ fn draw_tiles(buf: &mut Buffer, app: &SlideApp, position: &Position, layout: &Bo
         let x = rect.x + (rect.width - label.len() as u16).div_ceil(2);
         buf.set_string(x, rect.y + rect.height / 2, label, style);
     }
+}
+
+fn rgb(colour: scheme::Rgb) -> Color {
+    Color::Rgb(colour.0, colour.1, colour.2)
 }
 
 /// The goal, small and plain, so the player knows where tiles go.
