@@ -11,8 +11,9 @@ use std::io::{BufRead, Write};
 use std::str::FromStr;
 use std::time::Instant;
 
+use slidy::algorithm::algorithm::Algorithm;
 use slidy::puzzle::puzzle::Puzzle;
-use slidy::solver::solver::Solver as _;
+use slidy::solver::solver::Solver;
 use slidy::solver::{Solver4x4Mtm, Solver4x4Stm};
 
 fn main() {
@@ -22,37 +23,36 @@ fn main() {
         .lines()
         .map(|line| Puzzle::from_str(line.expect("stdin").trim()).expect("a 4x4 position"))
         .collect();
-    let mut out = std::io::stdout().lock();
-    let start = Instant::now();
-    let lengths: Vec<u64> = match metric.as_str() {
-        "stm" => {
-            let mut solver = Solver4x4Stm::default();
-            let built = start.elapsed();
-            let lengths = positions
-                .iter()
-                .map(|p| solver.solve(p).expect("solvable").len_stm())
-                .collect();
-            report(built, start);
-            lengths
-        }
-        "mtm" => {
-            let mut solver = Solver4x4Mtm::default();
-            let built = start.elapsed();
-            let lengths = positions
-                .iter()
-                .map(|p| solver.solve(p).expect("solvable").len_mtm())
-                .collect();
-            report(built, start);
-            lengths
-        }
+    let lengths = match metric.as_str() {
+        "stm" => solve_all(Solver4x4Stm::default, Algorithm::len_stm, &positions),
+        "mtm" => solve_all(Solver4x4Mtm::default, Algorithm::len_mtm, &positions),
         _ => {
             eprintln!("usage: slidy-driver stm|mtm < positions");
             std::process::exit(2);
         }
     };
+    let mut out = std::io::stdout().lock();
     for length in lengths {
         writeln!(out, "{length}").expect("stdout");
     }
+}
+
+/// Builds a solver (its tables) with `new`, then solves every position:
+/// the length of each solution by `len`, and the two times on stderr.
+fn solve_all<S: Solver<Puzzle, Context = ()>>(
+    new: impl FnOnce() -> S,
+    len: fn(&Algorithm) -> u64,
+    positions: &[Puzzle],
+) -> Vec<u64> {
+    let start = Instant::now();
+    let mut solver = new();
+    let built = start.elapsed();
+    let lengths = positions
+        .iter()
+        .map(|p| len(&solver.solve(p).expect("solvable")))
+        .collect();
+    report(built, start);
+    lengths
 }
 
 fn report(built: std::time::Duration, start: Instant) {

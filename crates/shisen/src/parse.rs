@@ -197,11 +197,8 @@ impl Iterator for Boards<'_> {
     type Item = Result<Board, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let first = match self.read()? {
-            Ok(first) => first,
-            Err(e) => return Some(Err(e)),
-        };
-        Some(self.grid.build(first, self.matching))
+        let first = self.read()?;
+        Some(first.and_then(|first| self.grid.build(first, self.matching)))
     }
 }
 

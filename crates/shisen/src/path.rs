@@ -202,27 +202,17 @@ impl Board {
     #[inline]
     pub(crate) fn connect<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> Option<Path> {
         let (pa, pb) = (a.at, b.at);
-        let (ax, ay, bx, by) = (pa.x as usize, pa.y as usize, pb.x as usize, pb.y as usize);
-        if ay == by {
-            let (lo, hi) = (ax.min(bx) + 1, ax.max(bx) + 1);
-            if self.row::<L>(ay) & between::<L>(lo, hi) == L::ZERO {
-                return Some(Path::new(&[pa, pb]));
-            }
+        if self.straight(a, b) {
+            return Some(Path::new(&[pa, pb]));
+        }
+        if pa.y == pb.y {
             return self.best_row(a, b).map(|(y, _)| vhv(a, b, y));
         }
-        if ax == bx {
-            let (lo, hi) = (ay.min(by) + 1, ay.max(by) + 1);
-            if self.col::<L>(ax) & between::<L>(lo, hi) == L::ZERO {
-                return Some(Path::new(&[pa, pb]));
-            }
+        if pa.x == pb.x {
             return self.best_col(a, b).map(|(x, _)| hvh(a, b, x));
         }
-        // L: horizontal from a to (bx, ay), then vertical to b; or the other way.
-        if a.row.has(bx + 1) && b.col.has(ay + 1) {
-            return Some(Path::new(&[pa, Point::new(pb.x, pa.y), pb]));
-        }
-        if a.col.has(by + 1) && b.row.has(ax + 1) {
-            return Some(Path::new(&[pa, Point::new(pa.x, pb.y), pb]));
+        if let Some(corner) = corner(a, b) {
+            return Some(Path::new(&[pa, corner, pb]));
         }
         match (self.best_col(a, b), self.best_row(a, b)) {
             (Some(h), Some(v)) if v.1 < h.1 => Some(vhv(a, b, v.0)),
@@ -236,26 +226,29 @@ impl Board {
     /// without choosing the shortest connection, for move scans.
     #[inline]
     pub(crate) fn joins<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        self.straight(a, b)
+            || corner(a, b).is_some()
+            || self.open_col(a, b) != L::ZERO
+            || self.open_row(a, b) != L::ZERO
+    }
+
+    /// Whether the tiles share a row or a column with only empty cells
+    /// between them.
+    #[inline]
+    fn straight<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
         let (ax, ay, bx, by) = (
             a.at.x as usize,
             a.at.y as usize,
             b.at.x as usize,
             b.at.y as usize,
         );
-        if ay == by && self.row::<L>(ay) & between::<L>(ax.min(bx) + 1, ax.max(bx) + 1) == L::ZERO
-            || ax == bx
-                && self.col::<L>(ax) & between::<L>(ay.min(by) + 1, ay.max(by) + 1) == L::ZERO
-        {
-            return true;
+        if ay == by {
+            self.row::<L>(ay) & between::<L>(ax.min(bx) + 1, ax.max(bx) + 1) == L::ZERO
+        } else if ax == bx {
+            self.col::<L>(ax) & between::<L>(ay.min(by) + 1, ay.max(by) + 1) == L::ZERO
+        } else {
+            false
         }
-        // An L through the corner (bx, ay) or (ax, by).
-        if ax != bx
-            && ay != by
-            && (a.row.has(bx + 1) && b.col.has(ay + 1) || a.col.has(by + 1) && b.row.has(ax + 1))
-        {
-            return true;
-        }
-        self.open_col(a, b) != L::ZERO || self.open_row(a, b) != L::ZERO
     }
 
     /// The columns through which a horizontal–vertical–horizontal
@@ -296,6 +289,24 @@ impl Board {
     #[inline]
     fn best_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> Option<(i32, usize)> {
         nearest(self.open_row(a, b), a.at.y as usize, b.at.y as usize)
+    }
+}
+
+/// The turn of an open L connection between tiles in different rows and
+/// columns: horizontal from `a` to (bx, ay) then vertical to `b` first, or
+/// the other way.
+#[inline]
+fn corner<L: Line>(a: &Rays<L>, b: &Rays<L>) -> Option<Point> {
+    let (pa, pb) = (a.at, b.at);
+    let (ax, ay, bx, by) = (pa.x as usize, pa.y as usize, pb.x as usize, pb.y as usize);
+    if ax == bx || ay == by {
+        None
+    } else if a.row.has(bx + 1) && b.col.has(ay + 1) {
+        Some(Point::new(pb.x, pa.y))
+    } else if a.col.has(by + 1) && b.row.has(ax + 1) {
+        Some(Point::new(pa.x, pb.y))
+    } else {
+        None
     }
 }
 

@@ -94,25 +94,23 @@ impl<'a, E: Estimate> Search<'a, E> {
     /// Runs IDA* from the start position, looking only for solutions
     /// shorter than `limit` moves.
     pub fn run(&mut self, blank: usize, limit: u32) -> Outcome {
-        let (h, memo) = self.estimate.initial(&self.positions);
-        let unit = self.weight.0 == self.weight.1;
-        let mut bound = if unit {
-            self.f::<true>(0, h)
+        if self.weight.0 == self.weight.1 {
+            self.run_in::<true>(blank, limit)
         } else {
-            self.f::<false>(0, h)
-        };
+            self.run_in::<false>(blank, limit)
+        }
+    }
+
+    fn run_in<const UNIT: bool>(&mut self, blank: usize, limit: u32) -> Outcome {
+        let (h, memo) = self.estimate.initial(&self.positions);
+        let mut bound = self.f::<UNIT>(0, h);
         loop {
             // With w = 1 every solution shorter than `limit` has f < limit.
-            if unit && bound >= limit {
+            if UNIT && bound >= limit {
                 return Outcome::None;
             }
             self.next_bound = u32::MAX;
-            let found = if unit {
-                self.dfs::<true>(blank, usize::MAX, 0, h, memo, bound, limit)
-            } else {
-                self.dfs::<false>(blank, usize::MAX, 0, h, memo, bound, limit)
-            };
-            if found {
+            if self.dfs::<UNIT>(blank, usize::MAX, 0, h, memo, bound, limit) {
                 return Outcome::Found(std::mem::take(&mut self.path));
             }
             if self.stopped {

@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use play::seed::random_seed;
 use play::slide_game::Session;
 use serde_json::json;
-use slide::{Goal, Moves, Scramble, Size};
+use slide::{Goal, Moves, Position, Scramble, Size};
 use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
 
@@ -233,12 +233,17 @@ fn verdict(
     })
 }
 
-fn apply(args: ApplyArgs) -> Result<(), Failure> {
+/// The position of a command's argument and its goal.
+fn read_one(board: &Board, text: &str) -> Result<(Position, Position), Failure> {
     let item = Item {
         line: None,
-        text: args.position.clone(),
+        text: text.to_string(),
     };
-    let (position, goal) = args.board.read(&item, &mut GoalCache::default())?;
+    board.read(&item, &mut GoalCache::default())
+}
+
+fn apply(args: ApplyArgs) -> Result<(), Failure> {
+    let (position, goal) = read_one(&args.board, &args.position)?;
     let moves: Moves = args
         .moves
         .parse()
@@ -277,11 +282,7 @@ fn render(args: RenderArgs) -> Result<(), Failure> {
             args.output
         )));
     }
-    let item = Item {
-        line: None,
-        text: args.position.clone(),
-    };
-    let (position, goal) = args.board.read(&item, &mut GoalCache::default())?;
+    let (position, goal) = read_one(&args.board, &args.position)?;
     let style = Style {
         scheme: args.scheme,
         hide_numbers: args.no_numbers,

@@ -10,6 +10,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use slide::Position;
+
 /// How tiles are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scheme {
@@ -180,6 +182,28 @@ impl Scheme {
                 gradient((x + y) as f64 / span as f64)
             }
         }
+    }
+}
+
+impl Scheme {
+    /// The fill of every tile toward `goal`, indexed by label (labels run
+    /// up to the cell count): each tile coloured by its goal cell. The
+    /// SVG renderer and the terminal game both draw from this.
+    pub fn fills(self, goal: &Position) -> Vec<Rgb> {
+        let size = goal.size();
+        let width = size.width();
+        let frame = Frame {
+            width,
+            height: size.height(),
+            blank: (goal.blank() % width, goal.blank() / width),
+        };
+        let mut fills = vec![PLAIN; size.cells() + 1];
+        for (cell, &label) in goal.tiles().iter().enumerate() {
+            if let Some(slot) = fills.get_mut(label as usize) {
+                *slot = self.fill(&frame, (cell % width, cell / width));
+            }
+        }
+        fills
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use slide::{Position, BLANK};
 
-use super::scheme::{Frame, Rgb, Scheme};
+use super::scheme::{Rgb, Scheme};
 
 /// How a position is drawn.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,18 +38,7 @@ pub fn position(position: &Position, goal: &Position, style: Style) -> String {
     let margin = cell / 8;
     let gap = (cell / 16).max(1);
     let (w, h) = (width * cell + 2 * margin, height * cell + 2 * margin);
-    let frame = Frame {
-        width,
-        height,
-        blank: (goal.blank() % width, goal.blank() / width),
-    };
-    // The goal cell of every label (labels run up to the cell count).
-    let mut home = vec![None; size.cells() + 1];
-    for (cell, &label) in goal.tiles().iter().enumerate() {
-        if let Some(slot) = home.get_mut(label as usize) {
-            *slot = Some(cell);
-        }
-    }
+    let fills = style.scheme.fills(goal);
     let digits = position
         .tiles()
         .iter()
@@ -69,14 +58,7 @@ pub fn position(position: &Position, goal: &Position, style: Style) -> String {
             if label == BLANK {
                 continue;
             }
-            let goal_cell = home
-                .get(label as usize)
-                .copied()
-                .flatten()
-                .unwrap_or(y * width + x);
-            let fill = style
-                .scheme
-                .fill(&frame, (goal_cell % width, goal_cell / width));
+            let fill = fills[label as usize];
             let (left, top) = (margin + x * cell + gap, margin + y * cell + gap);
             let side = cell - 2 * gap;
             let radius = cell / 10;

@@ -214,22 +214,16 @@ fn draw_tiles(buf: &mut Buffer, app: &SlideApp, position: &Position, layout: &Bo
         .map(|(cell, _)| cell)
         .filter(|_| !app.showing_goal());
     let goal = app.goal();
-    let width = goal.size().width();
-    let homes = scheme::Frame {
-        width,
-        height: goal.size().height(),
-        blank: (goal.blank() % width, goal.blank() / width),
-    };
+    // Coloured by the tiles' homes, as `slide render` draws them.
+    let fills = app.scheme().map(|scheme| scheme.fills(goal));
     for (cell, &tile) in position.tiles().iter().enumerate() {
         if tile == BLANK {
             continue;
         }
         let style = if Some(cell) == hint {
             Style::new().fg(Color::Black).bg(Color::Yellow)
-        } else if let Some(scheme) = app.scheme() {
-            // Coloured by the tile's home, as `slide render` draws it.
-            let home = goal.tiles().iter().position(|&t| t == tile).unwrap_or(cell);
-            let fill = scheme.fill(&homes, (home % width, home / width));
+        } else if let Some(fills) = &fills {
+            let fill = fills[tile as usize];
             Style::new().fg(rgb(fill.text())).bg(rgb(fill))
         } else if goal.tiles()[cell] == tile {
             Style::new().fg(Color::Black).bg(Color::Green)
