@@ -103,8 +103,24 @@ fn goals_colour_tiles_by_their_own_home() {
 #[test]
 fn bad_outputs_and_schemes_are_refused_with_exit_2() {
     // (position, extra arguments, what the error names)
-    let cases: [(&str, &[&str], &str); 3] = [
-        ("1 2 3/4 5 6/7 8 0", &["-o", "out.png"], "SVG"),
+    let cases: [(&str, &[&str], &str); 7] = [
+        ("1 2 3/4 5 6/7 8 0", &["-o", "out.jpg"], ".png"),
+        ("1 2 3/4 5 6/7 8 0", &["-o", "out.gif"], "--solution"),
+        (
+            "1 2 3/4 5 6/7 8 0",
+            &["--solution", "R", "-o", "out.png"],
+            ".gif",
+        ),
+        (
+            "1 2 3/4 5 6/7 8 0",
+            &["--solution", "RRX", "-o", "out.gif"],
+            "--solution",
+        ),
+        (
+            "1 2 3/4 5 6/7 8 0",
+            &["--solution", "RRU", "-o", "out.gif"],
+            "move 2 (U)",
+        ),
         (
             "1 2 3/4 5 6/7 8 0",
             &["--scheme", "stripes", "-o", "-"],
@@ -113,13 +129,135 @@ fn bad_outputs_and_schemes_are_refused_with_exit_2() {
         ("1 2 3/4 5 0/7 8", &["-o", "-"], "row"),
     ];
     for (position, args, named) in cases {
+        // Run in an empty directory: a refused render must write nothing.
+        let dir = scratch("refused");
         tessera()
+            .current_dir(&dir)
             .args(["slide", "render", position])
             .args(args)
             .assert()
             .code(2)
             .stderr(predicate::str::contains(named));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "{args:?}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// An empty directory of this test process's own.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-render-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Renders to a file in a scratch directory and reads it back.
+fn render_file(name: &str, args: &[&str]) -> Vec<u8> {
+    let dir = scratch(name);
+    let path = dir.join(name);
+    tessera()
+        .args(["slide", "render"])
+        .args(args)
+        .arg("-o")
+        .arg(&path)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&path).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    bytes
+}
+
+/// The RGBA pixels of a PNG, with its width.
+fn decode_png(bytes: &[u8]) -> (Vec<u8>, u32) {
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(bytes).expect("a PNG");
+    (pixmap.data().to_vec(), pixmap.width())
+}
+
+#[test]
+fn the_png_matches_the_committed_one_pixel_by_pixel() {
+    // Regenerate after a deliberate change of the drawing with
+    // `tessera slide render "8 6 7/2 5 4/3 0 1" --scheme fringe -o tests/golden/3x3-fringe.png`.
+    let png = render_file("board.png", &["8 6 7/2 5 4/3 0 1", "--scheme", "fringe"]);
+    let (got, width) = decode_png(&png);
+    let (want, want_width) = decode_png(include_bytes!("golden/3x3-fringe.png"));
+    assert_eq!((width, got.len()), (want_width, want.len()));
+    // Anti-aliasing may differ by a shade between builds of the rasteriser;
+    // a changed tile, colour or digit changes hundreds of pixels by far more.
+    let off = got
+        .chunks(4)
+        .zip(want.chunks(4))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
+        .count();
+    assert!(off <= 20, "{off} pixels differ from the committed picture");
+}
+
+#[test]
+fn a_png_shows_the_blank_where_the_position_has_it() {
+    // Cells are 64 px after an 8 px margin; the blank shows the dark frame.
+    // Read near a corner of each cell, away from the number.
+    let (pixels, width) = decode_png(&render_file("board.png", &["1 2 3/4 0 6/7 5 8"]));
+    let centre = |x: u32, y: u32| {
+        let i = (((8 + y * 64 + 14) * width + 8 + x * 64 + 14) * 4) as usize;
+        &pixels[i..i + 3]
+    };
+    for (x, y) in (0..3).flat_map(|y| (0..3).map(move |x| (x, y))) {
+        assert_eq!(is_frame(centre(x, y)), (x, y) == (1, 1), "cell {x},{y}");
+    }
+}
+
+/// Whether a pixel has the frame's grey (#2b2b2b), within a shade.
+fn is_frame(rgb: &[u8]) -> bool {
+    rgb.iter().all(|&c| c.abs_diff(0x2b) <= 8)
+}
+
+/// The frames of a GIF (RGBA, full size), its size and whether it loops.
+fn decode_gif(bytes: &[u8]) -> (Vec<Vec<u8>>, (u16, u16), bool) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let size = (decoder.width(), decoder.height());
+    let loops = decoder.repeat() == gif::Repeat::Infinite;
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        assert_eq!((frame.width, frame.height), size, "every frame is whole");
+        frames.push(frame.buffer.to_vec());
+    }
+    (frames, size, loops)
+}
+
+#[test]
+fn a_gif_has_the_start_and_one_frame_per_move_and_loops() {
+    let start = "8 6 7/2 5 4/3 0 1";
+    let solution = stdout(&["slide", "solve", start]);
+    let solution = solution.trim();
+    let gif = render_file(
+        "solution.gif",
+        &[start, "--solution", solution, "--scheme", "rows"],
+    );
+    let (frames, (width, height), loops) = decode_gif(&gif);
+    assert_eq!(frames.len(), solution.len() + 1);
+    assert!(loops);
+    // The board as in the PNG, with a band for the move counter under it.
+    assert_eq!((width, height), (3 * 64 + 16, 3 * 64 + 16 + 30));
+    // Follow the blank: in each frame exactly its cell shows the frame.
+    let mut position = slide::Position::parse(start, None).unwrap();
+    for (i, frame) in frames.iter().enumerate() {
+        let dark: Vec<(u32, u32)> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let at = (((8 + y * 64 + 14) * u32::from(width) + 8 + x * 64 + 14) * 4) as usize;
+                is_frame(&frame[at..at + 3])
+            })
+            .collect();
+        let blank = position.blank() as u32;
+        assert_eq!(dark, [(blank % 3, blank / 3)], "frame {i}");
+        if let Some(letter) = solution.chars().nth(i) {
+            position
+                .apply(slide::Direction::from_letter(letter).unwrap())
+                .unwrap();
+        }
+    }
+    assert_eq!(position.to_string(), "1 2 3/4 5 6/7 8 0");
 }
 
 #[test]

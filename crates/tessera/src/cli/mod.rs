@@ -23,6 +23,19 @@ use std::process::ExitCode;
 
 use crate::failure::Failure;
 
+/// Writes a picture or other output to `path`, or to standard output
+/// for `-`.
+fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    use std::io::Write;
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()?;
+        return Ok(());
+    }
+    std::fs::write(path, bytes).map_err(|e| Failure::Other(format!("cannot write {path}: {e}")))
+}
+
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "Tile puzzles: the sliding puzzle and Shisen-Sho", long_about = None)]
 #[command(args_conflicts_with_subcommands = true)]

@@ -21,7 +21,8 @@ pub enum SlideCommand {
     Check(CheckArgs),
     /// Apply moves to a position.
     Apply(ApplyArgs),
-    /// Draw a position as an SVG picture, its tiles coloured by a scheme.
+    /// Draw a position as SVG or PNG, its tiles coloured by a scheme, or a
+    /// solution played out as a GIF.
     Render(RenderArgs),
     /// Solve positions optimally: one move string (or `unsolvable`) per line.
     Solve(super::solve::SolveArgs),
@@ -90,10 +91,45 @@ pub struct RenderArgs {
     /// Leave the numbers off the tiles.
     #[arg(long)]
     no_numbers: bool,
-    /// The picture to write: a .svg file, or - for standard output.
+    /// Moves to play out from the position (needs a .gif output): one
+    /// frame for the start and one per move, with a move counter, looping.
+    #[arg(long)]
+    solution: Option<String>,
+    /// How long each move shows in the GIF, in milliseconds.
+    #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u16).range(20..=10_000))]
+    frame_ms: u16,
+    /// The picture to write: .svg, .png or .gif (by the file's ending), or
+    /// - for SVG on standard output.
     #[arg(short, long)]
     output: String,
     position: String,
+}
+
+/// The kinds of file `render` writes, by the output's ending.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Svg,
+    Png,
+    Gif,
+}
+
+impl Format {
+    /// The format for `--output PATH`, or an error that lists the choices.
+    pub fn of(output: &str) -> Result<Format, Failure> {
+        if output == "-" {
+            return Ok(Format::Svg);
+        }
+        let lower = output.to_ascii_lowercase();
+        let ending = lower.rsplit_once('.').map_or("", |(_, e)| e);
+        match ending {
+            "svg" => Ok(Format::Svg),
+            "png" => Ok(Format::Png),
+            "gif" => Ok(Format::Gif),
+            _ => Err(Failure::input(format!(
+                "--output {output}: write a .svg, .png or .gif file, or - for SVG on standard output"
+            ))),
+        }
+    }
 }
 
 fn parse_scheme(s: &str) -> Result<Scheme, String> {
@@ -274,29 +310,69 @@ fn apply(args: ApplyArgs) -> Result<(), Failure> {
 }
 
 fn render(args: RenderArgs) -> Result<(), Failure> {
-    // The format is checked before any work, so a typo costs nothing.
-    let to_stdout = args.output == "-";
-    if !to_stdout && !args.output.to_ascii_lowercase().ends_with(".svg") {
-        return Err(Failure::input(format!(
-            "--output {}: pictures are written as SVG (a .svg file, or - for standard output)",
-            args.output
-        )));
-    }
+    // Everything the user typed is checked before any work, so a typo
+    // costs nothing.
+    let format = Format::of(&args.output)?;
     let (position, goal) = read_one(&args.board, &args.position)?;
+    let solution = match &args.solution {
+        None if format == Format::Gif => {
+            return Err(Failure::input(
+                "a .gif plays a solution: give the moves with --solution",
+            ))
+        }
+        Some(_) if format != Format::Gif => {
+            return Err(Failure::input(
+                "--solution is played out as an animation: write a .gif",
+            ))
+        }
+        None => None,
+        Some(text) => Some(
+            text.parse::<Moves>()
+                .map_err(|e| Failure::input(format!("--solution: {e}")))?,
+        ),
+    };
     let style = Style {
         scheme: args.scheme,
         hide_numbers: args.no_numbers,
+        caption: None,
     };
-    let svg = picture::svg::position(&position, &goal, style);
-    if to_stdout {
-        let mut out = std::io::stdout().lock();
-        out.write_all(svg.as_bytes())?;
-        out.flush()?;
-    } else {
-        std::fs::write(&args.output, svg)
-            .map_err(|e| Failure::Other(format!("cannot write {}: {e}", args.output)))?;
+    let bytes = match (format, solution) {
+        (Format::Gif, Some(moves)) => animate(&position, &goal, &moves, &style, args.frame_ms)?,
+        (Format::Png, _) => picture::raster::png(&picture::svg::position(&position, &goal, &style))
+            .map_err(|e| Failure::input(e.to_string()))?,
+        _ => picture::svg::position(&position, &goal, &style).into_bytes(),
+    };
+    super::write_output(&args.output, &bytes)
+}
+
+/// The GIF of a solution, with a progress bar on a terminal.
+fn animate(
+    position: &Position,
+    goal: &Position,
+    moves: &Moves,
+    style: &Style,
+    frame_ms: u16,
+) -> Result<Vec<u8>, Failure> {
+    use picture::animation::{self, AnimationError, Timing};
+    let bar = super::tables::progress_bar(moves.0.len() as u64 + 1, "drawing frames");
+    let timing = Timing {
+        per_move: frame_ms.div_ceil(10),
+        ..Timing::default()
+    };
+    let gif = animation::solution_gif(position, goal, moves, style, timing, |done| {
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
-    Ok(())
+    gif.map_err(|e| match e {
+        AnimationError::Illegal { .. } | AnimationError::TooLarge { .. } => {
+            Failure::input(format!("--solution: {e}"))
+        }
+        e => Failure::Other(e.to_string()),
+    })
 }
 
 /// The demonstration printed when `tessera` runs with no subcommand.

@@ -2,6 +2,7 @@
 //! filled by the colour scheme, with its number; the blank shows the
 //! frame beneath.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use slide::{Position, BLANK};
@@ -9,13 +10,19 @@ use slide::{Position, BLANK};
 use super::scheme::{Rgb, Scheme};
 
 /// How a position is drawn.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Style {
     /// The tiles' colours.
     pub scheme: Scheme,
     /// Leave the numbers off (a scheme alone shows where tiles belong).
     pub hide_numbers: bool,
+    /// A line of text in a band under the board (an animation's move
+    /// counter).
+    pub caption: Option<String>,
 }
+
+/// The height of the caption band, in pixels.
+const CAPTION: usize = 30;
 
 /// The frame around and between the tiles.
 const FRAME: Rgb = Rgb(0x2b, 0x2b, 0x2b);
@@ -31,13 +38,14 @@ pub fn cell_pixels(width: usize, height: usize) -> usize {
 
 /// The SVG document of `position`, coloured by where `goal` puts each
 /// tile.
-pub fn position(position: &Position, goal: &Position, style: Style) -> String {
+pub fn position(position: &Position, goal: &Position, style: &Style) -> String {
     let size = position.size();
     let (width, height) = (size.width(), size.height());
     let cell = cell_pixels(width, height);
     let margin = cell / 8;
     let gap = (cell / 16).max(1);
-    let (w, h) = (width * cell + 2 * margin, height * cell + 2 * margin);
+    let (w, board_h) = (width * cell + 2 * margin, height * cell + 2 * margin);
+    let h = board_h + if style.caption.is_some() { CAPTION } else { 0 };
     let fills = style.scheme.fills(goal);
     let digits = position
         .tiles()
@@ -76,6 +84,31 @@ pub fn position(position: &Position, goal: &Position, style: Style) -> String {
             }
         }
     }
+    if let Some(caption) = &style.caption {
+        let (cx, cy) = (w / 2, board_h + CAPTION / 2 - margin / 2);
+        let _ = write!(
+            svg,
+            r##"<text x="{cx}" y="{cy}" font-size="18" fill="#f0f0f0" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+            escape(caption)
+        );
+    }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// `text` with the characters that XML reserves written as references.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.contains(['&', '<', '>', '"', '\'']) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' | '<' | '>' | '"' | '\'' => {
+                let _ = write!(out, "&#{};", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
