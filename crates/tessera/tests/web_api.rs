@@ -132,11 +132,15 @@ fn health_page_and_assets_are_served() {
         ("slide.js", "text/javascript"),
         ("shisen.js", "text/javascript"),
         ("app.css", "text/css"),
+        ("faces.js", "text/javascript"),
     ] {
         let reply = client.get(&format!("/static/{asset}"));
         assert_eq!(reply.status, 200, "{asset}");
         assert!(reply.content_type.starts_with(kind), "{asset}");
     }
+    // The tile faces come from the renderer's code, one per symbol.
+    let faces = client.get("/static/faces.js").text;
+    assert!(faces.contains("export const FACES") && faces.contains("\"H\":\"<svg"));
     assert_eq!(client.get("/static/nope.js").status, 404);
     assert!(client.get("/no/such/page").error().contains("no such"));
     // The first reply set the player cookie.

@@ -28,6 +28,9 @@ pub enum ShisenCommand {
     Path(super::shisen_paths::PathArgs),
     /// Each board's connectable pairs, as `x1,y1 x2,y2` lines.
     Moves(super::shisen_paths::MovesArgs),
+    /// Draw a board as SVG or PNG with the web page's tile faces, and the
+    /// connection between two tiles with --from and --to.
+    Render(super::shisen_paths::RenderArgs),
     /// Decide each board: solvable, unsolvable or unknown (time limit hit).
     Solve(super::shisen_solve::SolveArgs),
     /// The games' hint for each board: the first removal of a solution
@@ -75,6 +78,7 @@ pub fn run(command: ShisenCommand) -> Result<(), Failure> {
         ShisenCommand::New(args) => new(args),
         ShisenCommand::Path(args) => super::shisen_paths::path(args),
         ShisenCommand::Moves(args) => super::shisen_paths::moves(args),
+        ShisenCommand::Render(args) => super::shisen_paths::render(args),
         ShisenCommand::Solve(args) => super::shisen_solve::solve(args),
         ShisenCommand::Hint(args) => super::shisen_solve::hint(args),
         ShisenCommand::Replay(args) => super::shisen_replay::replay(args),

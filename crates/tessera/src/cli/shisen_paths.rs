@@ -39,6 +39,22 @@ pub struct MovesArgs {
     jobs: u32,
 }
 
+#[derive(Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Draw the connection from this tile, x,y (with --to).
+    #[arg(long, value_parser = parse_point, allow_hyphen_values = true, requires = "to")]
+    from: Option<Point>,
+    /// Draw the connection to this tile, x,y (with --from).
+    #[arg(long, value_parser = parse_point, allow_hyphen_values = true, requires = "from")]
+    to: Option<Point>,
+    /// The picture to write: .svg or .png (by the file's ending), or - for
+    /// SVG on standard output.
+    #[arg(short, long)]
+    output: String,
+}
+
 /// Checks that `p` holds a tile of `board`.
 fn tile_at(board: &Board, p: Point) -> Result<shisen::Kind, Failure> {
     if !board.contains(p) {
@@ -52,28 +68,68 @@ fn tile_at(board: &Board, p: Point) -> Result<shisen::Kind, Failure> {
         .ok_or_else(|| Failure::input(format!("no tile at {p}")))
 }
 
+/// The shortest connection that removes the tiles at `from` and `to`, if
+/// they match and one exists; an error if they are not two tiles.
+fn removal(board: &Board, from: Point, to: Point) -> Result<Option<Path>, Failure> {
+    let a = tile_at(board, from)?;
+    let b = tile_at(board, to)?;
+    if from == to {
+        return Err(Failure::input(format!(
+            "--from and --to are the same tile {from}"
+        )));
+    }
+    // Only matching tiles can be joined for removal.
+    Ok(if board.matching().matches(a, b) {
+        board.path(from, to)
+    } else {
+        None
+    })
+}
+
 pub fn path(args: PathArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     args.input.for_each(|board| {
-        let a = tile_at(board, args.from)?;
-        let b = tile_at(board, args.to)?;
-        if args.from == args.to {
-            return Err(Failure::input(format!(
-                "--from and --to are the same tile {}",
-                args.from
-            )));
-        }
-        // Only matching tiles can be joined for removal.
-        let path = if board.matching().matches(a, b) {
-            board.path(args.from, args.to)
-        } else {
-            None
-        };
+        let path = removal(board, args.from, args.to)?;
         writeln!(out, "{}", render_path(path, args.json))?;
         Ok(())
     })?;
     out.flush()?;
     Ok(())
+}
+
+/// `tessera shisen render`: one board as SVG or PNG, with a connection.
+pub fn render(args: RenderArgs) -> Result<(), Failure> {
+    use super::slide_cmd::Format;
+    use crate::picture::{raster, shisen_board};
+    let format = Format::of(&args.output)?;
+    if format == Format::Gif {
+        return Err(Failure::input(format!(
+            "--output {}: a board is drawn as .svg or .png",
+            args.output
+        )));
+    }
+    let mut picture = None;
+    args.input.for_each(|board| {
+        if picture.is_some() {
+            return Err(Failure::input(
+                "render draws one board; the input has more (split at the blank line)",
+            ));
+        }
+        let path = match (args.from, args.to) {
+            (Some(from), Some(to)) => Some(removal(board, from, to)?.ok_or_else(|| {
+                Failure::input(format!("no path removes the tiles at {from} and {to}"))
+            })?),
+            _ => None,
+        };
+        picture = Some(shisen_board::board(board, path.as_ref()));
+        Ok(())
+    })?;
+    let svg = picture.ok_or_else(|| Failure::input("no board to draw"))?;
+    let bytes = match format {
+        Format::Png => raster::png(&svg).map_err(|e| Failure::input(e.to_string()))?,
+        _ => svg.into_bytes(),
+    };
+    super::write_output(&args.output, &bytes)
 }
 
 fn render_path(path: Option<Path>, as_json: bool) -> String {

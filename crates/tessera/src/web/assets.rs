@@ -70,7 +70,22 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The Shisen-Sho tile faces, written once from the same code as
+/// `tessera shisen render` draws with.
+fn faces_module() -> &'static str {
+    static MODULE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    MODULE.get_or_init(crate::picture::faces::faces_module)
+}
+
 fn file(name: &str) -> Response {
+    if name == "faces.js" {
+        let kind = "text/javascript; charset=utf-8";
+        return (
+            [(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")],
+            faces_module(),
+        )
+            .into_response();
+    }
     match FILES.iter().find(|(n, _, _)| *n == name) {
         Some((_, kind, body)) => {
             ([(CONTENT_TYPE, *kind), (CACHE_CONTROL, "no-cache")], *body).into_response()
