@@ -36,16 +36,126 @@ pub fn cell_pixels(width: usize, height: usize) -> usize {
     (4096 / width.max(height).max(1)).clamp(16, 64)
 }
 
+/// A rectangle of the picture, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    pub x: usize,
+    pub y: usize,
+    pub width: usize,
+    pub height: usize,
+}
+
+impl Rect {
+    fn intersects(&self, other: &Rect) -> bool {
+        self.x < other.x + other.width
+            && other.x < self.x + self.width
+            && self.y < other.y + other.height
+            && other.y < self.y + self.height
+    }
+
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &Rect) -> Rect {
+        let (x, y) = (self.x.min(other.x), self.y.min(other.y));
+        let right = (self.x + self.width).max(other.x + other.width);
+        let bottom = (self.y + self.height).max(other.y + other.height);
+        Rect {
+            x,
+            y,
+            width: right - x,
+            height: bottom - y,
+        }
+    }
+}
+
+/// Where everything of a position's picture goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// Pixels per cell.
+    pub cell: usize,
+    margin: usize,
+    gap: usize,
+    /// The whole picture, caption band included.
+    pub width: usize,
+    pub height: usize,
+    /// The board's height (the caption band lies below it).
+    board_height: usize,
+    /// Whether there is a caption band.
+    captioned: bool,
+}
+
+impl Layout {
+    pub fn new(position: &Position, style: &Style) -> Layout {
+        let size = position.size();
+        let cell = cell_pixels(size.width(), size.height());
+        let margin = cell / 8;
+        let board_height = size.height() * cell + 2 * margin;
+        let captioned = style.caption.is_some();
+        Layout {
+            cell,
+            margin,
+            gap: (cell / 16).max(1),
+            width: size.width() * cell + 2 * margin,
+            height: board_height + if captioned { CAPTION } else { 0 },
+            board_height,
+            captioned,
+        }
+    }
+
+    /// The whole picture.
+    pub fn all(&self) -> Rect {
+        Rect {
+            x: 0,
+            y: 0,
+            width: self.width,
+            height: self.height,
+        }
+    }
+
+    /// The square of cell (x, y): its tile lies inside, with the gap.
+    pub fn cell(&self, x: usize, y: usize) -> Rect {
+        Rect {
+            x: self.margin + x * self.cell,
+            y: self.margin + y * self.cell,
+            width: self.cell,
+            height: self.cell,
+        }
+    }
+
+    /// The square of the cell with index `cell` on a board `width` wide.
+    pub fn cell_of(&self, cell: usize, width: usize) -> Rect {
+        self.cell(cell % width, cell / width)
+    }
+
+    /// The band under the board that holds the caption (empty without one).
+    pub fn caption(&self) -> Rect {
+        Rect {
+            x: 0,
+            y: self.board_height,
+            width: self.width,
+            height: self.height - self.board_height,
+        }
+    }
+}
+
 /// The SVG document of `position`, coloured by where `goal` puts each
 /// tile.
 pub fn position(position: &Position, goal: &Position, style: &Style) -> String {
+    let layout = Layout::new(position, style);
+    view(position, goal, style, &layout, layout.all())
+}
+
+/// The part `view` of the picture of `position`, as a document of its own
+/// with only what shows there: how an animation redraws the cells a move
+/// changed without drawing the whole board again.
+pub fn view(
+    position: &Position,
+    goal: &Position,
+    style: &Style,
+    layout: &Layout,
+    view: Rect,
+) -> String {
     let size = position.size();
-    let (width, height) = (size.width(), size.height());
-    let cell = cell_pixels(width, height);
-    let margin = cell / 8;
-    let gap = (cell / 16).max(1);
-    let (w, board_h) = (width * cell + 2 * margin, height * cell + 2 * margin);
-    let h = board_h + if style.caption.is_some() { CAPTION } else { 0 };
+    let cell = layout.cell;
     let fills = style.scheme.fills(goal);
     let digits = position
         .tiles()
@@ -54,20 +164,31 @@ pub fn position(position: &Position, goal: &Position, style: &Style) -> String {
         .map_or(1, |t| t.to_string().len());
     // Wide numbers get smaller type, so that they fit the tile.
     let font = (cell as f64 * (0.5f64).min(1.7 / digits as f64)).round();
+    let Rect {
+        x: vx,
+        y: vy,
+        width: vw,
+        height: vh,
+    } = view;
     let mut svg = String::new();
     let _ = write!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{vw}" height="{vh}" viewBox="{vx} {vy} {vw} {vh}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold">"#
     );
-    let _ = write!(svg, r#"<rect width="{w}" height="{h}" fill="{FRAME}"/>"#);
-    for y in 0..height {
-        for x in 0..width {
+    let _ = write!(
+        svg,
+        r#"<rect x="{vx}" y="{vy}" width="{vw}" height="{vh}" fill="{FRAME}"/>"#
+    );
+    for y in 0..size.height() {
+        for x in 0..size.width() {
             let label = position.tile_at(x, y);
-            if label == BLANK {
+            let square = layout.cell(x, y);
+            if label == BLANK || !square.intersects(&view) {
                 continue;
             }
             let fill = fills[label as usize];
-            let (left, top) = (margin + x * cell + gap, margin + y * cell + gap);
+            let gap = layout.gap;
+            let (left, top) = (square.x + gap, square.y + gap);
             let side = cell - 2 * gap;
             let radius = cell / 10;
             let _ = write!(
@@ -84,8 +205,9 @@ pub fn position(position: &Position, goal: &Position, style: &Style) -> String {
             }
         }
     }
-    if let Some(caption) = &style.caption {
-        let (cx, cy) = (w / 2, board_h + CAPTION / 2 - margin / 2);
+    let band = layout.caption();
+    if let (Some(caption), true) = (&style.caption, layout.captioned && band.intersects(&view)) {
+        let (cx, cy) = (band.width / 2, band.y + CAPTION / 2 - layout.margin / 2);
         let _ = write!(
             svg,
             r##"<text x="{cx}" y="{cy}" font-size="18" fill="#f0f0f0" text-anchor="middle" dominant-baseline="central">{}</text>"##,
