@@ -22,7 +22,7 @@ pub fn board(board: &Board, path: Option<&Path>) -> String {
     );
     // The two tiles a path joins are drawn selected, as on the page.
     let ends: Vec<Point> = path
-        .map(|path| path.points())
+        .map(Path::points)
         .and_then(|points| Some(vec![*points.first()?, *points.last()?]))
         .unwrap_or_default();
     for (p, kind) in board.tiles() {
