@@ -109,6 +109,46 @@ fn shisen_removes_a_pair_undoes_and_quits_cleanly() {
     assert_eq!(pane.format("#{alternate_on} #{mouse_any_flag}"), "0 0");
 }
 
+/// The display column where each mahjong glyph of `line` starts. Unicode
+/// gives 🀄 (U+1F004) East Asian width W, two columns, and the other tiles
+/// of the block one, as tmux draws them.
+fn glyph_columns(line: &str) -> Vec<usize> {
+    let mut column = 0;
+    let mut starts = Vec::new();
+    for c in line.chars() {
+        if ('\u{1F000}'..='\u{1F02B}').contains(&c) {
+            starts.push(column);
+        }
+        column += if c == '\u{1F004}' { 2 } else { 1 };
+    }
+    starts
+}
+
+#[test]
+fn shisen_glyphs_keep_their_columns_whatever_their_width() {
+    let pane = Pane::start("glyphs", "play shisen --seed 3");
+    let screen = pane.wait_for("the board", |s| s.contains("Tiles 144"));
+    let rows: Vec<Vec<usize>> = screen
+        .lines()
+        .map(glyph_columns)
+        .filter(|columns| !columns.is_empty())
+        .collect();
+    assert_eq!(rows.len(), 8, "{screen}");
+    // Seed 3 deals the wide 🀄, so some rows hold both widths.
+    assert!(screen.contains('\u{1F004}'), "{screen}");
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), 18, "row {i}:\n{screen}");
+        // The same columns on every row, evenly spaced.
+        assert_eq!(row, &rows[0], "row {i} is out of line:\n{screen}");
+        assert!(
+            row.windows(2).all(|w| w[1] - w[0] == row[1] - row[0]),
+            "{screen}"
+        );
+    }
+    pane.keys(&["q"]);
+    pane.wait_for("the exit", |s| s.contains("modes:"));
+}
+
 #[test]
 fn bad_flags_are_refused_before_the_terminal_is_touched() {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
