@@ -302,3 +302,100 @@ fn a_file_is_written() {
     assert_eq!(tiles.len(), 8);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An SVG picture of 3 × 3 squares, each its own colour: the colour of
+/// goal cell `i` is `(30 * i, 255 - 20 * i, 90)`.
+fn squares_picture(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut svg =
+        String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300">"#);
+    for i in 0..9 {
+        let (x, y) = (i % 3 * 100, i / 3 * 100);
+        svg += &format!(
+            r#"<rect x="{x}" y="{y}" width="100" height="100" fill="rgb({},{},90)"/>"#,
+            30 * i,
+            255 - 20 * i
+        );
+    }
+    svg += "</svg>";
+    let path = dir.join("squares.svg");
+    std::fs::write(&path, svg).unwrap();
+    path
+}
+
+#[test]
+fn picture_tiles_show_the_part_of_their_goal_cell() {
+    let dir = scratch("picture");
+    let picture = squares_picture(&dir);
+    let out = dir.join("board.png");
+    for (position, goal) in [
+        ("8 6 7/2 5 4/3 0 1", "row-major"),
+        ("1 2 3/4 5 6/7 8 0", "blank-first"),
+        ("0 1 2/3 4 5/6 7 8", "blank-first"),
+    ] {
+        tessera()
+            .args(["slide", "render", position, "--goal", goal, "--no-numbers"])
+            .arg("--picture")
+            .arg(&picture)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success();
+        let (pixels, width) = decode_png(&std::fs::read(&out).unwrap());
+        let goal = stdout(&[
+            "slide",
+            "new",
+            "--size",
+            "3x3",
+            "--scramble",
+            "walk:0",
+            "--goal",
+            goal,
+        ]);
+        let homes: Vec<&str> = goal.trim().split(['/', ' ']).collect();
+        let tiles: Vec<&str> = position.split(['/', ' ']).collect();
+        for (cell, tile) in tiles.iter().enumerate() {
+            let (x, y) = (cell as u32 % 3, cell as u32 / 3);
+            let at = (((8 + y * 64 + 32) * width + 8 + x * 64 + 32) * 4) as usize;
+            let got = &pixels[at..at + 3];
+            if *tile == "0" {
+                assert!(is_frame(got), "{position}: the blank shows the frame");
+                continue;
+            }
+            let home = homes.iter().position(|h| h == tile).unwrap() as u8;
+            assert_eq!(
+                got,
+                [30 * home, 255 - 20 * home, 90],
+                "{position}: tile {tile}"
+            );
+        }
+    }
+    // A file that is not a picture is refused, naming it.
+    tessera()
+        .args([
+            "slide",
+            "render",
+            "1 2 3/4 5 6/7 8 0",
+            "-o",
+            "-",
+            "--picture",
+        ])
+        .arg(dir.join("board.png").with_extension("nothing"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--picture"));
+    std::fs::write(dir.join("text.txt"), "hello").unwrap();
+    tessera()
+        .args([
+            "slide",
+            "render",
+            "1 2 3/4 5 6/7 8 0",
+            "-o",
+            "-",
+            "--picture",
+        ])
+        .arg(dir.join("text.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a PNG, JPEG"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

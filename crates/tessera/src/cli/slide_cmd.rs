@@ -91,6 +91,12 @@ pub struct RenderArgs {
     /// Leave the numbers off the tiles.
     #[arg(long)]
     no_numbers: bool,
+    /// A picture puzzle: each tile shows the part of this image (PNG, JPEG,
+    /// GIF, WebP or SVG) that belongs to its goal cell, numbered in a
+    /// corner unless --no-numbers. The image is cropped to the board's
+    /// shape.
+    #[arg(long)]
+    picture: Option<std::path::PathBuf>,
     /// Moves to play out from the position (needs a .gif output): one
     /// frame for the start and one per move, with a move counter, looping.
     #[arg(long)]
@@ -331,10 +337,23 @@ fn render(args: RenderArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure::input(format!("--solution: {e}")))?,
         ),
     };
+    let image = match &args.picture {
+        None => None,
+        Some(path) => {
+            let name = path.display();
+            let bytes = std::fs::read(path)
+                .map_err(|e| Failure::input(format!("--picture {name}: {e}")))?;
+            Some(
+                picture::image::Image::from_bytes(&bytes)
+                    .map_err(|e| Failure::input(format!("--picture {name}: {e}")))?,
+            )
+        }
+    };
     let style = Style {
         scheme: args.scheme,
         hide_numbers: args.no_numbers,
         caption: None,
+        image,
     };
     let bytes = match (format, solution) {
         (Format::Gif, Some(moves)) => animate(&position, &goal, &moves, &style, args.frame_ms)?,

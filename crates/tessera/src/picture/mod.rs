@@ -9,6 +9,7 @@
 
 pub mod animation;
 pub mod faces;
+pub mod image;
 pub mod raster;
 pub mod scheme;
 pub mod shisen_board;

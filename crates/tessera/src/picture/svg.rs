@@ -19,6 +19,9 @@ pub struct Style {
     /// A line of text in a band under the board (an animation's move
     /// counter).
     pub caption: Option<String>,
+    /// A picture puzzle's picture: each tile shows the part of it that
+    /// belongs to the tile's goal cell.
+    pub image: Option<super::image::Image>,
 }
 
 /// The height of the caption band, in pixels.
@@ -179,6 +182,17 @@ pub fn view(
         svg,
         r#"<rect x="{vx}" y="{vy}" width="{vw}" height="{vh}" fill="{FRAME}"/>"#
     );
+    let homes = style.image.as_ref().map(|image| {
+        // The picture covers the board's cells (cropped to their shape,
+        // centred), defined once and shown through each tile's window.
+        let (pw, ph) = (size.width() * cell, size.height() * cell);
+        let _ = write!(
+            svg,
+            r#"<defs><image id="picture" width="{pw}" height="{ph}" preserveAspectRatio="xMidYMid slice" href="{}"/></defs>"#,
+            image.href()
+        );
+        homes(goal)
+    });
     for y in 0..size.height() {
         for x in 0..size.width() {
             let label = position.tile_at(x, y);
@@ -191,6 +205,22 @@ pub fn view(
             let (left, top) = (square.x + gap, square.y + gap);
             let side = cell - 2 * gap;
             let radius = cell / 10;
+            if let Some(homes) = &homes {
+                // The window onto the picture at the tile's goal cell.
+                let home = homes[label as usize];
+                let (hx, hy) = (
+                    home % size.width() * cell + gap,
+                    home / size.width() * cell + gap,
+                );
+                let _ = write!(
+                    svg,
+                    r##"<svg x="{left}" y="{top}" width="{side}" height="{side}" viewBox="{hx} {hy} {side} {side}"><use href="#picture"/></svg>"##
+                );
+                if !style.hide_numbers {
+                    corner_number(&mut svg, label, left, top, cell);
+                }
+                continue;
+            }
             let _ = write!(
                 svg,
                 r#"<rect x="{left}" y="{top}" width="{side}" height="{side}" rx="{radius}" fill="{fill}"/>"#
@@ -216,6 +246,32 @@ pub fn view(
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The goal cell of every label.
+fn homes(goal: &Position) -> Vec<usize> {
+    let labels = goal.tiles();
+    let mut homes = vec![0; labels.iter().max().map_or(0, |&m| m as usize + 1)];
+    for (cell, &label) in labels.iter().enumerate() {
+        homes[label as usize] = cell;
+    }
+    homes
+}
+
+/// A tile's number in its top-left corner, white on a dark patch so that
+/// it reads on any picture.
+fn corner_number(svg: &mut String, label: u32, left: usize, top: usize, cell: usize) {
+    let font = (cell as f64 * 0.28).round().max(7.0);
+    let digits = label.to_string().len() as f64;
+    let (w, h) = (font * (0.3 + 0.62 * digits), font * 1.25);
+    let (x, y) = (left as f64 + 1.0, top as f64 + 1.0);
+    let _ = write!(
+        svg,
+        r##"<rect x="{x}" y="{y}" width="{w:.1}" height="{h:.1}" rx="{:.1}" fill="#000" fill-opacity="0.6"/><text x="{:.1}" y="{:.1}" font-size="{font}" fill="#fff" text-anchor="middle" dominant-baseline="central">{label}</text>"##,
+        h / 4.0,
+        x + w / 2.0,
+        y + h / 2.0
+    );
 }
 
 /// `text` with the characters that XML reserves written as references.
