@@ -3,12 +3,16 @@
 import { post, clock, el } from './api.js';
 import { showRecords } from './records.js';
 import { SOURCE, INVERSE, applyMove, movesToward, mtmCount } from './rules.js';
+import * as looks from './looks.js';
 
 const $ = (id) => document.getElementById(id);
 
 let s = null; // the game in play
 let timer = null;
 let solving = false;
+// How tiles look: `key` is the menu's value; a picture's cropped image and
+// a scheme's colours are kept with the game they were made for.
+let look = { key: 'numbers', photo: null, picture: null, colours: null, for: null };
 
 function parse(text) {
   const rows = text.split('/').map((r) => r.trim().split(/\s+/).map(Number));
@@ -82,11 +86,66 @@ function render() {
     tile.dataset.cell = String(i);
     tile.classList.toggle('home', home.get(t) === i);
   });
+  paintLook(board, home);
   tick();
+}
+
+// Shows the current look on the board's tiles: a scheme's colours, or each
+// tile's part of the picture (the part at its goal cell).
+function paintLook(board, home) {
+  const ready = look.for === s.game;
+  const scheme = ready && look.colours && look.key.startsWith('scheme:');
+  const picture = ready && look.picture && (look.key.startsWith('picture:') || look.key === 'photo');
+  board.classList.toggle('look-scheme', !!scheme);
+  board.classList.toggle('look-picture', !!picture);
+  board.classList.toggle('no-numbers', !$('slide-numbers').checked);
+  board.dataset.look = ready ? look.key : 'numbers';
+  if (picture) board.style.setProperty('--picture', `url("${look.picture}")`);
+  for (const tile of board.querySelectorAll('.tile')) {
+    const t = Number(tile.dataset.tile);
+    const h = home.get(t);
+    tile.style.setProperty('--hx', String(h % s.w));
+    tile.style.setProperty('--hy', String(Math.floor(h / s.w)));
+    tile.style.setProperty('--fill', scheme ? look.colours.fills[t] : '');
+    tile.style.setProperty('--ink', scheme ? look.colours.texts[t] : '');
+  }
+}
+
+// Makes what the chosen look needs for the game in play (colours from the
+// server, a picture cropped to the board), then redraws.
+async function prepareLook() {
+  if (!s) return;
+  const game = s;
+  const key = $('slide-look').value;
+  look.key = key;
+  try {
+    if (key.startsWith('scheme:')) {
+      look.colours = await looks.colours(game.goalText, key.slice(7));
+    } else if (key.startsWith('picture:')) {
+      look.picture = await looks.cropped(looks.builtIn(key.slice(8)), game.w, game.h);
+    } else if (key === 'photo') {
+      if (!look.photo) return;
+      look.picture = await looks.cropped(look.photo, game.w, game.h);
+    }
+  } catch (e) {
+    status(`Cannot show that look: ${e.message}`, 'error');
+    return;
+  }
+  if (game !== s || look.key !== key) return;
+  look.for = game.game;
+  render();
+  renderGoal();
 }
 
 function renderGoal() {
   const overlay = $('slide-goal-overlay');
+  if (look.for === s.game && look.picture && (look.key.startsWith('picture:') || look.key === 'photo')) {
+    // A picture puzzle's goal is the whole picture.
+    const img = el('img', { class: 'goal-picture', src: look.picture, alt: 'the whole picture' });
+    img.style.aspectRatio = `${s.w} / ${s.h}`;
+    overlay.replaceChildren(el('div', { class: 'goal-title', text: `Goal: ${s.goalName}` }), img);
+    return;
+  }
   const grid = el('div', { class: 'goal-grid' });
   grid.style.setProperty('--w', s.w);
   for (const t of s.goal) grid.append(el('div', { class: t === 0 ? 'cell blank' : 'cell', text: t === 0 ? '' : String(t) }));
@@ -137,15 +196,24 @@ function refreshRecords() {
   if (s) showRecords($('slide-records'), 'slide', s.variant);
 }
 
+// The look, for links: a player's own photo stays on their machine.
+function lookParam() {
+  const key = $('slide-look').value;
+  return key === 'numbers' || key === 'photo' ? '' : `&look=${encodeURIComponent(key)}`;
+}
+
 function shareLink(seed) {
   const params = new URLSearchParams({ size: `${s.w}x${s.h}`, goal: $('slide-goal').value, seed: String(seed) });
-  return `${location.origin}${location.pathname}#slide&${params}`;
+  return `${location.origin}${location.pathname}#slide&${params}${lookParam()}`;
 }
 
 // Starts a game from the page's controls, or from `params` (a share link).
 export async function start(params = new URLSearchParams()) {
   if (params.has('size')) $('slide-size').value = params.get('size');
   if (params.has('goal')) $('slide-goal').value = params.get('goal');
+  if (params.has('look') && [...$('slide-look').options].some((o) => o.value === params.get('look'))) {
+    $('slide-look').value = params.get('look');
+  }
   const body = { size: $('slide-size').value, goal: $('slide-goal').value };
   if (params.has('daily')) body.daily = true;
   else if (params.has('seed')) body.seed = Number(params.get('seed'));
@@ -159,10 +227,11 @@ export async function start(params = new URLSearchParams()) {
       goalName: r.goal, goalText: r.goal_position, moves: [], times: [], solved: false,
       blind: $('slide-blind').checked, shownAt: performance.now(), daily: r.daily,
     };
-    history.replaceState(null, '', r.daily ? '#slide&daily' : shareLink(r.seed));
+    history.replaceState(null, '', r.daily ? `#slide&daily${lookParam()}` : shareLink(r.seed));
     status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}`);
     render();
     renderGoal();
+    prepareLook();
     refreshRecords();
     $('slide-board').focus();
   } catch (e) {
@@ -244,6 +313,23 @@ export function init() {
     }
   }
   sizes.value = '4x4';
+  const lookMenu = $('slide-look');
+  for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
+  lookMenu.addEventListener('change', () => {
+    if (lookMenu.value === 'photo' && !look.photo) { $('slide-photo').click(); return; }
+    if (s) history.replaceState(null, '', s.daily ? `#slide&daily${lookParam()}` : shareLink(s.seed));
+    prepareLook();
+  });
+  $('slide-photo').addEventListener('change', () => {
+    const file = $('slide-photo').files[0];
+    if (!file) return;
+    if (look.photo) URL.revokeObjectURL(look.photo);
+    // An object URL: the photo is read by this page only, never sent.
+    look.photo = URL.createObjectURL(file);
+    lookMenu.value = 'photo';
+    prepareLook();
+  });
+  $('slide-numbers').addEventListener('change', () => { if (s) render(); });
   const board = $('slide-board');
   board.addEventListener('click', (e) => {
     const tile = e.target.closest('.tile');

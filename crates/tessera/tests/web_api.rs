@@ -7,6 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use common::cli::stdout;
 use common::server::{Client, Server};
 use serde_json::{json, Value};
 
@@ -720,4 +721,74 @@ fn concurrent_players_do_not_disturb_each_other() {
         .json();
     assert_eq!(records["by_time"].as_array().unwrap().len(), 10);
     let _ = Path::new(&url);
+}
+
+#[test]
+fn colours_and_pictures_for_the_page_looks() {
+    let server = Server::start();
+    let mut c = server.client();
+    // Rows on a 3x3 row-major goal: one colour per goal row, the same as
+    // `slide render --scheme rows` draws.
+    let colours = c.ok(
+        "/api/slide/colours",
+        json!({"goal": "1 2 3/4 5 6/7 8 0", "scheme": "rows"}),
+    );
+    let fills: Vec<String> = serde_json::from_value(colours["fills"].clone()).unwrap();
+    let texts: Vec<String> = serde_json::from_value(colours["texts"].clone()).unwrap();
+    assert_eq!((fills.len(), texts.len()), (10, 10));
+    assert_eq!(fills[1], fills[3]);
+    assert_ne!(fills[3], fills[4]);
+    let svg = stdout(&[
+        "slide",
+        "render",
+        "1 2 3/4 5 6/7 8 0",
+        "--scheme",
+        "rows",
+        "-o",
+        "-",
+    ]);
+    for fill in &fills[1..9] {
+        assert!(svg.contains(&format!("fill=\"{fill}\"")), "{fill}");
+    }
+    // Bad goals and schemes point at their field.
+    for (body, pointer, says) in [
+        (
+            json!({"goal": "1 2/3", "scheme": "rows"}),
+            "/goal",
+            "bad goal",
+        ),
+        (
+            json!({"goal": "1 2 3/4 5 6/7 8 0", "scheme": "plaid"}),
+            "/scheme",
+            "unknown colour scheme",
+        ),
+    ] {
+        let reply = c.post("/api/slide/colours", body);
+        assert_eq!(reply.status, 400, "{}", reply.text);
+        assert_eq!(reply.json()["pointer"], pointer);
+        assert!(reply.error().contains(says), "{}", reply.text);
+    }
+    let big: Vec<String> = (0..11)
+        .map(|r| {
+            (0..11)
+                .map(|c| (r * 11 + c).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let reply = c.post(
+        "/api/slide/colours",
+        json!({"goal": big.join("/"), "scheme": "rows"}),
+    );
+    assert!(reply.error().contains("larger than"), "{}", reply.text);
+    // The built-in pictures are listed and served as SVG.
+    let list = c.get("/static/pictures.js").text;
+    for name in ["sunset", "waves", "mosaic"] {
+        assert!(list.contains(&format!("\"name\":\"{name}\"")), "{list}");
+        let picture = c.get(&format!("/static/picture-{name}.svg"));
+        assert_eq!(picture.status, 200);
+        assert!(picture.content_type.starts_with("image/svg+xml"));
+        assert!(picture.text.starts_with("<svg"));
+    }
+    assert_eq!(c.get("/static/picture-nope.svg").status, 404);
 }

@@ -94,7 +94,8 @@ pub struct RenderArgs {
     /// A picture puzzle: each tile shows the part of this image (PNG, JPEG,
     /// GIF, WebP or SVG) that belongs to its goal cell, numbered in a
     /// corner unless --no-numbers. The image is cropped to the board's
-    /// shape.
+    /// shape. The built-in pictures of the web game are named sunset,
+    /// waves and mosaic.
     #[arg(long)]
     picture: Option<std::path::PathBuf>,
     /// Moves to play out from the position (needs a .gif output): one
@@ -339,6 +340,10 @@ fn render(args: RenderArgs) -> Result<(), Failure> {
     };
     let image = match &args.picture {
         None => None,
+        Some(path) if picture::art::Art::named(&path.to_string_lossy()).is_some() => {
+            let art = picture::art::Art::named(&path.to_string_lossy()).expect("named");
+            Some(picture::image::Image::from_bytes(art.svg().as_bytes()).expect("an SVG"))
+        }
         Some(path) => {
             let name = path.display();
             let bytes = std::fs::read(path)

@@ -8,6 +8,7 @@
 //! No I/O here: the caller writes the result.
 
 pub mod animation;
+pub mod art;
 pub mod faces;
 pub mod image;
 pub mod raster;

@@ -6,6 +6,8 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+use crate::picture::art;
+
 /// Every embedded file: name, content type, content.
 const FILES: &[(&str, &str, &str)] = &[
     (
@@ -59,6 +61,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/tiles.js"),
     ),
     (
+        "looks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/looks.js"),
+    ),
+    (
         "records.js",
         "text/javascript; charset=utf-8",
         include_str!("../../static/records.js"),
@@ -77,14 +84,35 @@ fn faces_module() -> &'static str {
     MODULE.get_or_init(crate::picture::faces::faces_module)
 }
 
+/// The built-in pictures' names and titles, for the page's menu.
+fn pictures_module() -> String {
+    let list: Vec<serde_json::Value> = art::ALL
+        .iter()
+        .map(|a| serde_json::json!({"name": a.name, "title": a.title}))
+        .collect();
+    format!(
+        "// Written by the server from crates/tessera/src/picture/art.rs.\nexport const PICTURES = {};\n",
+        serde_json::Value::Array(list)
+    )
+}
+
+/// The files written by the server's own code rather than embedded: the
+/// tile faces, and the built-in pictures with their list.
+fn generated(name: &str) -> Option<(&'static str, String)> {
+    const JS: &str = "text/javascript; charset=utf-8";
+    match name {
+        "faces.js" => Some((JS, faces_module().to_string())),
+        "pictures.js" => Some((JS, pictures_module())),
+        _ => {
+            let picture = name.strip_prefix("picture-")?.strip_suffix(".svg")?;
+            Some(("image/svg+xml", art::Art::named(picture)?.svg()))
+        }
+    }
+}
+
 fn file(name: &str) -> Response {
-    if name == "faces.js" {
-        let kind = "text/javascript; charset=utf-8";
-        return (
-            [(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")],
-            faces_module(),
-        )
-            .into_response();
+    if let Some((kind, body)) = generated(name) {
+        return ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")], body).into_response();
     }
     match FILES.iter().find(|(n, _, _)| *n == name) {
         Some((_, kind, body)) => {

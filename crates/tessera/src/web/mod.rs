@@ -92,6 +92,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/metrics", get(ops::metrics_page))
         .route("/api/slide/new", post(slide_api::new))
         .route("/api/slide/submit", post(slide_api::submit))
+        .route("/api/slide/colours", post(slide_api::colours))
         .route("/api/shisen/new", post(shisen_api::new))
         .route("/api/shisen/path", post(shisen_api::path))
         .route("/api/shisen/shuffle", post(shisen_api::shuffle))

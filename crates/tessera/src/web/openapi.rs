@@ -23,7 +23,7 @@ use super::{assets, ops, records, replays, shisen_api, slide_api};
         license(name = "MIT OR Apache-2.0")
     ),
     paths(
-        slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit,
+        slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit, slide_api::colours,
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check,
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
         replays::replay, records::records, records::variants,

@@ -389,3 +389,54 @@ pub async fn submit(
     let finished = finish(&app, &row, result, judge(&evidence, &judge::SLIDE)).await?;
     Ok(Json(Submitted::Solved(finished)))
 }
+
+/// A colour scheme to paint a goal's tiles with.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ColoursRequest {
+    /// The goal written out as a position (an issued game's
+    /// `goal_position`); up to 10x10.
+    #[schema(example = "1 2 3/4 5 6/7 8 0")]
+    goal: String,
+    /// `plain`, `fringe`, `rows`, `columns` or `gradient`.
+    #[schema(example = "fringe")]
+    scheme: String,
+}
+
+/// Every tile's colours, indexed by its number (index 0 is the blank).
+#[derive(Serialize, ToSchema)]
+pub struct Colours {
+    /// Tile fills, `#rrggbb`.
+    fills: Vec<String>,
+    /// The number's colour on each fill: black or white, whichever
+    /// contrasts more (at least 4.5:1).
+    texts: Vec<String>,
+}
+
+/// The colours of a scheme: every tile coloured by its goal cell, the
+/// same as `tessera slide render --scheme` and the terminal game use.
+#[utoipa::path(post, path = "/api/slide/colours", operation_id = "slide_colours", tag = "slide", request_body = ColoursRequest,
+    responses((status = 200, body = Colours), BodyErrors, Always))]
+pub async fn colours(Body(request): Body<ColoursRequest>) -> Result<Json<Colours>, ApiError> {
+    let goal = Position::parse(&request.goal, None)
+        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
+    let (size, most) = (goal.size(), *WEB_SLIDE_SIDES.end());
+    if size.width() > most || size.height() > most {
+        return Err(ApiError::bad(format!(
+            "bad goal: {size} is larger than the {most}x{most} the web app plays"
+        ))
+        .at("/goal"));
+    }
+    let scheme: crate::picture::Scheme =
+        request
+            .scheme
+            .parse()
+            .map_err(|e: crate::picture::scheme::SchemeError| {
+                ApiError::bad(e.to_string()).at("/scheme")
+            })?;
+    let fills = scheme.fills(&goal);
+    Ok(Json(Colours {
+        fills: fills.iter().map(ToString::to_string).collect(),
+        texts: fills.iter().map(|f| f.text().to_string()).collect(),
+    }))
+}

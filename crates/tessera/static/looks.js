@@ -1,0 +1,61 @@
+// How the sliding puzzle's tiles look: plain numbers, a colour scheme, or a
+// picture. The colours come from the server (POST /api/slide/colours, the
+// same code as `tessera slide render --scheme` and the terminal game); the
+// built-in pictures are drawn by the server too (/static/picture-NAME.svg).
+// A player's own photo is cropped here, on a canvas, and never leaves the
+// browser.
+import { post, el } from './api.js';
+import { PICTURES } from './pictures.js';
+
+export const SCHEMES = ['fringe', 'rows', 'columns', 'gradient'];
+
+// The options of the look menu: value and label.
+export function options() {
+  return [
+    ['numbers', 'numbers'],
+    ...SCHEMES.map((s) => [`scheme:${s}`, `colours: ${s}`]),
+    ...PICTURES.map((p) => [`picture:${p.name}`, `picture: ${p.title}`]),
+    ['photo', 'your photo…'],
+  ];
+}
+
+const colourCache = new Map();
+
+// The scheme's colours for a goal: { fills, texts } indexed by tile.
+export async function colours(goalText, scheme) {
+  const key = `${scheme} ${goalText}`;
+  if (!colourCache.has(key)) {
+    colourCache.set(key, post('/api/slide/colours', { goal: goalText, scheme }).catch((e) => {
+      colourCache.delete(key);
+      throw e;
+    }));
+  }
+  return colourCache.get(key);
+}
+
+function loadImage(src) {
+  return new Promise((ok, fail) => {
+    const img = new Image();
+    img.onload = () => ok(img);
+    img.onerror = () => fail(new Error('that file is not an image this browser can show'));
+    img.src = src;
+  });
+}
+
+// The picture cropped (centred) to a w × h board's shape, as a data URL:
+// one image the tiles all show a part of.
+export async function cropped(src, w, h) {
+  const img = await loadImage(src);
+  const cell = Math.min(96, Math.floor(960 / Math.max(w, h)));
+  const canvas = el('canvas');
+  canvas.width = w * cell;
+  canvas.height = h * cell;
+  const iw = img.naturalWidth || img.width, ih = img.naturalHeight || img.height;
+  const scale = Math.max(canvas.width / iw, canvas.height / ih);
+  const sw = canvas.width / scale, sh = canvas.height / scale;
+  canvas.getContext('2d').drawImage(img, (iw - sw) / 2, (ih - sh) / 2, sw, sh, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL('image/png');
+}
+
+// The source of a built-in picture.
+export const builtIn = (name) => `/static/picture-${encodeURIComponent(name)}.svg`;

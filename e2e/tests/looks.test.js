@@ -1,0 +1,190 @@
+// How sliding-puzzle tiles look in a real browser: colour schemes from the
+// server, built-in pictures, and a photo from the file picker.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
+
+let server, chromium;
+before(async () => { server = await startServer(); chromium = await startBrowser(); });
+after(async () => { await chromium?.stop(); server?.stop(); });
+
+// Letters name the direction the tile moves; [dx, dy] from the blank to the
+// tile that moves.
+const SOURCE = { U: [0, 1], D: [0, -1], L: [1, 0], R: [-1, 0] };
+
+function step(tiles, w, letter) {
+  const b = tiles.indexOf(0);
+  const [dx, dy] = SOURCE[letter];
+  const x = (b % w) + dx, y = Math.floor(b / w) + dy;
+  if (x < 0 || y < 0 || x >= w || y >= tiles.length / w) return null;
+  const next = tiles.slice();
+  next[b] = next[y * w + x];
+  next[y * w + x] = 0;
+  return next;
+}
+
+// Breadth-first search: a shortest solution, independent of the server.
+function bfs(start, goal, w) {
+  const key = (t) => t.join(',');
+  const seen = new Map([[key(start), null]]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const t = queue[i];
+    if (key(t) === key(goal)) {
+      const moves = [];
+      for (let k = key(t); seen.get(k); k = seen.get(k).from) moves.unshift(seen.get(k).move);
+      return moves;
+    }
+    for (const m of 'UDLR') {
+      const n = step(t, w, m);
+      if (n && !seen.has(key(n))) { seen.set(key(n), { from: key(t), move: m }); queue.push(n); }
+    }
+  }
+  throw new Error('unsolvable');
+}
+
+async function readTiles(page, cells) {
+  const placed = await page.$$eval('#slide-board .tile', (els) => els.map((e) => [Number(e.dataset.tile), Number(e.dataset.cell)]));
+  const tiles = Array(cells).fill(0);
+  for (const [t, c] of placed) tiles[c] = t;
+  return tiles;
+}
+
+// Every tile's number, look properties and painted background (its
+// ::before, where the face is drawn).
+function tileLooks(page) {
+  return page.$$eval('#slide-board .tile', (els) => els.map((e) => {
+    const face = getComputedStyle(e, '::before');
+    return {
+      tile: Number(e.dataset.tile),
+      hx: Number(e.style.getPropertyValue('--hx')),
+      hy: Number(e.style.getPropertyValue('--hy')),
+      colour: face.backgroundColor,
+      image: face.backgroundImage,
+      position: face.backgroundPosition,
+      ink: getComputedStyle(e).color,
+    };
+  }));
+}
+
+const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+test('colour schemes paint each tile by its goal cell, as the server says', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#slide&size=4x4&goal=snake&seed=11`);
+  await page.waitForSelector('#slide-board .tile');
+  const goal = await page.evaluate(async () => {
+    const r = await fetch('/api/slide/new', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ size: '4x4', goal: 'snake', seed: 11 }) });
+    return (await r.json()).goal_position;
+  });
+  for (const scheme of ['rows', 'columns', 'fringe', 'gradient']) {
+    await page.selectOption('#slide-look', `scheme:${scheme}`);
+    await page.waitForSelector(`#slide-board[data-look="scheme:${scheme}"]`);
+    const want = await page.evaluate(async ([g, s]) => {
+      const r = await fetch('/api/slide/colours', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ goal: g, scheme: s }) });
+      return r.json();
+    }, [goal, scheme]);
+    const tiles = await tileLooks(page);
+    assert.equal(tiles.length, 15);
+    for (const t of tiles) {
+      assert.equal(t.colour, rgb(want.fills[t.tile]), `${scheme}: tile ${t.tile}`);
+      assert.equal(t.ink, rgb(want.texts[t.tile]), `${scheme}: tile ${t.tile}'s number`);
+    }
+    if (scheme === 'rows') {
+      // Tiles whose goal row is the same share a colour, and rows differ.
+      const byRow = new Map();
+      for (const t of tiles) byRow.set(t.hy, [...(byRow.get(t.hy) || []), t.colour]);
+      for (const colours of byRow.values()) assert.equal(new Set(colours).size, 1);
+      assert.equal(new Set([...byRow.values()].map((c) => c[0])).size, 4);
+    }
+  }
+  await page.screenshot({ path: join(screenshots, 'slide-scheme.png') });
+  // Back to numbers: the plain tiles again.
+  await page.selectOption('#slide-look', 'numbers');
+  await page.waitForSelector('#slide-board[data-look="numbers"]');
+  assert.equal(await page.locator('#slide-board.look-scheme').count(), 0);
+});
+
+test('a 3x3 solved in picture mode with a built-in picture; the link keeps the picture', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=5`);
+  await page.waitForSelector('#slide-board .tile');
+  await page.selectOption('#slide-look', 'picture:mosaic');
+  await page.waitForSelector('#slide-board.look-picture[data-look="picture:mosaic"]');
+  // Each tile shows the part of the picture at its goal cell.
+  const cell = await page.$eval('#slide-board .tile', (e) => e.getBoundingClientRect().width);
+  for (const t of await tileLooks(page)) {
+    assert.match(t.image, /^url\("data:image\/png;base64,/);
+    assert.equal(t.hx, (t.tile - 1) % 3);
+    assert.equal(t.hy, Math.floor((t.tile - 1) / 3));
+    const [x, y] = t.position.split(' ').map(parseFloat);
+    assert.ok(Math.abs(x - (-3 - t.hx * cell)) < 1 && Math.abs(y - (-3 - t.hy * cell)) < 1, `tile ${t.tile}: ${t.position}`);
+  }
+  // Numbers off and on.
+  await page.uncheck('#slide-numbers');
+  assert.equal(await page.locator('#slide-board.no-numbers').count(), 1);
+  await page.check('#slide-numbers');
+  // Show goal shows the whole picture.
+  await page.click('#slide-show-goal');
+  assert.match(await page.getAttribute('#slide-goal-overlay img.goal-picture', 'src'), /^data:image\/png/);
+  await page.click('#slide-show-goal');
+  // The share link carries the picture.
+  assert.match(page.url(), /look=picture%3Amosaic/);
+  // Solve it by clicking, at a person's pace.
+  let tiles = await readTiles(page, 9);
+  const moves = bfs(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
+  await page.waitForTimeout(400);
+  for (const m of moves) {
+    const b = tiles.indexOf(0);
+    const [dx, dy] = SOURCE[m];
+    await page.click(`#slide-board .tile[data-cell="${(Math.floor(b / 3) + dy) * 3 + (b % 3) + dx}"]`);
+    tiles = step(tiles, 3, m);
+    await page.waitForTimeout(250);
+  }
+  await page.waitForSelector('#slide-status.good');
+  assert.match(await page.textContent('#slide-status'), /ranked/);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(screenshots, 'slide-picture.png') });
+  // A fresh page opened from the link plays the same puzzle with the picture.
+  const link = page.url();
+  const other = await chromium.context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#slide-board.look-picture[data-look="picture:mosaic"]');
+  assert.equal(await other.inputValue('#slide-look'), 'picture:mosaic');
+  // And the daily puzzle keeps the look in its address.
+  await other.click('#slide-daily');
+  await other.waitForFunction(() => location.hash.startsWith('#slide&daily&look=picture'));
+});
+
+test('a photo picked from the device becomes the picture, cropped to the board', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-photo-'));
+  // A wide image (a 6x3 board drawn by the CLI): the page must crop it.
+  const photo = join(dir, 'photo.png');
+  execFileSync(tesseraBin(), ['slide', 'render', '--size', '6x3', '1 2 3 4 5 6/7 8 9 10 11 12/13 14 15 16 17 0', '--scheme', 'gradient', '-o', photo]);
+  const page = await chromium.context.newPage();
+  const sent = [];
+  page.on('request', (r) => sent.push(r.postData() || ''));
+  await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=9`);
+  await page.waitForSelector('#slide-board .tile');
+  await page.setInputFiles('#slide-photo', photo);
+  await page.waitForSelector('#slide-board.look-picture[data-look="photo"]');
+  assert.equal(await page.inputValue('#slide-look'), 'photo');
+  // The picture the tiles share has the board's shape (square here).
+  const [w, h] = await page.$eval('#slide-board', async (board) => {
+    const src = getComputedStyle(board).getPropertyValue('--picture').trim().replace(/^url\("?|"?\)$/g, '');
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  });
+  assert.equal(w, h);
+  // Nothing was uploaded: no request carried more than a small JSON body.
+  assert.ok(sent.every((body) => body.length < 2000 && !body.includes('PNG')), 'the photo stays in the browser');
+  assert.doesNotMatch(page.url(), /photo/);
+  await page.screenshot({ path: join(screenshots, 'slide-photo.png') });
+  rmSync(dir, { recursive: true, force: true });
+});
