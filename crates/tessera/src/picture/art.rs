@@ -180,7 +180,7 @@ fn mosaic() -> String {
             let colour = OKABE_ITO[hash % 7];
             let back = OKABE_ITO[(hash / 7 + hash % 7 + 1) % 7];
             let (left, top) = (f64::from(x) * cell, f64::from(y) * cell);
-            let turn = (hash / 3) % 2 == 0;
+            let turn = (hash / 3).is_multiple_of(2);
             let _ = write!(
                 svg,
                 r#"<rect x="{left}" y="{top}" width="{cell}" height="{cell}" fill="{back}"/>"#
