@@ -230,3 +230,63 @@ fn tables_are_built_listed_and_cleared_on_request() {
     assert!(status.starts_with("0 tables"), "{status}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_multi_tile_metric_solves_prints_compactly_and_hints_a_run() {
+    // A 3x3 batch and a 3x4: compact moves that replay to the goal, with
+    // both lengths; MTM never longer than the STM optimum's MTM length.
+    let positions = [
+        "8 6 7/2 5 4/3 0 1",
+        "1 2 3/4 5 6/0 7 8",
+        "1 2 3 4/5 6 7 8/0 9 10 11",
+    ];
+    for position in positions {
+        let mtm: serde_json::Value = serde_json::from_str(&stdout(tessera().args([
+            "slide",
+            "solve",
+            "--metric",
+            "mtm",
+            "--heuristic",
+            "small",
+            "--json",
+            position,
+        ])))
+        .unwrap();
+        let stm: serde_json::Value = serde_json::from_str(&stdout(tessera().args([
+            "slide",
+            "solve",
+            "--heuristic",
+            "small",
+            "--json",
+            position,
+        ])))
+        .unwrap();
+        let moves = mtm["moves"].as_str().unwrap();
+        assert!(
+            replays(position, moves, &Goal::RowMajor),
+            "{position}: {moves}"
+        );
+        let parsed: Moves = moves.parse().unwrap();
+        assert_eq!(mtm["mtm"], parsed.mtm_len(), "{position}");
+        assert_eq!(mtm["stm"], parsed.len(), "{position}");
+        assert_eq!(mtm["length"], mtm["mtm"]);
+        assert_eq!(mtm["metric"], "mtm");
+        assert_eq!(mtm["optimal"], true);
+        // Compact: one letter per MTM move.
+        let letters = moves.chars().filter(char::is_ascii_alphabetic).count();
+        assert_eq!(letters, parsed.mtm_len(), "{moves}");
+        assert!(mtm["mtm"].as_u64() <= stm["mtm"].as_u64(), "{position}");
+        assert!(stm["stm"].as_u64() <= mtm["stm"].as_u64(), "{position}");
+    }
+    // The two-row slide: one MTM move, hinted as a whole run.
+    let hint = stdout(tessera().args(["slide", "hint", "--metric", "mtm", "1 2 3/4 5 6/0 7 8"]));
+    assert_eq!(hint.trim(), "L2");
+    let solved = stdout(tessera().args(["slide", "solve", "--metric", "mtm", "1 2 3/4 5 6/0 7 8"]));
+    assert_eq!(solved.trim(), "L2");
+    // Bad metrics are refused.
+    tessera()
+        .args(["slide", "solve", "--metric", "qtm", "1 2 3/4 5 6/0 7 8"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("stm or mtm"));
+}

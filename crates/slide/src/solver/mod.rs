@@ -18,12 +18,14 @@ mod difficulty;
 mod grid;
 mod heuristic;
 mod ida;
+mod mtm;
 mod pdb;
 mod relabel;
 mod table;
 
 pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
 pub use heuristic::{required_patterns, Databases, HeuristicError, HeuristicKind};
+pub use mtm::{solve_optimal_mtm, Metric};
 pub use pdb::{BuildProgress, LoadError, PatternDatabase, PatternSpec, FORMAT_VERSION};
 pub use table::{DistanceTable, FULL_TABLE_MAX_CELLS};
 
@@ -40,7 +42,10 @@ pub const OPTIMAL_MAX_CELLS: usize = 16;
 /// 5-tile pattern databases build in seconds. Beyond, use the fast solver.
 pub const BOUNDED_MAX_CELLS: usize = 25;
 
-/// A solution and what is known about it.
+/// A solution and what is known about it. `optimal` and `lower_bound`
+/// speak of the metric it was solved in (single-tile moves unless it came
+/// from [`solve_optimal_mtm`]); its length in either metric is
+/// [`Solution::stm`] and [`Solution::mtm`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// Tile moves that take the position to the goal.
@@ -51,6 +56,26 @@ pub struct Solution {
     pub nodes: u64,
     /// No solution has fewer moves (equals the length when optimal).
     pub lower_bound: u32,
+}
+
+impl Solution {
+    /// Length in single-tile moves.
+    pub fn stm(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Length in multi-tile moves.
+    pub fn mtm(&self) -> usize {
+        self.moves.mtm_len()
+    }
+
+    /// Length in `metric`.
+    pub fn length(&self, metric: Metric) -> usize {
+        match metric {
+            Metric::Stm => self.stm(),
+            Metric::Mtm => self.mtm(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use serde_json::json;
 use slide::solver::OPTIMAL_MAX_CELLS;
 use slide::{
-    Databases, Direction, FastError, LengthRange, Moves, Position, Size, Solution, SolveError,
-    SolveOptions,
+    Databases, Direction, FastError, LengthRange, Metric, Moves, Position, Size, Solution,
+    SolveError, SolveOptions,
 };
 use std::collections::HashSet;
 use std::io::IsTerminal;
@@ -39,6 +39,11 @@ pub struct SolveArgs {
     /// boards nothing is kept in memory).
     #[arg(long)]
     count_only: bool,
+    /// stm: shortest in single-tile moves; mtm: shortest in multi-tile
+    /// moves (a run of tiles slid along a line counts once; boards of up to
+    /// 16 cells, printed in compact notation such as R3U2).
+    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    metric: Metric,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(flatten)]
@@ -80,12 +85,20 @@ impl LimitArgs {
     }
 }
 
+fn parse_metric(s: &str) -> Result<Metric, String> {
+    s.parse()
+}
+
 #[derive(Args)]
 pub struct HintArgs {
     #[command(flatten)]
     board: Board,
     #[command(flatten)]
     tables: TableArgs,
+    /// stm or mtm: the first move of a solution shortest in that metric (in
+    /// MTM a whole run, such as R3).
+    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    metric: Metric,
     #[arg(long)]
     json: bool,
     /// A position such as "1 2 3/4 5 6/7 8 0", or - for one per stdin line.
@@ -100,6 +113,10 @@ enum Answer {
 
 impl SolveArgs {
     fn method(&self, size: Size) -> Method {
+        // Only the optimal solver knows the multi-tile metric.
+        if self.metric == Metric::Mtm {
+            return Method::Optimal;
+        }
         match (self.optimal, self.fast) {
             (true, _) => Method::Optimal,
             (_, true) => Method::Fast,
@@ -115,6 +132,7 @@ fn solve_one(
     tables: &TableArgs,
     limits: &LimitArgs,
     databases: &Databases,
+    metric: Metric,
 ) -> Result<Answer, SolveError> {
     let start = Instant::now();
     let deadline = limits.time_limit.map(|t| start + t);
@@ -125,29 +143,45 @@ fn solve_one(
         stop: Some(&stop),
         databases: Some(databases),
     };
-    match slide::solve_optimal(position, goal, &options) {
+    let solved = match metric {
+        Metric::Stm => slide::solve_optimal(position, goal, &options),
+        Metric::Mtm => slide::solve_optimal_mtm(position, goal, &options),
+    };
+    match solved {
         Ok(solution) => Ok(Answer::Solved(solution, start.elapsed())),
         Err(SolveError::Unsolvable) => Ok(Answer::Unsolvable),
         Err(e) => Err(e),
     }
 }
 
-fn render(answer: &Answer, json: bool, count_only: bool) -> String {
+fn render(answer: &Answer, json: bool, count_only: bool, metric: Metric) -> String {
+    // Single-tile solutions print letter by letter, as they always have;
+    // multi-tile ones in compact notation, one MTM move per letter.
+    let text = |moves: &Moves| match metric {
+        Metric::Stm => moves.to_string(),
+        Metric::Mtm => moves.compact(),
+    };
     match (answer, json) {
         (Answer::Unsolvable, false) => "unsolvable".to_string(),
         (Answer::Unsolvable, true) => json!({"moves": null, "unsolvable": true}).to_string(),
-        (Answer::Solved(solution, _), false) if count_only => solution.moves.len().to_string(),
+        (Answer::Solved(solution, _), false) if count_only => solution.length(metric).to_string(),
         (Answer::Solved(solution, elapsed), true) if count_only => json!({
-            "length": solution.moves.len(),
+            "length": solution.length(metric),
+            "metric": metric.to_string(),
+            "stm": solution.stm(),
+            "mtm": solution.mtm(),
             "optimal": solution.optimal,
             "nodes": solution.nodes,
             "millis": elapsed.as_millis() as u64,
         })
         .to_string(),
-        (Answer::Solved(solution, _), false) => solution.moves.to_string(),
+        (Answer::Solved(solution, _), false) => text(&solution.moves),
         (Answer::Solved(solution, elapsed), true) => json!({
-            "moves": solution.moves.to_string(),
-            "length": solution.moves.len(),
+            "moves": text(&solution.moves),
+            "length": solution.length(metric),
+            "metric": metric.to_string(),
+            "stm": solution.stm(),
+            "mtm": solution.mtm(),
             "optimal": solution.optimal,
             "nodes": solution.nodes,
             "millis": elapsed.as_millis() as u64,
@@ -207,8 +241,15 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let solve = |(position, goal, method): &(Position, Position, Method)| match method {
-        Method::Optimal => solve_one(position, goal, &args.tables, &args.limits, &databases)
-            .map_err(|e| e.to_string()),
+        Method::Optimal => solve_one(
+            position,
+            goal,
+            &args.tables,
+            &args.limits,
+            &databases,
+            args.metric,
+        )
+        .map_err(|e| e.to_string()),
         Method::Fast => fast_one(position, goal),
     };
     if args.jobs == 1 {
@@ -219,7 +260,11 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
                 stream_fast(&read.0, &read.1, &args, &mut out).map_err(|e| item.failure(e))??;
             } else {
                 let answer = solve(&read).map_err(|e| item.failure(e))?;
-                writeln!(out, "{}", render(&answer, args.json, args.count_only))?;
+                writeln!(
+                    out,
+                    "{}",
+                    render(&answer, args.json, args.count_only, args.metric)
+                )?;
             }
             if args.position == "-" {
                 out.flush()?;
@@ -255,7 +300,11 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     }
     for (item, answer) in items.iter().zip(answers) {
         let answer = answer.map_err(|e| item.failure(e))?;
-        writeln!(out, "{}", render(&answer, args.json, args.count_only))?;
+        writeln!(
+            out,
+            "{}",
+            render(&answer, args.json, args.count_only, args.metric)
+        )?;
     }
     out.flush()?;
     Ok(())
@@ -295,7 +344,7 @@ fn stream_fast(
     out: &mut impl Write,
 ) -> Result<Result<(), Failure>, String> {
     if !position.is_solvable(goal).map_err(|e| e.to_string())? {
-        let line = render(&Answer::Unsolvable, args.json, args.count_only);
+        let line = render(&Answer::Unsolvable, args.json, args.count_only, args.metric);
         return Ok(writeln!(out, "{line}").map_err(Failure::io));
     }
     let start = Instant::now();
@@ -373,19 +422,24 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
     for item in input::items(&args.position) {
         let item = item?;
         let (position, goal, _) = reader.read(&item)?;
-        let answer = solve_one(&position, &goal, &args.tables, &limits, &databases)
-            .map_err(|e| item.failure(e))?;
+        let answer = solve_one(
+            &position,
+            &goal,
+            &args.tables,
+            &limits,
+            &databases,
+            args.metric,
+        )
+        .map_err(|e| item.failure(e))?;
         let line = match (&answer, args.json) {
             (Answer::Unsolvable, false) => "unsolvable".to_string(),
             (Answer::Unsolvable, true) => json!({"hint": null, "unsolvable": true}).to_string(),
-            (Answer::Solved(s, _), false) => s
-                .moves
-                .iter()
-                .next()
-                .map_or("solved".to_string(), |d| d.to_string()),
+            (Answer::Solved(s, _), false) => {
+                first_move(&s.moves, args.metric).unwrap_or_else(|| "solved".to_string())
+            }
             (Answer::Solved(s, _), true) => json!({
-                "hint": s.moves.iter().next().map(|d| d.to_string()),
-                "remaining": s.moves.len(),
+                "hint": first_move(&s.moves, args.metric),
+                "remaining": s.length(args.metric),
             })
             .to_string(),
         };
@@ -393,6 +447,20 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// The first move of a solution: one tile, or in MTM the whole first run
+/// (a shortest MTM solution never has two moves along one line in a row,
+/// so its runs of one letter are its moves).
+fn first_move(moves: &Moves, metric: Metric) -> Option<String> {
+    let first = moves.iter().next()?;
+    Some(match metric {
+        Metric::Stm => first.to_string(),
+        Metric::Mtm => {
+            let run: Moves = moves.iter().take_while(|&d| d == first).collect();
+            run.compact()
+        }
+    })
 }
 
 pub fn parse_length_range(s: &str) -> Result<LengthRange, String> {
