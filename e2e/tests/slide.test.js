@@ -169,6 +169,21 @@ test('hint names a move and solve plays an optimal solution that is not ranked',
   assert.match(await records.textContent(), /no records yet/);
 });
 
+test('MTM hints name a whole run and MTM solve plays a solution shortest in MTM', async () => {
+  const page = await chromium.context.newPage();
+  // Seed 99's spiral 3x3, as above, now in the multi-tile metric.
+  await page.goto(`${server.url}#slide&size=3x3&goal=spiral&seed=99`);
+  await page.waitForSelector('#slide-board .tile');
+  await page.check('#slide-mtm-hints');
+  await page.click('#slide-hint');
+  await page.waitForFunction(() => /Hint: slide [UDLR]\d* \(\d+ MTM moves to go, optimal\)/.test(document.querySelector('#slide-status').textContent));
+  const hinted = Number((await page.textContent('#slide-status')).match(/\((\d+) MTM/)[1]);
+  await page.click('#slide-solve');
+  await page.waitForSelector('#slide-status:has-text("Solved")', { timeout: 20000 });
+  // The moves the page made count as many MTM moves as the hint promised.
+  assert.equal(Number(await page.textContent('#slide-mtm')), hinted);
+});
+
 test('the records page lists results and links the CSV export', async () => {
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#records`);

@@ -242,7 +242,8 @@ export async function start(params = new URLSearchParams()) {
 async function hint() {
   if (!s || s.solved) return;
   try {
-    const r = await post('/api/slide/hint', { position: format(s.tiles, s.w), goal: s.goalText, game: s.game });
+    const metric = $('slide-mtm-hints').checked ? 'mtm' : 'stm';
+    const r = await post('/api/slide/hint', { position: format(s.tiles, s.w), goal: s.goalText, game: s.game, metric });
     if (!r.move) return;
     const b = blankOf(s.tiles);
     const [dx, dy] = SOURCE[r.move];
@@ -252,7 +253,8 @@ async function hint() {
       tile.classList.add('hinted');
       setTimeout(() => tile.classList.remove('hinted'), 900);
     }
-    status(`Hint: slide ${r.move} (${r.remaining} moves to go${r.optimal ? ', optimal' : ''})`);
+    const unit = metric === 'mtm' ? 'MTM moves' : 'moves';
+    status(`Hint: slide ${r.run} (${r.remaining} ${unit} to go${r.optimal ? ', optimal' : ''})`);
   } catch (e) {
     status(e.message, 'error');
   }
@@ -263,9 +265,11 @@ async function solve() {
   const game = s;
   try {
     status('Solving…');
-    const r = await post('/api/slide/solve', { position: format(s.tiles, s.w), goal: s.goalText, game: s.game });
+    const metric = $('slide-mtm-hints').checked ? 'mtm' : 'stm';
+    const r = await post('/api/slide/solve', { position: format(s.tiles, s.w), goal: s.goalText, game: s.game, metric });
     if (game !== s) return;
-    status(`Solution: ${r.moves.length} moves${r.optimal ? ' (optimal)' : ''}`);
+    const shortest = r.optimal ? ` (shortest in ${metric.toUpperCase()})` : '';
+    status(`Solution: ${r.length} moves, ${r.mtm} MTM${shortest}`);
     solving = true;
     for (const m of r.moves) {
       await new Promise((done) => setTimeout(done, 140));

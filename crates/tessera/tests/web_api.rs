@@ -792,3 +792,47 @@ fn colours_and_pictures_for_the_page_looks() {
     }
     assert_eq!(c.get("/static/picture-nope.svg").status, 404);
 }
+
+#[test]
+fn hints_and_solutions_follow_the_metric_asked_for() {
+    let server = Server::start();
+    let mut c = server.client();
+    // Two tiles slid left in one motion: one MTM move, two STM moves.
+    let position = "1 2 3/4 5 6/0 7 8";
+    let mtm = c.ok(
+        "/api/slide/hint",
+        json!({"position": position, "metric": "mtm"}),
+    );
+    assert_eq!(
+        (mtm["move"].as_str(), mtm["run"].as_str()),
+        (Some("L"), Some("L2"))
+    );
+    assert_eq!(mtm["remaining"], 1);
+    let stm = c.ok("/api/slide/hint", json!({"position": position}));
+    assert_eq!(
+        (stm["move"].as_str(), stm["run"].as_str()),
+        (Some("L"), Some("L"))
+    );
+    assert_eq!(stm["remaining"], 2);
+    // The hardest 3x3: 31 STM moves, fewer in MTM, and each solution is
+    // shortest in its own metric.
+    let hard = "8 6 7/2 5 4/3 0 1";
+    let by_mtm = c.ok(
+        "/api/slide/solve",
+        json!({"position": hard, "metric": "mtm"}),
+    );
+    let by_stm = c.ok("/api/slide/solve", json!({"position": hard}));
+    assert_eq!(by_stm["length"], 31);
+    assert!(by_mtm["mtm"].as_u64() < by_stm["mtm"].as_u64());
+    assert!(by_mtm["length"].as_u64() >= by_stm["length"].as_u64());
+    assert_eq!(
+        (by_mtm["optimal"].as_bool(), by_stm["optimal"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let bad = c.post(
+        "/api/slide/hint",
+        json!({"position": position, "metric": "qtm"}),
+    );
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.json()["pointer"], "/metric");
+}

@@ -18,7 +18,7 @@ use std::sync::{mpsc, Mutex, OnceLock};
 use std::time::Duration;
 
 use slide::solver::{BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS};
-use slide::{Databases, Moves, Position, Size, SolveOptions};
+use slide::{Databases, Metric, Moves, Position, Size, SolveOptions};
 
 use crate::tables::{Quiet, TableConfig};
 use crate::Deadline;
@@ -164,12 +164,14 @@ impl Solver {
     }
 
     /// A solution for a game from `start` (known to reach `goal`): shortest
-    /// when the optimal solver finishes within [`THINKING_TIME`] and the
-    /// deadline, else the fast solver's. Every answer is replayed first.
+    /// in `metric` when the optimal solver finishes within
+    /// [`THINKING_TIME`] and the deadline, else the best one at hand (the
+    /// fast solver's). Every answer is replayed first.
     pub fn plan(
         &self,
         start: &Position,
         goal: &Position,
+        metric: Metric,
         deadline: &Deadline,
     ) -> Result<Plan, PlanError> {
         if self.ready(start.size(), goal.blank()) {
@@ -181,7 +183,11 @@ impl Solver {
                 databases: Some(self.databases),
                 ..SolveOptions::default()
             };
-            if let Ok(found) = slide::solve_optimal(start, goal, &options) {
+            let found = match metric {
+                Metric::Stm => slide::solve_optimal(start, goal, &options),
+                Metric::Mtm => slide::solve_optimal_mtm(start, goal, &options),
+            };
+            if let Ok(found) = found {
                 if reaches(start, goal, &found.moves) {
                     return Ok(Plan {
                         moves: found.moves,
@@ -243,14 +249,38 @@ mod tests {
     fn small_boards_get_shortest_plans_and_large_ones_fast_plans() {
         let solver = Solver::new(TableConfig::default());
         let (start, goal) = puzzle("3x3", 5);
-        let plan = solver.plan(&start, &goal, &Deadline::none()).unwrap();
+        let plan = solver
+            .plan(&start, &goal, Metric::Stm, &Deadline::none())
+            .unwrap();
         assert!(plan.optimal);
         let shortest = slide::solve_optimal(&start, &goal, &SolveOptions::default()).unwrap();
         assert_eq!(plan.moves.len(), shortest.moves.len());
         let (start, goal) = puzzle("7x6", 5);
-        let plan = solver.plan(&start, &goal, &Deadline::none()).unwrap();
+        let plan = solver
+            .plan(&start, &goal, Metric::Stm, &Deadline::none())
+            .unwrap();
         assert!(!plan.optimal);
         assert!(reaches(&start, &goal, &plan.moves));
+    }
+
+    #[test]
+    fn plans_follow_the_metric_asked_for() {
+        let solver = Solver::new(TableConfig::default());
+        for seed in 0..10 {
+            let (start, goal) = puzzle("3x3", seed);
+            let mtm = solver
+                .plan(&start, &goal, Metric::Mtm, &Deadline::none())
+                .unwrap();
+            let stm = solver
+                .plan(&start, &goal, Metric::Stm, &Deadline::none())
+                .unwrap();
+            let shortest =
+                slide::solve_optimal_mtm(&start, &goal, &SolveOptions::default()).unwrap();
+            assert!(mtm.optimal && reaches(&start, &goal, &mtm.moves));
+            assert_eq!(mtm.moves.mtm_len(), shortest.mtm());
+            assert!(mtm.moves.mtm_len() <= stm.moves.mtm_len());
+            assert!(stm.moves.len() <= mtm.moves.len());
+        }
     }
 
     #[test]
@@ -258,6 +288,9 @@ mod tests {
         let solver = Solver::new(TableConfig::default());
         let (start, goal) = puzzle("7x6", 1);
         let late = Deadline::after(Duration::ZERO);
-        assert_eq!(solver.plan(&start, &goal, &late), Err(PlanError::OutOfTime));
+        assert_eq!(
+            solver.plan(&start, &goal, Metric::Stm, &late),
+            Err(PlanError::OutOfTime)
+        );
     }
 }

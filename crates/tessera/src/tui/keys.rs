@@ -67,6 +67,7 @@ pub fn slide_action(
         KeyCode::Char('r') => SlideAction::Restart,
         KeyCode::Char('g') => SlideAction::ToggleGoal,
         KeyCode::Char('c') => SlideAction::NextColours,
+        KeyCode::Char('m') => SlideAction::ToggleMetric,
         KeyCode::Char('q') => SlideAction::Quit,
         _ => return None,
     };
@@ -158,6 +159,10 @@ mod tests {
         assert_eq!(
             slide_action(&key(KeyCode::Char('c')), None),
             Some(SlideAction::NextColours)
+        );
+        assert_eq!(
+            slide_action(&key(KeyCode::Char('m')), None),
+            Some(SlideAction::ToggleMetric)
         );
         let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
         assert_eq!(slide_action(&ctrl_c, None), Some(SlideAction::Quit));

@@ -8,7 +8,7 @@ use super::clock::Clock;
 use crate::picture::Scheme;
 use play::slide_game::{Outcome, Session, SlideSpec, Solver};
 use play::Deadline;
-use slide::{Direction, GoalError, Moves, Position};
+use slide::{Direction, GoalError, Metric, Moves, Position};
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
@@ -29,6 +29,8 @@ pub enum SlideAction {
     ToggleGoal,
     /// The next colouring of the tiles: placed or not, then the schemes.
     NextColours,
+    /// Hints and solutions shortest in the other metric (STM or MTM).
+    ToggleMetric,
     Quit,
 }
 
@@ -64,6 +66,8 @@ pub struct SlideApp {
     showing_goal: bool,
     /// A colour scheme, or none: tiles then show whether they are home.
     scheme: Option<Scheme>,
+    /// The metric hints and solutions are shortest in.
+    metric: Metric,
     message: String,
     quit: bool,
 }
@@ -91,9 +95,15 @@ impl SlideApp {
             solver_used: false,
             showing_goal: false,
             scheme: None,
+            metric: Metric::Stm,
             message: String::new(),
             quit: false,
         })
+    }
+
+    /// The metric hints and solutions are shortest in.
+    pub fn metric(&self) -> Metric {
+        self.metric
     }
 
     /// The tiles' colour scheme; none for "home or not".
@@ -198,6 +208,18 @@ impl SlideApp {
                 self.scheme = next.and_then(|i| SCHEMES.get(i).copied());
                 self.message = format!("colours: {}", scheme_name(self.scheme));
             }
+            SlideAction::ToggleMetric => {
+                self.metric = match self.metric {
+                    Metric::Stm => Metric::Mtm,
+                    Metric::Mtm => Metric::Stm,
+                };
+                self.message = match self.metric {
+                    Metric::Stm => "hints: single-tile moves (STM)".into(),
+                    Metric::Mtm => {
+                        "hints: multi-tile moves (MTM), a run of tiles is one move".into()
+                    }
+                };
+            }
             SlideAction::New => self.deal(self.seed.wrapping_add(1)),
             SlideAction::Restart => self.deal(self.seed),
             _ if self.is_won() => {}
@@ -275,7 +297,12 @@ impl SlideApp {
 
     fn deal(&mut self, seed: u64) {
         match SlideApp::new(self.spec.clone(), seed) {
-            Ok(app) => *self = app,
+            // The player's choices of look and metric carry over.
+            Ok(app) => {
+                let (scheme, metric) = (self.scheme, self.metric);
+                *self = app;
+                (self.scheme, self.metric) = (scheme, metric);
+            }
             Err(e) => self.message = e.to_string(),
         }
     }
@@ -284,9 +311,10 @@ impl SlideApp {
     fn think(&mut self, purpose: Purpose) {
         let (send, answer) = mpsc::channel();
         let (position, goal) = (self.position().clone(), self.goal().clone());
+        let metric = self.metric;
         std::thread::spawn(move || {
             let plan = Solver::global()
-                .plan(&position, &goal, &Deadline::none())
+                .plan(&position, &goal, metric, &Deadline::none())
                 .map(|plan| plan.moves)
                 .map_err(|e| format!("no solution: {e}"));
             // The receiver may be gone (a new puzzle, quit): nothing to do.
@@ -305,7 +333,15 @@ impl SlideApp {
         self.hint = moves.iter().next();
         if let Some((cell, direction)) = self.hint() {
             let tile = self.position().tiles()[cell];
-            self.message = format!("hint: move {tile} {}", name(direction));
+            // In MTM the hint is the whole first run: a shortest MTM
+            // solution never moves along one line twice in a row.
+            let run = moves.iter().take_while(|&d| d == direction).count();
+            self.message = match (self.metric, run) {
+                (Metric::Mtm, k) if k > 1 => {
+                    format!("hint: slide {k} tiles {} (from {tile})", name(direction))
+                }
+                _ => format!("hint: move {tile} {}", name(direction)),
+            };
         }
     }
 
@@ -421,6 +457,38 @@ mod tests {
             .len();
         assert_eq!(after + 1, before);
         assert_eq!(app.hint(), None, "a move clears the hint");
+    }
+
+    #[test]
+    fn m_switches_hints_to_the_multi_tile_metric_and_keeps_it() {
+        let mtm = |app: &SlideApp| {
+            slide::solve_optimal_mtm(app.position(), app.goal(), &Default::default())
+                .unwrap()
+                .mtm()
+        };
+        for seed in 1..6 {
+            let mut app = app("3x3", seed);
+            app.handle(SlideAction::ToggleMetric, Instant::now());
+            assert_eq!(app.metric(), Metric::Mtm);
+            assert!(app.message().contains("MTM"));
+            app.handle(SlideAction::Hint, Instant::now());
+            app.settle(Instant::now());
+            let (_, direction) = app.hint().expect("a hint");
+            // The hint starts a run of some k tiles that is one MTM move
+            // closer to the goal.
+            let before = mtm(&app);
+            let mut closer = false;
+            let mut position = app.position().clone();
+            while position.apply(direction).is_ok() {
+                let after =
+                    slide::solve_optimal_mtm(&position, app.goal(), &Default::default()).unwrap();
+                closer |= after.mtm() + 1 == before;
+            }
+            assert!(closer, "seed {seed}: {}", app.message());
+            // A new puzzle keeps the metric.
+            app.handle(SlideAction::New, Instant::now());
+            assert_eq!(app.metric(), Metric::Mtm);
+        }
     }
 
     #[test]

@@ -36,9 +36,10 @@ const KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
-/// Shown before `q` on terminals wide enough for one more key (80
-/// columns hold only the line above).
+/// Shown before `q` on terminals wide enough for more keys (80 columns
+/// hold only the line above).
 const COLOURS_KEY: (&str, &str) = ("c", "colours");
+const METRIC_KEY: (&str, &str) = ("m", "STM/MTM");
 
 impl BoardLayout {
     /// The largest tiles for which `size` fits in `area` (centred), or
@@ -200,6 +201,9 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     let mut shown = KEYS.to_vec();
     if keys.width >= 92 {
         shown.insert(shown.len() - 1, COLOURS_KEY);
+    }
+    if keys.width >= 106 {
+        shown.insert(shown.len() - 1, METRIC_KEY);
     }
     frame.render_widget(keys_line(&shown, keys.width), keys);
     if app.is_won() {

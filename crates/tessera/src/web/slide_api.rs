@@ -9,7 +9,7 @@ use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Session, SlideSpec, Solver};
 use serde::{Deserialize, Serialize};
-use slide::{Goal, Moves, Position, Size};
+use slide::{Goal, Metric, Moves, Position, Size};
 use utoipa::ToSchema;
 
 use super::clock::now_millis;
@@ -144,6 +144,19 @@ pub struct SolveRequest {
     /// The game this help is for: a game solved with help earns no record.
     #[serde(default)]
     game: Option<String>,
+    /// `stm` (the default) or `mtm`: the metric the solution is shortest
+    /// in (a run of tiles slid along a line is one MTM move).
+    #[serde(default)]
+    #[schema(example = "mtm", pattern = "^(stm|mtm)$")]
+    metric: Option<String>,
+}
+
+/// The request's metric, `stm` when it names none.
+fn metric(request: &SolveRequest) -> Result<Metric, ApiError> {
+    request.metric.as_deref().map_or(Ok(Metric::Stm), |text| {
+        text.parse()
+            .map_err(|e: String| ApiError::bad(e).at("/metric"))
+    })
 }
 
 /// Parses a position and its goal (a name or a position) and checks that
@@ -183,6 +196,7 @@ async fn solution(
     request: &SolveRequest,
 ) -> Result<(Moves, bool), ApiError> {
     let (start, goal) = puzzle(request)?;
+    let metric = metric(request)?;
     app.store
         .record_help(&player.0, "slide", &start.to_string(), now_millis())
         .await?;
@@ -191,7 +205,7 @@ async fn solution(
     }
     let answer = app
         .budget
-        .run(move |deadline| Solver::global().plan(&start, &goal, &deadline))
+        .run(move |deadline| Solver::global().plan(&start, &goal, metric, &deadline))
         .await?;
     match answer {
         Ok(plan) => Ok((plan.moves, plan.optimal)),
@@ -208,7 +222,9 @@ pub struct Solution {
     moves: String,
     /// Single-tile moves.
     length: usize,
-    /// Whether no shorter solution exists.
+    /// Multi-tile moves.
+    mtm: usize,
+    /// Whether no shorter solution exists (in the metric asked for).
     optimal: bool,
 }
 
@@ -225,6 +241,7 @@ pub async fn solve(
     Ok(Json(Solution {
         moves: moves.to_string(),
         length: moves.len(),
+        mtm: moves.mtm_len(),
         optimal,
     }))
 }
@@ -236,7 +253,10 @@ pub struct Hint {
     /// `U`, `D`, `L` or `R`; null when the position is already solved.
     #[serde(rename = "move")]
     next: Option<String>,
-    /// The solution's length from here.
+    /// The first move in the metric asked for: the same as `move` in STM,
+    /// the whole first run in MTM (`L2`); null when solved.
+    run: Option<String>,
+    /// The solution's length from here, in the metric asked for.
     remaining: usize,
     /// Whether that solution is optimal.
     optimal: bool,
@@ -250,11 +270,27 @@ pub async fn hint(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Hint>, ApiError> {
+    let metric = metric(&request)?;
     let (moves, optimal) = helped(&app, &player, &request, 1).await?;
-    let next = moves.iter().next().map(|d| d.letter().to_string());
+    let first = moves.iter().next();
+    let next = first.map(|d| d.letter().to_string());
+    // A shortest MTM solution never moves along one line twice in a row,
+    // so its first run of one letter is its first move.
+    let run = first.map(|d| match metric {
+        Metric::Stm => d.letter().to_string(),
+        Metric::Mtm => moves
+            .iter()
+            .take_while(|&e| e == d)
+            .collect::<Moves>()
+            .compact(),
+    });
     Ok(Json(Hint {
         next,
-        remaining: moves.len(),
+        run,
+        remaining: match metric {
+            Metric::Stm => moves.len(),
+            Metric::Mtm => moves.mtm_len(),
+        },
         optimal,
     }))
 }
