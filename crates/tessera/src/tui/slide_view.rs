@@ -39,7 +39,6 @@ const KEYS: &[(&str, &str)] = &[
 /// Shown before `q` on terminals wide enough for more keys (80 columns
 /// hold only the line above).
 const COLOURS_KEY: (&str, &str) = ("c", "colours");
-const METRIC_KEY: (&str, &str) = ("m", "STM/MTM");
 
 impl BoardLayout {
     /// The largest tiles for which `size` fits in `area` (centred), or
@@ -203,7 +202,12 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
         shown.insert(shown.len() - 1, COLOURS_KEY);
     }
     if keys.width >= 106 {
-        shown.insert(shown.len() - 1, METRIC_KEY);
+        // The key shows the metric hints are shortest in now.
+        let metric = match app.metric() {
+            slide::Metric::Stm => "hints: STM",
+            slide::Metric::Mtm => "hints: MTM",
+        };
+        shown.insert(shown.len() - 1, ("m", metric));
     }
     frame.render_widget(keys_line(&shown, keys.width), keys);
     if app.is_won() {
