@@ -230,6 +230,7 @@ fn search<E: Estimate>(
         positions: start.positions(),
         path: Vec::new(),
         nodes: 0,
+        next_check: 0,
         next_bound: u32::MAX,
         node_limit: options.node_limit,
         stop: options.stop,
@@ -288,6 +289,7 @@ struct Dfs<'a, E: Estimate> {
     positions: Vec<u8>,
     path: Vec<Direction>,
     nodes: u64,
+    next_check: u64,
     next_bound: u32,
     node_limit: Option<u64>,
     stop: Option<&'a (dyn Fn() -> bool + Sync)>,
@@ -302,8 +304,11 @@ fn same_axis(a: Direction, b: Direction) -> bool {
 }
 
 impl<E: Estimate> Dfs<'_, E> {
+    /// Checks the budget every few thousand nodes (a pruned child counts
+    /// too, so the check is by threshold, not by exact multiples).
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes & 0x3FFF == 0 {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + (1 << 14);
             let over = self.node_limit.is_some_and(|n| self.nodes >= n);
             self.stopped = over || self.stop.is_some_and(|stop| stop());
         }
