@@ -7,52 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
+import { SOURCE, step, bfs, readTiles } from './puzzle.js';
 
 let server, chromium;
 before(async () => { server = await startServer(); chromium = await startBrowser(); });
 after(async () => { await chromium?.stop(); server?.stop(); });
-
-// Letters name the direction the tile moves; [dx, dy] from the blank to the
-// tile that moves.
-const SOURCE = { U: [0, 1], D: [0, -1], L: [1, 0], R: [-1, 0] };
-
-function step(tiles, w, letter) {
-  const b = tiles.indexOf(0);
-  const [dx, dy] = SOURCE[letter];
-  const x = (b % w) + dx, y = Math.floor(b / w) + dy;
-  if (x < 0 || y < 0 || x >= w || y >= tiles.length / w) return null;
-  const next = tiles.slice();
-  next[b] = next[y * w + x];
-  next[y * w + x] = 0;
-  return next;
-}
-
-// Breadth-first search: a shortest solution, independent of the server.
-function bfs(start, goal, w) {
-  const key = (t) => t.join(',');
-  const seen = new Map([[key(start), null]]);
-  const queue = [start];
-  for (let i = 0; i < queue.length; i++) {
-    const t = queue[i];
-    if (key(t) === key(goal)) {
-      const moves = [];
-      for (let k = key(t); seen.get(k); k = seen.get(k).from) moves.unshift(seen.get(k).move);
-      return moves;
-    }
-    for (const m of 'UDLR') {
-      const n = step(t, w, m);
-      if (n && !seen.has(key(n))) { seen.set(key(n), { from: key(t), move: m }); queue.push(n); }
-    }
-  }
-  throw new Error('unsolvable');
-}
-
-async function readTiles(page, cells) {
-  const placed = await page.$$eval('#slide-board .tile', (els) => els.map((e) => [Number(e.dataset.tile), Number(e.dataset.cell)]));
-  const tiles = Array(cells).fill(0);
-  for (const [t, c] of placed) tiles[c] = t;
-  return tiles;
-}
 
 // Every tile's number, look properties and painted background (its
 // ::before, where the face is drawn).
@@ -136,13 +95,13 @@ test('a 3x3 solved in picture mode with a built-in picture; the link keeps the p
   assert.match(page.url(), /look=picture%3Amosaic/);
   // Solve it by clicking, at a person's pace.
   let tiles = await readTiles(page, 9);
-  const moves = bfs(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
+  const moves = bfs(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   await page.waitForTimeout(400);
   for (const m of moves) {
     const b = tiles.indexOf(0);
     const [dx, dy] = SOURCE[m];
     await page.click(`#slide-board .tile[data-cell="${(Math.floor(b / 3) + dy) * 3 + (b % 3) + dx}"]`);
-    tiles = step(tiles, 3, m);
+    tiles = step(tiles, 3, 3, m);
     await page.waitForTimeout(250);
   }
   await page.waitForSelector('#slide-status.good');

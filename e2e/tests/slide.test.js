@@ -4,15 +4,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startServer, startBrowser, screenshots } from './harness.js';
+import { SOURCE, INVERSE, step, bfs, readTiles } from './puzzle.js';
 
 let server, chromium;
 before(async () => { server = await startServer(); chromium = await startBrowser(); });
 after(async () => { await chromium?.stop(); server?.stop(); });
-
-// Letters name the direction the tile moves; [dx, dy] from the blank to the
-// tile that moves.
-const SOURCE = { U: [0, 1], D: [0, -1], L: [1, 0], R: [-1, 0] };
-const INVERSE = { U: 'D', D: 'U', L: 'R', R: 'L' };
 
 // The replay page's tiles, cell by cell (0 = blank), read from their
 // placement.
@@ -26,44 +22,6 @@ async function replayTiles(page) {
     }
     return tiles;
   });
-}
-
-function step(tiles, w, h, letter) {
-  const b = tiles.indexOf(0);
-  const [dx, dy] = SOURCE[letter];
-  const x = (b % w) + dx, y = Math.floor(b / w) + dy;
-  if (x < 0 || y < 0 || x >= w || y >= h) return null;
-  const next = tiles.slice();
-  next[b] = next[y * w + x];
-  next[y * w + x] = 0;
-  return next;
-}
-
-// Breadth-first search: an independent shortest solution for a 3×3.
-function bfs(start, goal) {
-  const key = (t) => t.join(',');
-  const seen = new Map([[key(start), null]]);
-  const queue = [start];
-  for (let i = 0; i < queue.length; i++) {
-    const t = queue[i];
-    if (key(t) === key(goal)) {
-      const moves = [];
-      for (let k = key(t); seen.get(k); k = seen.get(k).from) moves.unshift(seen.get(k).move);
-      return moves;
-    }
-    for (const m of 'UDLR') {
-      const n = step(t, 3, 3, m);
-      if (n && !seen.has(key(n))) { seen.set(key(n), { from: key(t), move: m }); queue.push(n); }
-    }
-  }
-  throw new Error('unsolvable');
-}
-
-async function readTiles(page, cells) {
-  const placed = await page.$$eval('#slide-board .tile', (els) => els.map((e) => [Number(e.dataset.tile), Number(e.dataset.cell)]));
-  const tiles = Array(cells).fill(0);
-  for (const [t, c] of placed) tiles[c] = t;
-  return tiles;
 }
 
 test('a 3x3 solved by clicking tiles at a human pace becomes a record', async () => {

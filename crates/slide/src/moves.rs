@@ -70,6 +70,28 @@ impl Moves {
         }
     }
 
+    /// The length in `metric`.
+    pub fn length(&self, metric: crate::Metric) -> usize {
+        match metric {
+            crate::Metric::Stm => self.len(),
+            crate::Metric::Mtm => self.mtm_len(),
+        }
+    }
+
+    /// The leading run of moves in one direction (`RRRDDL` → `RRR`): the
+    /// first MTM move. A shortest MTM solution never moves along one line
+    /// twice in a row, so its first run is its first move.
+    pub fn first_run(&self) -> Moves {
+        let first = self.0.first();
+        Moves(
+            self.0
+                .iter()
+                .take_while(|&d| Some(d) == first)
+                .copied()
+                .collect(),
+        )
+    }
+
     /// Run-length form: `RRRDDL` → `R3D2L`.
     pub fn compact(&self) -> String {
         let mut out = String::new();
@@ -162,6 +184,8 @@ mod tests {
         let m: Moves = "R3 d2,L".parse().unwrap();
         assert_eq!(m.to_string(), "RRRDDL");
         assert_eq!(m.compact(), "R3D2L");
+        assert_eq!(m.first_run().to_string(), "RRR");
+        assert!(Moves::new().first_run().is_empty());
         assert_eq!(m.inverse().to_string(), "RUULLL");
     }
 

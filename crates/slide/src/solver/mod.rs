@@ -59,6 +59,17 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// A solution proven shortest in `metric`, found after `nodes` nodes.
+    pub(crate) fn proven(moves: Moves, metric: Metric, nodes: u64) -> Solution {
+        let lower_bound = moves.length(metric) as u32;
+        Solution {
+            moves,
+            optimal: true,
+            nodes,
+            lower_bound,
+        }
+    }
+
     /// Length in single-tile moves.
     pub fn stm(&self) -> usize {
         self.moves.len()
@@ -71,10 +82,7 @@ impl Solution {
 
     /// Length in `metric`.
     pub fn length(&self, metric: Metric) -> usize {
-        match metric {
-            Metric::Stm => self.stm(),
-            Metric::Mtm => self.mtm(),
-        }
+        self.moves.length(metric)
     }
 }
 
@@ -129,14 +137,7 @@ pub fn solve_optimal(
     let size = position.size();
     if size.cells() <= FULL_TABLE_MAX_CELLS {
         let table = DistanceTable::get(size, start.goal_blank);
-        let moves = table.solve(&start);
-        let length = moves.len() as u32;
-        return Ok(Solution {
-            moves,
-            optimal: true,
-            nodes: 0,
-            lower_bound: length,
-        });
+        return Ok(Solution::proven(table.solve(&start), Metric::Stm, 0));
     }
     Ok(search_from(&start, options))
 }

@@ -69,13 +69,7 @@ pub fn solve_optimal_mtm(
     let size = position.size();
     if size.cells() <= FULL_TABLE_MAX_CELLS {
         let moves = MtmTable::get(size, start.goal_blank).solve(&start);
-        let length = moves.mtm_len() as u32;
-        return Ok(Solution {
-            moves,
-            optimal: true,
-            nodes: 0,
-            lower_bound: length,
-        });
+        return Ok(Solution::proven(moves, Metric::Mtm, 0));
     }
     if size.cells() > OPTIMAL_MAX_CELLS {
         return Err(SolveError::TooLarge { size });
@@ -242,13 +236,7 @@ fn search<E: Estimate>(
         dfs.next_bound = u32::MAX;
         if dfs.visit(start.blank, None, 0, h, memo, bound) {
             let moves = Moves(std::mem::take(&mut dfs.path));
-            let length = moves.mtm_len() as u32;
-            return Solution {
-                moves,
-                optimal: true,
-                nodes: dfs.nodes,
-                lower_bound: length,
-            };
+            return Solution::proven(moves, Metric::Mtm, dfs.nodes);
         }
         if dfs.stopped {
             break;

@@ -449,17 +449,12 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The first move of a solution: one tile, or in MTM the whole first run
-/// (a shortest MTM solution never has two moves along one line in a row,
-/// so its runs of one letter are its moves).
+/// The first move of a solution: one tile, or in MTM its whole first run.
 fn first_move(moves: &Moves, metric: Metric) -> Option<String> {
     let first = moves.iter().next()?;
     Some(match metric {
         Metric::Stm => first.to_string(),
-        Metric::Mtm => {
-            let run: Moves = moves.iter().take_while(|&d| d == first).collect();
-            run.compact()
-        }
+        Metric::Mtm => moves.first_run().compact(),
     })
 }
 

@@ -182,7 +182,14 @@ pub fn view(
         svg,
         r#"<rect x="{vx}" y="{vy}" width="{vw}" height="{vh}" fill="{FRAME}"/>"#
     );
-    let homes = style.image.as_ref().map(|image| {
+    // The picture is embedded only where a tile can show it: not in the
+    // caption band an animation redraws every frame.
+    let board = Rect {
+        height: layout.board_height,
+        ..layout.all()
+    };
+    let image = style.image.as_ref().filter(|_| board.intersects(&view));
+    let homes = image.map(|image| {
         // The picture covers the board's cells (cropped to their shape,
         // centred), defined once and shown through each tile's window.
         let (pw, ph) = (size.width() * cell, size.height() * cell);

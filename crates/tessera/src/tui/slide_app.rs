@@ -333,9 +333,8 @@ impl SlideApp {
         self.hint = moves.iter().next();
         if let Some((cell, direction)) = self.hint() {
             let tile = self.position().tiles()[cell];
-            // In MTM the hint is the whole first run: a shortest MTM
-            // solution never moves along one line twice in a row.
-            let run = moves.iter().take_while(|&d| d == direction).count();
+            // In MTM the hint is the whole first run.
+            let run = moves.first_run().len();
             self.message = match (self.metric, run) {
                 (Metric::Mtm, k) if k > 1 => {
                     format!("hint: slide {k} tiles {} (from {tile})", name(direction))

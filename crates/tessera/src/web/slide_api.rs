@@ -274,23 +274,14 @@ pub async fn hint(
     let (moves, optimal) = helped(&app, &player, &request, 1).await?;
     let first = moves.iter().next();
     let next = first.map(|d| d.letter().to_string());
-    // A shortest MTM solution never moves along one line twice in a row,
-    // so its first run of one letter is its first move.
     let run = first.map(|d| match metric {
         Metric::Stm => d.letter().to_string(),
-        Metric::Mtm => moves
-            .iter()
-            .take_while(|&e| e == d)
-            .collect::<Moves>()
-            .compact(),
+        Metric::Mtm => moves.first_run().compact(),
     });
     Ok(Json(Hint {
         next,
         run,
-        remaining: match metric {
-            Metric::Stm => moves.len(),
-            Metric::Mtm => moves.mtm_len(),
-        },
+        remaining: moves.length(metric),
         optimal,
     }))
 }
