@@ -13,7 +13,7 @@
 //! corner, both partitions included.
 
 use super::grid::Grid;
-use super::pdb::{index, PatternDatabase, PatternSpec};
+use super::pdb::{PatternDatabase, PatternSpec};
 use crate::Size;
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -276,7 +276,7 @@ impl Group {
         for (slot, &tile) in cells[..k].iter_mut().zip(&self.tiles) {
             *slot = self.frame[positions[tile as usize] as usize];
         }
-        self.database.value(index(&cells[..k], self.frame.len()))
+        self.database.value(&cells[..k])
     }
 }
 

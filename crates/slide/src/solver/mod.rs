@@ -20,6 +20,7 @@ mod heuristic;
 mod ida;
 mod mtm;
 mod pdb;
+mod pdb_build;
 mod relabel;
 mod table;
 

@@ -7,30 +7,32 @@
 //! their moves are free. Because only pattern moves are counted, the values
 //! of disjoint patterns add up to a lower bound of the true distance.
 //!
-//! Construction is a breadth-first search over (placement, blank) states
-//! in which moving a non-pattern tile costs nothing: every blank cell of
-//! one connected free region is equivalent, so a state is expanded once per
-//! region (found by flood fill on bit masks) and only pattern-tile moves
-//! cost a step. The search keeps two bits per (placement, free cell):
-//! unseen, in the current layer, in the next layer, done — 1 GiB for the
-//! 8-tile pattern of the 4 × 4 board, and the values one byte per
-//! placement (16!/8! = 518,918,400 bytes).
+//! Construction (module `pdb_build`) is a breadth-first search over
+//! (placement, blank region) states in which moving a non-pattern tile
+//! costs nothing: every blank cell of one connected free region is
+//! equivalent, so a state is expanded once per region and only
+//! pattern-tile moves cost a step.
+//!
+//! A value is stored as its excess over the Manhattan sum of the pattern's
+//! tiles, halved, in four bits (the delta encoding of Korf and Felner's
+//! later work): a pattern move changes that sum by one, so the excess is
+//! even, and it is small — the 7-8 set of the 4 × 4 board is 288 MB where
+//! a byte per value took 577 MB. The lookup adds the Manhattan sum back,
+//! computed in the same pass as the index.
 //!
 //! The search is seeded with the goal placement and the blank anywhere, so
 //! a database does not depend on the goal's blank cell: one database serves
 //! every goal layout and, through board symmetries (see
 //! the `heuristic` module), every congruent pattern.
 //!
-//! Each layer is scanned by all cores (rayon) with atomic marks.
-//!
 //! The engine does no I/O: [`PatternDatabase::to_bytes`] and
 //! [`PatternDatabase::from_bytes`] (format version and checksum checked)
-//! let the front end cache databases on disk.
+//! let the front end cache databases on disk. `from_bytes` takes any
+//! owner of the bytes, so a front end can hand it a memory-mapped file and
+//! skip copying half a gigabyte at every start.
 
 use crate::Size;
-use rayon::prelude::*;
 use std::fmt;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// A pattern on a board shape: the goal cells of its tiles, sorted, and
 /// where the goal's blank is when that matters.
@@ -123,10 +125,21 @@ impl fmt::Display for PatternSpec {
     }
 }
 
-/// Lower bounds for one pattern, one byte per placement.
+/// The bytes a database reads its values from: its own, or a file's
+/// mapped by the front end.
+pub(super) type Storage = Box<dyn AsRef<[u8]> + Send + Sync>;
+
+/// Lower bounds for one pattern, four bits per placement.
 pub struct PatternDatabase {
     spec: PatternSpec,
-    values: Vec<u8>,
+    storage: Storage,
+    /// Where the packed values start in `storage` (after a file header).
+    offset: usize,
+    /// Manhattan distance of pattern tile `j` on cell `c` from its goal
+    /// cell, at `j * n + c`.
+    manhattan: Vec<u8>,
+    /// Values the build capped at the largest storable excess.
+    capped: u64,
 }
 
 /// How far a build has come: placements with a value, out of all.
@@ -162,9 +175,9 @@ pub enum LoadError {
 }
 
 const MAGIC: &[u8; 8] = b"TSSRPDB\0";
-/// Bump whenever the layout or the meaning of the values changes.
-pub const FORMAT_VERSION: u32 = 1;
-const UNSET: u8 = u8::MAX;
+/// Bump whenever the layout or the meaning of the values changes
+/// (2: four-bit excesses over the Manhattan sum; 1 was a byte per value).
+pub const FORMAT_VERSION: u32 = 2;
 
 impl PatternDatabase {
     /// The pattern this table is for.
@@ -172,77 +185,119 @@ impl PatternDatabase {
         &self.spec
     }
 
-    /// The lower bound for the placement with this index (see [`index`]).
+    /// A database reading its values from `storage`, from `offset` on.
+    pub(super) fn new(
+        spec: &PatternSpec,
+        storage: Storage,
+        offset: usize,
+        capped: u64,
+    ) -> PatternDatabase {
+        let size = spec.size;
+        let n = size.cells();
+        let mut manhattan = vec![0u8; spec.cells.len() * n];
+        for (j, &goal) in spec.cells.iter().enumerate() {
+            let (gx, gy) = size.coords(goal as usize);
+            for cell in 0..n {
+                let (x, y) = size.coords(cell);
+                manhattan[j * n + cell] = (gx.abs_diff(x) + gy.abs_diff(y)) as u8;
+            }
+        }
+        PatternDatabase {
+            spec: spec.clone(),
+            storage,
+            offset,
+            manhattan,
+            capped,
+        }
+    }
+
+    fn packed(&self) -> &[u8] {
+        &(*self.storage).as_ref()[self.offset..][..self.spec.entries().div_ceil(2)]
+    }
+
+    /// The lower bound for a placement: `cells[j]` is the cell of pattern
+    /// tile `j` (the tile whose goal cell is `spec().cells()[j]`).
     #[inline]
-    pub(crate) fn value(&self, index: usize) -> u8 {
-        self.values[index]
+    pub(crate) fn value(&self, cells: &[u8]) -> u8 {
+        let n = self.spec.size.cells();
+        let (mut used, mut r, mut md) = (0u32, 0usize, 0u8);
+        for (j, &c) in cells.iter().enumerate() {
+            let below = (used & ((1u32 << c) - 1)).count_ones() as usize;
+            r = r * (n - j) + (c as usize - below);
+            used |= 1 << c;
+            md += self.manhattan[j * n + c as usize];
+        }
+        let byte = (*self.storage).as_ref()[self.offset + (r >> 1)];
+        md + 2 * (byte >> ((r & 1) * 4) & 15)
     }
 
-    /// Bytes held in memory.
+    /// Bytes of values (held in memory, or mapped).
     pub fn memory(&self) -> usize {
-        self.values.len()
+        self.spec.entries().div_ceil(2)
     }
 
-    /// Builds the database by breadth-first search; `progress` is called
-    /// now and then (and once at the end).
-    pub fn build(spec: &PatternSpec, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
-        Builder::new(spec).run(progress)
+    /// Placements whose value the build had to cap (their excess over the
+    /// Manhattan sum is more than the four bits hold): still lower
+    /// bounds, only weaker. Zero for every table tessera uses.
+    pub fn capped(&self) -> u64 {
+        self.capped
     }
 
     /// Serialised form: header (magic, version, pattern), values, checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = header(&self.spec);
-        bytes.extend_from_slice(&self.values);
+        bytes.extend_from_slice(self.packed());
         let sum = checksum(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
         bytes
     }
 
-    /// Reads what [`to_bytes`](Self::to_bytes) wrote, for `spec`; anything
-    /// stale or damaged is an error, never a wrong database.
+    /// Reads what [`to_bytes`](Self::to_bytes) wrote, for `spec`, from
+    /// any owner of the bytes (a vector, a mapped file); anything stale or
+    /// damaged is an error, never a wrong database.
     pub fn from_bytes(
         spec: &PatternSpec,
-        mut bytes: Vec<u8>,
+        bytes: impl AsRef<[u8]> + Send + Sync + 'static,
     ) -> Result<PatternDatabase, LoadError> {
         let head = header(spec);
-        if bytes.len() < head.len() + 8 || bytes[..8] != MAGIC[..] {
-            return Err(LoadError::NotADatabase);
-        }
-        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-        if version != FORMAT_VERSION {
-            return Err(LoadError::Version {
-                found: version,
-                expected: FORMAT_VERSION,
-            });
-        }
-        if bytes[..head.len()] != head[..] {
-            return Err(LoadError::OtherPattern {
-                expected: spec.to_string(),
-            });
-        }
-        let expected = head.len() + spec.entries() + 8;
-        if bytes.len() != expected {
-            return Err(LoadError::Length {
-                found: bytes.len(),
-                expected,
-            });
-        }
-        let body = bytes.len() - 8;
-        let stored = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
-        if checksum(&bytes[..body]) != stored {
-            return Err(LoadError::Checksum);
-        }
-        bytes.truncate(body);
-        bytes.drain(..head.len());
-        let database = PatternDatabase {
-            spec: spec.clone(),
-            values: bytes,
-        };
-        if database.values[index(spec.cells(), spec.size.cells())] != 0 {
+        check(spec, &head, bytes.as_ref())?;
+        let database = PatternDatabase::new(spec, Box::new(bytes), head.len(), 0);
+        if database.value(spec.cells()) != 0 {
             return Err(LoadError::Inconsistent);
         }
         Ok(database)
     }
+}
+
+fn check(spec: &PatternSpec, head: &[u8], bytes: &[u8]) -> Result<(), LoadError> {
+    if bytes.len() < head.len() + 8 || bytes[..8] != MAGIC[..] {
+        return Err(LoadError::NotADatabase);
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    if version != FORMAT_VERSION {
+        return Err(LoadError::Version {
+            found: version,
+            expected: FORMAT_VERSION,
+        });
+    }
+    if bytes[..head.len()] != head[..] {
+        return Err(LoadError::OtherPattern {
+            expected: spec.to_string(),
+        });
+    }
+    let expected = head.len() + spec.entries().div_ceil(2) + 8;
+    if bytes.len() != expected {
+        return Err(LoadError::Length {
+            found: bytes.len(),
+            expected,
+        });
+    }
+    let body = bytes.len() - 8;
+    let stored = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
+    if checksum(&bytes[..body]) != stored {
+        return Err(LoadError::Checksum);
+    }
+    Ok(())
 }
 
 fn header(spec: &PatternSpec) -> Vec<u8> {
@@ -296,8 +351,10 @@ pub(crate) fn index(cells: &[u8], n: usize) -> usize {
     r
 }
 
-/// Inverse of [`index`]; returns the occupied-cell mask.
-fn placement(mut r: usize, n: usize, cells: &mut [u8]) -> u32 {
+/// Inverse of [`index`]; returns the occupied-cell mask. (The builder
+/// decodes faster, with reciprocals; this is the plain reference.)
+#[cfg(test)]
+pub(super) fn placement(mut r: usize, n: usize, cells: &mut [u8]) -> u32 {
     let k = cells.len();
     for j in (0..k).rev() {
         let radix = n - j;
@@ -317,7 +374,7 @@ fn placement(mut r: usize, n: usize, cells: &mut [u8]) -> u32 {
     used
 }
 
-fn full_mask(n: usize) -> u32 {
+pub(super) fn full_mask(n: usize) -> u32 {
     if n == 32 {
         u32::MAX
     } else {
@@ -326,14 +383,14 @@ fn full_mask(n: usize) -> u32 {
 }
 
 /// Cell adjacency as bit masks, for flood fills.
-struct Geometry {
+pub(super) struct Geometry {
     width: usize,
     not_first_column: u32,
     not_last_column: u32,
 }
 
 impl Geometry {
-    fn new(size: Size) -> Geometry {
+    pub(super) fn new(size: Size) -> Geometry {
         let (mut not_first_column, mut not_last_column) = (0u32, 0u32);
         for cell in 0..size.cells() {
             let (x, _) = size.coords(cell);
@@ -352,7 +409,7 @@ impl Geometry {
     }
 
     /// The cells of `free` reachable from `from` through `free`.
-    fn region(&self, from: u32, free: u32) -> u32 {
+    pub(super) fn region(&self, from: u32, free: u32) -> u32 {
         let mut region = 1u32 << from;
         loop {
             let grown = (region
@@ -366,232 +423,6 @@ impl Geometry {
             }
             region = grown;
         }
-    }
-}
-
-/// Two bits per (placement, free cell) and the values being filled,
-/// shared by the worker threads. Every layer writes the same value
-/// (depth + 1) and marks only move forward (unseen → next → current →
-/// done), so the result does not depend on how the work is split.
-struct Builder {
-    spec: PatternSpec,
-    n: usize,
-    free: usize,
-    all: u32,
-    geometry: Geometry,
-    neighbours: Vec<u32>,
-    marks: Vec<AtomicU64>,
-    values: Vec<AtomicU8>,
-    filled: AtomicU64,
-}
-
-const UNSEEN: u64 = 0;
-const CURRENT: u64 = 1;
-const NEXT: u64 = 2;
-const DONE: u64 = 3;
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-/// Words of marks scanned between two progress reports.
-const BATCH_WORDS: usize = 1 << 16;
-
-impl Builder {
-    fn new(spec: &PatternSpec) -> Builder {
-        let size = spec.size;
-        let n = size.cells();
-        let k = spec.cells.len();
-        let mut neighbours = vec![0u32; n];
-        for (cell, mask) in neighbours.iter_mut().enumerate() {
-            let (x, y) = size.coords(cell);
-            if x > 0 {
-                *mask |= 1 << (cell - 1);
-            }
-            if x + 1 < size.width() {
-                *mask |= 1 << (cell + 1);
-            }
-            if y > 0 {
-                *mask |= 1 << (cell - size.width());
-            }
-            if y + 1 < size.height() {
-                *mask |= 1 << (cell + size.width());
-            }
-        }
-        let entries = spec.entries();
-        let free = n - k;
-        Builder {
-            spec: spec.clone(),
-            n,
-            free,
-            all: full_mask(n),
-            geometry: Geometry::new(size),
-            neighbours,
-            marks: (0..(entries * free).div_ceil(32))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            values: (0..entries).map(|_| AtomicU8::new(UNSET)).collect(),
-            filled: AtomicU64::new(0),
-        }
-    }
-
-    #[inline]
-    fn mark(&self, entry: usize) -> u64 {
-        self.marks[entry >> 5].load(Relaxed) >> ((entry & 31) * 2) & 3
-    }
-
-    /// Marks every cell of `region` (a subset of `free`) done in the
-    /// placement whose entries start at `base`: the region's entries lie
-    /// in at most two words, each written with one atomic operation.
-    #[inline]
-    fn set_region_done(&self, base: usize, free: u32, region: u32) {
-        let (mut word, mut bits) = (base >> 5, 0u64);
-        let mut rest = region;
-        while rest != 0 {
-            let r = rest.trailing_zeros();
-            rest &= rest - 1;
-            let entry = base + (free & ((1u32 << r) - 1)).count_ones() as usize;
-            if entry >> 5 != word {
-                self.marks[word].fetch_or(bits, Relaxed);
-                (word, bits) = (entry >> 5, 0);
-            }
-            bits |= DONE << ((entry & 31) * 2);
-        }
-        self.marks[word].fetch_or(bits, Relaxed);
-    }
-
-    /// Marks `entry` for the next layer if it is unseen. Marks only move
-    /// forward and a layer only adds NEXT (to unseen entries) and DONE, so
-    /// an OR after an unseen read can only leave NEXT or DONE: no retry.
-    #[inline]
-    fn discover(&self, entry: usize) {
-        let shift = (entry & 31) * 2;
-        let word = &self.marks[entry >> 5];
-        if word.load(Relaxed) >> shift & 3 == UNSEEN {
-            word.fetch_or(NEXT << shift, Relaxed);
-        }
-    }
-
-    /// The free cells reachable from `from` without crossing a pattern tile.
-    fn region(&self, from: u32, free: u32) -> u32 {
-        self.geometry.region(from, free)
-    }
-
-    fn run(self, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
-        let goal = index(&self.spec.cells, self.n);
-        let occupied = self.spec.cells.iter().fold(0u32, |m, &c| m | 1 << c);
-        let free = self.all & !occupied;
-        let seeds = match self.spec.blank {
-            Some(b) => self.region(b as u32, free),
-            None => free,
-        };
-        for ord in 0..self.free {
-            let mut cell = free;
-            for _ in 0..ord {
-                cell &= cell - 1;
-            }
-            if seeds & cell & cell.wrapping_neg() == 0 {
-                continue;
-            }
-            let entry = goal * self.free + ord;
-            self.marks[entry >> 5].fetch_or(CURRENT << ((entry & 31) * 2), Relaxed);
-        }
-        let mut depth = 0u32;
-        loop {
-            let mut any = false;
-            for batch in (0..self.marks.len()).step_by(BATCH_WORDS) {
-                let end = (batch + BATCH_WORDS).min(self.marks.len());
-                // Each worker counts the placements it fills and adds
-                // them once: one shared counter bumped per expansion
-                // would bounce its cache line between the cores.
-                let (found, filled) = (batch..end)
-                    .into_par_iter()
-                    .fold(
-                        || (false, 0u64, vec![0u8; self.spec.cells.len()]),
-                        |(any, filled, mut cells), w| {
-                            let (found, more) = self.scan_word(w, depth, &mut cells);
-                            (any | found, filled + more, cells)
-                        },
-                    )
-                    .map(|(any, filled, _)| (any, filled))
-                    .reduce(|| (false, 0), |a, b| (a.0 | b.0, a.1 + b.1));
-                any |= found;
-                self.filled.fetch_add(filled, Relaxed);
-                progress(self.progress(depth));
-            }
-            if !any {
-                break;
-            }
-            self.marks.par_iter().for_each(|word| {
-                let w = word.load(Relaxed);
-                let next = w & !(w << 1) & (LOW_BITS << 1);
-                word.store(w ^ (next | next >> 1), Relaxed);
-            });
-            depth += 1;
-        }
-        progress(self.progress(depth));
-        PatternDatabase {
-            spec: self.spec,
-            values: self.values.into_iter().map(AtomicU8::into_inner).collect(),
-        }
-    }
-
-    /// Expands every current state in word `w`: whether there was one,
-    /// and how many placements got their value.
-    fn scan_word(&self, w: usize, depth: u32, cells: &mut [u8]) -> (bool, u64) {
-        let word = self.marks[w].load(Relaxed);
-        let mut current = word & !(word >> 1) & LOW_BITS;
-        let any = current != 0;
-        let mut filled = 0;
-        while current != 0 {
-            let bit = current.trailing_zeros() as usize;
-            current &= current - 1;
-            let entry = w * 32 + bit / 2;
-            if self.mark(entry) == CURRENT {
-                filled += u64::from(self.expand(entry, depth, cells));
-            } // else its region was expanded from another of its cells
-        }
-        (any, filled)
-    }
-
-    fn progress(&self, depth: u32) -> BuildProgress {
-        BuildProgress {
-            depth,
-            filled: self.filled.load(Relaxed),
-            entries: self.values.len() as u64,
-        }
-    }
-
-    /// Expands the region of the blank in state `entry` at `depth`: marks
-    /// the region done and queues every placement one pattern move away.
-    fn expand(&self, entry: usize, depth: u32, cells: &mut [u8]) -> bool {
-        let index_now = entry / self.free;
-        let ord = entry % self.free;
-        let occupied = placement(index_now, self.n, cells);
-        let free = self.all & !occupied;
-        let mut blank_mask = free;
-        for _ in 0..ord {
-            blank_mask &= blank_mask - 1;
-        }
-        let region = self.region(blank_mask.trailing_zeros(), free);
-        // The value is set here, when the scan reaches the placement in
-        // index order, rather than at discovery: sequential writes instead
-        // of one more cache miss per successor.
-        let filled = self.values[index_now]
-            .compare_exchange(UNSET, depth as u8, Relaxed, Relaxed)
-            .is_ok();
-        self.set_region_done(index_now * self.free, free, region);
-        for j in 0..cells.len() {
-            let c = cells[j];
-            let mut targets = self.neighbours[c as usize] & region;
-            while targets != 0 {
-                let r = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                cells[j] = r;
-                let next = index(cells, self.n);
-                cells[j] = c;
-                let next_free = free ^ (1u32 << r) ^ (1u32 << c);
-                let o = (next_free & ((1u32 << c) - 1)).count_ones() as usize;
-                self.discover(next * self.free + o);
-            }
-        }
-        filled
     }
 }
 
@@ -614,7 +445,7 @@ mod tests {
         let pdb = PatternDatabase::build(&spec, &mut |_| {});
         let bytes = pdb.to_bytes();
         let back = PatternDatabase::from_bytes(&spec, bytes.clone()).unwrap();
-        assert_eq!(back.values, pdb.values);
+        assert_eq!(back.packed(), pdb.packed());
 
         let mut damaged = bytes.clone();
         let middle = damaged.len() / 2;

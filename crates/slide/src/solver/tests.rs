@@ -179,8 +179,11 @@ fn pattern_databases_are_admissible_and_exact_for_a_full_pattern() {
                 let at = |tiles: &[u8]| -> Vec<u8> {
                     tiles.iter().map(|&t| positions[t as usize]).collect()
                 };
-                assert_eq!(exact.value(pdb::index(&at(&full), n)) as u32, d);
-                assert!(partial.value(pdb::index(&at(part.cells()), n)) as u32 <= d);
+                // Exact, but where four bits cannot hold the excess over
+                // the Manhattan sum (a few 2 × 4 positions): then lower.
+                let v = exact.value(&at(&full)) as u32;
+                assert!(v == d || (exact.capped() > 0 && v < d), "{v} vs {d}");
+                assert!(partial.value(&at(part.cells())) as u32 <= d);
                 assert!(patterns.initial(&positions).0 <= d);
             }
         }
@@ -315,10 +318,7 @@ fn seeding_from_the_goal_blank_region_is_stronger_and_still_admissible() {
         }
         .positions();
         let at: Vec<u8> = [1, 3, 4].iter().map(|&t| positions[t]).collect();
-        let (s, a) = (
-            seeded.value(pdb::index(&at, 9)),
-            anywhere.value(pdb::index(&at, 9)),
-        );
+        let (s, a) = (seeded.value(&at), anywhere.value(&at));
         assert!(a <= s && s as u32 <= d);
         stronger += usize::from(s > a);
     }

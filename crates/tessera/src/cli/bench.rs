@@ -377,19 +377,28 @@ fn random_3x3(args: &BenchArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The process's peak resident memory so far (Linux `VmHWM`), in MB.
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024.0 / 1e6)
+}
+
 fn tables(args: &BenchArgs) -> Result<(), Failure> {
     let size = Size::square(4).expect("4x4");
     let dir = args.tables.cache_dir.clone().ok_or_else(|| {
         Failure::input("tables needs --cache-dir DIR (the tables are rebuilt there)")
     })?;
     std::fs::create_dir_all(&dir)?;
-    println!("| pattern | entries | build s (wall) | build s (CPU, all threads) | file MB | write s | load s |\n|---|---:|---:|---:|---:|---:|---:|");
+    println!("| pattern | entries | build s (wall) | build s (CPU, all threads) | peak RSS MB (process, so far) | capped | file MB | write s | load s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for spec in required_patterns(size, 0, args.tables.heuristic) {
         let start = Instant::now();
         let cpu = process_cpu();
         let database = PatternDatabase::build(&spec, &mut |_| {});
         let built = start.elapsed();
         let built_cpu = process_cpu().saturating_sub(cpu);
+        let capped = database.capped();
         let start = Instant::now();
         let bytes = database.to_bytes();
         let path = dir.join(spec.file_name());
@@ -401,11 +410,13 @@ fn tables(args: &BenchArgs) -> Result<(), Failure> {
         PatternDatabase::from_bytes(&spec, bytes).map_err(|e| Failure::Other(e.to_string()))?;
         let loaded = start.elapsed();
         println!(
-            "| {} | {} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} |",
+            "| {} | {} | {:.1} | {:.1} | {} | {} | {:.1} | {:.2} | {:.2} |",
             spec.file_name(),
             spec.entries(),
             seconds(built),
             seconds(built_cpu),
+            peak_rss_mb().map_or("?".to_string(), |mb| format!("{mb:.0}")),
+            capped,
             std::fs::metadata(&path)?.len() as f64 / 1e6,
             seconds(written),
             seconds(loaded)

@@ -16,7 +16,7 @@ use super::Failure;
 #[derive(Args, Clone)]
 pub struct TableArgs {
     /// Lower bound for 12–16-cell boards: large (7-8 pattern databases on
-    /// 4x4, ~575 MB, built once in minutes), small (6-6-3, a few MB) or
+    /// 4x4, 288 MB, built once in about two minutes), small (6-6-3, 3 MB) or
     /// manhattan (no tables).
     #[arg(long, default_value = "large", value_parser = parse_heuristic)]
     pub heuristic: HeuristicKind,
