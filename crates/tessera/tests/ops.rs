@@ -176,6 +176,7 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
             &db,
         ])
         .env("RUST_LOG", "info")
+        .env("TESSERA_TABLES", "small")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -210,4 +211,63 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
     assert!(request["millis"].as_f64().unwrap() >= 0.0);
     assert!(lines.iter().any(|l| l["message"] == "stopped"), "{logs}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--tables large` (the default): the server answers hints at once with
+/// what it has while the small set loads, logs when it is ready, and goes
+/// on to build the 7-8 set in the background. (The switch to a stronger
+/// set once built is checked in `play`, on a board whose sets build in
+/// seconds; the 7-8 build takes minutes, so this test stops at its start.)
+#[test]
+fn the_large_tables_build_in_the_background_while_hints_are_answered() {
+    let dir = temp_dir();
+    let db = database_for(&dir);
+    let cache = dir.join("tables");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "json"])
+        .args(["--db", &db, "--tables", "large", "--cache-dir"])
+        .arg(&cache)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let base = read_url(&mut child);
+    let (lines, logs) = std::sync::mpsc::channel::<String>();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let mut c = common::server::Client::new(&base);
+    // Three moves from the goal.
+    let position = "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12";
+    let hint = c.ok("/api/slide/hint", json!({"position": position}));
+    assert!(hint["move"].is_string(), "{hint}");
+    // The small set is logged ready, built into the cache directory.
+    let ready = logs
+        .iter()
+        .find(|line| line.contains("pattern databases ready"))
+        .unwrap();
+    let ready: serde_json::Value = serde_json::from_str(&ready).unwrap();
+    assert_eq!(ready["tables"], "Small", "{ready}");
+    assert_eq!(ready["size"], "4x4", "{ready}");
+    // Then the large set's build begins: its 8-tile table takes the lock.
+    let lock = cache.join("4x4-0.1.2.3.4.5.6.7.pdb.lock");
+    let begun = std::time::Instant::now();
+    while !lock.exists() {
+        assert!(begun.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Hints go on meanwhile, optimal from the small set.
+    let hint = c.ok("/api/slide/hint", json!({"position": position}));
+    assert_eq!(hint["optimal"], true, "{hint}");
+    assert_eq!(hint["move"], "L", "{hint}");
+    Command::new("kill")
+        .args(["-KILL", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -12,13 +12,17 @@
 //! No answer waits for a table to be built: a game asks [`Solver::warm_up`]
 //! when it deals, the tables are built (or loaded from the disk cache) on a
 //! background thread, and until they are ready the fast solver answers.
+//! A solver may also have a stronger set to move up to
+//! ([`Solver::with_upgrade`]: the web server's 7-8 set, built in about two
+//! minutes): it is built after the first set, on the same thread, and each
+//! answer uses the strongest set that is ready.
 
-use std::collections::BTreeSet;
-use std::sync::{mpsc, Mutex, OnceLock};
+use std::collections::HashSet;
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use slide::solver::{BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS};
-use slide::{Databases, Metric, Moves, Position, Size, SolveOptions};
+use slide::{Databases, HeuristicKind, Metric, Moves, Position, Size, SolveOptions};
 
 use crate::tables::{Quiet, TableConfig};
 use crate::Deadline;
@@ -91,11 +95,34 @@ pub enum PlanError {
 /// built in the background.
 pub struct Solver {
     tables: TableConfig,
+    /// A stronger set, built after `tables.heuristic`'s and used once ready.
+    upgrade: Option<HeuristicKind>,
     databases: &'static Databases,
-    /// Boards (size, goal blank) whose tables were queued or are ready.
-    queued: Mutex<BTreeSet<(Size, usize)>>,
-    builder: OnceLock<Mutex<mpsc::Sender<(Size, usize)>>>,
+    /// Sets (board size, goal blank, kind) queued or ready.
+    queued: Mutex<HashSet<Job>>,
+    builder: OnceLock<Mutex<mpsc::Sender<Job>>>,
+    /// Told, on the builder's thread, when a set is ready and how long
+    /// preparing it took.
+    on_ready: Arc<dyn Fn(Ready) + Send + Sync>,
 }
+
+/// A set of tables the background builder has made ready.
+#[derive(Clone, Copy, Debug)]
+pub struct Ready {
+    /// The board size it serves.
+    pub size: Size,
+    /// The goal blank cell it serves.
+    pub goal_blank: usize,
+    /// Which set.
+    pub heuristic: HeuristicKind,
+    /// How long building or loading it took.
+    pub took: Duration,
+    /// Whether any table was built rather than loaded from the cache.
+    pub built: bool,
+}
+
+/// Tables to prepare: for a board size, a goal blank cell, of one kind.
+type Job = (Size, usize, HeuristicKind);
 
 static GLOBAL: OnceLock<Solver> = OnceLock::new();
 
@@ -105,15 +132,52 @@ impl Solver {
     pub fn new(tables: TableConfig) -> Solver {
         Solver {
             tables,
+            upgrade: None,
             databases: Databases::global(),
-            queued: Mutex::new(BTreeSet::new()),
+            queued: Mutex::new(HashSet::new()),
             builder: OnceLock::new(),
+            on_ready: Arc::new(|_| {}),
         }
     }
 
-    /// The process's solver, with the small tables in the default cache.
+    /// The same solver, calling `hook` (on the builder's thread) whenever
+    /// a set of tables becomes ready: for a log line or a metric.
+    pub fn on_ready(mut self, hook: impl Fn(Ready) + Send + Sync + 'static) -> Solver {
+        self.on_ready = Arc::new(hook);
+        self
+    }
+
+    /// The same solver, moving up to `kind`'s tables once they are built
+    /// (after its own, in the background).
+    pub fn with_upgrade(mut self, kind: HeuristicKind) -> Solver {
+        self.upgrade = (kind != self.tables.heuristic).then_some(kind);
+        self
+    }
+
+    /// The process's solver: the one given to [`Solver::install`], else the
+    /// small tables in the default cache.
     pub fn global() -> &'static Solver {
         GLOBAL.get_or_init(|| Solver::new(TableConfig::default()))
+    }
+
+    /// Makes `solver` the process's solver; false if one was in use already.
+    pub fn install(solver: Solver) -> bool {
+        GLOBAL.set(solver).is_ok()
+    }
+
+    /// The strongest set of tables ready for boards of `size` towards a
+    /// goal blank at `goal_blank`, if any (nothing is queued).
+    pub fn ready_tables(&self, size: Size, goal_blank: usize) -> Option<HeuristicKind> {
+        self.kinds().find(|&kind| {
+            slide::required_patterns(size, goal_blank, kind)
+                .iter()
+                .all(|spec| self.databases.contains(spec))
+        })
+    }
+
+    /// The kinds of tables this solver uses, strongest first.
+    fn kinds(&self) -> impl Iterator<Item = HeuristicKind> {
+        self.upgrade.into_iter().chain([self.tables.heuristic])
     }
 
     /// Starts preparing the tables a puzzle towards `goal` needs, so that
@@ -122,42 +186,63 @@ impl Solver {
         self.ready(goal.size(), goal.blank());
     }
 
-    /// Whether the optimal solver can answer on this board now; if not,
-    /// its tables are queued for the background builder (once each).
-    fn ready(&self, size: Size, goal_blank: usize) -> bool {
+    /// Which tables the optimal solver can answer with on this board now
+    /// (any, for boards with a complete table); the sets not ready are queued for the background builder, the
+    /// solver's own before the upgrade, once each.
+    fn ready(&self, size: Size, goal_blank: usize) -> Option<HeuristicKind> {
         let cells = size.cells();
         if cells <= FULL_TABLE_MAX_CELLS {
-            return true;
+            return Some(self.tables.heuristic);
         }
         if cells > OPTIMAL_MAX_CELLS {
-            return false;
+            return None;
         }
-        let specs = slide::required_patterns(size, goal_blank, self.tables.heuristic);
-        if specs.iter().all(|spec| self.databases.contains(spec)) {
-            return true;
+        let ready = self.ready_tables(size, goal_blank);
+        if ready != self.kinds().next() {
+            [self.tables.heuristic]
+                .into_iter()
+                .chain(self.upgrade)
+                .for_each(|kind| self.queue((size, goal_blank, kind)));
         }
+        ready
+    }
+
+    /// Sends `job` to the builder unless it was sent before.
+    fn queue(&self, job: Job) {
         let mut queued = self
             .queued
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if queued.insert((size, goal_blank)) {
+        if queued.insert(job) {
             let builder = self.builder.get_or_init(|| self.start_builder());
             let sender = builder
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let _ = sender.send((size, goal_blank));
+            let _ = sender.send(job);
         }
-        false
     }
 
-    /// One thread that prepares queued tables one board at a time, from the
-    /// disk cache when it has them.
-    fn start_builder(&self) -> Mutex<mpsc::Sender<(Size, usize)>> {
-        let (send, receive) = mpsc::channel::<(Size, usize)>();
+    /// One thread that prepares queued tables one set at a time, in the
+    /// order queued, from the disk cache when it has them.
+    fn start_builder(&self) -> Mutex<mpsc::Sender<Job>> {
+        let (send, receive) = mpsc::channel::<Job>();
         let (tables, databases) = (self.tables.clone(), self.databases);
+        let on_ready = Arc::clone(&self.on_ready);
         std::thread::spawn(move || {
-            for (size, goal_blank) in receive {
-                tables.prepare(size, goal_blank, databases, &mut Quiet);
+            for (size, goal_blank, heuristic) in receive {
+                let config = TableConfig {
+                    heuristic,
+                    ..tables.clone()
+                };
+                let start = std::time::Instant::now();
+                let report = config.prepare(size, goal_blank, databases, &mut Quiet);
+                on_ready(Ready {
+                    size,
+                    goal_blank,
+                    heuristic,
+                    took: start.elapsed(),
+                    built: !report.built.is_zero(),
+                });
             }
         });
         Mutex::new(send)
@@ -174,11 +259,11 @@ impl Solver {
         metric: Metric,
         deadline: &Deadline,
     ) -> Result<Plan, PlanError> {
-        if self.ready(start.size(), goal.blank()) {
+        if let Some(heuristic) = self.ready(start.size(), goal.blank()) {
             let thinking = deadline.clone().within(THINKING_TIME);
             let stop = || thinking.passed();
             let options = SolveOptions {
-                heuristic: self.tables.heuristic,
+                heuristic,
                 stop: Some(&stop),
                 databases: Some(self.databases),
                 ..SolveOptions::default()
@@ -292,5 +377,56 @@ mod tests {
             solver.plan(&start, &goal, Metric::Stm, &late),
             Err(PlanError::OutOfTime)
         );
+    }
+
+    #[test]
+    fn a_stronger_set_takes_over_once_built_in_the_background() {
+        let dir = std::env::temp_dir().join(format!("tessera-upgrade-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let tables = TableConfig {
+            heuristic: HeuristicKind::Small,
+            cache_dir: Some(dir.clone()),
+        };
+        let solver = Solver::new(tables).with_upgrade(HeuristicKind::Large);
+        // 15 cells: the small set is 6-6-2, the large one 7-7 (32 M
+        // entries, a few seconds).
+        let (start, goal) = puzzle("5x3", 3);
+        let (size, blank) = (goal.size(), goal.blank());
+        solver.warm_up(&goal);
+        let mut seen = vec![solver.ready_tables(size, blank)];
+        let begun = std::time::Instant::now();
+        while seen.last() != Some(&Some(HeuristicKind::Large)) {
+            assert!(begun.elapsed() < Duration::from_secs(300), "{seen:?}");
+            std::thread::sleep(Duration::from_millis(5));
+            let now = solver.ready_tables(size, blank);
+            if seen.last() != Some(&now) {
+                seen.push(now);
+            }
+        }
+        // The small set came first and served while the large one built;
+        // nothing ever went back.
+        assert!(seen.contains(&Some(HeuristicKind::Small)), "{seen:?}");
+        let strength = |kind: &Option<HeuristicKind>| match kind {
+            None => 0,
+            Some(HeuristicKind::Small) => 1,
+            Some(_) => 2,
+        };
+        assert!(
+            seen.windows(2).all(|w| strength(&w[0]) < strength(&w[1])),
+            "{seen:?}"
+        );
+        let plan = solver
+            .plan(&start, &goal, Metric::Stm, &Deadline::none())
+            .unwrap();
+        let shortest = slide::solve_optimal(&start, &goal, &SolveOptions::default()).unwrap();
+        assert!(plan.optimal && reaches(&start, &goal, &plan.moves));
+        assert_eq!(plan.moves.len(), shortest.moves.len());
+        let cached = crate::tables::cached(&dir).unwrap();
+        let required = |kind| slide::required_patterns(size, blank, kind).len();
+        assert_eq!(
+            cached.len(),
+            required(HeuristicKind::Small) + required(HeuristicKind::Large)
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -95,6 +95,23 @@ struct ServeArgs {
     /// Seconds in-flight requests may finish after SIGTERM or SIGINT.
     #[arg(long, env = "TESSERA_SHUTDOWN_GRACE", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=3600))]
     shutdown_grace: u64,
+    /// The optimal solver's 4x4 tables. large: the small 6-6-3 set first
+    /// (about a second), then the 7-8 set (288 MB; about two minutes on
+    /// two cores the first time, then loaded from the cache) built in the
+    /// background after start-up, each hint using the strongest set ready.
+    /// small: the small set only (hints are still optimal, slower to find).
+    #[arg(long, env = "TESSERA_TABLES", default_value = "large", value_parser = parse_tables)]
+    tables: slide::HeuristicKind,
+    /// Directory of the pattern-database cache [default: $XDG_CACHE_HOME/tessera].
+    #[arg(long, env = "TESSERA_CACHE_DIR")]
+    cache_dir: Option<std::path::PathBuf>,
+}
+
+fn parse_tables(text: &str) -> Result<slide::HeuristicKind, String> {
+    match text.parse() {
+        Ok(kind @ (slide::HeuristicKind::Small | slide::HeuristicKind::Large)) => Ok(kind),
+        _ => Err(format!("unknown tables {text:?}: use large or small")),
+    }
 }
 
 fn parse_database(text: &str) -> Result<crate::store::Database, String> {
@@ -131,7 +148,31 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         request_timeout: std::time::Duration::from_secs(args.request_timeout),
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
     };
+    install_solver(args.tables, args.cache_dir);
     crate::web::serve(config).map_err(|e| Failure::Other(e.to_string()))
+}
+
+/// The games' solver for this server: the small tables first, then
+/// `tables` if stronger, built in the background (the server starts on
+/// the default 4x4 game's at once, other boards' when first dealt).
+fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::PathBuf>) {
+    use play::slide_game::Solver;
+    use play::tables::TableConfig;
+    let config = TableConfig {
+        heuristic: slide::HeuristicKind::Small,
+        cache_dir,
+    };
+    let solver = Solver::new(config).with_upgrade(tables).on_ready(|ready| {
+        tracing::info!(
+            size = %ready.size,
+            goal_blank = ready.goal_blank,
+            tables = ?ready.heuristic,
+            seconds = ready.took.as_secs_f64(),
+            built = ready.built,
+            "pattern databases ready"
+        );
+    });
+    Solver::install(solver);
 }
 
 /// The help and a small demonstration.

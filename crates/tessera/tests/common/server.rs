@@ -58,6 +58,9 @@ impl Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
             .args(args)
             .args(["--addr", "127.0.0.1:0"])
+            // Not the 7-8 tables in the background: minutes of both cores
+            // per fresh cache (tests/ops.rs checks that path).
+            .env("TESSERA_TABLES", "small")
             .env(
                 "RUST_LOG",
                 std::env::var("RUST_LOG").unwrap_or("warn".into()),
