@@ -456,19 +456,23 @@ impl Builder {
         if self.mask(q) >> o & 1 != 0 {
             return;
         }
+        // The whole region is marked at once: its other cells, reached by
+        // other moves, then stop at the check above instead of each paying
+        // for the value and a locked write.
+        let region = ordinals_of(self.geometry.region(c as u32, free), free);
         let next = waiting(depth + 1);
         match self.swap_value(q, UNSET, next) {
             Ok(()) => {
                 work.filled += 1;
-                self.add_mask(q, 1 << o);
+                self.add_mask(q, region);
             }
             Err(held) if held == next => {
-                self.add_mask(q, 1 << o);
+                self.add_mask(q, region);
             }
             Err(_) => {
                 // A later region of a finished placement, by parity two
                 // or more layers after its first.
-                self.add_mask(q, 1 << o);
+                self.add_mask(q, region);
                 let parity = u64::from((depth + 1) % 2);
                 self.later[q >> 5].fetch_or(1 << ((q & 31) * 2) << parity, Relaxed);
                 work.later += 1;
