@@ -108,6 +108,18 @@ pub fn clear(dir: &Path) -> std::io::Result<(usize, u64)> {
 }
 
 impl TableConfig {
+    /// Whether every table this set needs for `size` and a goal blank at
+    /// `goal_blank` has a file in the cache (not checked: a damaged one is
+    /// rebuilt when loaded).
+    pub fn is_cached(&self, size: Size, goal_blank: usize) -> bool {
+        let Some(dir) = self.cache_dir() else {
+            return false;
+        };
+        required_patterns(size, goal_blank, self.heuristic)
+            .iter()
+            .all(|spec| dir.join(spec.file_name()).is_file())
+    }
+
     /// The directory tables are cached in, if any.
     pub fn cache_dir(&self) -> Option<PathBuf> {
         self.cache_dir.clone().or_else(default_cache_dir)

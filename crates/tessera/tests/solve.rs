@@ -290,3 +290,72 @@ fn the_multi_tile_metric_solves_prints_compactly_and_hints_a_run() {
         .code(2)
         .stderr(predicates::str::contains("stm or mtm"));
 }
+
+/// `--heuristic auto` (the default) never waits minutes for the 4x4 7-8
+/// set: from an empty cache a 4x4 solve builds only the small set, and a
+/// 5x5 bounded solve the large set, which builds in seconds.
+#[test]
+fn auto_tables_take_the_small_set_unless_the_large_one_is_quick_or_cached() {
+    let run = common::cli::stdout;
+    let dir = std::env::temp_dir().join(format!("tessera-auto-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = dir.to_str().unwrap();
+    let files = || -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".pdb"))
+            .collect();
+        names.sort();
+        names
+    };
+    // Korf's instance 9 (46 moves), row-major form.
+    let position = "0 1 15 6/9 10 4 3/14 8 12 11/5 7 2 13";
+    let solved = run(&[
+        "slide",
+        "solve",
+        "--optimal",
+        "--count-only",
+        "--cache-dir",
+        cache,
+        position,
+    ]);
+    let length: usize = solved.trim().parse().expect(&solved);
+    let small = run(&[
+        "slide",
+        "solve",
+        "--optimal",
+        "--count-only",
+        "--heuristic",
+        "small",
+        "--cache-dir",
+        cache,
+        position,
+    ]);
+    assert_eq!(small.trim(), solved.trim());
+    assert_eq!(length, 46, "{solved}");
+    // Only the small set (a 6-tile table and a 3-tile one) was built.
+    assert_eq!(files(), ["4x4-0.1.2.4.5.6.pdb", "4x4-0.1.2.pdb"]);
+    let position = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24";
+    let solved = run(&[
+        "slide",
+        "solve",
+        "--optimal",
+        "--time-limit",
+        "5",
+        "--count-only",
+        "--cache-dir",
+        cache,
+        position,
+    ]);
+    assert_eq!(solved.trim(), "2");
+    // The 5x5 large set: tables of five tiles.
+    assert!(
+        files()
+            .iter()
+            .any(|f| f.starts_with("5x5-") && f.matches('.').count() == 5),
+        "{:?}",
+        files()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

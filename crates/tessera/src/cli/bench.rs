@@ -166,16 +166,16 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
     let list = instances(&args.data, size)?;
     let databases = Databases::new();
     let prep = args.tables.prepare(size, goal.blank(), &databases);
+    let heuristic = args.tables.kind(size, goal.blank());
     println!(
-        "tables ({:?}): built in {:.1} s, loaded in {:.2} s; {:.0} MB on disk, {:.0} MB in memory",
-        args.tables.heuristic,
+        "tables ({heuristic:?}): built in {:.1} s, loaded in {:.2} s; {:.0} MB on disk, {:.0} MB in memory",
         seconds(prep.built),
         seconds(prep.loaded),
         prep.bytes_on_disk as f64 / 1e6,
         prep.bytes_in_memory as f64 / 1e6
     );
     let options = SolveOptions {
-        heuristic: args.tables.heuristic,
+        heuristic,
         databases: Some(&databases),
         ..SolveOptions::default()
     };
@@ -261,9 +261,9 @@ fn twenty_four(args: &BenchArgs) -> Result<(), Failure> {
     let list = instances(&args.data, size)?;
     let databases = Databases::new();
     let prep = args.tables.prepare(size, goal.blank(), &databases);
+    let heuristic = args.tables.kind(size, goal.blank());
     println!(
-        "tables ({:?}): built in {:.1} s, loaded in {:.2} s, {:.0} MB in memory; {} s per instance",
-        args.tables.heuristic,
+        "tables ({heuristic:?}): built in {:.1} s, loaded in {:.2} s, {:.0} MB in memory; {} s per instance",
         seconds(prep.built),
         seconds(prep.loaded),
         prep.bytes_in_memory as f64 / 1e6,
@@ -279,7 +279,7 @@ fn twenty_four(args: &BenchArgs) -> Result<(), Failure> {
         let deadline = cpu_now() + limit;
         let stop = move || cpu_now() >= deadline;
         let options = SolveOptions {
-            heuristic: args.tables.heuristic,
+            heuristic,
             stop: Some(&stop),
             databases: Some(&databases),
             ..SolveOptions::default()
@@ -392,7 +392,11 @@ fn tables(args: &BenchArgs) -> Result<(), Failure> {
     })?;
     std::fs::create_dir_all(&dir)?;
     println!("| pattern | entries | build s (wall) | build s (CPU, all threads) | peak RSS MB (process, so far) | capped | file MB | write s | load s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for spec in required_patterns(size, 0, args.tables.heuristic) {
+    let kind = match args.tables.heuristic {
+        super::tables::Choice::Auto => HeuristicKind::Large,
+        super::tables::Choice::Kind(kind) => kind,
+    };
+    for spec in required_patterns(size, 0, kind) {
         let start = Instant::now();
         let cpu = process_cpu();
         let database = PatternDatabase::build(&spec, &mut |_| {});

@@ -138,7 +138,7 @@ fn solve_one(
     let deadline = limits.time_limit.map(|t| start + t);
     let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
     let options = SolveOptions {
-        heuristic: tables.heuristic,
+        heuristic: tables.kind(goal.size(), goal.blank()),
         node_limit: limits.node_limit,
         stop: Some(&stop),
         databases: Some(databases),
@@ -480,7 +480,7 @@ pub fn new_with_length(
     let databases = Databases::new();
     tables.prepare(goal.size(), goal.blank(), &databases);
     let options = SolveOptions {
-        heuristic: tables.heuristic,
+        heuristic: tables.kind(goal.size(), goal.blank()),
         databases: Some(&databases),
         ..SolveOptions::default()
     };

@@ -6,44 +6,105 @@ use indicatif::{ProgressBar, ProgressStyle};
 use play::tables::{Preparation, Progress, TableConfig};
 use slide::solver::BuildProgress;
 use slide::Goal;
-use slide::{Databases, HeuristicKind, PatternSpec, Size};
+use slide::{required_patterns, Databases, HeuristicKind, PatternSpec, Size};
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use super::Failure;
 
 /// Which tables the optimal solver uses and where they are kept.
 #[derive(Args, Clone)]
 pub struct TableArgs {
-    /// Lower bound for 12–16-cell boards: large (7-8 pattern databases on
-    /// 4x4, 288 MB, built once in about two minutes), small (6-6-3, 3 MB) or
-    /// manhattan (no tables).
-    #[arg(long, default_value = "large", value_parser = parse_heuristic)]
-    pub heuristic: HeuristicKind,
+    /// Lower bound for 12–16-cell boards: auto (the large set when it is
+    /// in the cache, else the small one: a solve never waits minutes for
+    /// a build), large (7-8 pattern databases on 4x4, 288 MB, built once
+    /// in about two minutes; `tessera slide tables build` builds them),
+    /// small (6-6-3, 3 MB, built in about a second) or manhattan (none).
+    #[arg(long, default_value = "auto", value_parser = parse_choice)]
+    pub heuristic: Choice,
     /// Directory of the pattern-database cache [default: $XDG_CACHE_HOME/tessera].
     #[arg(long)]
     pub cache_dir: Option<PathBuf>,
+    /// What `auto` came to for each board (size, goal blank): decided once,
+    /// so the tables prepared are the tables searched with.
+    #[arg(skip)]
+    resolved: Arc<Mutex<HashMap<(Size, usize), HeuristicKind>>>,
 }
 
-fn parse_heuristic(s: &str) -> Result<HeuristicKind, String> {
+/// Sets of at most this many entries build in seconds (5x5's 32 M in 4 s),
+/// so `auto` builds them rather than fall back; 4x4's 7-8 set is 577 M.
+const QUICK_BUILD_ENTRIES: usize = 100_000_000;
+
+/// A set of tables, or the strongest one ready.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The large set if cached, else the small one.
+    Auto,
+    /// This set (built if it is not cached).
+    Kind(HeuristicKind),
+}
+
+fn parse_choice(s: &str) -> Result<Choice, String> {
+    if s.trim().eq_ignore_ascii_case("auto") {
+        return Ok(Choice::Auto);
+    }
     s.parse()
-        .map_err(|e: slide::solver::HeuristicError| e.to_string())
+        .map(Choice::Kind)
+        .map_err(|e: slide::solver::HeuristicError| {
+            format!("{e}, or auto (large if cached, else small)")
+        })
 }
 
 impl TableArgs {
-    /// The cache these options name.
-    pub fn config(&self) -> TableConfig {
+    /// The cache of `kind`'s tables.
+    pub fn config(&self, heuristic: HeuristicKind) -> TableConfig {
         TableConfig {
-            heuristic: self.heuristic,
+            heuristic,
             cache_dir: self.cache_dir.clone(),
         }
     }
 
-    /// Prepares the tables for `size` and a goal blank at `goal_blank`,
-    /// showing a bar for any that must be built.
+    /// The set used on boards of `size` towards a goal blank at
+    /// `goal_blank`: the one asked for, or for `auto` the large set when
+    /// its files are all in the cache or it builds in seconds (at most
+    /// [`QUICK_BUILD_ENTRIES`]: every board but 4x4), else the small one.
+    pub fn kind(&self, size: Size, goal_blank: usize) -> HeuristicKind {
+        let Choice::Kind(kind) = self.heuristic else {
+            let mut resolved = self
+                .resolved
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            return *resolved.entry((size, goal_blank)).or_insert_with(|| {
+                let large = required_patterns(size, goal_blank, HeuristicKind::Large);
+                let entries: usize = large.iter().map(PatternSpec::entries).sum();
+                if entries <= QUICK_BUILD_ENTRIES
+                    || self.config(HeuristicKind::Large).is_cached(size, goal_blank)
+                {
+                    return HeuristicKind::Large;
+                }
+                let stronger = large != required_patterns(size, goal_blank, HeuristicKind::Small);
+                if stronger && std::io::stderr().is_terminal() {
+                    eprintln!(
+                        "tessera: using the small tables for {size}; `tessera slide tables build --size {size}` builds the large ones once (minutes), and solves are then several times faster"
+                    );
+                }
+                HeuristicKind::Small
+            });
+        };
+        kind
+    }
+
+    /// Prepares the tables for `size` and a goal blank at `goal_blank`
+    /// (see [`TableArgs::kind`]), showing a bar for any that must be built.
     pub fn prepare(&self, size: Size, goal_blank: usize, databases: &Databases) -> Preparation {
-        self.config()
-            .prepare(size, goal_blank, databases, &mut BuildBar(None))
+        self.config(self.kind(size, goal_blank)).prepare(
+            size,
+            goal_blank,
+            databases,
+            &mut BuildBar(None),
+        )
     }
 }
 
@@ -158,9 +219,17 @@ pub fn run(command: TablesCommand) -> Result<(), Failure> {
 
 fn build(args: &BuildArgs) -> Result<(), Failure> {
     let goal = args.goal.position(args.size).map_err(Failure::input)?;
-    let report = args
-        .tables
-        .prepare(args.size, goal.blank(), &Databases::new());
+    // Building ahead of time is for the large set unless told otherwise.
+    let kind = match args.tables.heuristic {
+        Choice::Auto => HeuristicKind::Large,
+        Choice::Kind(kind) => kind,
+    };
+    let report = args.tables.config(kind).prepare(
+        args.size,
+        goal.blank(),
+        &Databases::new(),
+        &mut BuildBar(None),
+    );
     println!(
         "{} {} tables: built in {:.1} s, loaded in {:.1} s, {} on disk, {} in memory",
         args.size,
