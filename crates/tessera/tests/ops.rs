@@ -253,6 +253,16 @@ fn the_large_tables_build_in_the_background_while_hints_are_answered() {
     let ready: serde_json::Value = serde_json::from_str(&ready).unwrap();
     assert_eq!(ready["tables"], "Small", "{ready}");
     assert_eq!(ready["size"], "4x4", "{ready}");
+    let metrics = c.get("/metrics").text;
+    assert!(
+        metrics
+            .lines()
+            .any(|l| l.starts_with("tessera_pattern_databases_ready")
+                && l.contains(r#"size="4x4""#)
+                && l.contains(r#"tables="small""#)
+                && l.ends_with(" 1")),
+        "{metrics}"
+    );
     // Then the large set's build begins: its 8-tile table takes the lock.
     let lock = cache.join("4x4-0.1.2.3.4.5.6.7.pdb.lock");
     let begun = std::time::Instant::now();

@@ -28,8 +28,8 @@ pub enum HeuristicKind {
     /// built in seconds. The default for library callers.
     #[default]
     Small,
-    /// The strongest partition that fits: 7-8 on 4 × 4 (about 575 MB,
-    /// built in minutes), 7-7 on 3 × 5, 6-7 on 2 × 7.
+    /// The strongest partition that fits: 7-8 on 4 × 4 (288 MB, built in
+    /// about two minutes on two cores), 7-7 on 3 × 5, 6-7 on 2 × 7.
     Large,
 }
 

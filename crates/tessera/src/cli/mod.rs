@@ -163,6 +163,14 @@ fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::Pat
         cache_dir,
     };
     let solver = Solver::new(config).with_upgrade(tables).on_ready(|ready| {
+        // A gauge per set ready, for the operator's dashboard.
+        let tables = format!("{:?}", ready.heuristic).to_lowercase();
+        metrics::gauge!(
+            "tessera_pattern_databases_ready",
+            "size" => ready.size.to_string(),
+            "tables" => tables,
+        )
+        .set(1.0);
         tracing::info!(
             size = %ready.size,
             goal_blank = ready.goal_blank,

@@ -176,13 +176,14 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         use std::io::Write;
         std::io::stdout().flush()?;
         tracing::info!(addr = %local, database = %database, "serving");
+        let app = router(store.clone(), &config)
+            .into_make_service_with_connect_info::<SocketAddr>();
         // The tables of the default game start building (or loading) now,
-        // so that its first players get optimal hints.
+        // so that its first players get optimal hints (after the router:
+        // its metrics recorder counts them ready).
         if let Ok(goal) = slide::Goal::RowMajor.position(slide::Size::square(4)?) {
             play::slide_game::Solver::global().warm_up(&goal);
         }
-        let app = router(store.clone(), &config)
-            .into_make_service_with_connect_info::<SocketAddr>();
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let server = axum::serve(listener, app).with_graceful_shutdown(async move {
             stop.await;
