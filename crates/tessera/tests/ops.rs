@@ -233,8 +233,11 @@ fn the_large_tables_build_in_the_background_while_hints_are_answered() {
         .spawn()
         .unwrap();
     let base = read_url(&mut child);
-    let (lines, logs) = std::sync::mpsc::channel::<String>();
     let stderr = child.stderr.take().unwrap();
+    // Killed however the test ends: a server left behind would build the
+    // 7-8 set for minutes.
+    let child = KillOnDrop(child);
+    let (lines, logs) = std::sync::mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
             let _ = lines.send(line);
@@ -274,10 +277,16 @@ fn the_large_tables_build_in_the_background_while_hints_are_answered() {
     let hint = c.ok("/api/slide/hint", json!({"position": position}));
     assert_eq!(hint["optimal"], true, "{hint}");
     assert_eq!(hint["move"], "L", "{hint}");
-    Command::new("kill")
-        .args(["-KILL", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let _ = child.wait();
+    drop(child);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A child process killed (and reaped) when dropped.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }

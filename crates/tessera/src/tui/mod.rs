@@ -39,6 +39,7 @@ pub fn run(command: PlayCommand) -> Result<(), Failure> {
             let spec = args.spec().map_err(Failure::input)?;
             let app = SlideApp::new(spec, seed).map_err(Failure::input)?;
             needs_terminal()?;
+            install_solver(app.goal());
             play::slide_game::Solver::global().warm_up(app.goal());
             play(&mut SlideGame {
                 app,
@@ -55,6 +56,26 @@ pub fn run(command: PlayCommand) -> Result<(), Failure> {
             })
         }
     }
+}
+
+/// The terminal game's solver: the small tables, and the large ones too
+/// when they are cached (loaded in the background in a fraction of a
+/// second). They are never built here: minutes of both cores would slow
+/// the game; `tessera slide tables build` builds them.
+fn install_solver(goal: &slide::Position) {
+    use play::slide_game::Solver;
+    use play::tables::TableConfig;
+    use slide::HeuristicKind;
+    let small = TableConfig::default();
+    let large = TableConfig {
+        heuristic: HeuristicKind::Large,
+        ..TableConfig::default()
+    };
+    let mut solver = Solver::new(small);
+    if large.is_cached(goal.size(), goal.blank()) {
+        solver = solver.with_upgrade(HeuristicKind::Large);
+    }
+    Solver::install(solver);
 }
 
 /// Milliseconds since the Unix epoch, by the system clock.
