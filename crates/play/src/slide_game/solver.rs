@@ -187,8 +187,9 @@ impl Solver {
     }
 
     /// Which tables the optimal solver can answer with on this board now
-    /// (any, for boards with a complete table); the sets not ready are queued for the background builder, the
-    /// solver's own before the upgrade, once each.
+    /// (any, for boards with a complete table). The sets not ready are
+    /// queued for the background builder, the solver's own before the
+    /// upgrade, once each.
     fn ready(&self, size: Size, goal_blank: usize) -> Option<HeuristicKind> {
         let cells = size.cells();
         if cells <= FULL_TABLE_MAX_CELLS {

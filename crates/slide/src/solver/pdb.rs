@@ -28,8 +28,8 @@
 //! The engine does no I/O: [`PatternDatabase::to_bytes`] and
 //! [`PatternDatabase::from_bytes`] (format version and checksum checked)
 //! let the front end cache databases on disk. `from_bytes` takes any
-//! owner of the bytes, so a front end can hand it a memory-mapped file and
-//! skip copying half a gigabyte at every start.
+//! owner of the bytes (a vector read from the file, or other storage a
+//! front end may choose) and reads the values where they are.
 
 use crate::Size;
 use std::fmt;
@@ -125,8 +125,8 @@ impl fmt::Display for PatternSpec {
     }
 }
 
-/// The bytes a database reads its values from: its own, or a file's
-/// mapped by the front end.
+/// The bytes a database reads its values from: its own, or whatever
+/// storage `from_bytes` was given.
 pub(super) type Storage = Box<dyn AsRef<[u8]> + Send + Sync>;
 
 /// Lower bounds for one pattern, four bits per placement.
@@ -138,7 +138,8 @@ pub struct PatternDatabase {
     /// Manhattan distance of pattern tile `j` on cell `c` from its goal
     /// cell, at `j * n + c`.
     manhattan: Vec<u8>,
-    /// Values the build capped at the largest storable excess.
+    /// Values the build capped at the largest storable excess (0 for a
+    /// table read back: the file does not record it).
     capped: u64,
     /// For tables of at most [`WIDE_MAX_ENTRIES`], every value a byte:
     /// a few megabytes that spare each lookup the Manhattan sum (the
@@ -289,7 +290,8 @@ impl PatternDatabase {
 
     /// Placements whose value the build had to cap (their excess over the
     /// Manhattan sum is more than the four bits hold): still lower
-    /// bounds, only weaker. Zero for every table tessera uses.
+    /// bounds, only weaker. Zero for every table tessera uses (and for a
+    /// table read back from bytes, which do not record it).
     pub fn capped(&self) -> u64 {
         self.capped
     }

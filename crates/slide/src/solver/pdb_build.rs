@@ -4,8 +4,9 @@
 //!
 //! The search writes the final table as it goes, four bits per placement,
 //! and keeps beside it one bit per (placement, free cell) — the cells whose
-//! blank region has been reached. For the 8-tile pattern of the 4 × 4 board
-//! that is 259 MB of values and 519 MB of marks, where two bits per
+//! blank region has been reached — and two bits per placement for later
+//! regions. For the 8-tile pattern of the 4 × 4 board that is 259 MB of
+//! values, 519 MB of marks and 130 MB of flags, where two bits per
 //! (placement, free cell) and a byte per value took 1.5 GB.
 //!
 //! Two facts keep the state that small:
@@ -17,9 +18,11 @@
 //!   code for each parity says which, and no distance needs storing.
 //! - **The first region reached gives the value.** The lookup takes the
 //!   minimum over blank regions, which is the distance of the first one
-//!   reached. A placement's later regions are rare; they go on a short list
-//!   for the next layer instead of into the placement's marks, so a layer
-//!   never mistakes them for its own.
+//!   reached. A region of a finished placement reached later (at a
+//!   distance of the same parity, two or more layers on) is marked at
+//!   once and flagged for the next layer, one flag per parity, so a layer
+//!   never mistakes it for its own; that layer expands the placement's
+//!   regions again, the old ones finding nothing new.
 //!
 //! A finished placement holds its excess over the Manhattan sum, halved
 //! (the excess is even by the parity above), in 0..=12; larger excesses are

@@ -18,8 +18,8 @@ use super::Failure;
 #[derive(Args, Clone)]
 pub struct TableArgs {
     /// Lower bound for 12–16-cell boards: auto (the large set when it is
-    /// in the cache, else the small one: a solve never waits minutes for
-    /// a build), large (7-8 pattern databases on 4x4, 288 MB, built once
+    /// cached or builds in seconds, as everywhere but 4x4, else the small
+    /// one: a solve never waits minutes for a build), large (7-8 pattern databases on 4x4, 288 MB, built once
     /// in about two minutes; `tessera slide tables build` builds them),
     /// small (6-6-3, 3 MB, built in about a second) or manhattan (none).
     #[arg(long, default_value = "auto", value_parser = parse_choice)]
@@ -40,7 +40,7 @@ const QUICK_BUILD_ENTRIES: usize = 100_000_000;
 /// A set of tables, or the strongest one ready.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
-    /// The large set if cached, else the small one.
+    /// The large set if cached or quick to build, else the small one.
     Auto,
     /// This set (built if it is not cached).
     Kind(HeuristicKind),
@@ -53,7 +53,7 @@ fn parse_choice(s: &str) -> Result<Choice, String> {
     s.parse()
         .map(Choice::Kind)
         .map_err(|e: slide::solver::HeuristicError| {
-            format!("{e}, or auto (large if cached, else small)")
+            format!("{e}, or auto (large if cached or quick to build, else small)")
         })
 }
 
