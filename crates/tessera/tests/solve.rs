@@ -336,6 +336,15 @@ fn auto_tables_take_the_small_set_unless_the_large_one_is_quick_or_cached() {
     assert_eq!(length, 46, "{solved}");
     // Only the small set (a 6-tile table and a 3-tile one) was built.
     assert_eq!(files(), ["4x4-0.1.2.4.5.6.pdb", "4x4-0.1.2.pdb"]);
+    let status = run(&["slide", "tables", "status", "--cache-dir", cache]);
+    assert!(
+        status.contains("4x4 small (6-6-3) set, blank in a corner: complete"),
+        "{status}"
+    );
+    assert!(
+        status.contains("4x4 large (7-8) set, blank in a corner: not built"),
+        "{status}"
+    );
     let position = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24";
     let solved = run(&[
         "slide",

@@ -255,6 +255,24 @@ fn status(args: &DirArgs) -> Result<(), Failure> {
         megabytes(total),
         dir.display()
     );
+    // Whether the 4x4 sets are complete: what `--heuristic auto` and the
+    // servers go by (one set serves every goal with the blank in a corner).
+    let size = Size::square(4).expect("4x4");
+    for (kind, name) in [
+        (HeuristicKind::Small, "small (6-6-3)"),
+        (HeuristicKind::Large, "large (7-8)"),
+    ] {
+        let config = TableConfig {
+            heuristic: kind,
+            cache_dir: Some(dir.clone()),
+        };
+        let state = if config.is_cached(size, size.cells() - 1) {
+            "complete"
+        } else {
+            "not built"
+        };
+        println!("4x4 {name} set, blank in a corner: {state}");
+    }
     Ok(())
 }
 
