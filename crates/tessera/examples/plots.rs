@@ -38,22 +38,9 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// The sum of the tiles' taxicab distances to the goal: no solution is
-/// shorter.
-fn manhattan(position: &Position, goal: &Position) -> u64 {
-    let width = position.size().width();
-    let mut home = vec![0; position.tiles().len() + 1];
-    for (cell, &t) in goal.tiles().iter().enumerate() {
-        home[t as usize] = cell;
-    }
-    let mut sum = 0;
-    for (cell, &t) in position.tiles().iter().enumerate() {
-        if t != 0 {
-            let h = home[t as usize];
-            sum += (cell % width).abs_diff(h % width) + (cell / width).abs_diff(h / width);
-        }
-    }
-    sum as u64
+/// A legend entry: a short line in the series' style.
+fn key(style: ShapeStyle) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
+    move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style)
 }
 
 fn fast_moves() -> Result<()> {
@@ -82,7 +69,7 @@ fn fast_moves() -> Result<()> {
             let mut m = 0u64;
             solve_fast_with(&puzzle, &goal, &mut |_| m += 1)?;
             moves += m as f64 / cube;
-            bound += manhattan(&puzzle, &goal) as f64 / cube;
+            bound += puzzle.manhattan(&goal)? as f64 / cube;
         }
         let (moves, bound) = (moves / count as f64, bound / count as f64);
         println!("{n} {count} {moves:.3} {bound:.3}");
@@ -112,7 +99,7 @@ fn fast_moves() -> Result<()> {
             parberry.stroke_width(2),
         ))?
         .label("Parberry, 8/3")
-        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], parberry.stroke_width(2)));
+        .legend(key(parberry.stroke_width(2)));
     let ours = RGBColor(0x00, 0x72, 0xb2);
     chart
         .draw_series(LineSeries::new(
@@ -120,7 +107,7 @@ fn fast_moves() -> Result<()> {
             ours.stroke_width(2),
         ))?
         .label("tessera fast solver")
-        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], ours.stroke_width(2)));
+        .legend(key(ours.stroke_width(2)));
     chart.draw_series(
         rows.iter()
             .map(|r| Circle::new((r.0, r.1), 4, ours.filled())),
@@ -132,7 +119,7 @@ fn fast_moves() -> Result<()> {
             bound.stroke_width(2),
         ))?
         .label("lower bound: Manhattan distance")
-        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], bound.stroke_width(2)));
+        .legend(key(bound.stroke_width(2)));
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::LowerRight)
@@ -214,7 +201,7 @@ fn shisen_cdf() -> Result<()> {
         chart
             .draw_series(LineSeries::new(steps, colour.stroke_width(2)))?
             .label(if *gravity { "gravity" } else { "no gravity" })
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour.stroke_width(2)));
+            .legend(key(colour.stroke_width(2)));
     }
     chart
         .configure_series_labels()
@@ -310,7 +297,7 @@ fn korf_nodes(file: &str) -> Result<()> {
             BLACK.stroke_width(1),
         ))?
         .label(format!("{:.1} M nodes/s (mean rate)", rate / 1e6))
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+        .legend(key(BLACK.stroke_width(1)));
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)

@@ -199,11 +199,7 @@ fn tables_are_built_listed_and_cleared_on_request() {
     ];
     let built = run(&build);
     assert!(built.contains("4x3 row-major tables: built in"), "{built}");
-    let files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".pdb"))
-        .collect();
+    let files = pdb_files(&dir);
     assert!(!files.is_empty());
     let status = run(&["slide", "tables", "status", "--cache-dir", cache]);
     for file in &files {
@@ -300,15 +296,7 @@ fn auto_tables_take_the_small_set_unless_the_large_one_is_quick_or_cached() {
     let dir = std::env::temp_dir().join(format!("tessera-auto-tables-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let cache = dir.to_str().unwrap();
-    let files = || -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".pdb"))
-            .collect();
-        names.sort();
-        names
-    };
+    let files = || pdb_files(&dir);
     // Korf's instance 9 (46 moves), row-major form.
     let position = "0 1 15 6/9 10 4 3/14 8 12 11/5 7 2 13";
     let solved = run(&[
@@ -367,4 +355,15 @@ fn auto_tables_take_the_small_set_unless_the_large_one_is_quick_or_cached() {
         files()
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The names of the table files in a cache directory, sorted.
+fn pdb_files(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdb"))
+        .collect();
+    names.sort();
+    names
 }

@@ -97,6 +97,16 @@ impl PatternSpec {
         &self.cells
     }
 
+    /// The Manhattan distance of pattern tile `j` on cell `c` from its goal
+    /// cell, at `j * n + c`: what a stored value is the excess over.
+    pub(super) fn manhattan(&self) -> Vec<u8> {
+        let n = self.size.cells();
+        self.cells
+            .iter()
+            .flat_map(|&goal| (0..n).map(move |cell| self.size.distance(goal as usize, cell) as u8))
+            .collect()
+    }
+
     /// Number of placements: n! / (n − k)!.
     pub fn entries(&self) -> usize {
         let n = self.size.cells();
@@ -200,21 +210,11 @@ impl PatternDatabase {
         offset: usize,
         capped: u64,
     ) -> PatternDatabase {
-        let size = spec.size;
-        let n = size.cells();
-        let mut manhattan = vec![0u8; spec.cells.len() * n];
-        for (j, &goal) in spec.cells.iter().enumerate() {
-            let (gx, gy) = size.coords(goal as usize);
-            for cell in 0..n {
-                let (x, y) = size.coords(cell);
-                manhattan[j * n + cell] = (gx.abs_diff(x) + gy.abs_diff(y)) as u8;
-            }
-        }
         let mut database = PatternDatabase {
             spec: spec.clone(),
             storage,
             offset,
-            manhattan,
+            manhattan: spec.manhattan(),
             capped,
             wide: None,
         };

@@ -28,6 +28,7 @@
 //! (the excess is even by the parity above), in 0..=12; larger excesses are
 //! capped, which keeps the value a lower bound.
 
+use super::grid::Grid;
 use super::pdb::{full_mask, index, Geometry, PatternDatabase, PatternSpec};
 use super::BuildProgress;
 use rayon::prelude::*;
@@ -125,33 +126,13 @@ impl Builder {
         let size = spec.size();
         let n = size.cells();
         let geometry = Geometry::new(size);
-        let neighbours = (0..n)
-            .map(|cell| {
-                let (x, y) = size.coords(cell);
-                let mut mask = 0u32;
-                if x > 0 {
-                    mask |= 1 << (cell - 1);
-                }
-                if x + 1 < size.width() {
-                    mask |= 1 << (cell + 1);
-                }
-                if y > 0 {
-                    mask |= 1 << (cell - size.width());
-                }
-                if y + 1 < size.height() {
-                    mask |= 1 << (cell + size.width());
-                }
-                mask
-            })
+        // Each cell's neighbours as a mask, from the searches' adjacency.
+        let neighbours = Grid::new(size)
+            .neighbours
+            .iter()
+            .map(|next| next.iter().fold(0u32, |mask, &(c, _)| mask | 1 << c))
             .collect();
-        let mut manhattan = vec![0u8; spec.cells().len() * n];
-        for (j, &goal) in spec.cells().iter().enumerate() {
-            let (gx, gy) = size.coords(goal as usize);
-            for cell in 0..n {
-                let (x, y) = size.coords(cell);
-                manhattan[j * n + cell] = (gx.abs_diff(x) + gy.abs_diff(y)) as u8;
-            }
-        }
+        let manhattan = spec.manhattan();
         let entries = spec.entries();
         assert!(entries < 1 << 32, "indices fit the reciprocal division");
         let k = spec.cells().len();
@@ -214,12 +195,11 @@ impl Builder {
             & (u64::MAX >> (64 - self.mask_bits)) as u32
     }
 
-    /// Marks free cells of `p`; returns its marks from before.
+    /// Marks free cells of `p`.
     #[inline]
-    fn add_mask(&self, p: usize, ordinals: u32) -> u32 {
+    fn add_mask(&self, p: usize, ordinals: u32) {
         let bit = p * self.mask_bits;
-        let before = self.masks[bit >> 6].fetch_or((ordinals as u64) << (bit & 63), Relaxed);
-        (before >> (bit & 63)) as u32 & (u64::MAX >> (64 - self.mask_bits)) as u32
+        self.masks[bit >> 6].fetch_or((ordinals as u64) << (bit & 63), Relaxed);
     }
 
     fn run(self, progress: &mut dyn FnMut(BuildProgress)) -> (Vec<u8>, u64) {
@@ -231,7 +211,7 @@ impl Builder {
             None => free,
         };
         self.swap_value(goal, UNSET, waiting(0)).expect("fresh");
-        let _ = self.add_mask(goal, ordinals_of(seeds, free));
+        self.add_mask(goal, ordinals_of(seeds, free));
         self.filled.store(1, Relaxed);
         let (mut depth, mut capped) = (0u32, 0);
         let (mut waiting_now, mut later_now) = (1u64, 0u64);
@@ -401,7 +381,7 @@ impl Builder {
             union |= region;
             seeds &= !region;
         }
-        let _ = self.add_mask(p, ordinals_of(union, free));
+        self.add_mask(p, ordinals_of(union, free));
         let mut tile_at = [0u8; 32];
         for (j, &c) in cells.iter().enumerate() {
             tile_at[c as usize] = j as u8;

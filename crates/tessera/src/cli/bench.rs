@@ -392,11 +392,7 @@ fn tables(args: &BenchArgs) -> Result<(), Failure> {
     })?;
     std::fs::create_dir_all(&dir)?;
     println!("| pattern | entries | build s (wall) | build s (CPU, all threads) | peak RSS MB (process, so far) | capped | file MB | write s | load s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    let kind = match args.tables.heuristic {
-        super::tables::Choice::Auto => HeuristicKind::Large,
-        super::tables::Choice::Kind(kind) => kind,
-    };
-    for spec in required_patterns(size, 0, kind) {
+    for spec in required_patterns(size, 0, args.tables.to_build()) {
         let start = Instant::now();
         let cpu = process_cpu();
         let database = PatternDatabase::build(&spec, &mut |_| {});

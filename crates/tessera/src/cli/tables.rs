@@ -96,6 +96,15 @@ impl TableArgs {
         kind
     }
 
+    /// The set to build ahead of time (`tables build`, `bench tables`):
+    /// the one asked for, the large one for `auto`.
+    pub fn to_build(&self) -> HeuristicKind {
+        match self.heuristic {
+            Choice::Auto => HeuristicKind::Large,
+            Choice::Kind(kind) => kind,
+        }
+    }
+
     /// Prepares the tables for `size` and a goal blank at `goal_blank`
     /// (see [`TableArgs::kind`]), showing a bar for any that must be built.
     pub fn prepare(&self, size: Size, goal_blank: usize, databases: &Databases) -> Preparation {
@@ -219,12 +228,7 @@ pub fn run(command: TablesCommand) -> Result<(), Failure> {
 
 fn build(args: &BuildArgs) -> Result<(), Failure> {
     let goal = args.goal.position(args.size).map_err(Failure::input)?;
-    // Building ahead of time is for the large set unless told otherwise.
-    let kind = match args.tables.heuristic {
-        Choice::Auto => HeuristicKind::Large,
-        Choice::Kind(kind) => kind,
-    };
-    let report = args.tables.config(kind).prepare(
+    let report = args.tables.config(args.tables.to_build()).prepare(
         args.size,
         goal.blank(),
         &Databases::new(),
