@@ -5,9 +5,10 @@
 use std::fmt;
 
 use crate::kind::Kind;
+use crate::line::Line;
 use crate::point::Point;
 use crate::rules::Matching;
-use crate::size::Size;
+use crate::size::{Size, MAX_WIDTH};
 
 /// A Shisen-Sho board. Every matching class holds an even number of tiles.
 /// Boards are equal when their size, matching rule and cells are.
@@ -51,8 +52,7 @@ fn class_id(classes: &mut Vec<Kind>, counts: &mut Vec<u32>, class: Kind) -> u16 
 
 /// Appends `class`, not in `classes` yet, with a count of zero; its id.
 fn new_class(classes: &mut Vec<Kind>, counts: &mut Vec<u32>, class: Kind) -> u16 {
-    // Before any count past the classes' (see `number_classes`).
-    counts.insert(classes.len(), 0);
+    counts.push(0);
     classes.push(class);
     (classes.len() - 1) as u16
 }
@@ -149,7 +149,10 @@ impl Board {
             });
         }
         (self.size, self.matching) = (size, matching);
-        self.number_classes(cells);
+        self.cells.clear();
+        self.cells.extend_from_slice(cells);
+        self.mark_lines();
+        self.number_classes();
         let odd = (self.classes.iter().zip(&self.counts))
             .filter(|&(_, &n)| n % 2 == 1)
             .map(|(&kind, &n)| (kind, n as usize))
@@ -157,70 +160,123 @@ impl Board {
         if let Some((kind, count)) = odd {
             return Err(BoardError::OddKind { kind, count });
         }
-        self.cells.clear();
-        self.cells.extend_from_slice(cells);
-        self.rows.clear();
-        self.rows.resize(size.height(), wall(size.width()));
-        self.cols.clear();
-        self.cols.resize(size.width(), wall(size.height()));
         self.reserve_empty();
         self.place_all();
         Ok(())
     }
 
-    /// One pass that numbers the classes of `cells` (first seen first),
-    /// sets every cell's class id and counts each class's tiles: the odd
-    /// check then reads the counts, no map of kinds.
-    fn number_classes(&mut self, cells: &[Option<Kind>]) {
+    /// Sets the row and column occupancy of the cells, one pass without a
+    /// branch on emptiness: in a played board empty and full cells are
+    /// mixed at random, and such a branch would be mispredicted half the
+    /// time. Later passes visit only the tiles, through these bits.
+    fn mark_lines(&mut self) {
+        if self.is_narrow() {
+            self.mark_lines_in::<u64>();
+        } else {
+            self.mark_lines_in::<u128>();
+        }
+    }
+
+    /// [`Board::mark_lines`] in words of `L`: a `u64` shift is one
+    /// instruction, a `u128` one several.
+    fn mark_lines_in<L: Line>(&mut self) {
+        let (width, height) = (self.width(), self.height());
+        let Board {
+            cells, rows, cols, ..
+        } = self;
+        let mut down = [L::ZERO; MAX_WIDTH];
+        rows.clear();
+        for (y, row) in cells.chunks_exact(width).enumerate() {
+            let mut bits = L::ZERO;
+            for ((x, cell), col) in row.iter().enumerate().zip(&mut down) {
+                let full = L::from(cell.is_some());
+                bits = bits | full << (x as u32 + 1);
+                *col = *col | full << (y as u32 + 1);
+            }
+            rows.push(wall(width) | bits.widen());
+        }
+        cols.clear();
+        cols.extend(down[..width].iter().map(|&c| wall(height) | c.widen()));
+    }
+
+    /// Calls `visit(y, x)` for every tile, in reading order, walking the
+    /// set bits of the rows (no test of empty cells).
+    #[inline]
+    fn each_tile(rows: &[u128], width: usize, mut visit: impl FnMut(usize, usize)) {
+        let interior = !wall(width) & !1;
+        for (y, &row) in rows.iter().enumerate() {
+            let mut bits = row & interior;
+            while bits != 0 {
+                visit(y, bits.trailing_zeros() as usize - 1);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// Numbers the classes of the tiles (first seen first), sets every
+    /// cell's class id and counts each class's tiles: the odd check then
+    /// reads the counts, no map of kinds.
+    fn number_classes(&mut self) {
+        let width = self.width();
         let Board {
             classes,
             counts,
             ids,
             matching,
+            cells,
+            rows,
             ..
         } = self;
-        classes.clear();
-        counts.clear();
+        let tiles = rows
+            .iter()
+            .map(|&r| (r & !wall(width)).count_ones() as usize)
+            .sum::<usize>();
         ids.clear();
-        ids.reserve(cells.len());
+        ids.resize(cells.len(), NO_CLASS);
+        // Room for every class the tiles could make, so a new class is a
+        // write and a step of `next`, not a branch: the first tile of a
+        // class comes at random among the others.
+        classes.clear();
+        classes.resize(tiles, ANY_KIND);
+        counts.clear();
+        counts.resize(tiles, 0);
         // Ids of ASCII classes (every standard face) by byte; others are
-        // looked up in the list of classes. Slot 0 (NUL is no kind) is the
-        // empty cell's. Empty and full cells are mixed at random in a
-        // played board, so both take the same steps: a branch on emptiness
-        // would be mispredicted half the time. Empty cells are counted in
-        // a last entry of `counts`, kept last as classes are added.
+        // looked up in the list of classes.
         let mut ascii = [UNSEEN; 128];
-        ascii[0] = NO_CLASS;
-        counts.push(0);
-        for kind in cells {
-            // A select, not a branch: the compiler would otherwise branch
-            // on the empty cell's niche value.
-            let class = matching.class(kind.unwrap_or(ANY_KIND)).symbol() as usize;
-            let symbol = std::hint::select_unpredictable(kind.is_some(), class, 0);
-            let id = match ascii.get(symbol) {
-                Some(&id) if id != UNSEEN => id,
-                _ => {
-                    let class = matching.class(kind.expect("empty cells have a slot"));
-                    match ascii.get_mut(symbol) {
-                        // An unseen ASCII class is new: no search.
-                        Some(slot) => {
-                            *slot = new_class(classes, counts, class);
-                            *slot
-                        }
-                        None => class_id(classes, counts, class),
-                    }
+        let mut next = 0u16;
+        Board::each_tile(rows, width, |y, x| {
+            let i = y * width + x;
+            let class = matching.class(cells[i].unwrap_or(ANY_KIND));
+            let id = match ascii.get_mut(class.symbol() as usize) {
+                Some(seen) => {
+                    let fresh = *seen == UNSEEN;
+                    let id = std::hint::select_unpredictable(fresh, next, *seen);
+                    *seen = id;
+                    next += u16::from(fresh);
+                    id
                 }
+                None => match classes[..usize::from(next)]
+                    .iter()
+                    .position(|&c| c == class)
+                {
+                    Some(id) => id as u16,
+                    None => {
+                        next += 1;
+                        next - 1
+                    }
+                },
             };
-            ids.push(id);
-            let last = counts.len() - 1;
-            counts[usize::from(id).min(last)] += 1;
-        }
-        counts.pop();
+            classes[usize::from(id)] = class;
+            ids[i] = id;
+            counts[usize::from(id)] += 1;
+        });
+        classes.truncate(usize::from(next));
+        counts.truncate(usize::from(next));
     }
 
-    /// Lays out the tiles of a new board (cells, class ids and room set,
-    /// counts zero) in reading order, so each class's members are appended
-    /// already sorted. Row by row, so the coordinates need no division.
+    /// Lays out the tiles of a new board (cells, lines, class ids and room
+    /// set, counts zero) in reading order, so each class's members are
+    /// appended already sorted.
     fn place_all(&mut self) {
         let width = self.width();
         let Board {
@@ -229,29 +285,13 @@ impl Board {
             starts,
             members,
             rows,
-            cols,
             ..
         } = self;
-        // Without a branch on emptiness (see `number_classes`): empty
-        // cells are written to one spare slot past the members, as a last
-        // class that never advances.
-        let empty = counts.len();
-        counts.push(0);
-        members.push(0);
-        // Slices, whose lengths stay in registers through the loop.
-        let (slots, room, firsts) = (&mut members[..], &mut counts[..], &starts[..]);
-        for ((y, row), bits) in ids.chunks_exact(width).enumerate().zip(rows.iter_mut()) {
-            for ((x, &id), col) in row.iter().enumerate().zip(cols.iter_mut()) {
-                let full = id != NO_CLASS;
-                let class = usize::from(id).min(empty);
-                slots[(firsts[class] + room[class]) as usize] = ((y << 16) | x) as u32;
-                room[class] += u32::from(full);
-                *bits |= u128::from(full) << (x + 1);
-                *col |= u128::from(full) << (y + 1);
-            }
-        }
-        counts.pop();
-        members.pop();
+        Board::each_tile(rows, width, |y, x| {
+            let class = usize::from(ids[y * width + x]);
+            members[(starts[class] + counts[class]) as usize] = ((y << 16) | x) as u32;
+            counts[class] += 1;
+        });
         self.tiles = self.counts.iter().map(|&n| n as usize).sum();
     }
 

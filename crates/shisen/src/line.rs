@@ -17,6 +17,7 @@ pub(crate) trait Line:
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
+    + From<bool>
 {
     const ZERO: Self;
     const ONE: Self;
@@ -24,10 +25,13 @@ pub(crate) trait Line:
 
     /// The low bits of a stored `u128` line.
     fn narrow(wide: u128) -> Self;
+    /// The line as a stored `u128`.
+    fn widen(self) -> u128;
     fn trailing_zeros(self) -> u32;
     fn leading_zeros(self) -> u32;
     fn wrapping_add(self, other: Self) -> Self;
     fn wrapping_sub(self, other: Self) -> Self;
+    fn checked_shr(self, by: u32) -> Option<Self>;
 
     /// Bit `i` alone.
     #[inline]
@@ -59,6 +63,10 @@ macro_rules! line {
                 wide as $t
             }
             #[inline]
+            fn widen(self) -> u128 {
+                self as u128
+            }
+            #[inline]
             fn trailing_zeros(self) -> u32 {
                 <$t>::trailing_zeros(self)
             }
@@ -73,6 +81,10 @@ macro_rules! line {
             #[inline]
             fn wrapping_sub(self, other: $t) -> $t {
                 <$t>::wrapping_sub(self, other)
+            }
+            #[inline]
+            fn checked_shr(self, by: u32) -> Option<$t> {
+                <$t>::checked_shr(self, by)
             }
         }
     };
@@ -94,12 +106,12 @@ pub(crate) fn reach<L: Line>(line: L, at: usize) -> L {
     // Downwards: everything above the highest occupied bit below `at`.
     let low = L::below(at);
     let blocked = line & low;
-    let down = if blocked == L::ZERO {
-        low
-    } else {
-        low & !(L::MAX >> blocked.leading_zeros())
-    };
-    up | down
+    // A shift by the whole width (nothing blocked) keeps all of `low`;
+    // a select rather than a branch, as a played board is random here.
+    let stop = L::MAX
+        .checked_shr(blocked.leading_zeros())
+        .unwrap_or(L::ZERO);
+    up | (low & !stop)
 }
 
 /// Bits strictly between `lo` and `hi` (`lo < hi`).

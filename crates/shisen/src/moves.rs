@@ -69,14 +69,7 @@ impl Board {
                 *r = self.rays(Point::new((cell & 0xFFFF) as i32, (cell >> 16) as i32));
             }
             for (i, a) in rays.iter().enumerate() {
-                let enclosed = a.is_enclosed();
                 for b in &rays[i + 1..] {
-                    // A walled-in tile reaches only its neighbours.
-                    if (enclosed || b.is_enclosed())
-                        && a.at.x.abs_diff(b.at.x) + a.at.y.abs_diff(b.at.y) != 1
-                    {
-                        continue;
-                    }
                     if self.joins(a, b) && !found(Move { a: a.at, b: b.at }) {
                         return;
                     }

@@ -228,8 +228,42 @@ impl Board {
     pub(crate) fn joins<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
         self.straight(a, b)
             || corner(a, b).is_some()
-            || self.open_col(a, b) != L::ZERO
-            || self.open_row(a, b) != L::ZERO
+            || self.through_col(a, b)
+            || self.through_row(a, b)
+    }
+
+    /// Whether a horizontal–vertical–horizontal connection exists: as
+    /// [`Board::open_col`], testing the shared columns one by one. Rays are
+    /// short in a played board, so there are fewer of them than rows to
+    /// combine, and a ring column (always empty) settles it at once.
+    #[inline]
+    fn through_col<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        let (ay, by) = (a.at.y as usize, b.at.y as usize);
+        let shared = a.row & b.row;
+        if shared == L::ZERO || ay == by {
+            return false;
+        }
+        if shared & (L::ONE | L::bit(self.width() + 1)) != L::ZERO {
+            return true;
+        }
+        let span = between::<L>(ay.min(by) + 1, ay.max(by) + 1);
+        any_clear(shared, span, |x| self.col::<L>(x))
+    }
+
+    /// Whether a vertical–horizontal–vertical connection exists (see
+    /// [`Board::through_col`]).
+    #[inline]
+    fn through_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        let (ax, bx) = (a.at.x as usize, b.at.x as usize);
+        let shared = a.col & b.col;
+        if shared == L::ZERO || ax == bx {
+            return false;
+        }
+        if shared & (L::ONE | L::bit(self.height() + 1)) != L::ZERO {
+            return true;
+        }
+        let span = between::<L>(ax.min(bx) + 1, ax.max(bx) + 1);
+        any_clear(shared, span, |y| self.row::<L>(y))
     }
 
     /// Whether the tiles share a row or a column with only empty cells
@@ -308,6 +342,19 @@ fn corner<L: Line>(a: &Rays<L>, b: &Rays<L>) -> Option<Point> {
     } else {
         None
     }
+}
+
+/// Whether any interior line `i` (bit `i + 1` of `lines`) has no tile in
+/// `span`.
+#[inline]
+fn any_clear<L: Line>(mut lines: L, span: L, line: impl Fn(usize) -> L) -> bool {
+    while lines != L::ZERO {
+        if line(lines.trailing_zeros() as usize - 1) & span == L::ZERO {
+            return true;
+        }
+        lines = lines & lines.wrapping_sub(L::ONE);
+    }
+    false
 }
 
 fn hvh<L>(a: &Rays<L>, b: &Rays<L>, x: i32) -> Path {

@@ -54,6 +54,37 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Lines too long for a `u64` with their ring take the `u128` paths.
+    #[test]
+    fn wide_board_moves_match_reference(
+        seed in any::<u64>(),
+        w in 60usize..=64,
+        h in 1usize..=6,
+        keep in 0u64..=1000,
+        tall in any::<bool>(),
+    ) {
+        let size = if tall { Size::new(h, w) } else { Size::new(w, h) }.unwrap();
+        let board = sparse_board(seed, size, 30, keep, Matching::Standard);
+        let moves = board.moves();
+        prop_assert_eq!(&moves, &reference::moves(&board));
+        prop_assert_eq!(board.count_moves(), moves.len());
+    }
+}
+
+/// Kinds beyond ASCII are numbered by a search instead of the byte table;
+/// both kinds of class must be told apart and counted.
+#[test]
+fn non_ascii_kinds_mix_with_ascii_ones() {
+    let board = shisen::parse_board("é.aé\n.a..\nΩbbΩ\n", Matching::Standard).unwrap();
+    assert_eq!(board.moves(), reference::moves(&board));
+    assert_eq!(board.count_moves(), 4);
+    let odd = shisen::parse_board("é.aé\n.a..\nΩbb.\n", Matching::Standard);
+    assert!(odd.is_err());
+}
+
 #[test]
 fn full_deals_only_have_neighbour_and_edge_moves() {
     for seed in 0..50 {

@@ -120,16 +120,17 @@ pub fn read_all(mut reader: impl BufRead, limit: usize) -> Result<String, Failur
             break;
         }
         let n = block.len();
-        let mut rest = block;
-        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
-            if run + at > limit {
+        // Where the current line starts in the block.
+        let mut start = 0;
+        for at in memchr::memchr_iter(b'\n', block) {
+            if run + (at - start) > limit {
                 return Err(too_long(line, limit));
             }
             line += 1;
             run = 0;
-            rest = &rest[at + 1..];
+            start = at + 1;
         }
-        run += rest.len();
+        run += n - start;
         if run > limit {
             return Err(too_long(line, limit));
         }

@@ -25,6 +25,16 @@ use crate::failure::Failure;
 
 /// Writes a picture or other output to `path`, or to standard output
 /// for `-`.
+/// The jobs of a batch command: `--jobs` when given, else one per core.
+/// Answers come out in input order however many run, so using every core
+/// costs the user nothing.
+fn jobs_or_cores(jobs: Option<u32>) -> usize {
+    jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get().min(256)),
+        |n| n as usize,
+    )
+}
+
 fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     use std::io::Write;
     if path == "-" {

@@ -34,9 +34,10 @@ pub struct MovesArgs {
     /// One JSON object per board: {"moves":[[x1,y1,x2,y2],…]} or {"count":N}.
     #[arg(long)]
     json: bool,
-    /// Answer this many runs of boards at once (output stays in input order).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: u32,
+    /// Answer this many runs of boards at once (output stays in input
+    /// order) [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
 }
 
 #[derive(Args)]
@@ -175,7 +176,7 @@ pub fn moves(args: MovesArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Other(e.to_string()))
     };
     args.input
-        .answer_each(args.jobs as usize, &mut out, answer)?;
+        .answer_each(super::jobs_or_cores(args.jobs), &mut out, answer)?;
     out.flush()?;
     Ok(())
 }

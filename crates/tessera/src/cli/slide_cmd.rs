@@ -62,9 +62,10 @@ pub struct CheckArgs {
     /// One JSON object per line with the two parities behind the answer.
     #[arg(long)]
     json: bool,
-    /// Check this many lines at once (output stays in input order).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: u32,
+    /// Check this many lines at once (output stays in input order)
+    /// [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
     /// A position such as "1 2 3/4 5 6/7 8 0", or - for one per stdin line.
     position: String,
 }
@@ -194,8 +195,9 @@ fn new(args: NewArgs) -> Result<(), Failure> {
 
 fn check(args: CheckArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let jobs = super::jobs_or_cores(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
+        .num_threads(jobs)
         .build()
         .map_err(|e| Failure::Other(e.to_string()))?;
     // Lines are checked a batch at a time: the batch in parallel, its
@@ -220,7 +222,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
         if lines.is_empty() && stop.is_none() {
             break;
         }
-        let answers: Vec<Result<Cow<str>, Failure>> = if args.jobs == 1 {
+        let answers: Vec<Result<Cow<str>, Failure>> = if jobs == 1 {
             let mut goals = GoalCache::default();
             lines
                 .iter()
