@@ -51,7 +51,9 @@ impl Input {
     /// line limit: see [`super::input`]).
     fn text(&self) -> Result<String, Failure> {
         if self.board == "-" {
-            super::input::read_all(std::io::stdin().lock(), STDIN_LINE_BYTES)
+            // Large reads: a batch is megabytes, and stdin buffers 8 KiB.
+            let stdin = std::io::BufReader::with_capacity(1 << 18, std::io::stdin().lock());
+            super::input::read_all(stdin, STDIN_LINE_BYTES)
         } else if self.board.contains('\n') {
             Ok(self.board.clone())
         } else {
