@@ -4,7 +4,9 @@
 //!
 //! cargo run --release -p slide --example fast_solver -- 10:10 30:10 100:10 300:3 1000:1
 //!
-//! Each argument is `n:count`. Times are wall clock and CPU time (the
+//! Each argument is `n:count`; `--thorough` or `--quick` fixes the routing
+//! for the whole solve (by default it is quick while more than 500 × 500
+//! cells are unsolved, thorough after). Times are wall clock and CPU time (the
 //! machine this was measured on is shared, so CPU time is the fairer one). Baseline, measured in the same run: the
 //! same solve with every move also applied to a `Position` as it streams
 //! (which verifies the solution reaches the goal); "replay" is the extra
@@ -12,14 +14,24 @@
 //! move compares with merely playing a move. Peak memory (VmHWM) is printed
 //! at the end.
 
-use slide::{solve_fast_with, Goal, Scramble, Size};
+use slide::{FastSolver, Goal, Scramble, Size};
 use std::time::Instant;
 
 fn main() {
-    let runs: Vec<(usize, u64)> = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let solver = FastSolver {
+        thorough: match () {
+            _ if args.iter().any(|a| a == "--thorough") => Some(true),
+            _ if args.iter().any(|a| a == "--quick") => Some(false),
+            _ => None,
+        },
+        ..FastSolver::default()
+    };
+    let runs: Vec<(usize, u64)> = args
+        .iter()
+        .filter(|a| !a.starts_with("--"))
         .map(|arg| {
-            let (n, count) = arg.split_once(':').unwrap_or((&arg, "1"));
+            let (n, count) = arg.split_once(':').unwrap_or((arg.as_str(), "1"));
             (n.parse().expect("n"), count.parse().expect("count"))
         })
         .collect();
@@ -35,16 +47,19 @@ fn main() {
             let puzzle = Scramble::Uniform.generate(&goal, seed);
             let (start, cpu) = (Instant::now(), cpu_seconds());
             let mut moves = 0u64;
-            solve_fast_with(&puzzle, &goal, &mut |_| moves += 1).expect("solvable");
+            solver
+                .solve_with(&puzzle, &goal, &mut |_| moves += 1)
+                .expect("solvable");
             solving += start.elapsed().as_secs_f64();
             solving_cpu += cpu_seconds() - cpu;
 
             let start = Instant::now();
             let mut replay = puzzle.clone();
-            solve_fast_with(&puzzle, &goal, &mut |d| {
-                replay.apply(d).expect("a legal move");
-            })
-            .expect("solvable");
+            solver
+                .solve_with(&puzzle, &goal, &mut |d| {
+                    replay.apply(d).expect("a legal move");
+                })
+                .expect("solvable");
             checking += start.elapsed().as_secs_f64();
             assert_eq!(replay, goal, "the streamed solution reaches the goal");
 
