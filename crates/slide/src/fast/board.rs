@@ -2,7 +2,9 @@
 //!
 //! Relabelling through [`crate::goal_cells`] turns every goal (row-major,
 //! snake, spiral, missing-number, custom) into the same question — "bring
-//! the tile named `c` to cell `c`".
+//! the tile named `c` to cell `c`". The board keeps each name as the goal
+//! cell's coordinates, `y << 16 | x`: the routing asks for them on every
+//! decision, and unpacking them is cheaper than dividing by the width.
 //!
 //! Finding tiles: only the tiles of the line being solved are ever looked
 //! up, so only they are tracked. While a line is *watched*, its tiles carry
@@ -21,12 +23,9 @@ const WATCHED: u32 = 1 << 31;
 
 pub(crate) struct Board {
     width: usize,
-    /// `width` as a multiply-and-shift, for the goal coordinates asked on
-    /// every routing decision (a hardware division is several times slower).
-    divide: Divider,
     /// `tiles[cell]` = the goal cell of the tile on `cell` (the blank's
-    /// entry is the blank's goal cell), or `WATCHED | u` for the tile of
-    /// line cell `u`.
+    /// entry is the blank's goal cell) as `y << 16 | x`, or `WATCHED | u`
+    /// for the tile of line cell `u`.
     tiles: Vec<u32>,
     blank: usize,
     /// The line being solved, and where each of its tiles is.
@@ -36,10 +35,14 @@ pub(crate) struct Board {
 
 impl Board {
     /// `tiles` as produced by `goal_cells`: a permutation of the cells.
-    pub fn new(width: usize, tiles: Vec<u32>, blank: usize) -> Board {
+    pub fn new(width: usize, mut tiles: Vec<u32>, blank: usize) -> Board {
+        let divide = Divider::new(width as u64);
+        for label in &mut tiles {
+            let y = divide.quotient(u64::from(*label)) as u32;
+            *label = pack(*label - y * width as u32, y);
+        }
         Board {
             width,
-            divide: Divider::new(width as u64),
             tiles,
             blank,
             line: None,
@@ -63,8 +66,7 @@ impl Board {
         self.line_at.resize(frame.width as usize, u32::MAX);
         for y in rect.y0..rect.y1 {
             for cell in y * self.width + rect.x0..y * self.width + rect.x1 {
-                let goal = self.tiles[cell] as usize;
-                let (u, v) = frame.logical(goal);
+                let (u, v) = frame.logical_xy(unpack(self.tiles[cell]));
                 if v == 0 && frame.contains((u, v)) && cell != self.blank {
                     self.line_at[u as usize] = cell as u32;
                     self.tiles[cell] = WATCHED | u as u32;
@@ -79,7 +81,8 @@ impl Board {
     pub fn unwatch(&mut self) {
         if let Some(frame) = self.line.take() {
             for (u, &cell) in self.line_at.iter().enumerate() {
-                self.tiles[cell as usize] = frame.cell((u as i32, 0)) as u32;
+                let (x, y) = frame.xy((u as i32, 0));
+                self.tiles[cell as usize] = pack(x as u32, y as u32);
             }
         }
     }
@@ -91,22 +94,22 @@ impl Board {
         self.line_at[frame.logical(goal).0 as usize] as usize
     }
 
-    /// The board coordinates of cell `cell`.
-    #[inline]
-    pub fn xy(&self, cell: usize) -> (i32, i32) {
-        let y = self.divide.quotient(cell as u64) as usize;
-        ((cell - y * self.width) as i32, y as i32)
-    }
-
     /// The goal cell of the tile on `cell`.
     #[inline]
     pub fn tile(&self, cell: usize) -> usize {
+        let (x, y) = self.goal_xy(cell);
+        y as usize * self.width + x as usize
+    }
+
+    /// The board coordinates of the goal cell of the tile on `cell`.
+    #[inline]
+    pub fn goal_xy(&self, cell: usize) -> (i32, i32) {
         match self.tiles[cell] {
             label if label & WATCHED != 0 => {
                 let frame = self.line.expect("a watched line");
-                frame.cell(((label & !WATCHED) as i32, 0))
+                frame.xy(((label & !WATCHED) as i32, 0))
             }
-            label => label as usize,
+            label => unpack(label),
         }
     }
 
@@ -135,11 +138,15 @@ impl Board {
     }
 
     pub fn is_solved(&self) -> bool {
-        self.line.is_none()
-            && self
-                .tiles
-                .iter()
-                .enumerate()
-                .all(|(cell, &goal)| goal as usize == cell)
+        self.line.is_none() && (0..self.tiles.len()).all(|cell| self.tile(cell) == cell)
     }
+}
+
+/// A goal cell's coordinates as a label (both below 2¹⁵ on any board).
+fn pack(x: u32, y: u32) -> u32 {
+    (y << 16) | x
+}
+
+fn unpack(label: u32) -> (i32, i32) {
+    ((label & 0xFFFF) as i32, (label >> 16) as i32)
 }

@@ -126,8 +126,13 @@ impl Frame {
     #[inline]
     pub fn logical(&self, cell: usize) -> Cell {
         let row = self.divide.quotient(cell as u64) as i32;
-        let x = cell as i32 - row * self.board_width - self.origin.0;
-        let y = row - self.origin.1;
+        self.logical_xy((cell as i32 - row * self.board_width, row))
+    }
+
+    /// The logical coordinates of the board cell at `(x, y)`.
+    #[inline]
+    pub fn logical_xy(&self, (x, y): (i32, i32)) -> Cell {
+        let (x, y) = (x - self.origin.0, y - self.origin.1);
         (
             x * self.axis_u.0 + y * self.axis_u.1,
             x * self.axis_v.0 + y * self.axis_v.1,

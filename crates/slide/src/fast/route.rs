@@ -51,6 +51,12 @@ pub(crate) struct Router<'s, S: FnMut(Direction)> {
     pub board: Board,
     out: Canceller<'s, S>,
     path: Vec<Cell>,
+    /// The gain of `path` (see [`Router::gain`]) when planning computed it
+    /// on the way, so that scoring the plan need not read its cells again.
+    path_gain: Option<i32>,
+    /// Moves made so far, which date the ring gains.
+    moved: u64,
+    ring_gains: RingGains,
     candidate: Vec<Cell>,
     held: Vec<Cell>,
     search: Search,
@@ -67,6 +73,9 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
             board,
             out: Canceller::new(sink),
             path: Vec::new(),
+            path_gain: None,
+            moved: 0,
+            ring_gains: RingGains::default(),
             candidate: Vec::new(),
             held: Vec::new(),
             thorough,
@@ -83,6 +92,7 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     #[inline]
     pub fn step(&mut self, cell: usize) {
         let direction = self.board.slide(cell);
+        self.moved += 1;
         self.out.push(direction);
     }
 
@@ -136,7 +146,11 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     /// on 100 × 100: weighing a cell of gain as one move gives the shortest
     /// solutions; half a move or two moves give 3–5 % more.)
     fn score(&self, frame: Frame, from: Cell) -> i32 {
-        self.path.len() as i32 - self.gain(frame, from, &self.path)
+        let gain = match self.path_gain {
+            Some(gain) => gain,
+            None => self.gain(frame, from, &self.path),
+        };
+        self.path.len() as i32 - gain
     }
 
     /// Moves the blank to `target` without disturbing `avoid` or the placed
@@ -150,9 +164,11 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     /// Plans in `path` a way for the blank from `blank` to `target`.
     fn plan(&mut self, region: Region<'_>, blank: Cell, target: Cell, avoid: Option<Cell>) {
         self.path.clear();
+        self.path_gain = Some(0);
         if blank == target {
             return;
         }
+        self.path_gain = None;
         let found = avoid.is_some_and(|tile| self.ring_path(region, blank, target, tile))
             || self.straight_path(region, blank, target, avoid)
             || self
@@ -186,12 +202,13 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         for (length, stride) in walks {
             let cell = |i: usize| add(tile, RING[(start + i * stride) % 8]);
             if (1..=length).all(|i| region.free(cell(i))) {
-                self.candidate.clear();
-                self.candidate.extend((1..=length).map(cell));
-                let gain = match self.thorough {
-                    true => self.gain(region.frame, from, &self.candidate),
-                    false => 0,
-                };
+                let mut gain = 0;
+                if self.thorough {
+                    for i in 1..=length {
+                        gain +=
+                            self.ring_gain(region.frame, tile, (start + i * stride) % 8, stride);
+                    }
+                }
                 match chosen {
                     Some((l, g, _)) if (l, -g) <= (length, -gain) => {}
                     _ => chosen = Some((length, gain, stride)),
@@ -201,12 +218,32 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
                 }
             }
         }
-        let Some((length, _, stride)) = chosen else {
+        let Some((length, gain, stride)) = chosen else {
             return false;
         };
+        self.path_gain = self.thorough.then_some(gain);
         self.path
             .extend((1..=length).map(|i| add(tile, RING[(start + i * stride) % 8])));
         true
+    }
+
+    /// The gain (see [`Router::gain_of`]) of the tile on ring cell `k` of
+    /// `tile` moving one step back along a walk of `stride` (1 or 7). The
+    /// two plans of a tile step walk the same ring on the same board, so
+    /// gains are kept until the next move.
+    fn ring_gain(&mut self, frame: Frame, tile: Cell, k: usize, stride: usize) -> i32 {
+        let way = usize::from(stride == 1);
+        if self.ring_gains.key != Some((tile, self.moved)) {
+            self.ring_gains.key = Some((tile, self.moved));
+            self.ring_gains.known = 0;
+        }
+        let bit = 1 << (2 * k + way);
+        if self.ring_gains.known & bit == 0 {
+            let back = add(tile, RING[(k + 8 - stride) % 8]);
+            self.ring_gains.gains[k][way] = self.gain_of(frame, back, add(tile, RING[k]));
+            self.ring_gains.known |= bit;
+        }
+        self.ring_gains.gains[k][way]
     }
 
     /// How much nearer their goals the tiles the blank displaces along
@@ -225,10 +262,10 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
 
     /// How much nearer its goal the tile on `cell` gets when the blank on
     /// the neighbouring `blank` swaps with it.
-    #[inline]
+    #[inline(always)]
     fn gain_of(&self, frame: Frame, blank: Cell, cell: Cell) -> i32 {
         let (at, to) = (frame.xy(cell), frame.xy(blank));
-        let goal = self.board.xy(self.board.tile(frame.cell(cell)));
+        let goal = self.board.goal_xy(frame.cell(cell));
         let distance = |a: (i32, i32)| (a.0 - goal.0).abs() + (a.1 - goal.1).abs();
         distance(at) - distance(to)
     }
@@ -245,6 +282,7 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     ) -> bool {
         let frame = region.frame;
         let mut at = from;
+        let mut gain = 0;
         while at != to {
             let (du, dv) = (to.0 - at.0, to.1 - at.1);
             let mut best: Option<((i32, i32), Cell)> = None;
@@ -257,12 +295,14 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
                     }
                 }
             }
-            let Some((_, next)) = best else {
+            let Some(((step_gain, _), next)) = best else {
                 return false;
             };
+            gain += step_gain;
             self.path.push(next);
             at = next;
         }
+        self.path_gain = Some(gain);
         true
     }
 
@@ -291,18 +331,31 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         }
         if first {
             let (a, b) = (self.candidate.len(), self.path.len());
-            let better = a < b
-                || (a == b
-                    && self.thorough
-                    && self.gain(region.frame, from, &self.candidate)
-                        > self.gain(region.frame, from, &self.path));
+            let gains = (a == b && self.thorough).then(|| {
+                (
+                    self.gain(region.frame, from, &self.candidate),
+                    self.gain(region.frame, from, &self.path),
+                )
+            });
+            let better = a < b || gains.is_some_and(|(g, h)| g > h);
             if better {
                 self.path.clear();
                 self.path.extend_from_slice(&self.candidate);
             }
+            self.path_gain = gains.map(|(g, h)| if better { g } else { h });
         }
         true
     }
+}
+
+/// Gains of moves around one tile's ring, for the board after `key.1`
+/// moves: bit `2k + w` of `known` says `gains[k][w]` is set (see
+/// [`Router::ring_gain`]).
+#[derive(Clone, Copy, Default)]
+struct RingGains {
+    key: Option<(Cell, u64)>,
+    known: u16,
+    gains: [[i32; 2]; 8],
 }
 
 /// Where `cell` sits in the ring around `tile`, if it is a neighbour.
