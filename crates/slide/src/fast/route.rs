@@ -264,10 +264,10 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     /// the neighbouring `blank` swaps with it.
     #[inline(always)]
     fn gain_of(&self, frame: Frame, blank: Cell, cell: Cell) -> i32 {
-        let (at, to) = (frame.xy(cell), frame.xy(blank));
-        let goal = self.board.goal_xy(frame.cell(cell));
-        let distance = |a: (i32, i32)| (a.0 - goal.0).abs() + (a.1 - goal.1).abs();
-        distance(at) - distance(to)
+        // In the frame's coordinates: turning and mirroring keep distances.
+        let goal = frame.logical_xy(self.board.goal_xy(frame.cell(cell)));
+        let distance = |a: Cell| (a.0 - goal.0).abs() + (a.1 - goal.1).abs();
+        distance(cell) - distance(blank)
     }
 
     /// A shortest path built step by step, each step toward `to` along the
