@@ -58,6 +58,11 @@ pub(crate) struct Frame {
     origin: (i32, i32),
     axis_u: (i32, i32),
     axis_v: (i32, i32),
+    /// The board cell of `(0, 0)` and the steps in board cells of one unit
+    /// along `u` and along `v`: a cell index in two multiplications.
+    origin_cell: i32,
+    step_u: i32,
+    step_v: i32,
     /// Logical extent along `u` (the length of the line being filled).
     pub width: i32,
     /// Logical extent along `v` (the depth of the unsolved rectangle).
@@ -89,12 +94,16 @@ impl Frame {
         } else {
             (rect.height(), rect.width())
         };
+        let w = board_width as i32;
         Frame {
-            board_width: board_width as i32,
+            board_width: w,
             divide: Divider::new(board_width as u64),
             origin,
             axis_u,
             axis_v,
+            origin_cell: origin.1 * w + origin.0,
+            step_u: axis_u.1 * w + axis_u.0,
+            step_v: axis_v.1 * w + axis_v.0,
             width: width as i32,
             height: height as i32,
         }
@@ -108,9 +117,7 @@ impl Frame {
     /// The board cell at logical `(u, v)`.
     #[inline]
     pub fn cell(&self, (u, v): Cell) -> usize {
-        let x = self.origin.0 + u * self.axis_u.0 + v * self.axis_v.0;
-        let y = self.origin.1 + u * self.axis_u.1 + v * self.axis_v.1;
-        (y * self.board_width + x) as usize
+        (self.origin_cell + u * self.step_u + v * self.step_v) as usize
     }
 
     /// The board coordinates `(x, y)` of logical `(u, v)`.
