@@ -6,13 +6,15 @@
 //! a bounded window: the oldest are released to the sink once it fills.
 
 use crate::Direction;
-use std::collections::VecDeque;
 
 /// Moves held back for cancellation at most; older ones are final.
 const WINDOW: usize = 1 << 12;
 
 pub(crate) struct Canceller<'s, S: FnMut(Direction)> {
-    pending: VecDeque<Direction>,
+    /// Oldest first. A plain vector, not a ring: pushing is the hot path
+    /// (once a move), and releasing half the window at once moves the other
+    /// half down only once every `WINDOW / 2` moves.
+    pending: Vec<Direction>,
     sink: &'s mut S,
     emitted: u64,
 }
@@ -20,7 +22,7 @@ pub(crate) struct Canceller<'s, S: FnMut(Direction)> {
 impl<'s, S: FnMut(Direction)> Canceller<'s, S> {
     pub fn new(sink: &'s mut S) -> Canceller<'s, S> {
         Canceller {
-            pending: VecDeque::with_capacity(WINDOW),
+            pending: Vec::with_capacity(WINDOW),
             sink,
             emitted: 0,
         }
@@ -28,18 +30,17 @@ impl<'s, S: FnMut(Direction)> Canceller<'s, S> {
 
     #[inline]
     pub fn push(&mut self, direction: Direction) {
-        if self.pending.back() == Some(&direction.inverse()) {
-            self.pending.pop_back();
+        if self.pending.last() == Some(&direction.inverse()) {
+            self.pending.pop();
             return;
         }
         if self.pending.len() == WINDOW {
-            for _ in 0..WINDOW / 2 {
-                let oldest = self.pending.pop_front().expect("a full window");
+            for oldest in self.pending.drain(..WINDOW / 2) {
                 (self.sink)(oldest);
             }
             self.emitted += (WINDOW / 2) as u64;
         }
-        self.pending.push_back(direction);
+        self.pending.push(direction);
     }
 
     /// Releases everything held back; returns the number of moves emitted.
