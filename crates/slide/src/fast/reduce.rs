@@ -25,13 +25,13 @@ pub(crate) fn solve<S: FnMut(Direction)>(
     finish(router, rect);
 }
 
-/// Up to this many unsolved cells (800 × 800) the routing is thorough when
-/// left to choose. Thorough costs about 2.3 times as much per move as quick
+/// Up to this many unsolved cells (850 × 850) the routing is thorough when
+/// left to choose. Thorough costs about twice as much per move as quick
 /// and makes about a quarter fewer moves; quick while the rectangle is
-/// larger keeps 1000 × 1000 within a minute (measured: 2.25 n³ in 59 s,
-/// against 2.48 n³ in 48 s at 500 × 500 and 1.96 n³ in 78 s thorough
-/// throughout).
-const THOROUGH_CELLS: usize = 640_000;
+/// larger keeps 1000 × 1000 within a minute (measured: 2.19 n³ in 56–59 s,
+/// against 2.25 n³ at 800 × 800, 2.48 n³ at 500 × 500, and 1.96 n³ in
+/// 78 s thorough throughout).
+const THOROUGH_CELLS: usize = 722_500;
 
 /// Solves outer lines until at most `cells` cells are left unsolved (or
 /// only the last region); returns the unsolved rectangle. It holds the
