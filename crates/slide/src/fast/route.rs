@@ -198,10 +198,21 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         } else {
             [(8 - forward, 7), (forward, 1)]
         };
+        // Bit k: ring cell k is free. A walk's cells, in walking order,
+        // are the low bits of this mask turned (and for the backward walk
+        // mirrored) to start after `start`.
+        let mut free = 0u8;
+        for (k, &offset) in RING.iter().enumerate() {
+            free |= u8::from(region.free(add(tile, offset))) << k;
+        }
         let mut chosen: Option<(usize, i32, usize)> = None;
         for (length, stride) in walks {
-            let cell = |i: usize| add(tile, RING[(start + i * stride) % 8]);
-            if (1..=length).all(|i| region.free(cell(i))) {
+            let ahead = match stride {
+                1 => free.rotate_right((start as u32 + 1) % 8),
+                _ => free.reverse_bits().rotate_right((8 - start as u32) % 8),
+            };
+            let walk = ((1u16 << length) - 1) as u8;
+            if ahead & walk == walk {
                 let mut gain = 0;
                 if self.thorough {
                     for i in 1..=length {
