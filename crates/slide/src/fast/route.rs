@@ -103,6 +103,8 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     /// weight, how far the tiles it displaces move toward their goals.
     pub fn tile_to(&mut self, region: Region<'_>, name: usize, target: Cell) {
         let frame = region.frame;
+        // Ring gains are in this frame's coordinates: none from another.
+        self.ring_gains.key = None;
         let mut tile = frame.logical(self.board.at(name));
         let mut blank = frame.logical(self.board.blank());
         while tile != target {
@@ -156,6 +158,7 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     /// Moves the blank to `target` without disturbing `avoid` or the placed
     /// cells.
     pub fn blank_to(&mut self, region: Region<'_>, target: Cell, avoid: Option<Cell>) {
+        self.ring_gains.key = None;
         let blank = region.frame.logical(self.board.blank());
         self.plan(region, blank, target, avoid);
         self.walk(region.frame);
@@ -241,7 +244,7 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
     /// The gain (see [`Router::gain_of`]) of the tile on ring cell `k` of
     /// `tile` moving one step back along a walk of `stride` (1 or 7). The
     /// two plans of a tile step walk the same ring on the same board, so
-    /// gains are kept until the next move.
+    /// gains are kept until the next move (or the next frame).
     fn ring_gain(&mut self, frame: Frame, tile: Cell, k: usize, stride: usize) -> i32 {
         let way = usize::from(stride == 1);
         if self.ring_gains.key != Some((tile, self.moved)) {
