@@ -232,38 +232,19 @@ impl Board {
             || self.through_row(a, b)
     }
 
-    /// Whether a horizontal–vertical–horizontal connection exists: as
-    /// [`Board::open_col`], testing the shared columns one by one. Rays are
-    /// short in a played board, so there are fewer of them than rows to
-    /// combine, and a ring column (always empty) settles it at once.
+    /// Whether a horizontal–vertical–horizontal connection exists (the
+    /// yes-or-no of [`Board::open_col`]).
     #[inline]
     fn through_col<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
-        let (ay, by) = (a.at.y as usize, b.at.y as usize);
-        let shared = a.row & b.row;
-        if shared == L::ZERO || ay == by {
-            return false;
-        }
-        if shared & (L::ONE | L::bit(self.width() + 1)) != L::ZERO {
-            return true;
-        }
-        let span = between::<L>(ay.min(by) + 1, ay.max(by) + 1);
-        any_clear(shared, span, |x| self.col::<L>(x))
+        let ends = (a.at.y as usize, b.at.y as usize);
+        through(a.row & b.row, ends, self.width(), |x| self.col::<L>(x))
     }
 
-    /// Whether a vertical–horizontal–vertical connection exists (see
-    /// [`Board::through_col`]).
+    /// Whether a vertical–horizontal–vertical connection exists.
     #[inline]
     fn through_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
-        let (ax, bx) = (a.at.x as usize, b.at.x as usize);
-        let shared = a.col & b.col;
-        if shared == L::ZERO || ax == bx {
-            return false;
-        }
-        if shared & (L::ONE | L::bit(self.height() + 1)) != L::ZERO {
-            return true;
-        }
-        let span = between::<L>(ax.min(bx) + 1, ax.max(bx) + 1);
-        any_clear(shared, span, |y| self.row::<L>(y))
+        let ends = (a.at.x as usize, b.at.x as usize);
+        through(a.col & b.col, ends, self.height(), |y| self.row::<L>(y))
     }
 
     /// Whether the tiles share a row or a column with only empty cells
@@ -344,15 +325,32 @@ fn corner<L: Line>(a: &Rays<L>, b: &Rays<L>) -> Option<Point> {
     }
 }
 
-/// Whether any interior line `i` (bit `i + 1` of `lines`) has no tile in
-/// `span`.
+/// Whether a three-segment connection runs through one of the `shared`
+/// middle lines (bit `i + 1` for line `i`; the ring lines at bit 0 and
+/// `len + 1`) between tiles on lines `ends` across them, given each middle
+/// line's occupancy by `line`. The shared lines are tested one by one: rays
+/// are short in a played board, so there are fewer of them than lines
+/// between the tiles to combine, and a ring line (always empty) settles it
+/// at once.
 #[inline]
-fn any_clear<L: Line>(mut lines: L, span: L, line: impl Fn(usize) -> L) -> bool {
-    while lines != L::ZERO {
-        if line(lines.trailing_zeros() as usize - 1) & span == L::ZERO {
+fn through<L: Line>(
+    mut shared: L,
+    (a, b): (usize, usize),
+    len: usize,
+    line: impl Fn(usize) -> L,
+) -> bool {
+    if shared == L::ZERO || a == b {
+        return false;
+    }
+    if shared & (L::ONE | L::bit(len + 1)) != L::ZERO {
+        return true;
+    }
+    let span = between::<L>(a.min(b) + 1, a.max(b) + 1);
+    while shared != L::ZERO {
+        if line(shared.trailing_zeros() as usize - 1) & span == L::ZERO {
             return true;
         }
-        lines = lines & lines.wrapping_sub(L::ONE);
+        shared = shared & shared.wrapping_sub(L::ONE);
     }
     false
 }

@@ -55,16 +55,16 @@ fn main() {
             let elapsed = start.elapsed().as_secs_f64();
             solving += elapsed;
             solving_cpu += cpu_seconds() - cpu;
+            total += moves;
+            let ratio = moves as f64 / (n * n * n) as f64;
+            least = least.min(ratio);
+            most = most.max(ratio);
 
-            let start = Instant::now();
             if !replay_too {
                 checking += elapsed;
-                total += moves;
-                let ratio = moves as f64 / (n * n * n) as f64;
-                least = least.min(ratio);
-                most = most.max(ratio);
                 continue;
             }
+            let start = Instant::now();
             let mut replay = puzzle.clone();
             solver
                 .solve_with(&puzzle, &goal, &mut |d| {
@@ -73,11 +73,6 @@ fn main() {
                 .expect("solvable");
             checking += start.elapsed().as_secs_f64();
             assert_eq!(replay, goal, "the streamed solution reaches the goal");
-
-            total += moves;
-            let ratio = moves as f64 / (n * n * n) as f64;
-            least = least.min(ratio);
-            most = most.max(ratio);
         }
         let mean = total as f64 / count as f64;
         let (solve, replay) = (solving / count as f64, (checking - solving) / count as f64);

@@ -23,8 +23,6 @@ use std::process::ExitCode;
 
 use crate::failure::Failure;
 
-/// Writes a picture or other output to `path`, or to standard output
-/// for `-`.
 /// The jobs of a batch command: `--jobs` when given, else one per core.
 /// Answers come out in input order however many run, so using every core
 /// costs the user nothing.
@@ -35,6 +33,8 @@ fn jobs_or_cores(jobs: Option<u32>) -> usize {
     )
 }
 
+/// Writes a picture or other output to `path`, or to standard output
+/// for `-`.
 fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     use std::io::Write;
     if path == "-" {
