@@ -364,6 +364,15 @@ impl Board {
             .filter_map(move |(i, c)| c.map(|k| (Point::new((i % w) as i32, (i / w) as i32), k)))
     }
 
+    /// The occupancy lines, for the connection tests.
+    #[inline]
+    pub(crate) fn occupancy(&self) -> crate::path::Occupancy<'_> {
+        crate::path::Occupancy {
+            rows: &self.rows,
+            cols: &self.cols,
+        }
+    }
+
     /// Row `y`'s occupancy (bit `x + 1`), walls above the ring.
     #[inline]
     pub(crate) fn row_bits(&self, y: usize) -> u128 {

@@ -13,6 +13,7 @@
 //! shuffled by Fisher–Yates (the `common` crate's [`Rng`], shared with the
 //! sliding-puzzle engine), so no crate upgrade changes a seeded deal.
 
+mod batch;
 mod board;
 mod deal;
 mod game;

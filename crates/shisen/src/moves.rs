@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::line::Line;
-use crate::path::Rays;
+use crate::path::{Occupancy, Rays};
 use crate::point::Point;
 
 /// A pair of tiles to remove, `a` before `b` in reading order (by row,
@@ -38,6 +38,56 @@ impl fmt::Display for Move {
 /// a move scan.
 const INLINE: usize = 16;
 
+/// Room for the rays of one class's tiles during a move scan.
+pub(crate) struct GroupRays<L> {
+    buffer: [Rays<L>; INLINE],
+    spill: Vec<Rays<L>>,
+}
+
+impl<L: Line> GroupRays<L> {
+    pub(crate) fn new() -> GroupRays<L> {
+        let far = Rays {
+            at: Point::new(0, 0),
+            row: L::ZERO,
+            col: L::ZERO,
+        };
+        GroupRays {
+            buffer: [far; INLINE],
+            spill: Vec::new(),
+        }
+    }
+
+    /// Calls `found` on every connectable pair of the tiles `group` (cells
+    /// as `y << 16 | x`, in reading order), `a` before `b`, until it
+    /// returns `false`; whether it never did.
+    #[inline]
+    pub(crate) fn each_move(
+        &mut self,
+        occupancy: Occupancy<'_>,
+        group: &[u32],
+        found: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        // The group's rays, on the stack unless the class is huge.
+        let rays = if group.len() <= INLINE {
+            &mut self.buffer[..group.len()]
+        } else {
+            self.spill.resize(group.len(), self.buffer[0]);
+            &mut self.spill[..]
+        };
+        for (r, &cell) in rays.iter_mut().zip(group) {
+            *r = occupancy.rays(Point::new((cell & 0xFFFF) as i32, (cell >> 16) as i32));
+        }
+        for (i, a) in rays.iter().enumerate() {
+            for b in &rays[i + 1..] {
+                if occupancy.joins(a, b) && !found(Move { a: a.at, b: b.at }) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
 impl Board {
     /// Calls `found` on every connectable pair, class by class, `a` before
     /// `b` in reading order, until it returns `false`.
@@ -50,30 +100,11 @@ impl Board {
     }
 
     fn each_move_in<L: Line>(&self, mut found: impl FnMut(Move) -> bool) {
-        let far = Rays {
-            at: Point::new(0, 0),
-            row: L::ZERO,
-            col: L::ZERO,
-        };
-        let mut buffer = [far; INLINE];
-        let mut spill = Vec::new();
+        let mut rays = GroupRays::<L>::new();
+        let occupancy = self.occupancy();
         for group in self.groups().filter(|g| g.len() >= 2) {
-            // The group's rays, on the stack unless the class is huge.
-            let rays = if group.len() <= INLINE {
-                &mut buffer[..group.len()]
-            } else {
-                spill.resize(group.len(), far);
-                &mut spill[..]
-            };
-            for (r, &cell) in rays.iter_mut().zip(group) {
-                *r = self.rays(Point::new((cell & 0xFFFF) as i32, (cell >> 16) as i32));
-            }
-            for (i, a) in rays.iter().enumerate() {
-                for b in &rays[i + 1..] {
-                    if self.joins(a, b) && !found(Move { a: a.at, b: b.at }) {
-                        return;
-                    }
-                }
+            if !rays.each_move(occupancy, group, &mut found) {
+                return;
             }
         }
     }

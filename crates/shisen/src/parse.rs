@@ -4,6 +4,7 @@
 //! Boards in a stream are separated by one or more blank lines. A trailing
 //! `\r` on a line is ignored.
 
+use crate::batch::Counter;
 use crate::board::{Board, BoardError};
 use crate::kind::Kind;
 use crate::rules::Matching;
@@ -82,6 +83,7 @@ pub fn parse_boards(text: &str, matching: Matching) -> Boards<'_> {
         matching,
         grid: Grid::default(),
         board: None,
+        counter: None,
     }
 }
 
@@ -93,6 +95,8 @@ pub struct Boards<'a> {
     grid: Grid,
     /// The storage [`Boards::next_ref`] builds into.
     board: Option<Board>,
+    /// Made by the first [`Boards::next_count`].
+    counter: Option<Box<Counter>>,
 }
 
 impl Boards<'_> {
@@ -106,6 +110,7 @@ impl Boards<'_> {
 /// The lines of a text as [`str::lines`] splits them, numbered from 0,
 /// with a peek. Board rows are short: a plain scan for the newline beats
 /// the general searcher here.
+#[derive(Clone, Copy)]
 struct Lines<'a> {
     /// The text from the start of line `number` on.
     rest: &'a str,
@@ -190,6 +195,32 @@ impl Boards<'_> {
                 Err(e)
             }
         })
+    }
+}
+
+impl Boards<'_> {
+    /// The number of moves of the next board, as
+    /// [`Board::count_moves`] of [`Boards::next_ref`] would give, or its
+    /// error. A batch that only counts takes this way: common boards are
+    /// counted from their lines without building a board (see
+    /// `crate::batch`).
+    pub fn next_count(&mut self) -> Option<Result<usize, ParseError>> {
+        while self.lines.next_if(is_blank).is_some() {}
+        self.lines.peek()?;
+        let start = self.lines;
+        let matching = self.matching;
+        let counter = self
+            .counter
+            .get_or_insert_with(|| Box::new(Counter::new(matching)));
+        let lines = &mut self.lines;
+        let rows =
+            std::iter::from_fn(|| lines.next_if(|l| !is_blank(l)).map(|(_, l)| l.as_bytes()));
+        if let Some(count) = counter.count(rows) {
+            return Some(Ok(count));
+        }
+        // Declined: the full way, from the board's first line.
+        self.lines = start;
+        self.next_ref().map(|board| board.map(Board::count_moves))
     }
 }
 

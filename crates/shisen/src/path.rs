@@ -112,6 +112,83 @@ impl<L: Line> Rays<L> {
     }
 }
 
+/// The occupancy lines of a board (see [`Board::row_bits`]): all that the
+/// yes-or-no connection tests read, so that a move count can run on lines
+/// read straight from text (`crate::batch`) as well as on a [`Board`].
+#[derive(Clone, Copy)]
+pub(crate) struct Occupancy<'a> {
+    /// One line per row: its length is the board's height.
+    pub(crate) rows: &'a [u128],
+    /// One line per column: its length is the board's width.
+    pub(crate) cols: &'a [u128],
+}
+
+impl Occupancy<'_> {
+    #[inline]
+    fn row<L: Line>(&self, y: usize) -> L {
+        L::narrow(self.rows[y])
+    }
+
+    #[inline]
+    fn col<L: Line>(&self, x: usize) -> L {
+        L::narrow(self.cols[x])
+    }
+
+    #[inline]
+    pub(crate) fn rays<L: Line>(&self, at: Point) -> Rays<L> {
+        let (x, y) = (at.x as usize, at.y as usize);
+        Rays {
+            at,
+            row: reach(self.row::<L>(y), x + 1),
+            col: reach(self.col::<L>(x), y + 1),
+        }
+    }
+
+    /// Whether two tiles given their rays connect: [`Board::connect`]
+    /// without choosing the shortest connection, for move scans.
+    #[inline]
+    pub(crate) fn joins<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        self.straight(a, b)
+            || corner(a, b).is_some()
+            || self.through_col(a, b)
+            || self.through_row(a, b)
+    }
+
+    /// Whether a horizontal–vertical–horizontal connection exists (the
+    /// yes-or-no of [`Board::open_col`]).
+    #[inline]
+    fn through_col<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        let ends = (a.at.y as usize, b.at.y as usize);
+        through(a.row & b.row, ends, self.cols.len(), |x| self.col::<L>(x))
+    }
+
+    /// Whether a vertical–horizontal–vertical connection exists.
+    #[inline]
+    fn through_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        let ends = (a.at.x as usize, b.at.x as usize);
+        through(a.col & b.col, ends, self.rows.len(), |y| self.row::<L>(y))
+    }
+
+    /// Whether the tiles share a row or a column with only empty cells
+    /// between them.
+    #[inline]
+    fn straight<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
+        let (ax, ay, bx, by) = (
+            a.at.x as usize,
+            a.at.y as usize,
+            b.at.x as usize,
+            b.at.y as usize,
+        );
+        if ay == by {
+            self.row::<L>(ay) & between::<L>(ax.min(bx) + 1, ax.max(bx) + 1) == L::ZERO
+        } else if ax == bx {
+            self.col::<L>(ax) & between::<L>(ay.min(by) + 1, ay.max(by) + 1) == L::ZERO
+        } else {
+            false
+        }
+    }
+}
+
 impl Board {
     /// Whether rows and columns fit a `u64` with their ring.
     #[inline]
@@ -131,12 +208,7 @@ impl Board {
 
     #[inline]
     pub(crate) fn rays<L: Line>(&self, at: Point) -> Rays<L> {
-        let (x, y) = (at.x as usize, at.y as usize);
-        Rays {
-            at,
-            row: reach(self.row::<L>(y), x + 1),
-            col: reach(self.col::<L>(x), y + 1),
-        }
+        self.occupancy().rays(at)
     }
 
     /// The shortest connection between the cells `a` and `b`: fewest cells,
@@ -222,48 +294,9 @@ impl Board {
         }
     }
 
-    /// Whether two tiles given their rays connect: [`Board::connect`]
-    /// without choosing the shortest connection, for move scans.
-    #[inline]
-    pub(crate) fn joins<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
-        self.straight(a, b)
-            || corner(a, b).is_some()
-            || self.through_col(a, b)
-            || self.through_row(a, b)
-    }
-
-    /// Whether a horizontal–vertical–horizontal connection exists (the
-    /// yes-or-no of [`Board::open_col`]).
-    #[inline]
-    fn through_col<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
-        let ends = (a.at.y as usize, b.at.y as usize);
-        through(a.row & b.row, ends, self.width(), |x| self.col::<L>(x))
-    }
-
-    /// Whether a vertical–horizontal–vertical connection exists.
-    #[inline]
-    fn through_row<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
-        let ends = (a.at.x as usize, b.at.x as usize);
-        through(a.col & b.col, ends, self.height(), |y| self.row::<L>(y))
-    }
-
-    /// Whether the tiles share a row or a column with only empty cells
-    /// between them.
     #[inline]
     fn straight<L: Line>(&self, a: &Rays<L>, b: &Rays<L>) -> bool {
-        let (ax, ay, bx, by) = (
-            a.at.x as usize,
-            a.at.y as usize,
-            b.at.x as usize,
-            b.at.y as usize,
-        );
-        if ay == by {
-            self.row::<L>(ay) & between::<L>(ax.min(bx) + 1, ax.max(bx) + 1) == L::ZERO
-        } else if ax == bx {
-            self.col::<L>(ax) & between::<L>(ay.min(by) + 1, ay.max(by) + 1) == L::ZERO
-        } else {
-            false
-        }
+        self.occupancy().straight(a, b)
     }
 
     /// The columns through which a horizontal–vertical–horizontal

@@ -74,6 +74,41 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A stream counted straight from its text (`Boards::next_count`)
+    /// gives every board's count by the reference: boards of every size
+    /// up to the widest, few or many kinds (classes past the counter's
+    /// room), with `\r\n` line ends or not.
+    #[test]
+    fn counted_streams_match_reference(
+        seeds in proptest::collection::vec(any::<u64>(), 1..6),
+        w in 1usize..=64,
+        h in 1usize..=12,
+        kinds in 1u64..=61,
+        keep in 0u64..=1000,
+        chinese in any::<bool>(),
+        crlf in any::<bool>(),
+    ) {
+        let matching = if chinese { Matching::Chinese } else { Matching::Standard };
+        let boards: Vec<Board> = seeds
+            .iter()
+            .map(|&seed| sparse_board(seed, Size::new(w, h).unwrap(), kinds, keep, matching))
+            .collect();
+        let mut text = boards.iter().map(Board::to_string).collect::<Vec<_>>().join("\n");
+        if crlf {
+            text = text.replace('\n', "\r\n");
+        }
+        let mut stream = shisen::parse_boards(&text, matching);
+        for board in &boards {
+            let counted = stream.next_count().expect("a board").expect("a valid board");
+            prop_assert_eq!(counted, reference::moves(board).len());
+        }
+        prop_assert!(stream.next_count().is_none());
+    }
+}
+
 /// Kinds beyond ASCII are numbered by a search instead of the byte table;
 /// both kinds of class must be told apart and counted.
 #[test]

@@ -138,3 +138,30 @@ fn reused_board_reads_like_owned_boards() {
         }
     }
 }
+
+/// Counting a stream gives what counting the boards read one by one
+/// gives, errors included (the counter declines every board it does not
+/// take, and the full parser answers): spaced cells, non-ASCII kinds, odd
+/// and ragged boards, a class of more tiles than the counter holds, boards
+/// too wide for its lines, `\r` line ends.
+#[test]
+fn counting_reads_like_building() {
+    let many = "1".repeat(40);
+    let wide = format!("{}\n{}\n", "ab".repeat(32), "ba".repeat(32));
+    let text = format!(
+        "ab\nba\n\n1.2\n2.1\n\n11\n1\n\n🀄x\nx🀄\n\nst\n\n..\n..\n\n1 2\n2 1\n\n\
+         q\n\nzz\nyy\n\nab\r\nba\r\n\n{many}\n\n{wide}\n1x\nx2\n\n  \n12\n21\n"
+    );
+    for matching in [Matching::Standard, Matching::Chinese] {
+        let mut built = parse_boards(&text, matching);
+        let mut counted = parse_boards(&text, matching);
+        let mut boards = 0;
+        while let Some(board) = built.next_ref() {
+            let expected = board.map(shisen::Board::count_moves);
+            assert_eq!(counted.next_count(), Some(expected), "board {boards}");
+            boards += 1;
+        }
+        assert_eq!(counted.next_count(), None);
+        assert_eq!(boards, 14);
+    }
+}

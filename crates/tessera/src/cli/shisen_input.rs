@@ -3,9 +3,13 @@
 
 use clap::Args;
 use play::limits::STDIN_LINE_BYTES;
-use shisen::{Board, Matching, Point, Size, TileSet};
+use shisen::{Board, Boards, Matching, ParseError, Point, Size, TileSet};
 
 use super::Failure;
+
+/// A board of a run answered (or how the answer failed), or the board's
+/// parse error.
+type Answered = Result<Result<(), Failure>, ParseError>;
 
 /// Options of commands that read boards.
 #[derive(Args)]
@@ -73,6 +77,37 @@ impl Input {
         out: &mut impl std::io::Write,
         answer: impl Fn(&Board, bool, &mut String) -> Result<(), Failure> + Sync,
     ) -> Result<(), Failure> {
+        self.answer_runs(jobs, out, |boards, first, answers| {
+            let board = boards.next_ref()?;
+            Some(board.map(|board| answer(board, first, answers)))
+        })
+    }
+
+    /// Answers every board's move count with `answer`, as
+    /// [`Input::answer_each`] does, reading the boards the batch way
+    /// ([`shisen::Boards::next_count`]: no board is built where the text
+    /// allows).
+    pub fn count_each(
+        &self,
+        jobs: usize,
+        out: &mut impl std::io::Write,
+        answer: impl Fn(usize, &mut String) -> Result<(), Failure> + Sync,
+    ) -> Result<(), Failure> {
+        self.answer_runs(jobs, out, |boards, _, answers| {
+            let count = boards.next_count()?;
+            Some(count.map(|count| answer(count, answers)))
+        })
+    }
+
+    /// The runs of [`Input::answer_each`]: `step` reads the next board of
+    /// a run (`None` at its end), answers it into the string and says how
+    /// that went, or gives the board's parse error.
+    fn answer_runs(
+        &self,
+        jobs: usize,
+        out: &mut impl std::io::Write,
+        step: impl Fn(&mut Boards<'_>, bool, &mut String) -> Option<Answered> + Sync,
+    ) -> Result<(), Failure> {
         let text = self.text()?;
         let runs = runs(&text, if jobs == 1 { 1 } else { 4 * jobs });
         // Per run: its answers, how many boards it holds, and where it
@@ -82,13 +117,11 @@ impl Input {
             let mut read = 0;
             let mut boards = shisen::parse_boards(run, self.matching());
             let mut first = line == 0;
-            while let Some(board) = boards.next_ref() {
-                let done = board
-                    .map_err(|mut e| {
-                        e.line += line;
-                        Failure::input(e)
-                    })
-                    .and_then(|board| answer(board, first, &mut answers));
+            while let Some(answered) = step(&mut boards, first, &mut answers) {
+                let done = answered.unwrap_or_else(|mut e| {
+                    e.line += line;
+                    Err(Failure::input(e))
+                });
                 read += 1;
                 if let Err(failure) = done {
                     return (answers, read, Some(failure));

@@ -153,30 +153,38 @@ fn render_path(path: Option<Path>, as_json: bool) -> String {
 pub fn moves(args: MovesArgs) -> Result<(), Failure> {
     use std::fmt::Write as _;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let jobs = super::jobs_or_cores(args.jobs);
+    if args.count {
+        let answer = |count: usize, text: &mut String| {
+            if args.json {
+                writeln!(text, "{}", json!({ "count": count }))
+            } else {
+                writeln!(text, "{count}")
+            }
+            .map_err(|e| Failure::Other(e.to_string()))
+        };
+        args.input.count_each(jobs, &mut out, answer)?;
+        out.flush()?;
+        return Ok(());
+    }
     let answer = |board: &Board, first: bool, text: &mut String| {
-        match (args.count, args.json) {
-            (true, false) => writeln!(text, "{}", board.count_moves()),
-            (true, true) => writeln!(text, "{}", json!({ "count": board.count_moves() })),
-            (false, true) => {
-                let moves: Vec<[i32; 4]> = board
-                    .moves()
-                    .iter()
-                    .map(|m| [m.a.x, m.a.y, m.b.x, m.b.y])
-                    .collect();
-                writeln!(text, "{}", json!({ "moves": moves }))
+        if args.json {
+            let moves: Vec<[i32; 4]> = board
+                .moves()
+                .iter()
+                .map(|m| [m.a.x, m.a.y, m.b.x, m.b.y])
+                .collect();
+            writeln!(text, "{}", json!({ "moves": moves }))
+        } else {
+            // A blank line between the boards' lists.
+            if !first {
+                text.push('\n');
             }
-            (false, false) => {
-                // A blank line between the boards' lists.
-                if !first {
-                    text.push('\n');
-                }
-                board.moves().iter().try_for_each(|m| writeln!(text, "{m}"))
-            }
+            board.moves().iter().try_for_each(|m| writeln!(text, "{m}"))
         }
         .map_err(|e| Failure::Other(e.to_string()))
     };
-    args.input
-        .answer_each(super::jobs_or_cores(args.jobs), &mut out, answer)?;
+    args.input.answer_each(jobs, &mut out, answer)?;
     out.flush()?;
     Ok(())
 }
