@@ -65,12 +65,16 @@ impl Counter {
         }
     }
 
-    /// The number of moves of the board whose rows `rows` yields (each
-    /// without its line end), or `None` when the board is not one the
-    /// counter takes (see the module's description).
-    pub(crate) fn count<'a>(&mut self, rows: impl Iterator<Item = &'a [u8]>) -> Option<usize> {
-        let read = self.read(rows);
-        let count = read.and_then(|(width, height)| self.count_read(width, height));
+    /// Counts the moves of the board that `text` starts with (its first
+    /// row; the board ends at a blank line or the text's end): the count,
+    /// the bytes of its rows with their line ends, and the number of rows.
+    /// `None` when the board is not one the counter takes (see the
+    /// module's description).
+    pub(crate) fn count(&mut self, text: &[u8]) -> Option<(usize, usize, usize)> {
+        let read = self.read(text);
+        let count = read.and_then(|(width, height, bytes)| {
+            Some((self.count_read(width, height)?, bytes, height))
+        });
         for &s in &self.slots[..self.seen] {
             self.counts[usize::from(s)] = 0;
         }
@@ -78,51 +82,79 @@ impl Counter {
         count
     }
 
-    /// Reads the rows into lines and classes: the board's (width, height).
-    fn read<'a>(&mut self, rows: impl Iterator<Item = &'a [u8]>) -> Option<(usize, usize)> {
-        let mut width = None;
-        let mut height = 0;
-        for (y, row) in rows.enumerate() {
-            let row = row.strip_suffix(b"\r").unwrap_or(row);
-            if y == NARROW_MAX || *width.get_or_insert(row.len()) != row.len() {
+    /// Reads the rows into lines and classes: the board's width, height
+    /// and bytes. Every row must be as long as the first and end as it
+    /// does (`\n` or `\r\n`), so a row's end is looked at, not searched
+    /// for.
+    fn read(&mut self, text: &[u8]) -> Option<(usize, usize, usize)> {
+        let first = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
+        let crlf = first > 0 && text[first - 1] == b'\r';
+        let width = first - usize::from(crlf);
+        if width == 0 || width > NARROW_MAX {
+            return None;
+        }
+        self.cols[..width].fill(0);
+        let (mut at, mut y) = (0, 0);
+        while at < text.len() && text[at].is_ascii_graphic() {
+            let row = text.get(at..at + width)?;
+            let end = &text[at + width..];
+            let ending = match end {
+                [] => 0,
+                [b'\n', ..] if !crlf => 1,
+                [b'\r', b'\n', ..] | [b'\r'] if crlf => 2.min(end.len()),
+                _ => return None,
+            };
+            if y == NARROW_MAX {
                 return None;
             }
-            if row.len() > NARROW_MAX || !row.iter().all(u8::is_ascii_graphic) {
-                return None;
-            }
-            if y == 0 {
-                self.cols[..row.len()].fill(0);
-            }
-            let full = full_cells(row);
-            self.rows[y] = wall(row.len()) | u128::from(full) << 1;
+            let full = full_cells(row)?;
+            self.rows[y] = wall(width) | u128::from(full) << 1;
             self.place(row, y, full);
-            height = y + 1;
+            (at, y) = (at + width + ending, y + 1);
         }
-        let width = width?;
+        // The board ends at the text's end or a blank line; anything else
+        // (a line starting with a space, say) is for the full parser.
+        match &text[at..] {
+            [] | [b'\n', ..] | [b'\r', b'\n', ..] => {}
+            _ => return None,
+        }
         for col in &mut self.cols[..width] {
-            *col |= wall(height);
+            *col |= wall(y);
         }
-        Some((width, height))
+        Some((width, y, at))
     }
 
     /// Files the tiles of row `y` (the set bits of `full`) under their
     /// classes and in their columns.
     #[inline]
     fn place(&mut self, row: &[u8], y: usize, mut full: u64) {
+        // Disjoint borrows and a local count: nothing is reloaded after a
+        // store through another field.
+        let Counter {
+            slot,
+            cols,
+            members,
+            counts,
+            slots,
+            seen,
+            ..
+        } = self;
+        let mut fresh = *seen;
         while full != 0 {
             let x = full.trailing_zeros() as usize;
             full &= full - 1;
-            let s = self.slot[usize::from(row[x] & 0x7F)];
-            let n = self.counts[usize::from(s)];
+            let s = usize::from(slot[usize::from(row[x] & 0x7F)]);
+            let n = counts[s];
             // A slot's first tile is met at random among the others: a
             // write and a step, not a branch. Past the room, tiles overwrite
             // each other; the count says to decline.
-            self.members[usize::from(s)][n as usize % ROOM] = ((y << 16) | x) as u32;
-            self.counts[usize::from(s)] = n + 1;
-            self.slots[self.seen % 128] = s;
-            self.seen += usize::from(n == 0);
-            self.cols[x] |= 1 << (y + 1);
+            members[s][n as usize % ROOM] = ((y << 16) | x) as u32;
+            counts[s] = n + 1;
+            slots[fresh % 128] = s as u8;
+            fresh += usize::from(n == 0);
+            cols[x % NARROW_MAX] |= 1 << (y + 1);
         }
+        *seen = fresh;
     }
 
     /// Counts the moves of the board read, or `None` when a class is odd
@@ -148,28 +180,39 @@ impl Counter {
     }
 }
 
-/// Bit `x` set for every cell of `row` (at most 64 bytes) other than `.`:
-/// eight cells at a time.
+/// Bit `x` set for every cell of `row` (at most 64 bytes) other than
+/// `.`, eight cells at a time; `None` if a byte is not graphic ASCII.
 #[inline]
-fn full_cells(row: &[u8]) -> u64 {
-    const DOTS: u64 = u64::from_le_bytes([b'.'; 8]);
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+fn full_cells(row: &[u8]) -> Option<u64> {
+    const fn splat(b: u8) -> u64 {
+        u64::from_le_bytes([b; 8])
+    }
+    const LOW7: u64 = splat(0x7F);
+    const HIGH: u64 = splat(0x80);
     let mut bits = 0;
+    let mut odd = 0;
     let mut chunks = row.chunks_exact(8);
     for (i, chunk) in chunks.by_ref().enumerate() {
-        let v = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ DOTS;
+        let v = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        // High bit of a byte set where it is below '!' (its low seven
+        // bits, under a high bit that stops the borrow) or above '~' (or
+        // not ASCII).
+        let below = !((v | HIGH) - splat(b'!')) | v;
+        let above = ((v & LOW7) + splat(1)) | v;
+        odd |= (below | above) & HIGH;
+        let d = v ^ splat(b'.');
         // The high bit of each byte: whether the byte is not `.`.
-        let nonzero = ((v & LOW7).wrapping_add(LOW7) | v) & HIGH;
+        let nonzero = (((d & LOW7) + LOW7) | d) & HIGH;
         // Gathers the eight high bits into the top byte, in order.
         let byte = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
         bits |= byte << (8 * i);
     }
     let done = row.len() - chunks.remainder().len();
     for (x, &b) in chunks.remainder().iter().enumerate() {
+        odd |= u64::from(!b.is_ascii_graphic());
         bits |= u64::from(b != b'.') << (done + x);
     }
-    bits
+    (odd == 0).then_some(bits)
 }
 
 #[cfg(test)]
@@ -184,14 +227,18 @@ mod tests {
         for (text, matching) in [
             ("ab\nba", Matching::Standard),
             ("a..a\n.bb.\ncddc", Matching::Standard),
-            ("1.2\r\n2.1\r", Matching::Standard),
+            ("1.2\r\n2.1\r\n", Matching::Standard),
             ("st\nuv", chinese),
             ("xs.\ns.x", chinese),
         ] {
             let board = crate::parse_board(text, matching).unwrap();
-            let rows = text.lines().map(str::as_bytes);
-            let counted = Counter::new(matching).count(rows);
-            assert_eq!(counted, Some(board.count_moves()), "{text:?}");
+            let counted = Counter::new(matching).count(text.as_bytes());
+            let rows = text.lines().count();
+            assert_eq!(
+                counted,
+                Some((board.count_moves(), text.len(), rows)),
+                "{text:?}"
+            );
         }
     }
 
@@ -202,13 +249,25 @@ mod tests {
                 if i % 3 == 0 || i % 7 == 2 {
                     b'.'
                 } else {
-                    b'!' + (i % 90) as u8
+                    b'!' + (i % 94) as u8
                 }
             })
             .collect();
         for len in 0..=row.len() {
             let expected = (0..len).fold(0u64, |bits, x| bits | u64::from(row[x] != b'.') << x);
-            assert_eq!(full_cells(&row[..len]), expected, "{len} cells");
+            assert_eq!(full_cells(&row[..len]), Some(expected), "{len} cells");
+        }
+    }
+
+    #[test]
+    fn full_cells_refuses_every_byte_but_graphic_ascii() {
+        for byte in 0..=255u8 {
+            for at in [0, 5, 7, 8, 13, 17] {
+                let mut row = b"a.b.c.d.e.f.g.h.ij".to_vec();
+                row[at] = byte;
+                let read = full_cells(&row);
+                assert_eq!(read.is_some(), byte.is_ascii_graphic(), "{byte:#x} at {at}");
+            }
         }
     }
 }

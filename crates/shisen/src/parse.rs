@@ -110,7 +110,6 @@ impl Boards<'_> {
 /// The lines of a text as [`str::lines`] splits them, numbered from 0,
 /// with a peek. Board rows are short: a plain scan for the newline beats
 /// the general searcher here.
-#[derive(Clone, Copy)]
 struct Lines<'a> {
     /// The text from the start of line `number` on.
     rest: &'a str,
@@ -207,19 +206,19 @@ impl Boards<'_> {
     pub fn next_count(&mut self) -> Option<Result<usize, ParseError>> {
         while self.lines.next_if(is_blank).is_some() {}
         self.lines.peek()?;
-        let start = self.lines;
         let matching = self.matching;
         let counter = self
             .counter
             .get_or_insert_with(|| Box::new(Counter::new(matching)));
-        let lines = &mut self.lines;
-        let rows =
-            std::iter::from_fn(|| lines.next_if(|l| !is_blank(l)).map(|(_, l)| l.as_bytes()));
-        if let Some(count) = counter.count(rows) {
+        if let Some((count, bytes, rows)) = counter.count(self.lines.rest.as_bytes()) {
+            // `bytes` ends after a line end or at the text's end: a
+            // character boundary.
+            self.lines.rest = &self.lines.rest[bytes..];
+            self.lines.number += rows;
+            self.lines.line = None;
             return Some(Ok(count));
         }
-        // Declined: the full way, from the board's first line.
-        self.lines = start;
+        // Declined: the full way.
         self.next_ref().map(|board| board.map(Board::count_moves))
     }
 }

@@ -111,7 +111,6 @@ impl<R: BufRead> Iterator for Lines<R> {
 /// back together.
 pub fn read_all(mut reader: impl BufRead, limit: usize) -> Result<String, Failure> {
     let mut bytes = Vec::new();
-    let mut line = 1;
     // Bytes of the current line read so far.
     let mut run = 0;
     loop {
@@ -120,19 +119,24 @@ pub fn read_all(mut reader: impl BufRead, limit: usize) -> Result<String, Failur
             break;
         }
         let n = block.len();
-        // Where the current line starts in the block.
-        let mut start = 0;
-        for at in memchr::memchr_iter(b'\n', block) {
-            if run + (at - start) > limit {
-                return Err(too_long(line, limit));
+        if run + n <= limit {
+            // No line can pass the limit in this block: only the length
+            // of its last line matters, not every line end.
+            run = memchr::memrchr(b'\n', block).map_or(run + n, |at| n - at - 1);
+        } else {
+            // Where the current line starts in the block.
+            let mut start = 0;
+            for at in memchr::memchr_iter(b'\n', block) {
+                if run + (at - start) > limit {
+                    return Err(too_long(line_at(&bytes, &block[..start]), limit));
+                }
+                run = 0;
+                start = at + 1;
             }
-            line += 1;
-            run = 0;
-            start = at + 1;
-        }
-        run += n - start;
-        if run > limit {
-            return Err(too_long(line, limit));
+            run += n - start;
+            if run > limit {
+                return Err(too_long(line_at(&bytes, &block[..start]), limit));
+            }
         }
         bytes.extend_from_slice(block);
         reader.consume(n);
@@ -142,6 +146,12 @@ pub fn read_all(mut reader: impl BufRead, limit: usize) -> Result<String, Failur
         let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
         Failure::input_at(line, "the line is not UTF-8 text")
     })
+}
+
+/// The number of the line that starts after `read` and `block` (read
+/// after it): counted only for an error.
+fn line_at(read: &[u8], block: &[u8]) -> usize {
+    1 + memchr::memchr_iter(b'\n', read).count() + memchr::memchr_iter(b'\n', block).count()
 }
 
 fn too_long(line: usize, limit: usize) -> Failure {
@@ -233,6 +243,10 @@ mod tests {
             assert!(error.contains("line 3"), "{block}: {error}");
             let error = all(b"ok\n123456789", 8, block).unwrap_err();
             assert!(error.contains("line 2"), "{block}: {error}");
+            // Lines of exactly the limit, on either side of block ends.
+            assert!(all(b"12345678\n12345678\n1\n12345678", 8, block).is_ok());
+            let error = all(b"12345678\n1234\n123456789\n1", 8, block).unwrap_err();
+            assert!(error.contains("line 3"), "{block}: {error}");
         }
         let error = all(b"ok\nok\n\xff", 8, 4).unwrap_err();
         assert!(error.contains("line 3: the line is not UTF-8"), "{error}");
