@@ -1,7 +1,10 @@
 //! Reading board text (criterion, in MB/s of text): a stream of full and
 //! of half-played 18 × 8 boards read into one reused board
 //! ([`shisen::Boards::next_ref`], the command line's batch path) and as
-//! boards of their own (the iterator).
+//! boards of their own (the iterator); and counting every board's moves,
+//! with a board built for each ("built") or straight from the text
+//! ([`shisen::Boards::next_count`], "counted", what
+//! `tessera shisen moves --count` runs).
 //!
 //! Run: `cargo bench -p shisen --bench parse`.
 // criterion's macros make undocumented public functions.
@@ -47,5 +50,40 @@ fn bench_parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse);
+fn bench_count(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count");
+    group
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    for (name, left) in [("full", 144), ("half", 72)] {
+        let text: String = common::played(left, 500)
+            .iter()
+            .map(|board| format!("{board}\n"))
+            .collect();
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("built", name), &text, |b, text| {
+            b.iter(|| {
+                let mut boards = parse_boards(black_box(text), Matching::Standard);
+                let mut moves = 0;
+                while let Some(board) = boards.next_ref() {
+                    moves += board.expect("a valid board").count_moves();
+                }
+                moves
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("counted", name), &text, |b, text| {
+            b.iter(|| {
+                let mut boards = parse_boards(black_box(text), Matching::Standard);
+                let mut moves = 0;
+                while let Some(count) = boards.next_count() {
+                    moves += count.expect("a valid board");
+                }
+                moves
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse, bench_count);
 criterion_main!(benches);
