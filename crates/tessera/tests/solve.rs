@@ -288,8 +288,9 @@ fn the_multi_tile_metric_solves_prints_compactly_and_hints_a_run() {
 }
 
 /// `--heuristic auto` (the default) never waits minutes for the 4x4 7-8
-/// set: from an empty cache a 4x4 solve builds only the small set, and a
-/// 5x5 bounded solve the large set, which builds in seconds.
+/// set or the 5x5 6-6-6-6 set: from an empty cache a 4x4 solve builds only
+/// the small set, and a 5x5 bounded solve its small set (5-5-5-5-4), which
+/// builds in seconds.
 #[test]
 fn auto_tables_take_the_small_set_unless_the_large_one_is_quick_or_cached() {
     let run = common::cli::stdout;
@@ -346,13 +347,26 @@ fn auto_tables_take_the_small_set_unless_the_large_one_is_quick_or_cached() {
         position,
     ]);
     assert_eq!(solved.trim(), "2");
-    // The 5x5 large set: tables of five tiles.
+    // The 5x5 small set: tables of five tiles (and one of four), none of
+    // six.
     assert!(
         files()
             .iter()
             .any(|f| f.starts_with("5x5-") && f.matches('.').count() == 5),
         "{:?}",
         files()
+    );
+    assert!(!files()
+        .iter()
+        .any(|f| f.starts_with("5x5-") && f.matches('.').count() == 6));
+    let status = run(&["slide", "tables", "status", "--cache-dir", cache]);
+    assert!(
+        status.contains("5x5 small (5-5-5-5-4) set, blank in a corner: complete"),
+        "{status}"
+    );
+    assert!(
+        status.contains("5x5 large (6-6-6-6) set, blank in a corner: not built"),
+        "{status}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

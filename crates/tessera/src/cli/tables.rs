@@ -17,11 +17,13 @@ use super::Failure;
 /// Which tables the optimal solver uses and where they are kept.
 #[derive(Args, Clone)]
 pub struct TableArgs {
-    /// Lower bound for 12–16-cell boards: auto (the large set when it is
-    /// cached or builds in seconds, as everywhere but 4x4, else the small
-    /// one: a solve never waits minutes for a build), large (7-8 pattern databases on 4x4, 288 MB, built once
-    /// in about two minutes; `tessera slide tables build` builds them),
-    /// small (6-6-3, 3 MB, built in about a second) or manhattan (none).
+    /// Lower bound of the table-driven searches: auto (the large set when
+    /// it is cached or builds in seconds, as everywhere but 4x4 and 5x5,
+    /// else the small one: a solve never waits minutes for a build), large
+    /// (7-8 pattern databases on 4x4, 288 MB, built once in about two
+    /// minutes; 6-6-6-6 on 5x5, 128 MB; `tessera slide tables build
+    /// --size N` builds them), small (6-6-3 on 4x4, 3 MB, built in about a
+    /// second; 5-5-5-5-4 on 5x5, seconds) or manhattan (none).
     #[arg(long, default_value = "auto", value_parser = parse_choice)]
     pub heuristic: Choice,
     /// Directory of the pattern-database cache [default: $XDG_CACHE_HOME/tessera].
@@ -33,8 +35,9 @@ pub struct TableArgs {
     resolved: Arc<Mutex<HashMap<(Size, usize), HeuristicKind>>>,
 }
 
-/// Sets of at most this many entries build in seconds (5x5's 32 M in 4 s),
-/// so `auto` builds them rather than fall back; 4x4's 7-8 set is 577 M.
+/// Sets of at most this many entries build in seconds (5x5's 5-5-5-5-4
+/// set, 32 M, in 4 s), so `auto` builds them rather than fall back; 4x4's
+/// 7-8 set is 577 M, 5x5's 6-6-6-6 set 255 M.
 const QUICK_BUILD_ENTRIES: usize = 100_000_000;
 
 /// A set of tables, or the strongest one ready.
@@ -183,7 +186,7 @@ pub enum TablesCommand {
 pub struct BuildArgs {
     #[command(flatten)]
     tables: TableArgs,
-    /// Board size, e.g. 4x4 or 3x4 (12 to 16 cells use tables).
+    /// Board size, e.g. 4x4, 5x5 or 3x4.
     #[arg(long, default_value = "4x4")]
     size: Size,
     /// The goal whose blank cell the tables are for (row-major, blank-first, …).
@@ -259,13 +262,16 @@ fn status(args: &DirArgs) -> Result<(), Failure> {
         megabytes(total),
         dir.display()
     );
-    // Whether the 4x4 sets are complete: what `--heuristic auto` and the
-    // servers go by (one set serves every goal with the blank in a corner).
-    let size = Size::square(4).expect("4x4");
-    for (kind, name) in [
-        (HeuristicKind::Small, "small (6-6-3)"),
-        (HeuristicKind::Large, "large (7-8)"),
+    // Whether the 4x4 and 5x5 sets are complete: what `--heuristic auto`
+    // and the servers go by (one set serves every goal with the blank in a
+    // corner).
+    for (side, kind, name) in [
+        (4, HeuristicKind::Small, "small (6-6-3)"),
+        (4, HeuristicKind::Large, "large (7-8)"),
+        (5, HeuristicKind::Small, "small (5-5-5-5-4)"),
+        (5, HeuristicKind::Large, "large (6-6-6-6)"),
     ] {
+        let size = Size::square(side).expect("a square board");
         let config = TableConfig {
             heuristic: kind,
             cache_dir: Some(dir.clone()),
@@ -275,7 +281,7 @@ fn status(args: &DirArgs) -> Result<(), Failure> {
         } else {
             "not built"
         };
-        println!("4x4 {name} set, blank in a corner: {state}");
+        println!("{size} {name} set, blank in a corner: {state}");
     }
     Ok(())
 }
