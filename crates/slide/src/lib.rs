@@ -46,5 +46,5 @@ pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvab
 pub use solver::{
     hint, required_patterns, solve_optimal, solve_optimal_mtm, with_optimal_length, Databases,
     DifficultyError, HeuristicKind, LengthRange, Metric, PatternDatabase, PatternSpec, Solution,
-    SolveError, SolveOptions,
+    SolveError, SolveOptions, SHORTENING_SHARE,
 };

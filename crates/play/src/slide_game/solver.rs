@@ -263,10 +263,16 @@ impl Solver {
         if let Some(heuristic) = self.ready(start.size(), goal.blank()) {
             let thinking = deadline.clone().within(THINKING_TIME);
             let stop = || thinking.passed();
+            // The bounded mode's share for shorter solutions (5x5).
+            let shortening = deadline
+                .clone()
+                .within(THINKING_TIME.mul_f64(slide::SHORTENING_SHARE));
+            let shorten_stop = || shortening.passed();
             let options = SolveOptions {
                 heuristic,
                 stop: Some(&stop),
                 databases: Some(self.databases),
+                shorten_stop: Some(&shorten_stop),
                 ..SolveOptions::default()
             };
             let found = match metric {

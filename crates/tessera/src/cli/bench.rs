@@ -278,10 +278,13 @@ fn twenty_four(args: &BenchArgs) -> Result<(), Failure> {
         // A CPU-time budget: other processes on a shared machine do not eat it.
         let deadline = cpu_now() + limit;
         let stop = move || cpu_now() >= deadline;
+        let shortening = deadline - limit.mul_f64(1.0 - slide::SHORTENING_SHARE);
+        let shorten_stop = move || cpu_now() >= shortening;
         let options = SolveOptions {
             heuristic,
             stop: Some(&stop),
             databases: Some(&databases),
+            shorten_stop: Some(&shorten_stop),
             ..SolveOptions::default()
         };
         let start = cpu_now();

@@ -144,11 +144,18 @@ fn solve_one(
     let start = Instant::now();
     let deadline = limits.time_limit.map(|t| start + t);
     let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
+    // The bounded mode shortens its solution for a share of the time and
+    // raises its lower bound for the rest.
+    let shortening = limits
+        .time_limit
+        .map(|t| start + t.mul_f64(slide::SHORTENING_SHARE));
+    let shorten_stop = move || shortening.is_some_and(|d| Instant::now() >= d);
     let options = SolveOptions {
         heuristic: tables.kind(goal.size(), goal.blank()),
         node_limit: limits.node_limit,
         stop: Some(&stop),
         databases: Some(databases),
+        shorten_stop: Some(&shorten_stop),
     };
     let solved = match metric {
         Metric::Stm => slide::solve_optimal(position, goal, &options),
