@@ -23,6 +23,7 @@ mod pdb;
 mod pdb_build;
 mod relabel;
 mod table;
+mod window;
 
 pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
 pub use heuristic::{required_patterns, Databases, HeuristicError, HeuristicKind};
@@ -124,9 +125,10 @@ pub struct SolveOptions<'a> {
 
 /// The share of a bounded solve's time that front ends give to finding
 /// shorter solutions; the rest raises the lower bound. On Korf and
-/// Felner's 50 5 × 5 instances at 10 s each (BENCHMARKS.md), shortening
-/// throughout found solutions 3.6 moves above the optimum on average,
-/// with bounds 10.3 below it; this share, 4.0 above and 5.8 below.
+/// Felner's 50 5 × 5 instances at 10 s each (BENCHMARKS.md, before the
+/// window shortening), shortening throughout found solutions 3.6 moves
+/// above the optimum on average, with bounds 10.3 below it; this share,
+/// 4.0 above and 5.8 below.
 pub const SHORTENING_SHARE: f64 = 0.7;
 
 impl SolveOptions<'_> {
@@ -259,7 +261,11 @@ fn search<E: Estimate>(
             let outcome = weighted.run(start.blank, limit);
             nodes += weighted.nodes;
             match outcome {
-                Outcome::Found(path) => best = Some(path),
+                // Local detours go first: the next weight must beat what
+                // is left.
+                Outcome::Found(path) => {
+                    best = Some(window::shorten(grid, start, path, shortening));
+                }
                 Outcome::Exhausted { .. } => break,
                 Outcome::None => {}
             }

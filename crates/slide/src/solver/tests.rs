@@ -324,3 +324,68 @@ fn seeding_from_the_goal_blank_region_is_stronger_and_still_admissible() {
     }
     assert!(stronger > 0);
 }
+
+/// Window shortening keeps a path a solution and never lengthens it, and
+/// a path no longer than the shortest window comes out optimal: checked
+/// against breadth-first distances on 3 × 3, with detours (a walk and its
+/// way back) put into optimal solutions.
+#[test]
+fn window_shortening_keeps_solutions_and_finds_short_ones_optimal() {
+    let size: Size = "3x3".parse().unwrap();
+    let goal = Goal::RowMajor.position(size).unwrap();
+    let distances = brute_force(&goal);
+    let grid = Grid::new(size);
+    let mut positions: Vec<&Position> = distances.keys().collect();
+    positions.sort_by_key(ToString::to_string);
+    let mut walk_seed = 0usize;
+    let mut exact = 0;
+    // A sample of all, and every position at most 6 moves out.
+    let near = positions.iter().filter(|p| distances[**p] <= 6);
+    let sample = positions.iter().step_by(997).chain(near).enumerate();
+    for (i, position) in sample {
+        // An optimal solution, by the distances.
+        let mut optimal = Vec::new();
+        let mut at = (*position).clone();
+        while at != goal {
+            let step = at
+                .legal_moves()
+                .find(|&d| {
+                    let mut next = at.clone();
+                    next.apply(d).unwrap();
+                    distances[&next] + 1 == distances[&at]
+                })
+                .unwrap();
+            at.apply(step).unwrap();
+            optimal.push(step);
+        }
+        // A detour of `walk` moves and back, before the solution.
+        for walk in [1, 2, 3, 8] {
+            let mut detour = Vec::new();
+            let mut at = (*position).clone();
+            for _ in 0..walk {
+                walk_seed = walk_seed.wrapping_mul(31).wrapping_add(7);
+                let moves: Vec<Direction> = at.legal_moves().collect();
+                let d = moves[walk_seed % moves.len()];
+                at.apply(d).unwrap();
+                detour.push(d);
+            }
+            let back: Vec<Direction> = detour.iter().rev().map(|d| d.inverse()).collect();
+            let path: Vec<Direction> = detour
+                .into_iter()
+                .chain(back)
+                .chain(optimal.clone())
+                .collect();
+            let start = Canonical::new(position, &goal).unwrap();
+            let shortened = window::shorten(&grid, &start, path.clone(), Limits::default());
+            let mut replay = (*position).clone();
+            replay.apply_all(&Moves(shortened.clone())).unwrap();
+            assert_eq!(replay, goal, "position {i}");
+            assert!(shortened.len() <= path.len());
+            if path.len() <= 12 {
+                assert_eq!(shortened.len(), optimal.len(), "{position}: {path:?}");
+                exact += 1;
+            }
+        }
+    }
+    assert!(exact > 100, "{exact} short paths");
+}
