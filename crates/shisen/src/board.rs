@@ -364,13 +364,11 @@ impl Board {
             .filter_map(move |(i, c)| c.map(|k| (Point::new((i % w) as i32, (i / w) as i32), k)))
     }
 
-    /// The occupancy lines, for the connection tests.
+    /// The occupancy lines of the rows and of the columns (see
+    /// [`Board::row_bits`]), for the connection tests.
     #[inline]
-    pub(crate) fn occupancy(&self) -> crate::path::Occupancy<'_> {
-        crate::path::Occupancy {
-            rows: &self.rows,
-            cols: &self.cols,
-        }
+    pub(crate) fn lines(&self) -> (&[u128], &[u128]) {
+        (&self.rows, &self.cols)
     }
 
     /// Row `y`'s occupancy (bit `x + 1`), walls above the ring.

@@ -190,6 +190,13 @@ impl Occupancy<'_> {
 }
 
 impl Board {
+    /// The occupancy lines, as the connection tests read them.
+    #[inline]
+    pub(crate) fn occupancy(&self) -> Occupancy<'_> {
+        let (rows, cols) = self.lines();
+        Occupancy { rows, cols }
+    }
+
     /// Whether rows and columns fit a `u64` with their ring.
     #[inline]
     pub(crate) fn is_narrow(&self) -> bool {
