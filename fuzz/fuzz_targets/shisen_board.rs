@@ -1,11 +1,14 @@
 //! The Shisen-Sho board parser. Properties: a parsed board prints to text
 //! that parses back to the same board; its move list equals the test
 //! suite's brute-force reference (`crates/shisen/tests/reference`), every
-//! pair of matching tiles it connects and no other.
+//! pair of matching tiles it connects and no other; and the text read as a
+//! stream and counted straight from the text (`Boards::next_count`, the
+//! batch path) gives, board after board, what building each board and
+//! counting its moves gives, errors included.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shisen::{parse_board, Matching};
+use shisen::{parse_board, parse_boards, Board, Matching};
 
 #[path = "../../crates/shisen/tests/reference/mod.rs"]
 #[allow(dead_code)]
@@ -19,6 +22,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let matching = Matching::from_chinese(flag & 1 == 1);
+    let mut built = parse_boards(text, matching);
+    let mut counted = parse_boards(text, matching);
+    while let Some(board) = built.next_ref() {
+        let expected = board.map(Board::count_moves);
+        assert_eq!(counted.next_count(), Some(expected), "{text:?}");
+    }
+    assert_eq!(counted.next_count(), None, "{text:?}");
     let Ok(board) = parse_board(text, matching) else {
         return;
     };
