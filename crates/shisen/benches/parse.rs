@@ -13,13 +13,22 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
 use shisen::{parse_boards, Matching};
 
 mod common;
 
-fn bench_parse(c: &mut Criterion) {
-    let mut group = c.benchmark_group("parse");
+/// A group measured in bytes of text, run on two texts: 500 full and 500
+/// half-played 18 × 8 boards, named `full` and `half`.
+fn on_texts(
+    c: &mut Criterion,
+    group: &str,
+    mut bench: impl FnMut(&mut BenchmarkGroup<'_, WallTime>, &str, &String),
+) {
+    let mut group = c.benchmark_group(group);
     group
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
@@ -29,7 +38,14 @@ fn bench_parse(c: &mut Criterion) {
             .map(|board| format!("{board}\n"))
             .collect();
         group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_with_input(BenchmarkId::new("reused", name), &text, |b, text| {
+        bench(&mut group, name, &text);
+    }
+    group.finish();
+}
+
+fn bench_parse(c: &mut Criterion) {
+    on_texts(c, "parse", |group, name, text| {
+        group.bench_with_input(BenchmarkId::new("reused", name), text, |b, text| {
             b.iter(|| {
                 let mut boards = parse_boards(black_box(text), Matching::Standard);
                 let mut tiles = 0;
@@ -39,29 +55,19 @@ fn bench_parse(c: &mut Criterion) {
                 tiles
             });
         });
-        group.bench_with_input(BenchmarkId::new("owned", name), &text, |b, text| {
+        group.bench_with_input(BenchmarkId::new("owned", name), text, |b, text| {
             b.iter(|| {
                 parse_boards(black_box(text), Matching::Standard)
                     .map(|board| board.expect("a valid board").tiles_left())
                     .sum::<usize>()
             });
         });
-    }
-    group.finish();
+    });
 }
 
 fn bench_count(c: &mut Criterion) {
-    let mut group = c.benchmark_group("count");
-    group
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
-    for (name, left) in [("full", 144), ("half", 72)] {
-        let text: String = common::played(left, 500)
-            .iter()
-            .map(|board| format!("{board}\n"))
-            .collect();
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_with_input(BenchmarkId::new("built", name), &text, |b, text| {
+    on_texts(c, "count", |group, name, text| {
+        group.bench_with_input(BenchmarkId::new("built", name), text, |b, text| {
             b.iter(|| {
                 let mut boards = parse_boards(black_box(text), Matching::Standard);
                 let mut moves = 0;
@@ -71,7 +77,7 @@ fn bench_count(c: &mut Criterion) {
                 moves
             });
         });
-        group.bench_with_input(BenchmarkId::new("counted", name), &text, |b, text| {
+        group.bench_with_input(BenchmarkId::new("counted", name), text, |b, text| {
             b.iter(|| {
                 let mut boards = parse_boards(black_box(text), Matching::Standard);
                 let mut moves = 0;
@@ -81,8 +87,7 @@ fn bench_count(c: &mut Criterion) {
                 moves
             });
         });
-    }
-    group.finish();
+    });
 }
 
 criterion_group!(benches, bench_parse, bench_count);

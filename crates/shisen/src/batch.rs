@@ -21,7 +21,7 @@ use crate::rules::Matching;
 
 /// The most tiles of one class the counter holds (a standard set has four
 /// of a class, a Chinese set's flowers and seasons four as well).
-pub(crate) const ROOM: usize = 16;
+const ROOM: usize = 16;
 
 /// The slot of `.`: empty cells are never looked up, but a slot keeps
 /// the table total.
@@ -190,7 +190,7 @@ fn full_cells(row: &[u8]) -> Option<u64> {
     const LOW7: u64 = splat(0x7F);
     const HIGH: u64 = splat(0x80);
     let mut bits = 0;
-    let mut odd = 0;
+    let mut bad = 0;
     let mut chunks = row.chunks_exact(8);
     for (i, chunk) in chunks.by_ref().enumerate() {
         let v = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
@@ -199,7 +199,7 @@ fn full_cells(row: &[u8]) -> Option<u64> {
         // not ASCII).
         let below = !((v | HIGH) - splat(b'!')) | v;
         let above = ((v & LOW7) + splat(1)) | v;
-        odd |= (below | above) & HIGH;
+        bad |= (below | above) & HIGH;
         let d = v ^ splat(b'.');
         // The high bit of each byte: whether the byte is not `.`.
         let nonzero = (((d & LOW7) + LOW7) | d) & HIGH;
@@ -209,10 +209,10 @@ fn full_cells(row: &[u8]) -> Option<u64> {
     }
     let done = row.len() - chunks.remainder().len();
     for (x, &b) in chunks.remainder().iter().enumerate() {
-        odd |= u64::from(!b.is_ascii_graphic());
+        bad |= u64::from(!b.is_ascii_graphic());
         bits |= u64::from(b != b'.') << (done + x);
     }
-    (odd == 0).then_some(bits)
+    (bad == 0).then_some(bits)
 }
 
 #[cfg(test)]

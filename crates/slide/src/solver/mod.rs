@@ -241,15 +241,16 @@ fn search<E: Estimate>(
     let mut nodes = 0;
     let mut best: Option<Vec<Direction>> = None;
     let bounded = grid.cells > OPTIMAL_MAX_CELLS;
-    // Shortening stops at either signal.
-    let shorten_stop = || {
-        options.stop.is_some_and(|stop| stop()) || options.shorten_stop.is_some_and(|stop| stop())
-    };
-    let shortening = Limits {
-        nodes: options.node_limit,
-        stop: Some(&shorten_stop),
-    };
     if bounded {
+        // Shortening stops at either signal.
+        let shorten_stop = || {
+            options.stop.is_some_and(|stop| stop())
+                || options.shorten_stop.is_some_and(|stop| stop())
+        };
+        let shortening = Limits {
+            nodes: options.node_limit,
+            stop: Some(&shorten_stop),
+        };
         // Beyond 16 cells the optimal search rarely ends in time: find a
         // solution first, then shorten it with decreasing weights.
         for (num, den) in [(3, 1), (2, 1), (3, 2), (5, 4), (9, 8)] {

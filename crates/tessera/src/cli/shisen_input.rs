@@ -91,11 +91,14 @@ impl Input {
         &self,
         jobs: usize,
         out: &mut impl std::io::Write,
-        answer: impl Fn(usize, &mut String) -> Result<(), Failure> + Sync,
+        answer: impl Fn(usize, &mut String) + Sync,
     ) -> Result<(), Failure> {
         self.answer_runs(jobs, out, |boards, _, answers| {
             let count = boards.next_count()?;
-            Some(count.map(|count| answer(count, answers)))
+            Some(count.map(|count| {
+                answer(count, answers);
+                Ok(())
+            }))
         })
     }
 

@@ -168,7 +168,6 @@ pub fn moves(args: MovesArgs) -> Result<(), Failure> {
                 text.push_str(count);
                 text.push('\n');
             }
-            Ok(())
         };
         args.input.count_each(jobs, &mut out, answer)?;
         out.flush()?;
