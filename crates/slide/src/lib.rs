@@ -45,6 +45,6 @@ pub use size::{Size, SizeError, MAX_CELLS, MAX_SIDE};
 pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvability};
 pub use solver::{
     hint, required_patterns, solve_optimal, solve_optimal_mtm, with_optimal_length, Databases,
-    DifficultyError, HeuristicKind, LengthRange, Metric, PatternDatabase, PatternSpec, Solution,
-    SolveError, SolveOptions, SHORTENING_SHARE,
+    DifficultyError, HeuristicKind, LengthRange, Lookups, Metric, PatternDatabase, PatternSpec,
+    Solution, SolveError, SolveOptions, SHORTENING_SHARE,
 };

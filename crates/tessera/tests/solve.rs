@@ -381,3 +381,63 @@ fn pdb_files(dir: &std::path::Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// `--lookups dual` prepares the sets around every blank cell, finds the
+/// same optimal length as the regular lookups, and a wrong name is a usage
+/// error.
+#[test]
+fn dual_lookups_build_their_sets_and_solve_optimally() {
+    let dir = std::env::temp_dir().join(format!("tessera-dual-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = dir.to_str().unwrap();
+    let build = |lookups: &str| {
+        let args = [
+            "slide",
+            "tables",
+            "build",
+            "--size",
+            "4x3",
+            "--heuristic",
+            "small",
+            "--lookups",
+            lookups,
+            "--cache-dir",
+            cache,
+        ];
+        stdout(tessera().args(args));
+        pdb_files(&dir).len()
+    };
+    let regular = build("regular");
+    let dual = build("dual");
+    assert!(dual > regular, "{dual} tables against {regular}");
+    let position = "3 11 8 7/10 4 2 0/1 6 9 5";
+    let solve = |lookups: &str| {
+        let args = [
+            "slide",
+            "solve",
+            "--json",
+            "--size",
+            "4x3",
+            "--heuristic",
+            "small",
+            "--lookups",
+            lookups,
+            "--cache-dir",
+            cache,
+            position,
+        ];
+        let out = stdout(tessera().args(args));
+        let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(value["optimal"], true);
+        let moves = value["moves"].as_str().unwrap().to_string();
+        assert!(replays(position, &moves, &Goal::RowMajor));
+        value["length"].as_u64().unwrap()
+    };
+    assert_eq!(solve("dual"), solve("regular"));
+    tessera()
+        .args(["slide", "solve", "--lookups", "sideways", position])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("regular or dual"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

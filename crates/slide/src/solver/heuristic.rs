@@ -7,13 +7,17 @@
 //! partition, the first one turned on its side, gives a second sum, and the
 //! heuristic is the larger of the two (Korf & Felner's "reflected lookup").
 //!
+//! With [`Lookups::Dual`] the dual position is looked up too (see `Dual`
+//! below): about half the nodes on Korf's 100, each node dearer, so it is
+//! not the default.
+//!
 //! A pattern is looked up in the database of a congruent pattern when a
 //! symmetry of the board maps one onto the other, so the 4 × 4 board needs
 //! one 8-tile and one 7-tile database for every goal with the blank in a
 //! corner, both partitions included.
 
 use super::grid::Grid;
-use super::pdb::{PatternDatabase, PatternSpec};
+use super::pdb::{full_mask, Geometry, PatternDatabase, PatternSpec};
 use crate::Size;
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -52,6 +56,47 @@ impl FromStr for HeuristicKind {
             _ => Err(HeuristicError(s.to_string())),
         }
     }
+}
+
+/// Which positions IDA* looks up in the pattern databases.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lookups {
+    /// The position under both partitions (the reflected lookup): the
+    /// fastest per solve.
+    #[default]
+    Regular,
+    /// Also the dual position under both partitions (Zahavi, Felner et
+    /// al.'s four lookups): fewer nodes, each dearer. Whole where the
+    /// tables of [`dual_sets`] are loaded, else a weaker partial lookup.
+    Dual,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown lookups {0:?}: use regular or dual")]
+/// Why a lookups name is not known.
+pub struct LookupsError(String);
+
+impl FromStr for Lookups {
+    type Err = LookupsError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "regular" => Ok(Lookups::Regular),
+            "dual" => Ok(Lookups::Dual),
+            _ => Err(LookupsError(s.to_string())),
+        }
+    }
+}
+
+/// The table sets, as (goal blank, kind), that let [`Lookups::Dual`] look
+/// up the dual position whole when the blank is on that cell (see
+/// [`Patterns`]'s `Dual`): on 4 × 4 every cell's large or small set, on
+/// 5 × 5 the large set of the corners (the regular tables). A front end
+/// prepares them with the regular set.
+pub fn dual_sets(size: Size, kind: HeuristicKind) -> Vec<(usize, HeuristicKind)> {
+    (0..size.cells())
+        .filter_map(|blank| dual_kind(size, blank, kind).map(|k| (blank, k)))
+        .collect()
 }
 
 impl HeuristicKind {
@@ -349,6 +394,13 @@ pub(crate) trait Estimate {
         from: u8,
         cutoff: u32,
     ) -> (u32, Self::Memo);
+    /// A second bound from the dual position (see [`Dual`]), checked only
+    /// where the first did not already prune: `cells[c]` is the tile on
+    /// cell `c`, the blank is on `blank`. The caller takes the larger.
+    #[inline]
+    fn dual(&self, _cells: &[u8], _blank: usize, _cutoff: u32) -> u32 {
+        0
+    }
 }
 
 /// Sum of taxicab distances of the tiles (not the blank).
@@ -403,6 +455,96 @@ pub(crate) struct Patterns {
     partitions: Vec<Vec<Group>>,
     /// `group_of[p][tile]`: the group of `tile` in partition `p`.
     group_of: Vec<Vec<u8>>,
+    dual: Dual,
+    /// `around[b]`: the databases for a goal with the blank on `b`, which
+    /// look up the dual position whole when the blank is on `b`.
+    around: Vec<Option<Patterns>>,
+}
+
+/// Which set looks up the dual position whole when the blank is on
+/// `blank`: the same kind on boards of up to 16 cells (on 4 × 4 the large
+/// set around a blank off the corners is three more 7-tile tables, 87 MB),
+/// the large set on the corners of 5 × 5 (the regular tables), else none.
+fn dual_kind(size: Size, blank: usize, kind: HeuristicKind) -> Option<HeuristicKind> {
+    let (w, h) = (size.width(), size.height());
+    let (x, y) = size.coords(blank);
+    let corner = (x == 0 || x == w - 1) && (y == 0 || y == h - 1);
+    match kind {
+        HeuristicKind::Manhattan => None,
+        _ if size.cells() <= 16 => Some(kind),
+        HeuristicKind::Large if (w, h) == (5, 5) && corner => Some(kind),
+        _ => None,
+    }
+}
+
+/// The dual lookups of Zahavi, Felner et al., with the blank handled so
+/// that they stay admissible.
+///
+/// Name tiles by their goal cells and read a position's `cells` array
+/// (the tile on each cell) as the placement of another puzzle: its object
+/// `j` stands on cell `cells[j]`. Take any solution of the position, as a
+/// sequence of swaps of two adjacent cells. Applied in reverse order to
+/// that dual placement it brings every object home, and each swap moves
+/// object `b` (the position's blank cell) and one neighbour: `b` is the
+/// dual puzzle's blank, and it ends on cell `b`. So every object but `b`
+/// moves only into the blank, one cell a move, and the moves of disjoint
+/// sets of them add up exactly as in the regular lookup: each pattern
+/// without `b` gives a lower bound from its database, as long as the
+/// database does not assume the blank ends elsewhere (a pattern that walls
+/// the goal blank into a corner is seeded from that corner alone). The
+/// objects of the other patterns, and object `goal_blank`, which is an
+/// ordinary tile in the dual, add their Manhattan distances.
+///
+/// When the blank is on its goal cell this is the classic dual lookup,
+/// every pattern usable; elsewhere it is weaker but still a bound.
+struct Dual {
+    enabled: bool,
+    n: usize,
+    /// `usable[p * n + b]`: bit g when group g of partition p may be
+    /// looked up with the blank on `b`.
+    usable: Vec<u8>,
+    /// `leftover[p * n + b]`: the objects that add their Manhattan
+    /// distance instead.
+    leftover: Vec<u32>,
+    /// `distance[j * n + c]`: from cell `c` to cell `j`.
+    distance: Vec<u8>,
+}
+
+impl Dual {
+    fn new(size: Size, goal_blank: usize, partitions: &[Vec<Vec<u8>>]) -> Dual {
+        let n = size.cells();
+        let geometry = Geometry::new(size);
+        let mut usable = vec![0u8; partitions.len() * n];
+        let mut leftover = vec![0u32; partitions.len() * n];
+        for (p, groups) in partitions.iter().enumerate() {
+            for blank in 0..n {
+                let mut counted = 0u32;
+                for (g, group) in groups.iter().enumerate() {
+                    let occupied = group.iter().fold(0u32, |m, &c| m | 1 << c);
+                    let free = full_mask(n) & !occupied;
+                    // A database is seeded from the goal blank's region
+                    // when the pattern cuts the free cells apart.
+                    let region = geometry.region(goal_blank as u32, free);
+                    let home = region == free || region >> blank & 1 == 1;
+                    if occupied >> blank & 1 == 0 && home {
+                        usable[p * n + blank] |= 1 << g;
+                        counted |= occupied;
+                    }
+                }
+                leftover[p * n + blank] = full_mask(n) & !counted & !(1 << blank);
+            }
+        }
+        let distance = (0..n)
+            .flat_map(|j| (0..n).map(move |c| size.distance(j, c) as u8))
+            .collect();
+        Dual {
+            enabled: false,
+            n,
+            usable,
+            leftover,
+            distance,
+        }
+    }
 }
 
 impl Patterns {
@@ -410,12 +552,54 @@ impl Patterns {
         size: Size,
         goal_blank: usize,
         kind: HeuristicKind,
+        lookups: Lookups,
+        databases: &Databases,
+    ) -> Patterns {
+        let mut patterns = Patterns::towards(size, goal_blank, kind, databases);
+        patterns.dual.enabled = lookups == Lookups::Dual;
+        if patterns.dual.enabled {
+            // Only sets already loaded: a search never waits on a build.
+            let loaded = |blank, kind| {
+                required_patterns(size, blank, kind)
+                    .iter()
+                    .all(|spec| databases.contains(spec))
+            };
+            patterns.around = (0..size.cells())
+                .map(|blank| {
+                    dual_kind(size, blank, kind)
+                        .filter(|&kind| loaded(blank, kind))
+                        .map(|kind| Patterns::towards(size, blank, kind, databases))
+                })
+                .collect();
+        }
+        patterns
+    }
+
+    /// The bound of `positions`, given up once it exceeds `cutoff`.
+    #[inline]
+    fn bound(&self, positions: &[u8], cutoff: u32) -> u32 {
+        let mut h = 0;
+        for groups in &self.partitions {
+            h = h.max(groups.iter().map(|g| g.value(positions) as u32).sum());
+            if h > cutoff {
+                break;
+            }
+        }
+        h
+    }
+
+    /// The databases for one goal blank, without dual lookups.
+    fn towards(
+        size: Size,
+        goal_blank: usize,
+        kind: HeuristicKind,
         databases: &Databases,
     ) -> Patterns {
         let symmetries = symmetries(size);
         let mut group_of = Vec::new();
-        let partitions = partitions(size, goal_blank, kind)
-            .into_iter()
+        let cuts = partitions(size, goal_blank, kind);
+        let partitions: Vec<Vec<Group>> = cuts
+            .iter()
             .map(|groups| {
                 assert!(groups.len() <= MAX_GROUPS);
                 let mut of = vec![u8::MAX; size.cells()];
@@ -441,8 +625,10 @@ impl Patterns {
             })
             .collect();
         Patterns {
+            dual: Dual::new(size, goal_blank, &cuts),
             partitions,
             group_of,
+            around: Vec::new(),
         }
     }
 }
@@ -489,6 +675,41 @@ impl Estimate for Patterns {
             }
         }
         (h, next)
+    }
+
+    #[inline]
+    fn dual(&self, cells: &[u8], blank: usize, cutoff: u32) -> u32 {
+        let dual = &self.dual;
+        if !dual.enabled {
+            return 0;
+        }
+        if let Some(Some(whole)) = self.around.get(blank) {
+            // Every object looked up: no weaker than the partial sums.
+            return whole.bound(cells, cutoff);
+        }
+        let n = dual.n;
+        let mut h = 0;
+        for (p, groups) in self.partitions.iter().enumerate() {
+            let at = p * n + blank;
+            let mut sum = 0;
+            let mut rest = dual.leftover[at];
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                sum += dual.distance[j * n + cells[j] as usize] as u32;
+            }
+            let mut usable = dual.usable[at];
+            while usable != 0 {
+                let g = usable.trailing_zeros() as usize;
+                usable &= usable - 1;
+                sum += groups[g].value(cells) as u32;
+            }
+            h = h.max(sum);
+            if h > cutoff {
+                break;
+            }
+        }
+        h
     }
 }
 

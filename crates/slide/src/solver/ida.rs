@@ -70,8 +70,17 @@ impl<'a, E: Estimate> Search<'a, E> {
     }
 
     /// The lower bound of the start position.
-    pub fn initial_estimate(&self) -> u32 {
-        self.estimate.initial(&self.positions).0
+    pub fn initial_estimate(&self, blank: usize) -> u32 {
+        self.start_estimate(blank).0
+    }
+
+    /// The start's bound, the dual lookup's included, and its memo.
+    fn start_estimate(&self, blank: usize) -> (u32, E::Memo) {
+        let (h, memo) = self.estimate.initial(&self.positions);
+        (
+            h.max(self.estimate.dual(&self.cells, blank, u32::MAX)),
+            memo,
+        )
     }
 
     /// Weighted search: f = g + h·num/den.
@@ -102,7 +111,7 @@ impl<'a, E: Estimate> Search<'a, E> {
     }
 
     fn run_in<const UNIT: bool>(&mut self, blank: usize, limit: u32) -> Outcome {
-        let (h, memo) = self.estimate.initial(&self.positions);
+        let (h, memo) = self.start_estimate(blank);
         let mut bound = self.f::<UNIT>(0, h);
         loop {
             // With w = 1 every solution shorter than `limit` has f < limit.
@@ -176,9 +185,26 @@ impl<'a, E: Estimate> Search<'a, E> {
             self.cells[blank] = tile;
             self.cells[c] = u8::MAX;
             self.positions[tile as usize] = blank as u8;
-            let (child_h, child_memo) =
+            let (mut child_h, child_memo) =
                 self.estimate
                     .update(&memo, &self.positions, tile, c as u8, cutoff);
+            if child_h <= cutoff {
+                child_h = child_h.max(self.estimate.dual(&self.cells, c, cutoff));
+            }
+            // Bidirectional pathmax: the dual lookup is inconsistent, and
+            // a child's bound minus one is a bound of the parent too. Once
+            // that lifts the parent over the threshold its other children
+            // need not be tried.
+            if UNIT && g + child_h > bound + 1 {
+                let parent_f = g + child_h - 1;
+                if parent_f < limit {
+                    self.next_bound = self.next_bound.min(parent_f);
+                }
+                self.positions[tile as usize] = c as u8;
+                self.cells[c] = tile;
+                self.cells[blank] = u8::MAX;
+                return false;
+            }
             let f = self.f::<UNIT>(g + 1, child_h);
             let fits = f <= bound && g + 1 + child_h < limit;
             if fits {

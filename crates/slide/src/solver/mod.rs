@@ -26,7 +26,9 @@ mod table;
 mod window;
 
 pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
-pub use heuristic::{required_patterns, Databases, HeuristicError, HeuristicKind};
+pub use heuristic::{
+    dual_sets, required_patterns, Databases, HeuristicError, HeuristicKind, Lookups, LookupsError,
+};
 pub use mtm::{solve_optimal_mtm, Metric};
 pub use pdb::{BuildProgress, LoadError, PatternDatabase, PatternSpec, FORMAT_VERSION};
 pub use table::{DistanceTable, FULL_TABLE_MAX_CELLS};
@@ -121,6 +123,8 @@ pub struct SolveOptions<'a> {
     /// stay where the tables put it. Front ends with a deadline set this at
     /// [`SHORTENING_SHARE`] of their time.
     pub shorten_stop: Option<&'a (dyn Fn() -> bool + Sync)>,
+    /// Whether IDA* also looks up the dual position.
+    pub lookups: Lookups,
 }
 
 /// The share of a bounded solve's time that front ends give to finding
@@ -187,7 +191,13 @@ fn search_from(start: &Canonical, options: &SolveOptions) -> Solution {
             search(&grid, &estimate, start, options)
         }
         kind => {
-            let estimate = Patterns::new(start.size, start.goal_blank, kind, options.databases());
+            let estimate = Patterns::new(
+                start.size,
+                start.goal_blank,
+                kind,
+                options.lookups,
+                options.databases(),
+            );
             search(&grid, &estimate, start, options)
         }
     }
@@ -219,9 +229,15 @@ pub(crate) fn lower_bound(start: &Canonical, options: &SolveOptions) -> u32 {
                 .0
         }
         kind => {
-            Patterns::new(size, start.goal_blank, kind, options.databases())
-                .initial(&positions)
-                .0
+            let patterns = Patterns::new(
+                size,
+                start.goal_blank,
+                kind,
+                options.lookups,
+                options.databases(),
+            );
+            let regular = patterns.initial(&positions).0;
+            regular.max(patterns.dual(&start.cells, start.blank, u32::MAX))
         }
     }
 }
@@ -278,7 +294,7 @@ fn search<E: Estimate>(
     };
     let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
     let mut optimal = Search::new(grid, estimate, &start.cells, remaining);
-    let lower_bound_start = optimal.initial_estimate();
+    let lower_bound_start = optimal.initial_estimate(start.blank);
     let outcome = optimal.run(start.blank, limit);
     nodes += optimal.nodes;
     match outcome {

@@ -19,7 +19,7 @@
 //! (`R3U2`) prints one MTM move per letter.
 
 use super::grid::Grid;
-use super::heuristic::{Estimate, Manhattan, Patterns};
+use super::heuristic::{Estimate, Lookups, Manhattan, Patterns};
 use super::relabel::Canonical;
 use super::table::{factorial, rank, unrank, FULL_TABLE_MAX_CELLS};
 use super::{accepted, HeuristicKind, Solution, SolveError, SolveOptions, OPTIMAL_MAX_CELLS};
@@ -81,7 +81,13 @@ pub fn solve_optimal_mtm(
             search(&grid, &estimate, &start, position, goal, options)
         }
         kind => {
-            let estimate = Patterns::new(size, start.goal_blank, kind, options.databases());
+            let estimate = Patterns::new(
+                size,
+                start.goal_blank,
+                kind,
+                Lookups::Regular,
+                options.databases(),
+            );
             search(&grid, &estimate, &start, position, goal, options)
         }
     })

@@ -2,7 +2,7 @@
 //! over [`Position`]s with the public move rules, on boards small enough to
 //! enumerate, for every kind of goal.
 
-use super::heuristic::{Estimate, Manhattan, Patterns};
+use super::heuristic::{dual_sets, Estimate, Lookups, Manhattan, Patterns};
 use super::*;
 use crate::{Goal, Scramble};
 use std::collections::HashMap;
@@ -111,8 +111,25 @@ fn ida(position: &Position, goal: &Position, kind: HeuristicKind) -> Solution {
             &options,
         ),
         kind => {
-            let patterns =
-                Patterns::new(position.size(), start.goal_blank, kind, options.databases());
+            // Half the time with the dual sets loaded: whole dual lookups.
+            if position.size().cells().is_multiple_of(2) {
+                for (blank, kind) in dual_sets(position.size(), kind) {
+                    let _ = Patterns::new(
+                        position.size(),
+                        blank,
+                        kind,
+                        Lookups::Regular,
+                        options.databases(),
+                    );
+                }
+            }
+            let patterns = Patterns::new(
+                position.size(),
+                start.goal_blank,
+                kind,
+                Lookups::Dual,
+                options.databases(),
+            );
             search(&grid, &patterns, &start, &options)
         }
     }
@@ -160,7 +177,16 @@ fn pattern_databases_are_admissible_and_exact_for_a_full_pattern() {
             let part = PatternSpec::new(size, full[..4].to_vec());
             let partial = PatternDatabase::build(&part, &mut |_| {});
             let databases = Databases::new();
-            let patterns = Patterns::new(size, goal_blank, HeuristicKind::Large, &databases);
+            let large = HeuristicKind::Large;
+            let regular = Patterns::new(size, goal_blank, large, Lookups::Regular, &databases);
+            // Only the regular tables loaded: the partial dual lookup.
+            let partial_dual = Patterns::new(size, goal_blank, large, Lookups::Dual, &databases);
+            // Every dual set loaded: the whole dual lookup on every cell.
+            for (blank, kind) in dual_sets(size, large) {
+                let _ = Patterns::new(size, blank, kind, Lookups::Regular, &databases);
+            }
+            let patterns = Patterns::new(size, goal_blank, large, Lookups::Dual, &databases);
+            let mut dual_stronger = [0; 2];
             for r in 0..table::factorial(n) {
                 let cells = table::unrank(r, n);
                 let Some(d) = table.distance(&cells) else {
@@ -184,8 +210,25 @@ fn pattern_databases_are_admissible_and_exact_for_a_full_pattern() {
                 let v = exact.value(&at(&full)) as u32;
                 assert!(v == d || (exact.capped() > 0 && v < d), "{v} vs {d}");
                 assert!(partial.value(&at(part.cells())) as u32 <= d);
-                assert!(patterns.initial(&positions).0 <= d);
+                let regular = regular.initial(&positions).0;
+                assert!(regular <= d);
+                assert_eq!(regular, patterns.initial(&positions).0);
+                let dual = patterns.dual(&start.cells, start.blank, u32::MAX);
+                assert!(dual <= d, "dual {dual} > {d} for {:?}", start.cells);
+                let weaker = partial_dual.dual(&start.cells, start.blank, u32::MAX);
+                assert!(
+                    weaker <= d,
+                    "partial dual {weaker} > {d} for {:?}",
+                    start.cells
+                );
+                dual_stronger[0] += u32::from(weaker > regular);
+                dual_stronger[1] += u32::from(dual > regular);
             }
+            // Both dual lookups add something.
+            assert!(
+                dual_stronger.iter().all(|&k| k > 1000),
+                "{size} blank {goal_blank}: {dual_stronger:?}"
+            );
         }
     }
 }

@@ -177,6 +177,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
     let options = SolveOptions {
         heuristic,
         databases: Some(&databases),
+        lookups: args.tables.lookups,
         ..SolveOptions::default()
     };
     println!("\n| id | length | nodes | CPU ms | wall ms |\n|---:|---:|---:|---:|---:|");
@@ -285,6 +286,7 @@ fn twenty_four(args: &BenchArgs) -> Result<(), Failure> {
             stop: Some(&stop),
             databases: Some(&databases),
             shorten_stop: Some(&shorten_stop),
+            lookups: args.tables.lookups,
             ..SolveOptions::default()
         };
         let start = cpu_now();

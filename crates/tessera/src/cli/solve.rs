@@ -156,6 +156,7 @@ fn solve_one(
         stop: Some(&stop),
         databases: Some(databases),
         shorten_stop: Some(&shorten_stop),
+        lookups: tables.lookups,
     };
     let solved = match metric {
         Metric::Stm => slide::solve_optimal(position, goal, &options),
