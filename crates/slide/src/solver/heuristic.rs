@@ -89,8 +89,8 @@ impl FromStr for Lookups {
 }
 
 /// The table sets, as (goal blank, kind), that let [`Lookups::Dual`] look
-/// up the dual position whole when the blank is on that cell (see
-/// [`Patterns`]'s `Dual`): on 4 × 4 every cell's large or small set, on
+/// up the dual position whole when the blank is on that cell (see the
+/// `heuristic` module): on 4 × 4 every cell's large or small set, on
 /// 5 × 5 the large set of the corners (the regular tables). A front end
 /// prepares them with the regular set.
 pub fn dual_sets(size: Size, kind: HeuristicKind) -> Vec<(usize, HeuristicKind)> {
