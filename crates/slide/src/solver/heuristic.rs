@@ -559,20 +559,30 @@ impl Patterns {
         patterns.dual.enabled = lookups == Lookups::Dual;
         if patterns.dual.enabled {
             // Only sets already loaded: a search never waits on a build.
-            let loaded = |blank, kind| {
-                required_patterns(size, blank, kind)
-                    .iter()
-                    .all(|spec| databases.contains(spec))
-            };
-            patterns.around = (0..size.cells())
-                .map(|blank| {
-                    dual_kind(size, blank, kind)
-                        .filter(|&kind| loaded(blank, kind))
-                        .map(|kind| Patterns::towards(size, blank, kind, databases))
-                })
-                .collect();
+            patterns.around = Patterns::loaded_around(size, kind, databases);
         }
         patterns
+    }
+
+    /// For each cell, the set of `kind` for a goal with the blank there,
+    /// where its tables are all loaded (and `kind`'s set is the strong one
+    /// [`dual_kind`] names); nothing is built.
+    fn loaded_around(
+        size: Size,
+        kind: HeuristicKind,
+        databases: &Databases,
+    ) -> Vec<Option<Patterns>> {
+        (0..size.cells())
+            .map(|blank| {
+                dual_kind(size, blank, kind)
+                    .filter(|&kind| {
+                        required_patterns(size, blank, kind)
+                            .iter()
+                            .all(|spec| databases.contains(spec))
+                    })
+                    .map(|kind| Patterns::towards(size, blank, kind, databases))
+            })
+            .collect()
     }
 
     /// The bound of `positions`, given up once it exceeds `cutoff`.
