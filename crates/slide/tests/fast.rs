@@ -88,6 +88,24 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20))]
+
+    /// Boards of 26 to 64 cells also go through the staged beam search
+    /// (an outer line at a time): its solution, when kept, replays too.
+    #[test]
+    fn the_staged_beam_replays_and_never_loses_to_the_reduction(
+        (size, goal, seed) in (5..=8usize, 5..=8usize)
+            .prop_filter("staged sizes", |(w, h)| w * h > 25)
+            .prop_map(|(w, h)| Size::new(w, h).unwrap())
+            .prop_flat_map(|size| (Just(size), goals(size), any::<u64>()))
+    ) {
+        let narrow = FastSolver { beam_width: Some(60), thorough: None };
+        let searched = check(narrow, size, &goal, seed)?;
+        prop_assert!(searched <= check(PLAIN, size, &goal, seed)?);
+    }
+}
+
 #[test]
 fn the_default_solver_replays_on_every_mid_size() {
     for (n, goal) in (4..=8).zip([

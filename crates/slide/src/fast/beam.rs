@@ -127,11 +127,18 @@ struct Child {
     slot: u32,
     to: u8,
     bound: u32,
+    /// The stage tiles' Manhattan distance.
+    stage: u32,
     hash: u64,
 }
 
+/// One entry of a layer: its node, bound, stage distance and hash.
+type Entry = (u32, u32, u32, u64);
+
 /// Searches with `beam` positions per depth for a solution shorter than
-/// `limit` moves; returns the moves.
+/// `limit` moves; returns the moves. With a `stage` (a flag per tile,
+/// named by goal cell) the search ends as soon as those tiles are home,
+/// wherever the others are.
 ///
 /// Only the positions the beam keeps are built; the others are judged from
 /// their parent by the incremental bound and an incremental hash.
@@ -140,29 +147,42 @@ pub(crate) fn search(
     tiles: &[u8],
     blank: usize,
     blank_goal: usize,
+    stage: Option<&[bool]>,
     beam: usize,
     limit: usize,
 ) -> Option<Vec<Direction>> {
     let cells = tiles.len();
     let bound = Bound::new(width, cells / width, blank_goal);
     let keys = Zobrist::new(cells);
+    let in_stage = |t: u8| stage.is_some_and(|s| s[t as usize]);
+    let away = |t: u8, cell: usize| {
+        let (goal, w) = (t as usize, width);
+        ((goal % w).abs_diff(cell % w) + (goal / w).abs_diff(cell / w)) as u32
+    };
+    let stage_distance: u32 = (0..cells)
+        .filter(|&c| c != blank && in_stage(tiles[c]))
+        .map(|c| away(tiles[c], c))
+        .sum();
+    // A stage's tiles count twice: in the bound and again on their own.
+    let rank = |bound: u32, stage: u32| stage + bound;
     let mut nodes = vec![Node {
         parent: u32::MAX,
         to: blank as u8,
     }];
-    // The layer: per slot its node, bound and hash, and its tiles in `states`.
-    let mut layer: Vec<(u32, u32, u64)> = vec![(0, bound.of(tiles), keys.of(tiles))];
+    // The layer: per slot its entry, and its tiles in `states`.
+    let mut layer: Vec<Entry> = vec![(0, bound.of(tiles), stage_distance, keys.of(tiles))];
     let mut states = tiles.to_vec();
     let mut seen: HashSet<u64, BuildZobrist> = HashSet::default();
-    seen.insert(layer[0].2);
+    seen.insert(layer[0].3);
     let mut scratch = vec![0u8; cells];
     let mut children = Vec::new();
+    let done = |&(_, h, s, _): &Entry| if stage.is_some() { s == 0 } else { h == 0 };
     for _ in 0..limit {
-        if let Some(&(node, _, _)) = layer.iter().find(|(_, h, _)| *h == 0) {
+        if let Some(&(node, _, _, _)) = layer.iter().find(|e| done(e)) {
             return Some(moves(&nodes, node as usize, width));
         }
         children.clear();
-        for (slot, &(node, h, hash)) in layer.iter().enumerate() {
+        for (slot, &(node, h, s, hash)) in layer.iter().enumerate() {
             let here = nodes[node as usize].to as usize;
             let parent = nodes[node as usize].parent;
             let back = (parent != u32::MAX).then(|| nodes[parent as usize].to as usize);
@@ -172,10 +192,18 @@ pub(crate) fn search(
                 scratch.swap(here, to);
                 let child_hash = keys.after(hash, &scratch, here, to);
                 if !seen.contains(&child_hash) {
+                    // The tile that moved now stands on `here`.
+                    let moved = scratch[here];
+                    let stage = if in_stage(moved) {
+                        s + away(moved, here) - away(moved, to)
+                    } else {
+                        s
+                    };
                     children.push(Child {
                         slot: slot as u32,
                         to: to as u8,
                         bound: bound.after(&scratch, h, here, to, lines_before),
+                        stage,
                         hash: child_hash,
                     });
                 }
@@ -186,7 +214,7 @@ pub(crate) fn search(
             return None;
         }
         if children.len() > beam {
-            children.select_nth_unstable_by_key(beam, |c| (c.bound, c.hash));
+            children.select_nth_unstable_by_key(beam, |c| (rank(c.bound, c.stage), c.hash));
             children.truncate(beam);
         }
         let mut next_states = Vec::with_capacity(children.len() * cells);
@@ -195,7 +223,7 @@ pub(crate) fn search(
             if !seen.insert(child.hash) {
                 continue;
             }
-            let (node, _, _) = layer[child.slot as usize];
+            let (node, _, _, _) = layer[child.slot as usize];
             let start = child.slot as usize * cells;
             let here = nodes[node as usize].to as usize;
             let first = next_states.len();
@@ -205,7 +233,7 @@ pub(crate) fn search(
                 parent: node,
                 to: child.to,
             });
-            next_layer.push((nodes.len() as u32 - 1, child.bound, child.hash));
+            next_layer.push((nodes.len() as u32 - 1, child.bound, child.stage, child.hash));
         }
         layer = next_layer;
         states = next_states;

@@ -78,7 +78,7 @@ pub(crate) fn extract(board: &Board, rect: Rect, goal_blank: usize) -> (Vec<u8>,
 
 /// The region solved last: small enough for an exact search, and holding
 /// the goal's blank.
-fn final_region(size: Size, goal_blank: usize) -> Rect {
+pub(crate) fn final_region(size: Size, goal_blank: usize) -> Rect {
     let (width, height) = (size.width(), size.height());
     let (fw, fh) = if width <= 3 && height <= 3 {
         (width, height)
@@ -101,7 +101,7 @@ fn final_region(size: Size, goal_blank: usize) -> Rect {
 /// Which outer line to solve next: across the longer dimension, so the
 /// rectangle stays near square (tiles then travel least); of two opposite
 /// lines, the one nearer the blank.
-fn next_side(rect: Rect, last: Rect, (bx, by): (usize, usize)) -> Side {
+pub(crate) fn next_side(rect: Rect, last: Rect, (bx, by): (usize, usize)) -> Side {
     let (top, bottom) = (rect.y0 < last.y0, rect.y1 > last.y1);
     let (left, right) = (rect.x0 < last.x0, rect.x1 > last.x1);
     let rows = top || bottom;
