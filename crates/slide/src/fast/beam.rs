@@ -4,7 +4,9 @@
 //! Each depth keeps the `width` most promising positions by Manhattan
 //! distance plus linear conflicts (an admissible lower bound, so a finished
 //! path is never cut short by it) and expands them by every move but the
-//! one undoing the last. Positions already seen are dropped. The search is
+//! one undoing the last. A stage (the tiles of one outer line) ends the
+//! search as soon as its tiles are home, and their distances count twice
+//! in the ranking. Positions already seen are dropped. The search is
 //! bounded in width and depth, so it always ends; it may fail to find a
 //! solution, and then the reduction's stands.
 
