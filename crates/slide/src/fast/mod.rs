@@ -75,14 +75,17 @@ pub struct FastSolver {
     pub beam_width: Option<usize>,
 }
 
-/// The beam width when none is given. Measured (CPU time per solve, mean
-/// length / Manhattan + linear-conflict bound): 1500 takes 0.13 s on 6 × 6
-/// (1.60), 0.4 s on 7 × 7 (2.11), 0.8 s on 8 × 8 (2.25); doubling the
-/// width doubles the time for ~10 % shorter solutions on 7 × 7 and 8 × 8.
-fn auto_width(cells: usize) -> usize {
+/// The beam widths when none is given: the whole-board search's and the
+/// staged searches'. Measured (CPU time per solve, mean length over the
+/// Manhattan and linear-conflict bound, BENCHMARKS.md): 1500 and 1500 take 0.65 s on
+/// 7 × 7 (1.74); on 8 × 8, 700 and 1200 take 0.86 s (1.87), where 1500 and
+/// 1500 take 1.26 s (1.80). Doubling a width doubles its time for
+/// solutions a few per cent shorter.
+fn auto_widths(cells: usize) -> (usize, usize) {
     match cells {
-        0..=25 => 2000,
-        _ => 1500,
+        0..=25 => (2000, 2000),
+        26..=49 => (1500, 1500),
+        _ => (700, 1200),
     }
 }
 
@@ -127,14 +130,17 @@ impl FastSolver {
         let (small, small_blank, small_goal) = reduce::extract(&router.board, rect, goal_blank);
         router.finish();
         let limit = reduced.len().saturating_sub(moves.len());
-        let width = self.beam_width.unwrap_or_else(|| auto_width(small.len()));
+        let (whole, staged_width) = match self.beam_width {
+            Some(width) => (width, width),
+            None => auto_widths(small.len()),
+        };
         let searched = beam::search(
             rect.width(),
             &small,
             small_blank,
             small_goal,
             None,
-            width,
+            whole,
             limit,
         );
         let mut best = match searched {
@@ -144,12 +150,23 @@ impl FastSolver {
             }
             _ => reduced,
         };
-        // The staged search and the whole-board beam each win on some
-        // boards: keep the shorter.
+        // The whole-board beam and the staged searches (rows first, or
+        // columns first) each win on some boards: keep the shortest.
         if size.cells() > STAGE_CELLS {
-            let staged = staged(size, &tiles_copy, blank, goal_blank, width, best.len());
-            if let Some(staged) = staged.filter(|s| s.len() < best.len()) {
-                best = staged;
+            for columns_first in [false, true] {
+                let limit = best.len();
+                let staged = staged(
+                    size,
+                    &tiles_copy,
+                    blank,
+                    goal_blank,
+                    staged_width,
+                    limit,
+                    columns_first,
+                );
+                if let Some(staged) = staged.filter(|s| s.len() < limit) {
+                    best = staged;
+                }
             }
         }
         best.iter().for_each(|&d| sink(d));
@@ -175,6 +192,7 @@ fn staged(
     goal_blank: usize,
     beam: usize,
     limit: usize,
+    columns_first: bool,
 ) -> Option<Vec<Direction>> {
     let width = size.width();
     let mut cells = tiles.to_vec();
@@ -189,7 +207,7 @@ fn staged(
     loop {
         let area = rect.width() * rect.height();
         let rest = (area > STAGE_CELLS && rect != last)
-            .then(|| rect.without(reduce::next_side(rect, last, size.coords(blank))));
+            .then(|| rect.without(side(rect, last, size.coords(blank), columns_first)));
         let local = |cell: usize| (cell / width - rect.y0) * rect.width() + cell % width - rect.x0;
         let small: Vec<u8> = (rect.y0..rect.y1)
             .flat_map(|y| (rect.x0..rect.x1).map(move |x| y * width + x))
@@ -223,6 +241,33 @@ fn staged(
             Some(rest) => rect = rest,
             None => return Some(moves),
         }
+    }
+}
+
+/// The reduction's next line, or with `columns_first` the same choice
+/// made on the board turned about its diagonal: on a square rectangle a
+/// column rather than a row.
+fn side(
+    rect: frame::Rect,
+    last: frame::Rect,
+    (x, y): (usize, usize),
+    columns_first: bool,
+) -> frame::Side {
+    use frame::Side;
+    if !columns_first {
+        return reduce::next_side(rect, last, (x, y));
+    }
+    let turn = |r: frame::Rect| frame::Rect {
+        x0: r.y0,
+        y0: r.x0,
+        x1: r.y1,
+        y1: r.x1,
+    };
+    match reduce::next_side(turn(rect), turn(last), (y, x)) {
+        Side::Top => Side::Left,
+        Side::Bottom => Side::Right,
+        Side::Left => Side::Top,
+        Side::Right => Side::Bottom,
     }
 }
 
