@@ -178,9 +178,9 @@ impl FastSolver {
 /// brings one outer line home, the board shrinks by it, and so on down to
 /// this size, where one beam search finishes. A beam over the whole of a
 /// 7 × 7 or 8 × 8 board loses its way (2.0 and 2.2 times the bound);
-/// staged, with the shorter of the two kept, 1.76 and 1.88 (BENCHMARKS.md;
-/// stopping at 36 cells, stages of two lines, or a line in two or three
-/// steps were all longer).
+/// with the staged searches too, the shortest kept, 1.74 and 1.87
+/// (BENCHMARKS.md; stopping at 36 cells, stages of two lines, or a line in
+/// two or three steps were all longer).
 const STAGE_CELLS: usize = 25;
 
 /// The staged solution of a board of at most 64 cells (see
