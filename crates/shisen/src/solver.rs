@@ -76,7 +76,9 @@ pub struct Solution {
 }
 
 /// Lets a front end bound the search (by nodes, by time, …): asked every
-/// [`Budget::INTERVAL`] nodes whether to go on.
+/// [`Budget::INTERVAL`] nodes whether to go on, and inside a node as often
+/// as its work demands (on large boards one node can cost much longer
+/// than a caller's whole budget), so a search stops soon after it is told.
 pub trait Budget {
     /// How many nodes pass between two checks of the budget (checking costs a clock read).
     const INTERVAL: u64 = 256;
@@ -105,6 +107,36 @@ enum Stop {
 }
 
 type Step = Result<bool, Stop>;
+
+/// Work between two budget checks inside nodes, in tiles looked at: a
+/// relaxation or a mobility count over `t` tiles spends `t`. On an 18 × 8
+/// board that is a check every few hundred relaxations, a few
+/// milliseconds; on 64 × 64 every sixteen.
+const CHECK_WORK: u64 = 1 << 16;
+
+/// Counts a search's work and asks the budget whenever [`CHECK_WORK`] has
+/// been spent since the last time.
+struct Meter<'b, B: Budget> {
+    budget: &'b mut B,
+    work: u64,
+    next_check: u64,
+}
+
+impl<B: Budget> Meter<'_, B> {
+    /// Spends `units` of work, in a search at `nodes` nodes.
+    fn spend(&mut self, units: u64, nodes: u64) -> Result<(), Stop> {
+        self.work += units;
+        if self.work < self.next_check {
+            return Ok(());
+        }
+        self.next_check = self.work + CHECK_WORK;
+        if self.budget.allows(nodes) {
+            Ok(())
+        } else {
+            Err(Stop::Budget)
+        }
+    }
+}
 
 /// Under gravity attempts follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, …)
 /// in units of this many nodes: many short attempts, now and then a long one.
@@ -149,7 +181,11 @@ fn solve_probing_from(
     probe_from: u32,
 ) -> Solution {
     let mut search = Search {
-        budget,
+        meter: Meter {
+            budget,
+            work: 0,
+            next_check: CHECK_WORK,
+        },
         nodes: 0,
         limit: 0,
         shuffle: None,
@@ -230,7 +266,7 @@ impl Zobrist {
 }
 
 struct Search<'b, B: Budget> {
-    budget: &'b mut B,
+    meter: Meter<'b, B>,
     nodes: u64,
     /// The node count that ends this attempt.
     limit: u64,
@@ -254,7 +290,7 @@ struct Search<'b, B: Budget> {
 impl<B: Budget> Search<'_, B> {
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(B::INTERVAL) && !self.budget.allows(self.nodes) {
+        if self.nodes.is_multiple_of(B::INTERVAL) && !self.meter.budget.allows(self.nodes) {
             return Err(Stop::Budget);
         }
         if self.nodes >= self.limit {
@@ -348,7 +384,7 @@ impl<B: Budget> Search<'_, B> {
         let refuted = self.failed.contains(&key)
             || self.failed.contains(&zobrist.hash)
             || moves.is_empty()
-            || hopeless(board, &self.bans);
+            || self.hopeless(board)?;
         if !refuted && self.probe_and_branch(board, zobrist, &moves)? {
             return Ok(true);
         }
@@ -370,7 +406,9 @@ impl<B: Budget> Search<'_, B> {
         if !self.probing {
             return self.branch(board, zobrist, moves[0]);
         }
-        let Some(found) = probe(board, &mut self.bans) else {
+        let nodes = self.nodes;
+        let mut spend = |units| self.meter.spend(units, nodes);
+        let Some(found) = probe(board, &mut self.bans, &mut spend)? else {
             return Ok(false);
         };
         let left: Vec<Move> = moves
@@ -382,7 +420,7 @@ impl<B: Budget> Search<'_, B> {
             Ok(false)
         } else {
             let m = if self.mobility {
-                free_mobility(board, &left)
+                self.free_mobility(board, &left)?
             } else {
                 left[0]
             };
@@ -423,7 +461,7 @@ impl<B: Budget> Search<'_, B> {
         if !self.failed.contains(&hash) {
             let mut moves = self.ordered(&board);
             if self.mobility {
-                moves = by_mobility(&board, moves);
+                moves = self.by_mobility(&board, moves)?;
             } else {
                 // Tiles with little above them disturb the least.
                 moves.sort_by_key(|m| burden(&board, m));
@@ -461,26 +499,59 @@ impl<B: Budget> Search<'_, B> {
             }
         }
     }
-}
+    /// Whether the board cannot be cleared without gravity, by a relaxation:
+    /// let any tile go as soon as it connects to the cell of any tile of its
+    /// class it may still pair with (not banned), still there or gone, and
+    /// repeat. Every real solution removes its tiles no sooner than this does
+    /// (by induction on its moves: their paths run through cells this has
+    /// emptied too), so if this leaves a tile, no solution exists.
+    fn hopeless(&mut self, board: &Board) -> Result<bool, Stop> {
+        let (tiles, ranges) = flat_classes(board);
+        self.meter.spend(tiles.len() as u64, self.nodes)?;
+        let order = outside_in(board, &tiles);
+        Ok(!relaxation_clears(
+            board,
+            &tiles,
+            &ranges,
+            not_banned(&self.bans, &tiles),
+            &[],
+            &order,
+            None,
+        ))
+    }
 
-/// Whether the board cannot be cleared without gravity, by a relaxation:
-/// let any tile go as soon as it connects to the cell of any tile of its
-/// class it may still pair with (not banned), still there or gone, and
-/// repeat. Every real solution removes its tiles no sooner than this does
-/// (by induction on its moves: their paths run through cells this has
-/// emptied too), so if this leaves a tile, no solution exists.
-fn hopeless(board: &Board, bans: &Bans) -> bool {
-    let (tiles, ranges) = flat_classes(board);
-    let order = outside_in(board, &tiles);
-    !relaxation_clears(
-        board,
-        &tiles,
-        &ranges,
-        not_banned(bans, &tiles),
-        &[],
-        &order,
-        None,
-    )
+    /// Without gravity: the move whose removal leaves the most moves open
+    /// (the last of equals). A removal only opens connections, so this takes
+    /// the pair that frees the most; on hard boards it finds solutions, and
+    /// short refutations, where the plain order wanders.
+    fn free_mobility(&mut self, board: &Board, moves: &[Move]) -> Result<Move, Stop> {
+        let mut best = (0, moves[0]);
+        for &m in moves {
+            self.meter.spend(board.tiles_left() as u64, self.nodes)?;
+            let mut next = board.clone();
+            next.remove_pair(m.a, m.b, false);
+            let open = next.count_moves();
+            if open >= best.0 {
+                best = (open, m);
+            }
+        }
+        Ok(best.1)
+    }
+
+    /// `moves` ordered by the moves their removal leaves, most first (ties
+    /// in the given order): under gravity, keeping many pairs open keeps
+    /// the options that a falling column can take away.
+    fn by_mobility(&mut self, board: &Board, moves: Vec<Move>) -> Result<Vec<Move>, Stop> {
+        let mut scored = Vec::with_capacity(moves.len());
+        for m in moves {
+            self.meter.spend(board.tiles_left() as u64, self.nodes)?;
+            let mut next = board.clone();
+            next.remove_pair(m.a, m.b, true);
+            scored.push((next.count_moves(), m));
+        }
+        scored.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+        Ok(scored.into_iter().map(|(_, m)| m).collect())
+    }
 }
 
 /// The tiles of the classes still on the board, class after class, and
@@ -603,24 +674,38 @@ fn not_banned<'a>(bans: &'a Bans, tiles: &'a [Point]) -> impl Fn(usize, usize) -
 /// A pairing the plain relaxation already respects — each tile of the
 /// class, when it went, connected to its partner under that pairing — is
 /// not probed: fixing it changes nothing in the relaxation's run.
-fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
+///
+/// Each relaxation is paid for through `spend` first; when the budget
+/// refuses, the bans added are taken back and the refusal returned.
+fn probe(
+    board: &Board,
+    bans: &mut Bans,
+    spend: &mut impl FnMut(u64) -> Result<(), Stop>,
+) -> Result<Option<Vec<Move>>, Stop> {
     let (tiles, ranges) = flat_classes(board);
     let mut found = Vec::new();
     let fours: Vec<usize> = (0..tiles.len())
         .filter(|&i| ranges[i].start == i && ranges[i].len() == 4)
         .collect();
     let pair = |f: usize, (a, b): (usize, usize)| Move::new(tiles[f + a], tiles[f + b]);
-    let dead = |bans: &mut Bans, found: &[Move]| {
+    let undo = |bans: &mut Bans, found: &[Move]| {
         for &m in found {
             bans.unban(m, false);
         }
-        None
+    };
+    let dead = |bans: &mut Bans, found: &[Move]| {
+        undo(bans, found);
+        Ok(None)
+    };
+    let mut pay = |bans: &mut Bans, found: &[Move]| {
+        spend(tiles.len() as u64).inspect_err(|_| undo(bans, found))
     };
     let outside = outside_in(board, &tiles);
     loop {
         let mut partners = vec![0u8; tiles.len()];
         // The plain run's order makes the probes' first sweeps go far.
         let mut gone = Vec::with_capacity(tiles.len());
+        pay(bans, &found)?;
         if !relaxation_clears(
             board,
             &tiles,
@@ -648,6 +733,7 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
                 if respected || !open(bans, k) {
                     continue;
                 }
+                pay(bans, &found)?;
                 let others: Vec<Move> = (0..3)
                     .filter(|&o| o != k)
                     .flat_map(|o| PAIRINGS[o].map(|p| pair(f, p)))
@@ -682,40 +768,9 @@ fn probe(board: &Board, bans: &mut Bans) -> Option<Vec<Move>> {
             }
         }
         if !changed {
-            return Some(found);
+            return Ok(Some(found));
         }
     }
-}
-
-/// Without gravity: the move whose removal leaves the most moves open
-/// (the last of equals). A removal only opens connections, so this takes
-/// the pair that frees the most; on hard boards it finds solutions, and
-/// short refutations, where the plain order wanders.
-fn free_mobility(board: &Board, moves: &[Move]) -> Move {
-    *moves
-        .iter()
-        .max_by_key(|m| {
-            let mut next = board.clone();
-            next.remove_pair(m.a, m.b, false);
-            next.count_moves()
-        })
-        .unwrap()
-}
-
-/// `moves` ordered by the moves their removal leaves, most first (ties
-/// in the given order): under gravity, keeping many pairs open keeps
-/// the options that a falling column can take away.
-fn by_mobility(board: &Board, moves: Vec<Move>) -> Vec<Move> {
-    let mut scored: Vec<(usize, Move)> = moves
-        .into_iter()
-        .map(|m| {
-            let mut next = board.clone();
-            next.remove_pair(m.a, m.b, true);
-            (next.count_moves(), m)
-        })
-        .collect();
-    scored.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-    scored.into_iter().map(|(_, m)| m).collect()
 }
 
 /// The number of tiles above a move's two tiles.

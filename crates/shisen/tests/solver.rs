@@ -236,3 +236,37 @@ fn a_budget_never_changes_the_deal() {
     }
     assert!(stopped > 0);
 }
+
+/// A budget by the wall clock, as front ends make one.
+struct Clock(std::time::Instant);
+
+impl shisen::Budget for Clock {
+    fn allows(&mut self, _nodes: u64) -> bool {
+        std::time::Instant::now() < self.0
+    }
+}
+
+#[test]
+fn a_large_board_stops_soon_after_its_budget() {
+    // On 64 × 64 one node costs hundreds of milliseconds; checking the
+    // budget only between nodes overshot an 8 s limit by 69 s.
+    let size = Size::new(64, 64).unwrap();
+    let board = Deal::random(1, size, TileSet::Standard).unwrap();
+    let rules = Rules::new(board.matching(), false);
+    for budget_ms in [300, 1000] {
+        let budget = std::time::Duration::from_millis(budget_ms);
+        let began = std::time::Instant::now();
+        let solution = solve(&board, rules, &mut Clock(began + budget));
+        let took = began.elapsed();
+        assert!(
+            took <= budget + std::time::Duration::from_millis(500),
+            "{budget:?} budget took {took:?} ({} nodes)",
+            solution.nodes
+        );
+        match solution.verdict {
+            Verdict::Unknown => {}
+            Verdict::Solvable(moves) => assert!(replays(&board, false, &moves)),
+            Verdict::Unsolvable => panic!("a random 64x64 deal refuted in {took:?}?"),
+        }
+    }
+}

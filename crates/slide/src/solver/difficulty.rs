@@ -66,6 +66,16 @@ pub enum DifficultyError {
     )]
     /// A board too large to solve optimally.
     TooLarge(crate::Size),
+    #[error("no {size} position needing {range} moves was found within the time limit ({attempts} drawn)")]
+    /// The caller's budget (`stop` or `node_limit`) ran out first.
+    OutOfTime {
+        /// The board size.
+        size: crate::Size,
+        /// The range asked for.
+        range: LengthRange,
+        /// Positions drawn before the budget ran out.
+        attempts: u32,
+    },
     #[error(transparent)]
     /// The solver failed.
     Solve(#[from] SolveError),
@@ -143,12 +153,25 @@ pub fn with_optimal_length(
             longest: 80,
         });
     }
-    for _ in 0..MAX_ATTEMPTS {
+    let out_of_time = |attempts| DifficultyError::OutOfTime {
+        size,
+        range,
+        attempts,
+    };
+    for attempt in 0..MAX_ATTEMPTS {
+        if options.stop.is_some_and(|stop| stop()) {
+            return Err(out_of_time(attempt));
+        }
         let position = Scramble::Uniform.generate(goal, rng.next_u64());
         if lower_bound(&Canonical::new(&position, goal)?, options) > range.max {
             continue;
         }
         let solution = solve_optimal(&position, goal, options)?;
+        // A stopped solve says nothing sure of the length: the budget is
+        // spent, and drawing on would bias the choice.
+        if !solution.optimal {
+            return Err(out_of_time(attempt + 1));
+        }
         if (range.min..=range.max).contains(&(solution.moves.len() as u32)) {
             return Ok((position, solution));
         }

@@ -270,7 +270,9 @@ fn search<E: Estimate>(
         // solution first, then shorten it with decreasing weights.
         for (num, den) in [(3, 1), (2, 1), (3, 2), (5, 4), (9, 8)] {
             let first = best.is_none();
-            let limits = if first { Limits::default() } else { shortening };
+            // The first solution is looked for under the caller's budget:
+            // if it runs out, the cheap fallback below answers.
+            let limits = if first { limits } else { shortening };
             let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
             let mut weighted =
                 Search::new(grid, estimate, &start.cells, limits).with_weight(num, den);
@@ -306,21 +308,42 @@ fn search<E: Estimate>(
             None,
         ),
         Outcome::Exhausted { lower_bound } => {
-            let path = best.unwrap_or_else(|| {
-                // Stopped on a board of at most 16 cells: any solution will do.
-                let mut weighted =
-                    Search::new(grid, estimate, &start.cells, Limits::default()).with_weight(3, 1);
-                let found = weighted.run(start.blank, u32::MAX);
-                nodes += weighted.nodes;
-                match found {
-                    Outcome::Found(path) => path,
-                    _ => unreachable!("an unbounded search of a solvable position succeeds"),
-                }
-            });
+            let path = best.unwrap_or_else(|| any_solution(grid, estimate, start, &mut nodes));
             let bound = lower_bound.max(lower_bound_start);
             finish(path, false, nodes, Some(bound))
         }
     }
+}
+
+/// Nodes the weighted fallback may spend once the budget is spent: a few
+/// milliseconds. A 4 × 4 board needs a few hundred at w = 3.
+const FALLBACK_NODES: u64 = 200_000;
+
+/// Any solution, cheaply, for a search stopped before it found one: a
+/// weighted search capped at [`FALLBACK_NODES`], else the fast solver,
+/// which is bounded by construction. Neither outlives the caller's budget
+/// by more than milliseconds.
+fn any_solution<E: Estimate>(
+    grid: &Grid,
+    estimate: &E,
+    start: &Canonical,
+    nodes: &mut u64,
+) -> Vec<Direction> {
+    let capped = Limits {
+        nodes: Some(FALLBACK_NODES),
+        stop: None,
+    };
+    let mut weighted = Search::new(grid, estimate, &start.cells, capped).with_weight(3, 1);
+    let found = weighted.run(start.blank, u32::MAX);
+    *nodes += weighted.nodes;
+    if let Outcome::Found(path) = found {
+        return path;
+    }
+    let (position, goal) = start.to_positions();
+    crate::solve_fast(&position, &goal)
+        .expect("a solvable position has a fast solution")
+        .iter()
+        .collect()
 }
 
 fn finish(path: Vec<Direction>, optimal: bool, nodes: u64, bound: Option<u32>) -> Solution {

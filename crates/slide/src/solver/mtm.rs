@@ -249,28 +249,38 @@ fn search<E: Estimate>(
         }
         bound = dfs.next_bound;
     }
-    // Stopped: the shortest of the solutions at hand, and what was proven.
-    let fallback = super::solve_optimal(
-        position,
-        goal,
-        &SolveOptions {
-            stop: None,
-            node_limit: None,
-            ..*options
-        },
-    )
-    .map(|s| s.moves)
-    .ok()
-    .into_iter()
-    .chain(crate::solve_fast(position, goal).ok())
-    .min_by_key(Moves::mtm_len)
-    .expect("a solvable position has a solution");
+    stopped(position, goal, options, bound, dfs.nodes)
+}
+
+/// A stopped search's answer: the shorter in MTM of two solutions that
+/// cost next to nothing once the budget is spent, with the proven `bound`.
+/// The STM solver runs under the same (spent) budget, so it answers at
+/// once with its own cheap, node-capped fallback; the fast solver is
+/// bounded by construction. Neither may outlive the caller's budget.
+fn stopped(
+    position: &Position,
+    goal: &Position,
+    options: &SolveOptions,
+    bound: u32,
+    nodes: u64,
+) -> Solution {
+    let spent = SolveOptions {
+        node_limit: Some(0),
+        ..*options
+    };
+    let fallback = super::solve_optimal(position, goal, &spent)
+        .map(|s| s.moves)
+        .ok()
+        .into_iter()
+        .chain(crate::solve_fast(position, goal).ok())
+        .min_by_key(Moves::mtm_len)
+        .expect("a solvable position has a solution");
     let length = fallback.mtm_len() as u32;
     Solution {
         optimal: bound >= length,
         lower_bound: bound.min(length),
         moves: fallback,
-        nodes: dfs.nodes,
+        nodes,
     }
 }
 

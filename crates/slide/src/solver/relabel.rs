@@ -66,6 +66,20 @@ impl Canonical {
         self.cells.iter().enumerate().all(|(c, &t)| c == t as usize)
     }
 
+    /// The position and its goal as plain positions, each tile numbered
+    /// by its goal cell (the blank 0): for the solvers that take positions.
+    pub fn to_positions(&self) -> (Position, Position) {
+        let label = |t: u8| match (t as usize).cmp(&self.goal_blank) {
+            std::cmp::Ordering::Less => t as u32 + 1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => t as u32,
+        };
+        let build = |tiles: Vec<u32>| Position::new(self.size, tiles).expect("a permutation");
+        let goal = (0..self.cells.len() as u8).map(label).collect();
+        let position = self.cells.iter().map(|&t| label(t)).collect();
+        (build(position), build(goal))
+    }
+
     /// `positions[t]`: the cell where the tile with goal cell `t` stands.
     pub fn positions(&self) -> Vec<u8> {
         let mut positions = vec![0; self.cells.len()];

@@ -5,6 +5,7 @@
 
 mod bench;
 mod board;
+mod duration;
 mod input;
 mod render;
 mod seeds;

@@ -27,11 +27,11 @@ pub struct BenchArgs {
     /// How many deals.
     #[arg(long, default_value_t = 1000)]
     deals: u64,
-    /// Per-deal limit in milliseconds of CPU time (on Linux; elsewhere wall
-    /// time), so that a loaded machine does not turn hard deals into
-    /// unknowns.
-    #[arg(long, default_value_t = 10_000)]
-    time_limit: u64,
+    /// Per-deal limit in CPU time (on Linux; elsewhere wall time), so that
+    /// a loaded machine does not turn hard deals into unknowns: 500ms, 3s,
+    /// 2m; a bare number is milliseconds.
+    #[arg(long, default_value = "10000", value_parser = super::duration::millis)]
+    time_limit: Duration,
     /// Time solvable-deal generation (Deal::solvable) instead.
     #[arg(long)]
     generate: bool,
@@ -49,7 +49,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
         return Err(Failure::input("--deals must be at least 1"));
     }
     let rules = Rules::new(args.tiles.matching(), args.gravity);
-    let limit = Duration::from_millis(args.time_limit);
+    let limit = args.time_limit;
     let mut millis = Vec::new();
     let mut cpu_millis = Vec::new();
     let (mut solvable, mut unsolvable, mut unknown, mut attempts) = (0, 0, 0, 0);

@@ -71,6 +71,12 @@ pub struct NewArgs {
     /// With --solvable: solvable under gravity.
     #[arg(long)]
     gravity: bool,
+    /// With --solvable: give up on a seed after this long (500ms, 3s, 2m; a
+    /// bare number is milliseconds), exiting 1. A seed's deal is fixed, so
+    /// a limit never swaps it for an easier one. Without a limit a large
+    /// board may take minutes.
+    #[arg(long, requires = "solvable", value_parser = super::duration::millis)]
+    time_limit: Option<std::time::Duration>,
 }
 
 pub fn run(command: ShisenCommand) -> Result<(), Failure> {
@@ -84,6 +90,19 @@ pub fn run(command: ShisenCommand) -> Result<(), Failure> {
         ShisenCommand::Replay(args) => super::shisen_replay::replay(args),
         ShisenCommand::Bench(args) => super::shisen_bench::bench(args),
     }
+}
+
+/// A spinner on stderr while a solvable deal of a large board is sought.
+fn dealing(spec: &ShisenSpec) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    let large = spec.size.width() * spec.size.height() > 18 * 8;
+    if !spec.solvable || !large || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message(format!("dealing a solvable {} board", spec.size));
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    Some(bar)
 }
 
 fn new(args: NewArgs) -> Result<(), Failure> {
@@ -101,13 +120,21 @@ fn new(args: NewArgs) -> Result<(), Failure> {
     spec.tiles.tiles(size).map_err(Failure::input)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for (i, seed) in args.seeds.all().enumerate() {
-        // Unbounded: a budget could only turn a seed's deal into none.
-        let board = spec
-            .deal(seed, &mut Deadline::none())
-            .map_err(|e| match e {
-                DealError::Tiles(e) => Failure::input(e),
-                other => Failure::Other(other.to_string()),
-            })?;
+        // Unbounded unless asked: a budget can only turn a seed's deal
+        // into none.
+        let mut deadline = args.time_limit.map_or_else(Deadline::none, Deadline::after);
+        let spinner = dealing(&spec);
+        let dealt = spec.deal(seed, &mut deadline);
+        if let Some(bar) = spinner {
+            bar.finish_and_clear();
+        }
+        let board = dealt.map_err(|e| match e {
+            DealError::Tiles(e) => Failure::input(e),
+            DealError::OutOfTime => Failure::Other(format!(
+                "seed {seed}: no solvable deal was proven within the time limit"
+            )),
+            other => Failure::Other(other.to_string()),
+        })?;
         if args.json {
             let rows: Vec<String> = board.to_string().lines().map(str::to_string).collect();
             let line = json!({"seed": seed, "size": size.to_string(), "tiles": spec.tiles.to_string(), "board": rows});

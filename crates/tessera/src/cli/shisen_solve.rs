@@ -16,9 +16,11 @@ use super::Failure;
 pub struct SolveArgs {
     #[command(flatten)]
     input: Input,
-    /// Give up on a board after this many milliseconds: `unknown`.
-    #[arg(long, default_value_t = 10_000)]
-    time_limit: u64,
+    /// Give up on a board after this long (500ms, 3s, 2m; a bare number is
+    /// milliseconds): the answer is then `unknown`, within about 10 % of
+    /// the limit.
+    #[arg(long, default_value = "10000", value_parser = super::duration::millis)]
+    time_limit: Duration,
     /// {"result":…,"moves":[[x1,y1,x2,y2],…],"millis":N,"nodes":N} per board.
     #[arg(long)]
     json: bool,
@@ -96,7 +98,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
 fn solution_line(args: &SolveArgs, board: &Board) -> String {
     let start = Instant::now();
     let rules = Rules::new(board.matching(), args.input.gravity);
-    let limit = Duration::from_millis(args.time_limit);
+    let limit = args.time_limit;
     let solution = shisen::solve(board, rules, &mut Deadline::after(limit));
     let millis = start.elapsed().as_millis() as u64;
     if !args.json {

@@ -51,6 +51,11 @@ pub struct NewArgs {
     /// among those; boards up to 16 cells).
     #[arg(long, value_parser = super::solve::parse_length_range)]
     optimal_length: Option<slide::LengthRange>,
+    /// With --optimal-length: give up after this long per position (500ms,
+    /// 3s, 2m; a bare number is seconds), exiting 1 with how many positions
+    /// were drawn. Without it the search may take minutes on 4×4.
+    #[arg(long, requires = "optimal_length", value_parser = super::duration::seconds)]
+    time_limit: Option<std::time::Duration>,
     #[command(flatten)]
     tables: super::tables::TableArgs,
 }
@@ -168,7 +173,13 @@ fn new(args: NewArgs) -> Result<(), Failure> {
     if let Some(range) = args.optimal_length {
         let (seed, count) = args.seeds.first_and_count();
         let goal = spec.issue(seed).map_err(Failure::input)?.goal_position;
-        return super::solve::new_with_length(&goal, range, seed, count, &args.tables, args.json);
+        let wanted = super::solve::Wanted {
+            range,
+            seed,
+            count,
+            time_limit: args.time_limit,
+        };
+        return super::solve::new_with_length(&goal, wanted, &args.tables, args.json);
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for seed in args.seeds.all() {

@@ -70,20 +70,15 @@ pub struct SolveArgs {
 /// found, with `"optimal": false` unless it was proven shortest.
 #[derive(Args, Clone, Copy)]
 pub struct LimitArgs {
-    /// Give up proving optimality after this many seconds per position.
-    #[arg(long, value_parser = parse_seconds)]
+    /// Give up proving optimality after this long per position (500ms, 3s,
+    /// 2m; a bare number is seconds). Stopped, the optimal solver returns
+    /// the best solution at hand with "optimal": false and its proven lower
+    /// bound, within about 10 % of the limit (table loading excepted).
+    #[arg(long, value_parser = super::duration::seconds)]
     time_limit: Option<Duration>,
     /// Give up proving optimality after this many search nodes per position.
     #[arg(long)]
     node_limit: Option<u64>,
-}
-
-fn parse_seconds(s: &str) -> Result<Duration, String> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|t| t.is_finite() && *t > 0.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("{s:?} is not a positive number of seconds"))
 }
 
 impl LimitArgs {
@@ -106,6 +101,12 @@ pub struct HintArgs {
     /// MTM a whole run, such as R3).
     #[arg(long, default_value = "stm", value_parser = parse_metric)]
     metric: Metric,
+    /// A budget per position: with --time-limit or --node-limit the hint
+    /// is the first move of the best solution found in time, and
+    /// "optimal" in --json says whether it was proven shortest.
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// {"hint","remaining","optimal"} per position.
     #[arg(long)]
     json: bool,
     /// A position such as "1 2 3/4 5 6/7 8 0", or - for one per stdin line.
@@ -401,6 +402,18 @@ fn stream_fast(
         .map_err(Failure::io))
 }
 
+/// A spinner on stderr while positions of a chosen length are sought on a
+/// board without a complete table (the search can take a while).
+fn searching(size: Size, range: LengthRange) -> Option<indicatif::ProgressBar> {
+    if size.cells() <= slide::solver::FULL_TABLE_MAX_CELLS || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message(format!("finding a {size} position needing {range} moves"));
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}
+
 /// A move counter on stderr while a large board is being solved.
 fn spinner(size: Size) -> Option<indicatif::ProgressBar> {
     if size.cells() < 100_000 || !std::io::stderr().is_terminal() {
@@ -420,10 +433,7 @@ fn spinner(size: Size) -> Option<indicatif::ProgressBar> {
 
 pub fn hint(args: HintArgs) -> Result<(), Failure> {
     let databases = Databases::new();
-    let limits = LimitArgs {
-        time_limit: None,
-        node_limit: None,
-    };
+    let limits = args.limits;
     let mut reader = Reader {
         board: &args.board,
         method: &|_| Method::Optimal,
@@ -455,6 +465,7 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
             (Answer::Solved(s, _), true) => json!({
                 "hint": first_move(&s.moves, args.metric),
                 "remaining": s.length(args.metric),
+                "optimal": s.optimal,
             })
             .to_string(),
         };
@@ -478,14 +489,27 @@ pub fn parse_length_range(s: &str) -> Result<LengthRange, String> {
 }
 
 /// `new --optimal-length A..B`: puzzle `i` comes from seed + i.
+/// What `slide new --optimal-length` asks for.
+pub struct Wanted {
+    pub range: LengthRange,
+    pub seed: u64,
+    pub count: u64,
+    /// Per position.
+    pub time_limit: Option<Duration>,
+}
+
 pub fn new_with_length(
     goal: &Position,
-    range: LengthRange,
-    seed: u64,
-    count: u64,
+    wanted: Wanted,
     tables: &TableArgs,
     json: bool,
 ) -> Result<(), Failure> {
+    let Wanted {
+        range,
+        seed,
+        count,
+        time_limit,
+    } = wanted;
     if goal.size().cells() > OPTIMAL_MAX_CELLS {
         return Err(Failure::input(format!(
             "--optimal-length needs a board of at most {OPTIMAL_MAX_CELLS} cells, not {}",
@@ -494,16 +518,26 @@ pub fn new_with_length(
     }
     let databases = Databases::new();
     tables.prepare(goal.size(), goal.blank(), &databases);
-    let options = SolveOptions {
-        heuristic: tables.kind(goal.size(), goal.blank()),
-        databases: Some(&databases),
-        ..SolveOptions::default()
-    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for i in 0..count {
         let seed = seed.wrapping_add(i);
-        let (position, solution) =
-            slide::with_optimal_length(goal, range, seed, &options).map_err(Failure::input)?;
+        let deadline = time_limit.map(|t| Instant::now() + t);
+        let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
+        let options = SolveOptions {
+            heuristic: tables.kind(goal.size(), goal.blank()),
+            databases: Some(&databases),
+            stop: Some(&stop),
+            ..SolveOptions::default()
+        };
+        let spinner = searching(goal.size(), range);
+        let found = slide::with_optimal_length(goal, range, seed, &options);
+        if let Some(bar) = spinner {
+            bar.finish_and_clear();
+        }
+        let (position, solution) = found.map_err(|e| match e {
+            slide::DifficultyError::OutOfTime { .. } => Failure::Other(e.to_string()),
+            e => Failure::input(e),
+        })?;
         if json {
             let line = json!({
                 "seed": seed,

@@ -34,13 +34,20 @@ impl Budget {
 
     /// Runs `work` on a blocking thread within the budget. `work` gets the
     /// deadline and should stop (returning an error of its own) once it has
-    /// passed; the caller is answered 503 at the deadline in any case.
+    /// passed; the caller is answered 503 at the deadline in any case. The
+    /// deadline is also cancelled when the budget ends or the request is
+    /// dropped (its client went away), so no engine work outlives the
+    /// request it serves.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(Deadline) -> T + Send + 'static,
     {
-        let deadline = Deadline::after(self.limit);
+        let (deadline, cancel) = Deadline::after(self.limit).cancellable();
+        let mut job = Job {
+            cancel,
+            outcome: None,
+        };
         let busy = || {
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -53,13 +60,13 @@ impl Budget {
         let permit = tokio::time::timeout(self.limit, self.permits.clone().acquire_owned())
             .await
             .map_err(|_| {
-                metrics::counter!("tessera_engine_calls_total", "outcome" => "no_core")
-                    .increment(1);
+                job.outcome = Some("no_core");
                 busy()
             })?
             .map_err(|_| busy())?;
         let remaining = deadline.remaining().unwrap_or_default();
         let task = tokio::task::spawn_blocking(move || {
+            let _running = Running::start();
             let start = std::time::Instant::now();
             let result = work(deadline);
             drop(permit);
@@ -73,10 +80,53 @@ impl Budget {
                 let failure = ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "engine failure");
                 ("failed", Err(failure))
             }
-            Err(_) => ("over_budget", Err(busy())),
+            Err(_) => {
+                job.cancel.cancel();
+                metrics::counter!("tessera_engine_jobs_cancelled_total", "reason" => "over_budget")
+                    .increment(1);
+                ("over_budget", Err(busy()))
+            }
         };
-        metrics::counter!("tessera_engine_calls_total", "outcome" => outcome).increment(1);
+        job.outcome = Some(outcome);
         answer
+    }
+}
+
+/// One engine call as its request sees it. Dropped before it has an
+/// outcome, the request was dropped (its client went away): the work is
+/// cancelled and counted. Dropped after, the cancel only stops work that
+/// already ended or was told to.
+struct Job {
+    cancel: play::Cancel,
+    outcome: Option<&'static str>,
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+        let outcome = self.outcome.unwrap_or_else(|| {
+            metrics::counter!("tessera_engine_jobs_cancelled_total", "reason" => "client_gone")
+                .increment(1);
+            "client_gone"
+        });
+        metrics::counter!("tessera_engine_calls_total", "outcome" => outcome).increment(1);
+    }
+}
+
+/// Engine jobs running on blocking threads, as the
+/// `tessera_engine_jobs_running` gauge: while it counts one, a core is busy.
+struct Running;
+
+impl Running {
+    fn start() -> Running {
+        metrics::gauge!("tessera_engine_jobs_running").increment(1.0);
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        metrics::gauge!("tessera_engine_jobs_running").decrement(1.0);
     }
 }
 
