@@ -322,10 +322,12 @@ fn a_full_disk_answers_503_and_writing_resumes_when_space_returns() {
         );
     }
     let acknowledged: Vec<String> = acknowledged.into_iter().map(|(id, _)| id).collect();
-    drop(server);
+    // `stop` kills the process but keeps the database: a plain drop
+    // would remove the directory with it.
+    server.stop();
     let restarted = sqlite_server(&disk.dir, &db);
     all_replay(&restarted.url, &acknowledged);
-    drop(restarted);
+    restarted.stop();
     assert_eq!(integrity(&db), "ok");
 }
 
