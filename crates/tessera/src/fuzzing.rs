@@ -50,6 +50,12 @@ impl Api {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             database,
             connections: 4,
+            db_timeout: crate::store::DEFAULT_TIMEOUT,
+            limits: web::Limits {
+                header_timeout: Duration::from_secs(10),
+                max_connections: 4096,
+                max_per_client: 128,
+            },
             log_format: LogFormat::Text,
             solver_rate: 1_000_000,
             trust_proxy: false,

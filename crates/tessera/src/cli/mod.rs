@@ -3,6 +3,7 @@
 //! Every subcommand returns `Result<(), Failure>`; a [`Failure::Input`] is the
 //! user's to fix and exits with code 2, anything else exits with code 1.
 
+mod admin;
 mod bench;
 mod board;
 mod duration;
@@ -72,6 +73,9 @@ enum Command {
     Play(crate::tui::PlayCommand),
     /// Play both games in the browser (the default with no subcommand).
     Serve(ServeArgs),
+    /// What an operator runs beside the server: `admin backup`.
+    #[command(subcommand)]
+    Admin(admin::AdminCommand),
     /// The help and a small demonstration puzzle.
     Demo,
 }
@@ -89,6 +93,28 @@ struct ServeArgs {
     /// Most database connections this instance opens.
     #[arg(long, env = "TESSERA_DB_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=512))]
     db_connections: u32,
+    /// Seconds (decimals allowed) a request waits for a database connection,
+    /// and SQLite for its write lock, before it is answered 503: an
+    /// unreachable or stuck database fails requests fast instead of
+    /// piling them up.
+    #[arg(long, env = "TESSERA_DB_TIMEOUT", default_value = "1", value_parser = parse_seconds)]
+    db_timeout: std::time::Duration,
+    /// Seconds a client has to send a request's headers; also the longest
+    /// a kept-alive connection may stay idle. Protects against clients that
+    /// open connections and send slowly or nothing (slowloris).
+    #[arg(long, env = "TESSERA_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Most client connections open at once; beyond it new connections get
+    /// a 503 at once while open ones are served. Protects the process from
+    /// running out of file descriptors (lowered to fit the open files
+    /// limit, which is raised to its hard maximum at start-up).
+    #[arg(long, env = "TESSERA_MAX_CONNECTIONS", default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
+    /// Most connections open at once from one client address (with
+    /// --trust-proxy: requests in flight per client the balancer names).
+    /// Protects everyone else from one client taking every connection.
+    #[arg(long, env = "TESSERA_MAX_CONNECTIONS_PER_CLIENT", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections_per_client: u64,
     /// Log lines as text or one JSON object each (levels: RUST_LOG).
     #[arg(long, env = "TESSERA_LOG_FORMAT", value_enum, default_value = "text")]
     log_format: crate::web::LogFormat,
@@ -125,6 +151,18 @@ fn parse_tables(text: &str) -> Result<slide::HeuristicKind, String> {
     }
 }
 
+/// A time in seconds, decimals allowed: 0.001 to 3600.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(0.001..=3600.0).contains(&seconds) {
+        return Err(format!("{text} s is out of range: 0.001 to 3600"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
 fn parse_database(text: &str) -> Result<crate::store::Database, String> {
     text.parse()
 }
@@ -138,6 +176,7 @@ pub fn run() -> ExitCode {
         Some(Command::Shisen(command)) => shisen_cmd::run(command),
         Some(Command::Play(command)) => crate::tui::run(command),
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Admin(command)) => admin::run(command),
         Some(Command::Demo) => demo(),
         None => serve(cli.serve),
     };
@@ -153,6 +192,12 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         addr: args.addr,
         database: args.db,
         connections: args.db_connections,
+        db_timeout: args.db_timeout,
+        limits: crate::web::Limits {
+            header_timeout: std::time::Duration::from_secs(args.header_timeout),
+            max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+            max_per_client: usize::try_from(args.max_connections_per_client).unwrap_or(usize::MAX),
+        },
         log_format: args.log_format,
         solver_rate: args.solver_rate,
         trust_proxy: args.trust_proxy,

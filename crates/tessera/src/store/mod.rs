@@ -9,17 +9,29 @@
 //! transactions so a game finishes once however many servers race). Each
 //! database has its own embedded migrations, run on open.
 
+mod backup;
 mod database;
+mod fault;
 
+pub use backup::backup;
 pub use database::{Database, DatabaseError};
+pub use fault::Fault;
+use fault::WriteHealth;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
+use std::time::Duration;
+
 use sqlx::{AnyPool, Executor, Row};
 
 /// The database: a connection pool.
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// Whether writes fail now (a full disk): what readiness reports.
+    health: WriteHealth,
+    /// The SQLite file, if SQLite.
+    sqlite_file: Option<std::path::PathBuf>,
+    sqlite: bool,
 }
 
 /// A puzzle as the server issued it.
@@ -171,26 +183,45 @@ static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// How SQLite is set up on every connection: write-ahead logging (readers
-/// never wait for the writer), waiting up to 5 s for the write lock rather
-/// than failing, and foreign keys enforced.
-const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-     PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
+/// never wait for the writer) and foreign keys enforced. The wait for the
+/// write lock is the store's timeout, set after this.
+const SQLITE_SETUP: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+
+/// The free space a SQLite file system needs to count as writable again.
+const ROOM_TO_WRITE: u64 = 1 << 20;
+
+/// How long a request waits for a connection unless told otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 
 impl Store {
     /// Opens the database (creating a SQLite file, or a PostgreSQL
     /// database the user may create, if missing) and migrates it.
     pub async fn open(database: &Database, connections: u32) -> Result<Store, DatabaseError> {
+        Store::open_within(database, connections, DEFAULT_TIMEOUT).await
+    }
+
+    /// [`Store::open`], with requests waiting at most `timeout` for a
+    /// connection (and SQLite for its write lock), so that an unreachable
+    /// or locked database answers fast rather than holding requests.
+    pub async fn open_within(
+        database: &Database,
+        connections: u32,
+        timeout: Duration,
+    ) -> Result<Store, DatabaseError> {
         sqlx::any::install_default_drivers();
         let url = database.url()?;
         database.create_if_missing(&url).await?;
         let sqlite = matches!(database, Database::Sqlite(_));
         let pool = AnyPoolOptions::new()
             .max_connections(connections)
-            .acquire_timeout(std::time::Duration::from_secs(5))
+            .acquire_timeout(timeout)
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if sqlite {
                         connection.execute(SQLITE_SETUP).await?;
+                        let wait = format!("PRAGMA busy_timeout = {}", timeout.as_millis());
+                        connection.execute(wait.as_str()).await?;
                     }
                     Ok(())
                 })
@@ -199,13 +230,58 @@ impl Store {
             .await?;
         let migrator = if sqlite { &SQLITE } else { &POSTGRES };
         migrator.run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store {
+            pool,
+            health: WriteHealth::default(),
+            sqlite_file: match database {
+                Database::Sqlite(path) => Some(path.clone()),
+                Database::Postgres(_) => None,
+            },
+            sqlite,
+        })
     }
 
     /// Whether the database answers (the readiness check).
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
         Ok(())
+    }
+
+    /// Whether the last write failed for want of space or storage.
+    pub fn writes_failing(&self) -> bool {
+        self.health.failing()
+    }
+
+    /// After writes failed: whether they succeed again. One small write
+    /// must succeed and, for SQLite, its file system must have room again
+    /// (a write can succeed on a full disk, in log space already held).
+    /// Clears the failure when they do.
+    pub async fn probe_write(&self, now: i64) -> Result<(), Fault> {
+        let written = sqlx::query(
+            "INSERT INTO write_probe (id, checked_at) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+        )
+        .bind(now)
+        .execute(&self.pool)
+        .await;
+        written.map_err(|e| Fault::of(&e))?;
+        if let Some(file) = &self.sqlite_file {
+            let dir = std::path::absolute(file)
+                .ok()
+                .and_then(|f| f.parent().map(std::path::Path::to_path_buf));
+            let room = dir.and_then(|d| rustix::fs::statvfs(&d).ok());
+            if room.is_some_and(|r| r.f_bavail * r.f_frsize < ROOM_TO_WRITE) {
+                return Err(Fault::DiskFull);
+            }
+        }
+        self.health.clear();
+        Ok(())
+    }
+
+    /// `result` of a write, noted in the store's health.
+    fn noted<T>(&self, result: Result<T, sqlx::Error>) -> Result<T, sqlx::Error> {
+        self.health.note(&result.as_ref().map_err(Fault::of));
+        result
     }
 
     /// Connections open, and of those idle: for the metrics.
@@ -220,15 +296,15 @@ impl Store {
 
     /// Records a player the first time it is seen.
     pub async fn ensure_player(&self, id: &str, now: i64) -> Result<(), sqlx::Error> {
-        sqlx::query(
+        let written = sqlx::query(
             "INSERT INTO players (id, name, created_at) VALUES ($1, NULL, $2) \
              ON CONFLICT (id) DO NOTHING",
         )
         .bind(id)
         .bind(now)
         .execute(&self.pool)
-        .await
-        .map(|_| ())
+        .await;
+        self.noted(written).map(|_| ())
     }
 
     pub async fn player_name(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
@@ -246,18 +322,18 @@ impl Store {
         now: i64,
     ) -> Result<(), sqlx::Error> {
         self.ensure_player(id, now).await?;
-        sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
+        let written = sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
             .bind(name)
             .bind(id)
             .execute(&self.pool)
-            .await
-            .map(|_| ())
+            .await;
+        self.noted(written).map(|_| ())
     }
 
     /// Stores a freshly issued puzzle.
     pub async fn issue(&self, game: &IssuedGame) -> Result<(), sqlx::Error> {
         self.ensure_player(&game.player_id, game.issued_at).await?;
-        sqlx::query(
+        let written = sqlx::query(
             "INSERT INTO games (id, player_id, game, variant, seed, setup, goal, rules, issued_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
@@ -271,8 +347,8 @@ impl Store {
         .bind(&game.rules)
         .bind(game.issued_at)
         .execute(&self.pool)
-        .await
-    .map(|_| ())
+        .await;
+        self.noted(written).map(|_| ())
     }
 
     /// The game `id` of `player` and `kind` (`slide`/`shisen`), if any.
@@ -322,7 +398,7 @@ impl Store {
         hints: i64,
         assisted: bool,
     ) -> Result<(), sqlx::Error> {
-        sqlx::query(
+        let written = sqlx::query(
             "UPDATE games SET hints = hints + $1, \
              assisted = CASE WHEN $2 = 1 THEN 1 ELSE assisted END \
              WHERE id = $3 AND player_id = $4 AND finished_at IS NULL",
@@ -332,8 +408,8 @@ impl Store {
         .bind(id)
         .bind(player)
         .execute(&self.pool)
-        .await
-        .map(|_| ())
+        .await;
+        self.noted(written).map(|_| ())
     }
 
     /// Records that `player` asked the solver about `state` (a position or
@@ -345,14 +421,15 @@ impl Store {
         state: &str,
         now: i64,
     ) -> Result<(), sqlx::Error> {
-        sqlx::query("INSERT INTO help (player_id, game, state, at) VALUES ($1, $2, $3, $4)")
-            .bind(player)
-            .bind(game)
-            .bind(state)
-            .bind(now)
-            .execute(&self.pool)
-            .await
-            .map(|_| ())
+        let written =
+            sqlx::query("INSERT INTO help (player_id, game, state, at) VALUES ($1, $2, $3, $4)")
+                .bind(player)
+                .bind(game)
+                .bind(state)
+                .bind(now)
+                .execute(&self.pool)
+                .await;
+        self.noted(written).map(|_| ())
     }
 
     /// The states `player` asked the solver about since `since`, with how
@@ -420,15 +497,29 @@ impl Store {
         id: &str,
         now: i64,
     ) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        if update.execute(&mut *tx).await?.rows_affected() == 1 {
-            sqlx::query(log)
-                .bind(now)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+        let written = async {
+            let mut tx = self.begin().await?;
+            if update.execute(&mut *tx).await?.rows_affected() == 1 {
+                sqlx::query(log)
+                    .bind(now)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        };
+        self.noted(written.await)
+    }
+
+    /// A transaction that will write. SQLite takes the write lock at once
+    /// (waiting for it up to the store's timeout), so that a transaction
+    /// never fails to upgrade a read lock half-way.
+    async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        if self.sqlite {
+            self.pool.begin_with("BEGIN IMMEDIATE").await
+        } else {
+            self.pool.begin().await
         }
-        tx.commit().await
     }
 
     /// A game's pauses as (start, end) milliseconds since it was issued; a
@@ -457,7 +548,16 @@ impl Store {
     /// Closes the game and stores its result, atomically: a game finishes
     /// once.
     pub async fn finish(&self, game: &IssuedGame, result: &NewResult) -> Result<(), FinishError> {
-        let mut tx = self.pool.begin().await?;
+        let finished = self.try_finish(game, result).await;
+        match &finished {
+            Err(FinishError::Db(e)) => self.health.note::<()>(&Err(Fault::of(e))),
+            Ok(()) | Err(FinishError::AlreadyFinished) => {}
+        }
+        finished
+    }
+
+    async fn try_finish(&self, game: &IssuedGame, result: &NewResult) -> Result<(), FinishError> {
+        let mut tx = self.begin().await?;
         let closed =
             sqlx::query("UPDATE games SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL")
                 .bind(result.finished_at)

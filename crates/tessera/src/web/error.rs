@@ -2,12 +2,14 @@
 //!
 //! Every bad input becomes a 4xx with a message that says what to fix and,
 //! for a request body, a JSON pointer to the value at fault; database
-//! trouble is a 500 or 503 whose details go to the server's log only.
+//! trouble is a 500, or a 503 that names the cause (a full disk, a database
+//! unreachable or busy) with `Retry-After`; the details go to the server's
+//! log only.
 
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{CONTENT_TYPE, RETRY_AFTER};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -22,6 +24,8 @@ pub struct ApiError {
     pub message: String,
     /// The JSON pointer (RFC 6901) of the request body's value at fault.
     pub pointer: Option<String>,
+    /// Seconds after which the client may try again (`Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 /// What every error response carries.
@@ -54,7 +58,16 @@ impl ApiError {
             status,
             message: message.to_string(),
             pointer: None,
+            retry_after: None,
         }
+    }
+
+    /// The server cannot serve this now (503): worth trying again after
+    /// `retry_after` seconds.
+    pub fn unavailable(message: impl std::fmt::Display, retry_after: u64) -> ApiError {
+        let mut error = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message);
+        error.retry_after = Some(retry_after);
+        error
     }
 
     /// The same error, pointing at the body's value at `pointer`.
@@ -70,30 +83,39 @@ impl IntoResponse for ApiError {
             error: self.message,
             pointer: self.pointer,
         };
-        (self.status, axum::Json(body)).into_response()
+        let mut response = (self.status, axum::Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            let value = axum::http::HeaderValue::from(seconds);
+            response.headers_mut().insert(RETRY_AFTER, value);
+        }
+        response
     }
 }
 
 impl From<sqlx::Error> for ApiError {
-    /// A database that cannot be reached (pool exhausted or closed, the
-    /// connection lost) is 503, worth retrying; anything else is 500.
+    /// A fault of the server's state (a full disk, a database that cannot
+    /// be reached or is busy) is a 503 naming the cause, with when to try
+    /// again; a fault of the query is a 500. The details go to the log.
     fn from(error: sqlx::Error) -> ApiError {
-        let (kind, status) = match &error {
-            sqlx::Error::PoolTimedOut => ("pool_timed_out", StatusCode::SERVICE_UNAVAILABLE),
-            sqlx::Error::PoolClosed => ("pool_closed", StatusCode::SERVICE_UNAVAILABLE),
-            sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
-                ("connection", StatusCode::SERVICE_UNAVAILABLE)
+        use crate::store::Fault;
+        let fault = Fault::of(&error);
+        metrics::counter!("tessera_db_errors_total", "kind" => fault.label()).increment(1);
+        tracing::error!(error = %error, kind = fault.label(), "database error");
+        match fault {
+            Fault::DiskFull => ApiError::unavailable(
+                "the database's disk is full: nothing was recorded; try again later",
+                30,
+            ),
+            Fault::Storage => ApiError::unavailable(
+                "the database's storage fails to write: nothing was recorded; try again later",
+                30,
+            ),
+            Fault::Unavailable => {
+                ApiError::unavailable("the database is unavailable: try again", 2)
             }
-            _ => ("query", StatusCode::INTERNAL_SERVER_ERROR),
-        };
-        metrics::counter!("tessera_db_errors_total", "kind" => kind).increment(1);
-        tracing::error!(error = %error, kind, "database error");
-        let message = if status == StatusCode::SERVICE_UNAVAILABLE {
-            "the database is unavailable: try again"
-        } else {
-            "database error"
-        };
-        ApiError::new(status, message)
+            Fault::Busy => ApiError::unavailable("the database is busy: try again", 1),
+            Fault::Query => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database error"),
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 mod assets;
 mod budget;
 mod clock;
+mod connections;
 mod error;
 mod games;
 mod openapi;
@@ -32,6 +33,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::store::{Database, Store};
 use budget::Budget;
+pub use connections::Limits;
 use error::ApiError;
 pub use ops::LogFormat;
 
@@ -48,6 +50,11 @@ pub struct Config {
     pub database: Database,
     /// Most database connections at once.
     pub connections: u32,
+    /// The longest a request waits for a database connection before it
+    /// is answered 503 (and SQLite's wait for its write lock).
+    pub db_timeout: Duration,
+    /// Caps and time limits on client connections.
+    pub limits: Limits,
     /// Log lines as text or JSON.
     pub log_format: LogFormat,
     /// Solver requests (solve, hint, check) a second per client.
@@ -83,7 +90,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/shisen/hint", post(shisen_api::hint))
         .route("/api/shisen/check", post(shisen_api::check));
     let solvers = ops::limited(solvers, config.solver_rate, config.trust_proxy);
-    let mut router = Router::new()
+    let mut router: Router<App> = Router::new()
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))
         .route("/healthz", get(healthz))
@@ -115,6 +122,15 @@ pub fn router(store: Store, config: &Config) -> Router {
             config.request_timeout,
             ops::time_out,
         ));
+    if config.trust_proxy {
+        // Every connection is the balancer's: each client's requests in
+        // flight are capped instead of its connections.
+        let slots = connections::Slots::new(usize::MAX, config.limits.max_per_client, None);
+        router = router.layer(axum::middleware::from_fn_with_state(
+            slots,
+            connections::per_client_requests,
+        ));
+    }
     for (name, value) in ops::security_headers() {
         router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }
@@ -158,12 +174,13 @@ fn issue_seed(daily: bool, seed: Option<u64>, now: i64) -> Result<u64, ApiError>
 /// period), closes the database and returns.
 pub fn serve(config: Config) -> anyhow::Result<()> {
     ops::init_logs(config.log_format);
+    let config = fit_open_files(config);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
         let database = &config.database;
-        let store = Store::open(database, config.connections)
+        let store = Store::open_within(database, config.connections, config.db_timeout)
             .await
             .map_err(|e| anyhow::anyhow!("cannot open database {database}: {e}"))?;
         let listener = tokio::net::TcpListener::bind(config.addr)
@@ -176,32 +193,41 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         use std::io::Write;
         std::io::stdout().flush()?;
         tracing::info!(addr = %local, database = %database, "serving");
-        let app = router(store.clone(), &config)
-            .into_make_service_with_connect_info::<SocketAddr>();
+        let app = router(store.clone(), &config);
         // The tables of the default game start building (or loading) now,
         // so that its first players get optimal hints (after the router:
         // its metrics recorder counts them ready).
         if let Ok(goal) = slide::Goal::RowMajor.position(slide::Size::square(4)?) {
             play::slide_game::Solver::global().warm_up(&goal);
         }
-        let (stopping, stopped) = tokio::sync::watch::channel(false);
-        let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-            stop.await;
-            let _ = stopping.send(true);
-        });
+        let per_client = !config.trust_proxy;
+        let open = connections::serve(listener, app, config.limits, per_client, stop).await;
         let grace = config.shutdown_grace;
-        let mut stopped = stopped;
-        let deadline = async move {
-            let _ = stopped.wait_for(|stop| *stop).await;
-            tracing::info!(grace_secs = grace.as_secs(), "stopping: finishing requests");
-            tokio::time::sleep(grace).await;
-        };
-        tokio::select! {
-            served = server => served?,
-            () = deadline => tracing::warn!("requests still running at the end of the grace period"),
+        tracing::info!(grace_secs = grace.as_secs(), "stopping: finishing requests");
+        if tokio::time::timeout(grace, open.shutdown()).await.is_err() {
+            tracing::warn!("requests still running at the end of the grace period");
         }
         store.close().await;
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// Raises the open files limit as far as allowed and lowers the connection
+/// cap to what fits in it, so the server refuses connections rather than
+/// running out of descriptors.
+fn fit_open_files(mut config: Config) -> Config {
+    let files = connections::raise_open_files();
+    let wanted = config.limits.max_connections;
+    let cap = connections::fitting_cap(wanted, files, config.connections);
+    tracing::info!(open_files = ?files, max_connections = cap, "open files limit");
+    if cap < wanted {
+        tracing::warn!(
+            wanted,
+            max_connections = cap,
+            "the open files limit is too low for --max-connections: lowered"
+        );
+    }
+    config.limits.max_connections = cap;
+    config
 }

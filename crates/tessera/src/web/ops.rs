@@ -86,21 +86,25 @@ pub struct Ready {
     ready: bool,
 }
 
-/// `GET /readyz`: ready when the database answers; 503 otherwise, so a load
-/// balancer sends no players to an instance that cannot record them.
+/// `GET /readyz`: ready when the database answers and takes writes; 503
+/// otherwise, so a load balancer sends no players to an instance that
+/// cannot record them. While writes fail (a full disk) each check tries a
+/// small write, so readiness returns with the first that succeeds.
 #[utoipa::path(get, path = "/readyz", tag = "ops",
     responses((status = 200, body = Ready), super::error::Always))]
 pub async fn readyz(State(app): State<App>) -> Result<Json<Ready>, ApiError> {
-    match app.store.ping().await {
-        Ok(()) => Ok(Json(Ready { ready: true })),
-        Err(e) => {
-            tracing::warn!(error = %e, "readiness check: the database does not answer");
-            Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the database does not answer",
-            ))
+    if let Err(e) = app.store.ping().await {
+        tracing::warn!(error = %e, "readiness check: the database does not answer");
+        return Err(ApiError::unavailable("the database does not answer", 2));
+    }
+    if app.store.writes_failing() {
+        if let Err(fault) = app.store.probe_write(super::clock::now_millis()).await {
+            tracing::warn!(kind = fault.label(), "readiness check: writes fail");
+            let message = format!("writes fail ({}): nothing can be recorded", fault.label());
+            return Err(ApiError::unavailable(message, 5));
         }
     }
+    Ok(Json(Ready { ready: true }))
 }
 
 /// Middleware: logs and counts every request by route and status, with

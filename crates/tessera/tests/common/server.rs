@@ -55,7 +55,26 @@ impl Server {
 
     /// `tessera ARGS --addr 127.0.0.1:0`, the arguments naming the database.
     pub fn start_args(args: &[&str], dir: PathBuf) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        Server::spawn(Command::new(env!("CARGO_BIN_EXE_tessera")), args, dir)
+    }
+
+    /// [`Server::start_with`] in a process allowed `open_files` file
+    /// descriptors at most (`ulimit -n`: soft and hard limit alike).
+    pub fn start_limited(args: &[&str], dir: PathBuf, open_files: u64) -> Server {
+        let db = database_for(&dir);
+        let mut full = args.to_vec();
+        full.extend(["--solver-rate", "100000", "--db", &db]);
+        let mut shell = Command::new("sh");
+        shell.args([
+            "-c",
+            &format!("ulimit -n {open_files} && exec \"$0\" \"$@\""),
+            env!("CARGO_BIN_EXE_tessera"),
+        ]);
+        Server::spawn(shell, &full, dir)
+    }
+
+    fn spawn(mut command: Command, args: &[&str], dir: PathBuf) -> Server {
+        let mut child = command
             .args(args)
             .args(["--addr", "127.0.0.1:0"])
             // Not the 7-8 tables in the background: minutes of both cores
