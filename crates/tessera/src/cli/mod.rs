@@ -3,6 +3,27 @@
 //! Every subcommand returns `Result<(), Failure>`; a [`Failure::Input`] is the
 //! user's to fix and exits with code 2, anything else exits with code 1.
 
+/// `println!` for command output: a failed write (a closed pipe,
+/// `tessera … | head`) ends the command through [`Failure::Io`], which a
+/// closed pipe turns into a quiet success, instead of a panic.
+macro_rules! outln {
+    () => {
+        outln!("")
+    };
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err($crate::failure::Failure::io)?
+    }};
+}
+
+/// `print!` for command output; see [`outln`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*).map_err($crate::failure::Failure::io)?
+    }};
+}
+
 mod admin;
 mod bench;
 mod board;
@@ -232,6 +253,6 @@ fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::Pat
 fn demo() -> Result<(), Failure> {
     use clap::CommandFactory;
     Cli::command().print_help().map_err(Failure::io)?;
-    println!();
+    outln!();
     slide_cmd::demo()
 }

@@ -313,10 +313,10 @@ fn apply(args: ApplyArgs) -> Result<(), Failure> {
             "stm": outcome.stm,
             "mtm": outcome.mtm,
         });
-        println!("{line}");
+        outln!("{line}");
     } else {
-        println!("{}", outcome.position);
-        println!(
+        outln!("{}", outcome.position);
+        outln!(
             "{}",
             if outcome.solved {
                 "solved"
@@ -324,7 +324,7 @@ fn apply(args: ApplyArgs) -> Result<(), Failure> {
                 "not solved"
             }
         );
-        println!("moves: {} STM, {} MTM", outcome.stm, outcome.mtm);
+        outln!("moves: {} STM, {} MTM", outcome.stm, outcome.mtm);
     }
     Ok(())
 }
@@ -419,9 +419,9 @@ pub fn demo() -> Result<(), Failure> {
     let seed = random_seed();
     let puzzle = Scramble::Uniform.generate(&goal, seed);
     let why = puzzle.solvability(&goal).expect("same labels");
-    println!("A fresh 4x4 puzzle (seed {seed}):\n");
-    println!("{}", super::render::grid(&puzzle));
-    println!(
+    outln!("A fresh 4x4 puzzle (seed {seed}):\n");
+    outln!("{}", super::render::grid(&puzzle));
+    outln!(
         "{} — permutation parity {}, blank distance {} ({}).",
         if why.is_solvable() {
             "solvable"
@@ -432,6 +432,6 @@ pub fn demo() -> Result<(), Failure> {
         why.blank_distance,
         slide::Parity::of(why.blank_distance),
     );
-    println!("\nTry: tessera slide new --size 5x5 --goal spiral --seed 7 | tessera slide check --goal spiral -");
+    outln!("\nTry: tessera slide new --size 5x5 --goal spiral --seed 7 | tessera slide check --goal spiral -");
     Ok(())
 }
