@@ -213,6 +213,40 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+#[test]
+fn text_logs_to_a_file_or_pipe_carry_no_colour_codes() {
+    let dir = temp_dir();
+    let db = database_for(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
+        .env("RUST_LOG", "info")
+        .env("TESSERA_TABLES", "small")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let base = read_url(&mut child);
+    common::server::Client::new(&base).get("/healthz");
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let mut logs = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut logs)
+        .unwrap();
+    child.wait().unwrap();
+    assert!(logs.contains("stopped"), "{logs}");
+    assert!(
+        !logs.contains('\x1b'),
+        "escape codes in a piped log:\n{logs:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// `--tables large` (the default): the server answers hints at once with
 /// what it has while the small set loads, logs when it is ready, and goes
 /// on to build the 7-8 set in the background. (The switch to a stronger
