@@ -125,7 +125,7 @@ pub enum BodyErrors {
     #[response(status = 415)]
     NotJson(ErrorBody),
     /// The body is JSON of the wrong shape: a missing, unknown or mistyped
-    /// field (`pointer` says which).
+    /// field, or a value its schema does not allow (`pointer` says which).
     #[response(status = 422)]
     WrongShape(ErrorBody),
 }

@@ -11,6 +11,7 @@
 mod assets;
 mod budget;
 mod clock;
+mod edge;
 mod error;
 mod games;
 mod openapi;

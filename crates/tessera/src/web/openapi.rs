@@ -5,10 +5,15 @@
 //!
 //! Error responses come in sets (`error::BodyErrors`, …), one per way a
 //! request can fail, so every operation lists each status it can answer.
+//! The values inside requests are described by their own types
+//! (`edge`), which check them when they are read.
 
 use axum::Json;
-use utoipa::openapi::OpenApi as Document;
-use utoipa::OpenApi;
+use serde_json::{json, Value};
+use utoipa::openapi::extensions::Extensions;
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::{OpenApi as Document, RefOr};
+use utoipa::{Modify, OpenApi};
 
 use super::{assets, ops, records, replays, shisen_api, slide_api};
 
@@ -22,6 +27,7 @@ use super::{assets, ops, records, replays, shisen_api, slide_api};
             A player is an anonymous id in the `tessera_player` cookie, set on the first reply.",
         license(name = "MIT OR Apache-2.0")
     ),
+    modifiers(&Exclusions),
     paths(
         slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit, slide_api::colours,
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check,
@@ -41,6 +47,32 @@ use super::{assets, ops, records, replays, shisen_api, slide_api};
     )
 )]
 pub struct Api;
+
+/// Fields that exclude each other (a daily puzzle takes no seed): a `not`
+/// on the request's schema, from the cases the request type lists.
+struct Exclusions;
+
+impl Modify for Exclusions {
+    fn modify(&self, doc: &mut Document) {
+        forbid(doc, "SlideNewRequest", slide_api::NewRequest::excluded());
+        forbid(doc, "ShisenNewRequest", shisen_api::NewRequest::excluded());
+    }
+}
+
+/// Adds `not: {anyOf: cases}` to the object schema `name`. utoipa's schema
+/// model has no `not`; its extensions are written into the object as they
+/// are, so they carry the keyword.
+fn forbid(doc: &mut Document, name: &str, cases: Vec<Value>) {
+    let schema = doc
+        .components
+        .as_mut()
+        .and_then(|components| components.schemas.get_mut(name));
+    let Some(RefOr::T(Schema::Object(object))) = schema else {
+        return;
+    };
+    let extensions = object.extensions.get_or_insert_with(Extensions::default);
+    extensions.insert("not".into(), json!({ "anyOf": cases }));
+}
 
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "ops",
