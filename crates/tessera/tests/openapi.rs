@@ -445,3 +445,60 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         assert_eq!(c.post(path, body.clone()).status, status, "{path} {body}");
     }
 }
+
+/// The property a link's `$response.body#/name` expression reads.
+fn response_field(expression: &Value) -> &str {
+    let text = expression.as_str().unwrap();
+    text.strip_prefix("$response.body#/").unwrap()
+}
+
+#[test]
+fn new_games_link_to_what_can_be_done_with_them() {
+    let doc = document();
+    let mut operations = std::collections::BTreeMap::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for operation in item.as_object().unwrap().values() {
+            operations.insert(operation["operationId"].as_str().unwrap(), operation);
+        }
+    }
+    for (source, targets) in [
+        ("slide_new", vec!["slide_submit", "slide_hint", "replay"]),
+        (
+            "shisen_new",
+            vec![
+                "shisen_submit",
+                "shisen_hint",
+                "shisen_pause",
+                "shisen_resume",
+                "replay",
+            ],
+        ),
+    ] {
+        let issued = &operations[source]["responses"]["200"];
+        let issued_schema = resolve(&doc, &issued["content"]["application/json"]["schema"]);
+        let links = issued["links"].as_object().unwrap();
+        let linked: BTreeSet<&str> = links
+            .values()
+            .map(|l| l["operationId"].as_str().unwrap())
+            .collect();
+        assert_eq!(linked, targets.into_iter().collect(), "{source}");
+        for link in links.values() {
+            let target = operations[link["operationId"].as_str().unwrap()];
+            // Every value the link carries is read from the issued game and
+            // lands in a field or parameter the target takes.
+            if let Some(body) = link["requestBody"].as_object() {
+                let schema = &target["requestBody"]["content"]["application/json"]["schema"];
+                let properties = &resolve(&doc, schema)["properties"];
+                for (field, expression) in body {
+                    assert!(properties[field].is_object(), "{field} of {target}");
+                    assert!(issued_schema["properties"][response_field(expression)].is_object());
+                }
+            }
+            for (name, expression) in link["parameters"].as_object().into_iter().flatten() {
+                let parameters = target["parameters"].as_array().unwrap();
+                assert!(parameters.iter().any(|p| p["name"] == *name.as_str()));
+                assert!(issued_schema["properties"][response_field(expression)].is_object());
+            }
+        }
+    }
+}

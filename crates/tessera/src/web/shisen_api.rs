@@ -136,7 +136,19 @@ pub struct Issued {
 
 /// Deals a Shisen-Sho board.
 #[utoipa::path(post, path = "/api/shisen/new", operation_id = "shisen_new", tag = "shisen", request_body = NewRequest,
-    responses((status = 200, body = Issued), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = super::error::ErrorBody), Always))]
+    responses((status = 200, body = Issued, links(
+        ("submit" = (operation_id = "shisen_submit", description = "Submit the game's turns",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("hint" = (operation_id = "shisen_hint", description = "A hint on the deal",
+            request_body = json!({"game": "$response.body#/game", "board": "$response.body#/board",
+                "gravity": "$response.body#/gravity", "chinese": "$response.body#/chinese"}))),
+        ("pause" = (operation_id = "shisen_pause", description = "Stop the game's clock",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("resume" = (operation_id = "shisen_resume", description = "Restart the game's clock",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("replay" = (operation_id = "replay", description = "The game's replay, once it is cleared",
+            parameters(("game" = "$response.body#/game")))),
+    )), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = super::error::ErrorBody), Always))]
 pub async fn new(
     State(app): State<App>,
     player: Player,

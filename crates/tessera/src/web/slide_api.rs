@@ -72,7 +72,15 @@ pub struct Issued {
 /// Issues a sliding puzzle, uniformly drawn from the positions that reach
 /// the goal.
 #[utoipa::path(post, path = "/api/slide/new", operation_id = "slide_new", tag = "slide", request_body = NewRequest,
-    responses((status = 200, body = Issued), BodyErrors, Always))]
+    responses((status = 200, body = Issued, links(
+        ("submit" = (operation_id = "slide_submit", description = "Submit the game's moves",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("hint" = (operation_id = "slide_hint", description = "A hint from the starting position",
+            request_body = json!({"game": "$response.body#/game", "position": "$response.body#/position",
+                "goal": "$response.body#/goal_position"}))),
+        ("replay" = (operation_id = "replay", description = "The game's replay, once it is solved",
+            parameters(("game" = "$response.body#/game")))),
+    )), BodyErrors, Always))]
 pub async fn new(
     State(app): State<App>,
     player: Player,
