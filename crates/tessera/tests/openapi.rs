@@ -211,9 +211,13 @@ fn fits(schema: &Value, value: &Value) -> bool {
                 .as_u64()
                 .is_none_or(|high| chars <= high);
     }
-    let number = value.as_u64().unwrap();
-    schema["minimum"].as_u64().is_none_or(|low| number >= low)
-        && schema["maximum"].as_u64().is_none_or(|high| number <= high)
+    // JSON Schema's integers include numbers written with a zero
+    // fraction; every bound here is exact as a float.
+    let number = value.as_f64().unwrap();
+    assert_eq!(schema["type"], "integer");
+    number.fract() == 0.0
+        && schema["minimum"].as_f64().is_none_or(|low| number >= low)
+        && schema["maximum"].as_f64().is_none_or(|high| number <= high)
 }
 
 #[test]
@@ -337,11 +341,8 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         let base = json!({"size": "3x3", "seed": 1});
         cases.push(new(slide, "goal", base, json!(goal)));
     }
-    for seed in [
-        json!((1u64 << 53) - 1),
-        json!(1u64 << 53),
-        json!(1u64 << 63),
-    ] {
+    let seeds = [(1u64 << 53) - 1, 1 << 53, 1 << 63].map(|seed| json!(seed));
+    for seed in seeds.into_iter().chain([json!(7.0), json!(7.5), json!(-1)]) {
         cases.push(new(slide, "seed", json!({"size": "3x3"}), seed.clone()));
         cases.push(new(shisen, "seed", json!({"size": "4x2"}), seed));
     }

@@ -83,22 +83,28 @@ impl PartialSchema for GameId {
 
 impl ToSchema for GameId {}
 
-/// The seed that deals a puzzle: at most 2⁵³ − 1, so that a JavaScript
-/// number holds it exactly (the same range the server draws from).
+/// The seed that deals a puzzle: at most 2^53 - 1, so that a JavaScript
+/// number holds it exactly (the same range the server draws from). As in
+/// JSON Schema's `integer`, a number with a zero fraction (`7.0`) is one.
 #[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(try_from = "u64")]
+#[serde(try_from = "serde_json::Number")]
 pub struct Seed(pub u64);
 
-impl TryFrom<u64> for Seed {
+impl TryFrom<serde_json::Number> for Seed {
     type Error = Refused;
 
-    fn try_from(seed: u64) -> Result<Seed, Refused> {
-        if seed <= MAX_SEED {
-            Ok(Seed(seed))
-        } else {
-            Err(Refused(format!(
-                "seed {seed} is above {MAX_SEED} (2^53 - 1)"
-            )))
+    fn try_from(number: serde_json::Number) -> Result<Seed, Refused> {
+        let whole = number.as_u64().or_else(|| {
+            let float = number.as_f64()?;
+            // Every whole number up to 2^53 is exact as a float.
+            (float.fract() == 0.0 && (0.0..=MAX_SEED as f64).contains(&float))
+                .then_some(float as u64)
+        });
+        match whole {
+            Some(seed) if seed <= MAX_SEED => Ok(Seed(seed)),
+            _ => Err(Refused(format!(
+                "seed {number} is not a whole number from 0 to {MAX_SEED} (2^53 - 1)"
+            ))),
         }
     }
 }

@@ -218,8 +218,18 @@ fn is_json(req: &Request) -> bool {
         && (sub.eq_ignore_ascii_case("json") || sub.to_ascii_lowercase().ends_with("+json"))
 }
 
-/// Reads a JSON document into `T`, saying where it went wrong.
+/// Reads a JSON document into `T`, saying where it went wrong. Every
+/// request body is an object: serde would also read a struct from an
+/// array of its fields, which no schema of the API allows.
 pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.trim_ascii_start().first() != Some(&b'{') {
+        serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map_err(|e| malformed(&e))?;
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid request: expected a JSON object",
+        )
+        .at(""));
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         let pointer = pointer(error.path());
@@ -349,5 +359,9 @@ mod tests {
         assert_eq!(e.pointer, None);
         let e = fault(r#"{"name": "x"} trailing"#);
         assert_eq!(e.status, StatusCode::BAD_REQUEST);
+        let e = fault(r#"["x", [1]]"#);
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(e.pointer.as_deref(), Some(""));
+        assert_eq!(fault("[1, oops").status, StatusCode::BAD_REQUEST);
     }
 }
