@@ -22,9 +22,9 @@ use utoipa::{PartialSchema, ToSchema};
 /// A value refused at the edge; serde reports it with the JSON pointer of
 /// the value (422).
 #[derive(Debug)]
-pub struct Refused(String);
+pub struct Invalid(String);
 
-impl fmt::Display for Refused {
+impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
@@ -51,14 +51,14 @@ impl GameId {
 }
 
 impl TryFrom<String> for GameId {
-    type Error = Refused;
+    type Error = Invalid;
 
-    fn try_from(text: String) -> Result<GameId, Refused> {
+    fn try_from(text: String) -> Result<GameId, Invalid> {
         let hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
         if text.len() == 32 && text.bytes().all(hex) {
             Ok(GameId(text))
         } else {
-            Err(Refused(format!(
+            Err(Invalid(format!(
                 "bad game id {text:?}: 32 lowercase hex digits"
             )))
         }
@@ -91,9 +91,9 @@ impl ToSchema for GameId {}
 pub struct Seed(pub u64);
 
 impl TryFrom<serde_json::Number> for Seed {
-    type Error = Refused;
+    type Error = Invalid;
 
-    fn try_from(number: serde_json::Number) -> Result<Seed, Refused> {
+    fn try_from(number: serde_json::Number) -> Result<Seed, Invalid> {
         let whole = number.as_u64().or_else(|| {
             let float = number.as_f64()?;
             // Every whole number up to 2^53 is exact as a float.
@@ -102,7 +102,7 @@ impl TryFrom<serde_json::Number> for Seed {
         });
         match whole {
             Some(seed) if seed <= MAX_SEED => Ok(Seed(seed)),
-            _ => Err(Refused(format!(
+            _ => Err(Invalid(format!(
                 "seed {number} is not a whole number from 0 to {MAX_SEED} (2^53 - 1)"
             ))),
         }
@@ -157,15 +157,15 @@ impl Variant {
 }
 
 impl TryFrom<String> for Variant {
-    type Error = Refused;
+    type Error = Invalid;
 
-    fn try_from(text: String) -> Result<Variant, Refused> {
+    fn try_from(text: String) -> Result<Variant, Invalid> {
         let ok = (1..=64).contains(&text.len())
             && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
         if ok {
             Ok(Variant(text))
         } else {
-            Err(Refused(format!(
+            Err(Invalid(format!(
                 "bad variant {text:?}: e.g. 4x4-row-major or 18x8-gravity"
             )))
         }
@@ -194,12 +194,12 @@ impl SlideSize {
 }
 
 impl TryFrom<String> for SlideSize {
-    type Error = Refused;
+    type Error = Invalid;
 
-    fn try_from(text: String) -> Result<SlideSize, Refused> {
+    fn try_from(text: String) -> Result<SlideSize, Invalid> {
         let (low, high) = (*WEB_SLIDE_SIDES.start(), *WEB_SLIDE_SIDES.end());
         let refused = || {
-            Refused(format!(
+            Invalid(format!(
                 "bad size {text:?}: WxH, sides {low} to {high}, e.g. 4x4"
             ))
         };
@@ -237,18 +237,19 @@ impl GoalName {
 }
 
 impl TryFrom<String> for GoalName {
-    type Error = Refused;
+    type Error = Invalid;
 
-    fn try_from(text: String) -> Result<GoalName, Refused> {
+    fn try_from(text: String) -> Result<GoalName, Invalid> {
         let refused = || {
-            Refused(format!(
+            Invalid(format!(
                 "unknown goal {text:?}: use row-major, blank-first, snake, spiral, missing or missing:K"
             ))
         };
         let goal: GoalChoice = text.parse().map_err(|_| refused())?;
         let named = !matches!(goal, GoalChoice::Goal(Goal::Custom(_)));
-        let small = !matches!(goal, GoalChoice::Goal(Goal::Missing(k)) if k > 100);
-        if named && small && goal.to_string() == text {
+        // No board has more than 100 cells (10x10), so no K above 100.
+        let fits_a_board = !matches!(goal, GoalChoice::Goal(Goal::Missing(k)) if k > 100);
+        if named && fits_a_board && goal.to_string() == text {
             Ok(GoalName(goal))
         } else {
             Err(refused())
@@ -370,22 +371,22 @@ impl ShisenSize {
 }
 
 impl TryFrom<String> for ShisenSize {
-    type Error = Refused;
+    type Error = Invalid;
 
-    fn try_from(text: String) -> Result<ShisenSize, Refused> {
+    fn try_from(text: String) -> Result<ShisenSize, Invalid> {
         use play::limits::{WEB_SHISEN_HEIGHT, WEB_SHISEN_WIDTH};
-        let refused = || Refused(format!("bad size {text:?}: WxH, e.g. 18x8"));
+        let refused = || Invalid(format!("bad size {text:?}: WxH, e.g. 18x8"));
         let size: shisen::Size = text.parse().map_err(|_| refused())?;
         if size.to_string() != text {
             return Err(refused());
         }
         if size.width() > WEB_SHISEN_WIDTH || size.height() > WEB_SHISEN_HEIGHT {
-            return Err(Refused(format!(
+            return Err(Invalid(format!(
                 "board {size} is too large: at most {WEB_SHISEN_WIDTH}x{WEB_SHISEN_HEIGHT}"
             )));
         }
         if size.cells() % 2 == 1 {
-            return Err(Refused(format!(
+            return Err(Invalid(format!(
                 "board {size} has an odd number of cells: tiles go in pairs"
             )));
         }
@@ -424,16 +425,16 @@ impl DisplayName {
 }
 
 impl TryFrom<String> for DisplayName {
-    type Error = Refused;
+    type Error = Invalid;
 
-    fn try_from(text: String) -> Result<DisplayName, Refused> {
+    fn try_from(text: String) -> Result<DisplayName, Invalid> {
         if text.chars().count() > NAME_CHARS {
-            return Err(Refused(format!(
+            return Err(Invalid(format!(
                 "name too long: at most {NAME_CHARS} characters"
             )));
         }
         if text.chars().any(char::is_control) {
-            return Err(Refused("name must not contain control characters".into()));
+            return Err(Invalid("name must not contain control characters".into()));
         }
         Ok(DisplayName(text))
     }
