@@ -409,6 +409,13 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         assert_eq!(fits(schema, &json!(id)), status == 404);
         assert_eq!(c.get(&format!("/api/replays/{id}")).status, status);
     }
+    // Integers written with a zero fraction are integers, as in JSON
+    // Schema (no such game: the body was read); other fractions are not.
+    let id = "0123456789abcdef0123456789abcdef";
+    for (time, status) in [(json!(400.0), 404), (json!(400.5), 422)] {
+        let body = json!({"game": id, "moves": "U", "times": [time]});
+        assert_eq!(c.post("/api/slide/submit", body).status, status, "{time}");
+    }
     // Fields that exclude each other: refused together, taken apart (a
     // null is no value).
     for (path, body, status) in [
