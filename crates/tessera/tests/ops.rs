@@ -59,7 +59,14 @@ fn metrics_count_requests_by_route_and_status() {
     for _ in 0..3 {
         assert_eq!(c.get("/healthz").status, 200);
     }
-    assert_eq!(c.post("/api/slide/new", json!({"size": "1x1"})).status, 400);
+    assert_eq!(
+        c.post(
+            "/api/slide/new",
+            json!({"size": "3x3", "goal": "missing:50"})
+        )
+        .status,
+        400
+    );
     c.ok("/api/slide/hint", json!({"position": "1 2 3/4 5 6/7 0 8"}));
     let page = c.get("/metrics");
     assert_eq!(page.status, 200);
