@@ -13,6 +13,9 @@ pub enum AdminCommand {
     /// writes to it (PostgreSQL: pg_dump, see the README). FILE is
     /// replaced only by a complete, checked copy; restore by stopping the
     /// server and putting the copy in the database's place.
+    #[command(
+        after_help = "Examples:\n  tessera admin backup --db records.db backup.db\n  tessera admin backup --db records.db \"records-$(date +%F).db\""
+    )]
     Backup {
         /// The database to copy: a SQLite file (or sqlite:PATH).
         #[arg(long, env = "DATABASE_URL", default_value = "tessera.db", value_parser = super::parse_database)]

@@ -27,6 +27,7 @@ pub enum Suite {
 
 #[derive(Args)]
 pub struct BenchArgs {
+    /// What to measure.
     suite: Suite,
     /// Instance file (`id length tiles…` per line) for korf100, hardest80
     /// and korf-felner50.
@@ -42,6 +43,7 @@ pub struct BenchArgs {
     /// random3x3: how many positions.
     #[arg(long, default_value_t = 1_000_000)]
     count: usize,
+    /// random3x3: the seed of the positions drawn.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[command(flatten)]

@@ -93,11 +93,15 @@ enum Command {
     #[command(subcommand)]
     Play(crate::tui::PlayCommand),
     /// Play both games in the browser (the default with no subcommand).
+    #[command(
+        after_help = "Examples:\n  tessera serve --addr 127.0.0.1:0 --db records.db\n  tessera serve --addr 127.0.0.1:0 --db records.db --header-timeout 5s --max-connections 2000"
+    )]
     Serve(ServeArgs),
     /// What an operator runs beside the server: `admin backup`.
     #[command(subcommand)]
     Admin(admin::AdminCommand),
     /// The help and a small demonstration puzzle.
+    #[command(after_help = "Examples:\n  tessera demo\n  tessera demo | head -3")]
     Demo,
 }
 
@@ -255,4 +259,66 @@ fn demo() -> Result<(), Failure> {
     Cli::command().print_help().map_err(Failure::io)?;
     outln!();
     slide_cmd::demo()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every leaf subcommand, by its path of names.
+    fn leaves(
+        command: &clap::Command,
+        path: &mut Vec<String>,
+        out: &mut Vec<(String, clap::Command)>,
+    ) {
+        let subcommands: Vec<_> = command
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .collect();
+        if subcommands.is_empty() {
+            out.push((path.join(" "), command.clone()));
+        }
+        for sub in subcommands {
+            path.push(sub.get_name().to_string());
+            leaves(sub, path, out);
+            path.pop();
+        }
+    }
+
+    #[test]
+    fn every_argument_has_a_description() {
+        let mut all = Vec::new();
+        leaves(&super::Cli::command(), &mut Vec::new(), &mut all);
+        let mut bare = Vec::new();
+        for (path, command) in &all {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                if ["help", "version"].contains(&id) {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    bare.push(format!("{path}: {id}"));
+                }
+            }
+        }
+        assert!(
+            bare.is_empty(),
+            "arguments without a description: {bare:#?}"
+        );
+    }
+
+    #[test]
+    fn every_subcommand_ends_its_help_with_examples() {
+        let mut all = Vec::new();
+        leaves(&super::Cli::command(), &mut Vec::new(), &mut all);
+        let without: Vec<&str> = all
+            .iter()
+            .filter(|(_, c)| {
+                !c.get_after_help()
+                    .is_some_and(|h| h.to_string().starts_with("Examples:"))
+            })
+            .map(|(path, _)| path.as_str())
+            .collect();
+        assert!(without.is_empty(), "no examples in --help: {without:?}");
+    }
 }

@@ -17,8 +17,9 @@ pub struct Input {
     /// Chinese matching: any flower matches any flower, any season any season.
     #[arg(long)]
     pub chinese: bool,
-    /// Tiles fall after a removal. Accepted for uniformity: paths and move
-    /// lists of a given board do not depend on it.
+    /// Tiles fall after a removal: `solve` and `hint` search under gravity
+    /// (their answers differ); paths, move lists and pictures of a given
+    /// board do not depend on it.
     #[arg(long)]
     pub gravity: bool,
     /// A board (rows separated by newlines or /), or - for boards on stdin.

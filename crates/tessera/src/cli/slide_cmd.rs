@@ -16,19 +16,37 @@ use std::io::{IsTerminal, Write};
 #[derive(Subcommand)]
 pub enum SlideCommand {
     /// Generate puzzles, one per line.
+    #[command(
+        after_help = "Examples:\n  tessera slide new --size 4x4 --seed 7\n  tessera slide new --size 3x3 --goal spiral --count 3 --json --seed 1\n  tessera slide new --size 3x3 --optimal-length 20..22 --seed 2"
+    )]
     New(NewArgs),
     /// Tell whether positions can reach the goal.
+    #[command(
+        after_help = "Examples:\n  tessera slide check '1 2 3/4 5 6/8 7 0'\n  tessera slide new --size 5x5 --goal spiral --seed 7 | tessera slide check --goal spiral -"
+    )]
     Check(CheckArgs),
     /// Apply moves to a position.
     Apply(ApplyArgs),
     /// Draw a position as SVG or PNG, its tiles coloured by a scheme, or a
     /// solution played out as a GIF.
+    #[command(
+        after_help = "Examples:\n  tessera slide render '1 2 3/4 5 6/7 0 8' -o board.svg\n  tessera slide new --size 10x10 --seed 1 | tessera slide render - --scheme gradient -o board.png\n  tessera slide render '8 6 7/2 5 4/3 0 1' --solution \"$(tessera slide solve '8 6 7/2 5 4/3 0 1')\" -o solve.gif"
+    )]
     Render(RenderArgs),
     /// Solve positions optimally: one move string (or `unsolvable`) per line.
+    #[command(
+        after_help = "Examples:\n  tessera slide solve '8 6 7/2 5 4/3 0 1'\n  tessera slide new --size 4x4 --seed 3 | tessera slide solve --metric mtm --time-limit 2s --json -\n  tessera slide new --size 100x100 --seed 1 | tessera slide solve --fast --count-only -"
+    )]
     Solve(super::solve::SolveArgs),
     /// The first move of an optimal solution.
+    #[command(
+        after_help = "Examples:\n  tessera slide hint '1 2 3/4 5 6/7 0 8'\n  tessera slide hint --metric mtm --json '1 2 3/4 5 6/0 7 8'"
+    )]
     Hint(super::solve::HintArgs),
     /// Measure the optimal solver (see BENCHMARKS.md).
+    #[command(
+        after_help = "Examples:\n  tessera slide bench random3x3 --count 1000\n  tessera slide bench random3x3 --count 200 --seed 9"
+    )]
     Bench(super::bench::BenchArgs),
     /// The optimal solver's pattern databases: build, status, clear.
     #[command(subcommand)]
