@@ -9,10 +9,12 @@
 //! transactions so a game finishes once however many servers race). Each
 //! database has its own embedded migrations, run on open.
 
+mod accounts;
 mod backup;
 mod database;
 mod fault;
 
+pub use accounts::Account;
 pub use backup::backup;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;
