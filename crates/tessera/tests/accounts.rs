@@ -404,3 +404,144 @@ fn a_disabled_accounts_sessions_stop_at_once() {
     assert!(reply.error().contains("disabled"));
     assert!(again.cookie_value(SESSION).is_none());
 }
+
+/// A 3×3 deal and its moves, found without asking the server
+/// (breadth-first through the `slide` engine).
+fn deal_3x3(c: &mut Client, seed: u64) -> (Value, String) {
+    let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": seed}));
+    let start: slide::Position = game["position"].as_str().unwrap().parse().unwrap();
+    let goal: slide::Position = game["goal_position"].as_str().unwrap().parse().unwrap();
+    let mut seen = std::collections::HashMap::from([(start.clone(), String::new())]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(p) = queue.pop_front() {
+        let path = seen[&p].clone();
+        if p == goal {
+            return (game, path);
+        }
+        for d in slide::Direction::ALL {
+            let mut next = p.clone();
+            if next.apply(d).is_ok() && !seen.contains_key(&next) {
+                seen.insert(next.clone(), format!("{path}{}", d.letter()));
+                queue.push_back(next);
+            }
+        }
+    }
+    panic!("unsolvable")
+}
+
+/// Solves a fresh 3×3 at a person's pace (a move every 150 ms): the
+/// server's answer.
+fn solve_like_a_person(c: &mut Client, seed: u64) -> Value {
+    let dealt = std::time::Instant::now();
+    let (game, moves) = deal_3x3(c, seed);
+    let times: Vec<i64> = (0..moves.len() as i64).map(|i| 400 + i * 150).collect();
+    let last = std::time::Duration::from_millis(*times.last().unwrap_or(&0) as u64 + 50);
+    if let Some(left) = last.checked_sub(dealt.elapsed()) {
+        std::thread::sleep(left);
+    }
+    c.ok(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves, "times": times}),
+    )
+}
+
+fn records(c: &mut Client) -> Vec<Value> {
+    let tables = c
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
+    tables["by_time"].as_array().unwrap().clone()
+}
+
+#[test]
+fn a_guests_result_is_unranked_until_the_guest_signs_up() {
+    let server = Server::start();
+    let mut c = server.client();
+    c.ok("/api/me/name", json!({"name": "TopPlayer"}));
+    let done = solve_like_a_person(&mut c, 7);
+    assert_eq!(done["ranked"], false, "{done}");
+    assert_eq!(done["reason"], "guest");
+    assert!(records(&mut c).is_empty(), "a guest's result was ranked");
+    // The replay is kept as any other.
+    let id = done["game"].as_str().unwrap();
+    assert_eq!(
+        c.get(&format!("/api/replays/{id}")).json()["reason"],
+        "guest"
+    );
+    // Sign-up on that browser moves it to the account, ranked.
+    let (handle, password) = c.sign_up("owner");
+    let ranked = records(&mut c);
+    assert_eq!(ranked.len(), 1);
+    assert_eq!(ranked[0]["game_id"], id);
+    assert_eq!(ranked[0]["handle"], handle.as_str());
+    assert_eq!(ranked[0]["name"], handle.as_str());
+    assert_eq!(ranked[0]["mine"], true);
+    // Signed in, a new result is ranked at once under the handle.
+    let done = solve_like_a_person(&mut c, 8);
+    assert_eq!(done["ranked"], true, "{done}");
+    assert_eq!(records(&mut c).len(), 2);
+    // Another browser signed in to the account sees the same history.
+    let mut phone = server.client();
+    assert_eq!(
+        phone
+            .post("/api/account/login", credentials(&handle, &password))
+            .status,
+        200
+    );
+    let stats = phone
+        .get("/api/me/stats?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(stats["count"], 2, "{stats}");
+    assert!(records(&mut phone).iter().all(|r| r["mine"] == true));
+    // Moved once: someone else signing in on the first browser later
+    // takes none of the account's results.
+    c.post("/api/account/logout", json!({}));
+    let (other, _) = c.sign_up("later");
+    assert!(records(&mut c)
+        .iter()
+        .all(|r| r["handle"] == handle.as_str() && r["mine"] == false));
+    let theirs = c
+        .get("/api/me/stats?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(theirs["count"], 0, "{other} took results: {theirs}");
+}
+
+#[test]
+fn a_bot_on_an_account_stays_unranked() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (handle, password) = c.sign_up("bot");
+    let (game, moves) = deal_3x3(&mut c, 9);
+    let times = vec![0; moves.len()];
+    let done = c.ok(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves, "times": times}),
+    );
+    assert_eq!(done["ranked"], false, "{done}");
+    assert!(
+        done["reason"].as_str().unwrap().starts_with("too fast"),
+        "{done}"
+    );
+    // Signing in again (which moves guest results) does not rank it.
+    c.post("/api/account/logout", json!({}));
+    assert_eq!(
+        c.post("/api/account/login", credentials(&handle, &password))
+            .status,
+        200
+    );
+    assert!(records(&mut c).is_empty(), "a bot's result was ranked");
+}
+
+#[test]
+fn a_disabled_accounts_records_leave_the_table() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (handle, _) = c.sign_up("gone");
+    assert_eq!(solve_like_a_person(&mut c, 10)["ranked"], true);
+    assert_eq!(records(&mut c).len(), 1);
+    let key = handle.to_ascii_lowercase();
+    query(
+        &server,
+        &format!("UPDATE accounts SET disabled = 1 WHERE handle_key = '{key}'"),
+    );
+    assert!(records(&mut c).is_empty());
+}

@@ -32,3 +32,8 @@ CREATE INDEX login_failures_by_time ON login_failures (at);
 -- The account a result belongs to (NULL: a guest's).
 ALTER TABLE results ADD COLUMN account_id TEXT REFERENCES accounts (id);
 CREATE INDEX results_by_account ON results (account_id, game, variant, finished_at);
+
+-- Ranked records need an account: results ranked before accounts existed
+-- had no owner who could prove it, so they wait as guests' results until
+-- their browser signs up or in (then they move to the account, ranked).
+UPDATE results SET counted = 0, reason = 'guest' WHERE counted = 1;

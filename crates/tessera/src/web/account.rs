@@ -436,8 +436,8 @@ async fn throttle(app: &App, subjects: &[String]) -> Result<(), ApiError> {
 }
 
 /// Ends the session the request carried (the token changes at every
-/// sign-in), starts a new one, and answers with the account and its
-/// cookie.
+/// sign-in), starts a new one, moves this browser's guest results to the
+/// account, and answers with the account and its cookie.
 async fn start_session(
     app: &App,
     visitor: &Visitor,
@@ -453,7 +453,13 @@ async fn start_session(
     app.store
         .start_session(&token.digest(), &account.id, now)
         .await?;
-    let _ = player;
+    let moved = app
+        .store
+        .claim_guest_results(&player.0, &account.id)
+        .await?;
+    if moved > 0 {
+        tracing::info!(handle = %account.handle, results = moved, "guest results moved to the account");
+    }
     let mut response = (status, Json(AccountView::of(account))).into_response();
     response
         .headers_mut()
