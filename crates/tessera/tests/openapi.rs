@@ -2,7 +2,9 @@
 //! router serves (read from the source, not from the document), describes
 //! every error as `{"error": …}`, and request bodies that go wrong say
 //! where with a JSON pointer. schemathesis checks the live server against
-//! the document in `scripts/test`; this suite checks the document itself.
+//! the document in `scripts/test`; this suite checks the document itself,
+//! and that on named cases the server takes what the document allows and
+//! refuses what it forbids.
 
 mod common;
 
@@ -83,6 +85,10 @@ fn every_api_error_is_described_as_an_error_body() {
                 if !status.starts_with(['4', '5']) || path.starts_with("/static") {
                     continue;
                 }
+                assert_eq!(
+                    json_body["$ref"], "#/components/schemas/ErrorBody",
+                    "{method} {path} {status}"
+                );
                 let body = resolve(&doc, json_body);
                 assert_eq!(
                     body["required"],
@@ -130,7 +136,7 @@ fn bad_bodies_are_pointed_at() {
     assert_eq!(reply.json()["pointer"], "/turns/2", "{}", reply.json());
     let reply = c.post(
         "/api/slide/submit",
-        json!({"game": "x", "moves": "UD", "times": [1, "two"]}),
+        json!({"game": "0123456789abcdef0123456789abcdef", "moves": "UD", "times": [1, "two"]}),
     );
     assert_eq!(reply.status, 422);
     assert_eq!(reply.json()["pointer"], "/times/1");
@@ -163,4 +169,344 @@ fn bad_bodies_are_pointed_at() {
         reply.error()
     );
     assert!(reply.json().get("pointer").is_none());
+}
+
+/// The schema of `name`, a component, a `$ref` to one, or nullable one.
+fn component<'a>(doc: &'a Value, name: &str) -> &'a Value {
+    let schema = &doc["components"]["schemas"][name];
+    assert!(schema.is_object(), "no schema {name}");
+    schema
+}
+
+/// A property's schema with `$ref`s followed and a nullable wrapper
+/// (`oneOf: [null, T]`) taken off.
+fn property<'a>(doc: &'a Value, schema: &str, name: &str) -> &'a Value {
+    let property = &component(doc, schema)["properties"][name];
+    let inner = property["oneOf"]
+        .as_array()
+        .and_then(|cases| cases.iter().find(|c| c["type"] != "null"))
+        .unwrap_or(property);
+    resolve(doc, inner)
+}
+
+/// A parameter's schema, `$ref` followed.
+fn parameter<'a>(doc: &'a Value, path: &str, name: &str) -> &'a Value {
+    let parameters = doc["paths"][path]["get"]["parameters"].as_array().unwrap();
+    let found = parameters.iter().find(|p| p["name"] == name).unwrap();
+    resolve(doc, &found["schema"])
+}
+
+/// Whether `value` fits a string or integer schema: enum, pattern,
+/// lengths and bounds (what the request values' schemas use).
+fn fits(schema: &Value, value: &Value) -> bool {
+    if let Some(allowed) = schema["enum"].as_array() {
+        return allowed.contains(value);
+    }
+    if let Some(text) = value.as_str() {
+        let chars = text.chars().count() as u64;
+        let pattern = schema["pattern"].as_str().unwrap();
+        return regex::Regex::new(pattern).unwrap().is_match(text)
+            && schema["minLength"].as_u64().is_none_or(|low| chars >= low)
+            && schema["maxLength"]
+                .as_u64()
+                .is_none_or(|high| chars <= high);
+    }
+    // JSON Schema's integers include numbers written with a zero
+    // fraction; every bound here is exact as a float.
+    let number = value.as_f64().unwrap();
+    assert_eq!(schema["type"], "integer");
+    number.fract() == 0.0
+        && schema["minimum"].as_f64().is_none_or(|low| number >= low)
+        && schema["maximum"].as_f64().is_none_or(|high| number <= high)
+}
+
+#[test]
+fn the_schemas_state_what_the_server_takes() {
+    let doc = document();
+    assert_eq!(
+        component(&doc, "GameKind")["enum"],
+        json!(["slide", "shisen"])
+    );
+    assert_eq!(component(&doc, "GameId")["pattern"], "^[0-9a-f]{32}$");
+    assert_eq!(component(&doc, "Seed")["maximum"], json!((1u64 << 53) - 1));
+    assert_eq!(component(&doc, "MetricName")["enum"], json!(["stm", "mtm"]));
+    let presets = component(&doc, "Preset")["enum"].as_array().unwrap();
+    for name in ["14x6", "18x8", "30x16", "small", "medium", "large"] {
+        assert!(presets.contains(&json!(name)), "{name}");
+    }
+    let schemes = &component(&doc, "SchemeName")["enum"];
+    assert_eq!(schemes.as_array().unwrap().len(), 5, "{schemes}");
+    // The same kinds wherever a game is named.
+    for path in ["/api/records", "/api/records/variants", "/api/me/stats"] {
+        assert_eq!(
+            parameter(&doc, path, "game")["enum"],
+            json!(["slide", "shisen"])
+        );
+    }
+    assert_eq!(
+        parameter(&doc, "/api/replays/{game}", "game")["pattern"],
+        "^[0-9a-f]{32}$"
+    );
+    // Fields that exclude each other are stated, not only refused.
+    for (schema, pairs) in [
+        ("SlideNewRequest", vec![["daily", "seed"]]),
+        (
+            "ShisenNewRequest",
+            vec![["daily", "seed"], ["preset", "size"]],
+        ),
+    ] {
+        let cases = component(&doc, schema)["not"]["anyOf"].as_array().unwrap();
+        let required: Vec<Value> = cases.iter().map(|c| c["required"].clone()).collect();
+        assert_eq!(required, pairs.iter().map(|p| json!(p)).collect::<Vec<_>>());
+    }
+}
+
+/// Sends a request carrying a value; the answer's status.
+type Send = Box<dyn Fn(&mut common::server::Client, &Value) -> u16>;
+
+/// A value of a request, and the schema the document gives it.
+struct Case {
+    /// The schema that describes the value.
+    schema: Value,
+    value: Value,
+    /// Sends a request carrying the value; its status.
+    send: Send,
+}
+
+fn body_case(
+    doc: &Value,
+    (schema, field): (&str, &'static str),
+    path: &'static str,
+    base: Value,
+    value: Value,
+) -> Case {
+    Case {
+        schema: property(doc, schema, field).clone(),
+        value,
+        send: Box::new(move |c, value| {
+            let mut body = base.clone();
+            body[field] = value.clone();
+            c.post(path, body).status
+        }),
+    }
+}
+
+fn query_case(doc: &Value, path: &'static str, name: &'static str, value: &str) -> Case {
+    Case {
+        schema: parameter(doc, path, name).clone(),
+        value: json!(value),
+        send: Box::new(move |c, value| {
+            let value = value.as_str().unwrap();
+            let other = if name == "game" {
+                "variant=4x4-row-major"
+            } else {
+                "game=slide"
+            };
+            let query = format!("{name}={}&{other}", utf8_percent(value));
+            c.get(&format!("{path}?{query}")).status
+        }),
+    }
+}
+
+/// Percent-encodes every byte but letters, digits and `-`.
+fn utf8_percent(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
+    let doc = document();
+    let slide = ("SlideNewRequest", "/api/slide/new");
+    let shisen = ("ShisenNewRequest", "/api/shisen/new");
+    let new = |(schema, path): (&str, &'static str), field, base: Value, value: Value| {
+        body_case(&doc, (schema, field), path, base, value)
+    };
+    let mut cases = vec![];
+    for size in ["3x3", "10x10", "4X4", "4", "11x4", "04x4", " 4x4"] {
+        cases.push(new(slide, "size", json!({"seed": 1}), json!(size)));
+    }
+    for goal in [
+        "missing:9",
+        "snake",
+        "classic",
+        "Snake",
+        "missing:0",
+        "missing:101",
+    ] {
+        let base = json!({"size": "3x3", "seed": 1});
+        cases.push(new(slide, "goal", base, json!(goal)));
+    }
+    let seeds = [(1u64 << 53) - 1, 1 << 53, 1 << 63].map(|seed| json!(seed));
+    for seed in seeds.into_iter().chain([json!(7.0), json!(7.5), json!(-1)]) {
+        cases.push(new(slide, "seed", json!({"size": "3x3"}), seed.clone()));
+        cases.push(new(shisen, "seed", json!({"size": "4x2"}), seed));
+    }
+    for preset in ["14x6", "small", "20x10", "14X6"] {
+        cases.push(new(shisen, "preset", json!({"seed": 1}), json!(preset)));
+    }
+    for size in ["4x2", "40x24", "3x3", "42x2", "4x02", "4x25"] {
+        cases.push(new(shisen, "size", json!({"seed": 1}), json!(size)));
+    }
+    let name = ("NameRequest", "/api/me/name");
+    for text in [
+        "  Grace  ",
+        "",
+        "é".repeat(24).as_str(),
+        "a\u{7}b",
+        "\tGrace",
+        &" ".repeat(25),
+    ] {
+        cases.push(new(name, "name", json!({}), json!(text)));
+    }
+    let hint = ("SolveRequest", "/api/slide/hint");
+    for metric in ["mtm", "MTM", "qtm"] {
+        let base = json!({"position": "1 2 3/4 5 6/7 0 8"});
+        cases.push(new(hint, "metric", base, json!(metric)));
+    }
+    let submit = ("SlideSubmitRequest", "/api/slide/submit");
+    for id in [
+        "0123456789abcdef0123456789abcdef",
+        "0123456789ABCDEF0123456789ABCDEF",
+        "nope",
+    ] {
+        let base = json!({"moves": "U", "times": [400]});
+        cases.push(new(submit, "game", base, json!(id)));
+    }
+    for game in ["slide", "shisen", "", "Slide", "chess"] {
+        cases.push(query_case(&doc, "/api/records", "game", game));
+    }
+    for variant in ["4x4-row-major", "", "a b", &"a".repeat(65)] {
+        cases.push(query_case(&doc, "/api/records", "variant", variant));
+    }
+    let server = Server::start();
+    let mut c = server.client();
+    let mut checked = 0;
+    for case in &cases {
+        let allowed = fits(&case.schema, &case.value);
+        let status = (case.send)(&mut c, &case.value);
+        let refused = matches!(status, 400 | 422);
+        assert_eq!(
+            refused,
+            !allowed,
+            "{}: the schema {} it, the server answers {status}",
+            case.value,
+            if allowed { "allows" } else { "forbids" }
+        );
+        checked += usize::from(!allowed);
+    }
+    assert!(checked >= 20, "{checked} refusals");
+    // Replay ids, in the path.
+    let schema = parameter(&doc, "/api/replays/{game}", "game");
+    for (id, status) in [
+        ("0123456789abcdef0123456789abcdef", 404),
+        ("0123456789ABCDEF0123456789ABCDEF", 400),
+    ] {
+        assert_eq!(fits(schema, &json!(id)), status == 404);
+        assert_eq!(c.get(&format!("/api/replays/{id}")).status, status);
+    }
+    // Integers written with a zero fraction are integers, as in JSON
+    // Schema (no such game: the body was read); other fractions are not.
+    let id = "0123456789abcdef0123456789abcdef";
+    for (time, status) in [(json!(400.0), 404), (json!(400.5), 422)] {
+        let body = json!({"game": id, "moves": "U", "times": [time]});
+        assert_eq!(c.post("/api/slide/submit", body).status, status, "{time}");
+    }
+    // Fields that exclude each other: refused together, taken apart (a
+    // null is no value).
+    for (path, body, status) in [
+        (
+            "/api/slide/new",
+            json!({"size": "3x3", "daily": true, "seed": 1}),
+            400,
+        ),
+        (
+            "/api/slide/new",
+            json!({"size": "3x3", "daily": true, "seed": null}),
+            200,
+        ),
+        (
+            "/api/slide/new",
+            json!({"size": "3x3", "daily": false, "seed": 1}),
+            200,
+        ),
+        (
+            "/api/shisen/new",
+            json!({"size": "4x2", "daily": true, "seed": 1}),
+            400,
+        ),
+        (
+            "/api/shisen/new",
+            json!({"preset": "14x6", "size": "4x2"}),
+            400,
+        ),
+        (
+            "/api/shisen/new",
+            json!({"preset": "14x6", "size": null, "seed": 2}),
+            200,
+        ),
+    ] {
+        assert_eq!(c.post(path, body.clone()).status, status, "{path} {body}");
+    }
+}
+
+/// The property a link's `$response.body#/name` expression reads.
+fn response_field(expression: &Value) -> &str {
+    let text = expression.as_str().unwrap();
+    text.strip_prefix("$response.body#/").unwrap()
+}
+
+#[test]
+fn new_games_link_to_what_can_be_done_with_them() {
+    let doc = document();
+    let mut operations = std::collections::BTreeMap::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for operation in item.as_object().unwrap().values() {
+            operations.insert(operation["operationId"].as_str().unwrap(), operation);
+        }
+    }
+    for (source, targets) in [
+        ("slide_new", vec!["slide_submit", "slide_hint", "replay"]),
+        (
+            "shisen_new",
+            vec![
+                "shisen_submit",
+                "shisen_hint",
+                "shisen_pause",
+                "shisen_resume",
+                "replay",
+            ],
+        ),
+    ] {
+        let issued = &operations[source]["responses"]["200"];
+        let issued_schema = resolve(&doc, &issued["content"]["application/json"]["schema"]);
+        let links = issued["links"].as_object().unwrap();
+        let linked: BTreeSet<&str> = links
+            .values()
+            .map(|l| l["operationId"].as_str().unwrap())
+            .collect();
+        assert_eq!(linked, targets.into_iter().collect(), "{source}");
+        for link in links.values() {
+            let target = operations[link["operationId"].as_str().unwrap()];
+            // Every value the link carries is read from the issued game and
+            // lands in a field or parameter the target takes.
+            if let Some(body) = link["requestBody"].as_object() {
+                let schema = &target["requestBody"]["content"]["application/json"]["schema"];
+                let properties = &resolve(&doc, schema)["properties"];
+                for (field, expression) in body {
+                    assert!(properties[field].is_object(), "{field} of {target}");
+                    assert!(issued_schema["properties"][response_field(expression)].is_object());
+                }
+            }
+            for (name, expression) in link["parameters"].as_object().into_iter().flatten() {
+                let parameters = target["parameters"].as_array().unwrap();
+                assert!(parameters.iter().any(|p| p["name"] == *name.as_str()));
+                assert!(issued_schema["properties"][response_field(expression)].is_object());
+            }
+        }
+    }
 }

@@ -59,7 +59,14 @@ fn metrics_count_requests_by_route_and_status() {
     for _ in 0..3 {
         assert_eq!(c.get("/healthz").status, 200);
     }
-    assert_eq!(c.post("/api/slide/new", json!({"size": "1x1"})).status, 400);
+    assert_eq!(
+        c.post(
+            "/api/slide/new",
+            json!({"size": "3x3", "goal": "missing:50"})
+        )
+        .status,
+        400
+    );
     c.ok("/api/slide/hint", json!({"position": "1 2 3/4 5 6/7 0 8"}));
     let page = c.get("/metrics");
     assert_eq!(page.status, 200);
@@ -210,6 +217,40 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
     assert_eq!(request["status"], "200");
     assert!(request["millis"].as_f64().unwrap() >= 0.0);
     assert!(lines.iter().any(|l| l["message"] == "stopped"), "{logs}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn text_logs_to_a_file_or_pipe_carry_no_colour_codes() {
+    let dir = temp_dir();
+    let db = database_for(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
+        .env("RUST_LOG", "info")
+        .env("TESSERA_TABLES", "small")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let base = read_url(&mut child);
+    common::server::Client::new(&base).get("/healthz");
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let mut logs = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut logs)
+        .unwrap();
+    child.wait().unwrap();
+    assert!(logs.contains("stopped"), "{logs}");
+    assert!(
+        !logs.contains('\x1b'),
+        "escape codes in a piped log:\n{logs:?}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

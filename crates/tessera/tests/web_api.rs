@@ -335,9 +335,16 @@ fn bad_slide_input_is_a_4xx_with_a_message() {
     assert!(long.error().contains("too long"));
     let nobody = c.post(
         "/api/slide/submit",
-        json!({"game": "nope", "moves": "U", "times": [400]}),
+        json!({"game": "0123456789abcdef0123456789abcdef", "moves": "U", "times": [400]}),
     );
     assert_eq!(nobody.status, 404);
+    // Not an id at all: the value is refused where it is read.
+    let not_an_id = c.post(
+        "/api/slide/submit",
+        json!({"game": "nope", "moves": "U", "times": [400]}),
+    );
+    assert_eq!(not_an_id.status, 422);
+    assert_eq!(not_an_id.json()["pointer"], "/game");
     // The game is still open and can be solved after all these.
     let done = c.ok("/api/slide/submit", slide_submission(&game, &moves));
     assert_eq!(done["solved"], true);
@@ -562,7 +569,8 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
     let server = Server::start();
     let mut c = server.client();
     let preset = c.post("/api/shisen/new", json!({"preset": "20x10"}));
-    assert!(preset.error().contains("unknown preset"));
+    assert!(preset.error().contains("unknown variant `20x10`"));
+    assert_eq!(preset.json()["pointer"], "/preset");
     let both = c.post("/api/shisen/new", json!({"preset": "18x8", "size": "4x4"}));
     assert!(both.error().contains("not both"));
     let odd = c.post("/api/shisen/new", json!({"size": "3x3"}));
@@ -639,7 +647,10 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
     let unsolved = c.ok("/api/shisen/submit", shisen_submission(&game, &[]));
     assert_eq!(unsolved["solved"], false);
     assert_eq!(unsolved["tiles_left"], 8);
-    let nobody = c.post("/api/shisen/pause", json!({"game": "nope"}));
+    let nobody = c.post(
+        "/api/shisen/pause",
+        json!({"game": "0123456789abcdef0123456789abcdef"}),
+    );
     assert_eq!(nobody.status, 404);
     let slide_id = c.ok("/api/slide/new", json!({"size": "3x3"}))["game"].clone();
     let wrong_game = c.post(
@@ -654,7 +665,8 @@ fn records_and_names_validate_their_input() {
     let server = Server::start();
     let mut c = server.client();
     let game = c.get("/api/records?game=chess&variant=4x4");
-    assert!(game.error().contains("unknown game"));
+    assert_eq!(game.status, 400);
+    assert!(game.error().contains("unknown variant `chess`"));
     let variant = c.get("/api/records?game=slide&variant=%3Cscript%3E");
     assert!(variant.error().contains("bad variant"));
     let missing = c.get("/api/records?game=slide");
@@ -754,20 +766,22 @@ fn colours_and_pictures_for_the_page_looks() {
         assert!(svg.contains(&format!("fill=\"{fill}\"")), "{fill}");
     }
     // Bad goals and schemes point at their field.
-    for (body, pointer, says) in [
+    for (body, status, pointer, says) in [
         (
             json!({"goal": "1 2/3", "scheme": "rows"}),
+            400,
             "/goal",
             "bad goal",
         ),
         (
             json!({"goal": "1 2 3/4 5 6/7 8 0", "scheme": "plaid"}),
+            422,
             "/scheme",
-            "unknown colour scheme",
+            "unknown variant `plaid`",
         ),
     ] {
         let reply = c.post("/api/slide/colours", body);
-        assert_eq!(reply.status, 400, "{}", reply.text);
+        assert_eq!(reply.status, status, "{}", reply.text);
         assert_eq!(reply.json()["pointer"], pointer);
         assert!(reply.error().contains(says), "{}", reply.text);
     }
@@ -836,6 +850,6 @@ fn hints_and_solutions_follow_the_metric_asked_for() {
         "/api/slide/hint",
         json!({"position": position, "metric": "qtm"}),
     );
-    assert_eq!(bad.status, 400);
+    assert_eq!(bad.status, 422);
     assert_eq!(bad.json()["pointer"], "/metric");
 }

@@ -35,7 +35,7 @@ fn backup(db: &Database, file: &std::path::Path) -> Result<(), Failure> {
         .map_err(Failure::io)?;
     match runtime.block_on(crate::store::backup(db, file)) {
         Ok(done) => {
-            println!(
+            outln!(
                 "backed up {db} to {} ({} results, {} bytes)",
                 file.display(),
                 done.results,

@@ -168,7 +168,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
     let databases = Databases::new();
     let prep = args.tables.prepare(size, goal.blank(), &databases);
     let heuristic = args.tables.kind(size, goal.blank());
-    println!(
+    outln!(
         "tables ({heuristic:?}): built in {:.1} s, loaded in {:.2} s; {:.0} MB on disk, {:.0} MB in memory",
         seconds(prep.built),
         seconds(prep.loaded),
@@ -181,7 +181,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
         lookups: args.tables.lookups,
         ..SolveOptions::default()
     };
-    println!("\n| id | length | nodes | CPU ms | wall ms |\n|---:|---:|---:|---:|---:|");
+    outln!("\n| id | length | nodes | CPU ms | wall ms |\n|---:|---:|---:|---:|---:|");
     let mut total = Duration::ZERO;
     let mut nodes_total = 0u64;
     let wall = Instant::now();
@@ -194,7 +194,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
                 instance.id, instance.length
             )));
         }
-        println!(
+        outln!(
             "| {} | {length} | {nodes} | {:.0} | {:.2} |",
             instance.id,
             elapsed.as_secs_f64() * 1e3,
@@ -205,7 +205,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
     }
     let wall = wall.elapsed();
     let n = list.len() as f64;
-    println!(
+    outln!(
         "\nall {} optimal and replayed: {:.3} s CPU total ({:.3} s wall, replays included), {:.2} ms and {:.0} nodes per instance on average, {:.1} M nodes/s",
         list.len(),
         seconds(total),
@@ -224,7 +224,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
     };
     let (mut md_time, mut md_nodes, mut pdb_time, mut pdb_nodes) =
         (Duration::ZERO, 0u64, Duration::ZERO, 0u64);
-    println!("\nbaseline on the first {} instances (CPU time)\n\n| id | length | Manhattan nodes | Manhattan s | PDB nodes | PDB ms |\n|---:|---:|---:|---:|---:|---:|", subset.len());
+    outln!("\nbaseline on the first {} instances (CPU time)\n\n| id | length | Manhattan nodes | Manhattan s | PDB nodes | PDB ms |\n|---:|---:|---:|---:|---:|---:|", subset.len());
     for instance in subset {
         let (length, nodes, elapsed, _, _) = timed(&instance.position, &goal, &manhattan)?;
         if length != instance.length {
@@ -234,7 +234,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
             )));
         }
         let (_, p_nodes, p_elapsed, _, _) = timed(&instance.position, &goal, &options)?;
-        println!(
+        outln!(
             "| {} | {length} | {nodes} | {:.2} | {p_nodes} | {:.2} |",
             instance.id,
             seconds(elapsed),
@@ -245,7 +245,7 @@ fn fifteen(args: &BenchArgs, goal: Goal, baseline: usize) -> Result<(), Failure>
         pdb_time += p_elapsed;
         pdb_nodes += p_nodes;
     }
-    println!(
+    outln!(
         "\nsubset: Manhattan {:.1} s, {} nodes; pattern databases {:.3} s, {} nodes; {:.0}× faster, {:.0}× fewer nodes",
         seconds(md_time),
         md_nodes,
@@ -264,14 +264,14 @@ fn twenty_four(args: &BenchArgs) -> Result<(), Failure> {
     let databases = Databases::new();
     let prep = args.tables.prepare(size, goal.blank(), &databases);
     let heuristic = args.tables.kind(size, goal.blank());
-    println!(
+    outln!(
         "tables ({heuristic:?}): built in {:.1} s, loaded in {:.2} s, {:.0} MB in memory; {:?} per instance",
         seconds(prep.built),
         seconds(prep.loaded),
         prep.bytes_in_memory as f64 / 1e6,
         args.time_limit
     );
-    println!(
+    outln!(
         "\n| id | optimum | found | lower bound | optimal | CPU s |\n|---:|---:|---:|---:|:-:|---:|"
     );
     let (mut proven, mut excess) = (0, 0usize);
@@ -310,7 +310,7 @@ fn twenty_four(args: &BenchArgs) -> Result<(), Failure> {
         }
         proven += usize::from(solution.optimal);
         excess += length - instance.length;
-        println!(
+        outln!(
             "| {} | {} | {length} | {} | {} | {:.1} |",
             instance.id,
             instance.length,
@@ -319,7 +319,7 @@ fn twenty_four(args: &BenchArgs) -> Result<(), Failure> {
             seconds(elapsed)
         );
     }
-    println!(
+    outln!(
         "\n{} of {} proven optimal; found solutions average {:.1} moves above the optimum",
         proven,
         list.len(),
@@ -355,7 +355,7 @@ fn random_3x3(args: &BenchArgs) -> Result<(), Failure> {
         moves += solution.moves.len();
     }
     let rate = positions.len() as f64 / seconds(elapsed);
-    println!(
+    outln!(
         "table built in {:.3} s; {} random 3x3 positions solved optimally in {:.3} s of CPU: {:.0} solves/s ({:.2} µs each), mean length {:.2}, all replayed",
         seconds(table_time),
         positions.len(),
@@ -374,7 +374,7 @@ fn random_3x3(args: &BenchArgs) -> Result<(), Failure> {
         slide::solver::solve_with_search(position, &goal, &manhattan).map_err(Failure::input)?;
     }
     let baseline = sample.len() as f64 / seconds(cpu_now().saturating_sub(start));
-    println!(
+    outln!(
         "baseline, IDA* + Manhattan on the first {}: {:.0} solves/s; the table walk is {:.0}× faster",
         sample.len(),
         baseline,
@@ -397,7 +397,7 @@ fn tables(args: &BenchArgs) -> Result<(), Failure> {
         Failure::input("tables needs --cache-dir DIR (the tables are rebuilt there)")
     })?;
     std::fs::create_dir_all(&dir)?;
-    println!("| pattern | entries | build s (wall) | build s (CPU, all threads) | peak RSS MB (process, so far) | capped | file MB | write s | load s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    outln!("| pattern | entries | build s (wall) | build s (CPU, all threads) | peak RSS MB (process, so far) | capped | file MB | write s | load s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for spec in required_patterns(size, 0, args.tables.to_build()) {
         let start = Instant::now();
         let cpu = process_cpu();
@@ -415,7 +415,7 @@ fn tables(args: &BenchArgs) -> Result<(), Failure> {
         let bytes = std::fs::read(&path)?;
         PatternDatabase::from_bytes(&spec, bytes).map_err(|e| Failure::Other(e.to_string()))?;
         let loaded = start.elapsed();
-        println!(
+        outln!(
             "| {} | {} | {:.1} | {:.1} | {} | {} | {:.1} | {:.2} | {:.2} |",
             spec.file_name(),
             spec.entries(),

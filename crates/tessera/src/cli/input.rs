@@ -1,4 +1,5 @@
-//! Where a command's inputs come from: one argument, or `-` for many on stdin.
+//! Where a command's inputs come from: one argument, `-` for many on
+//! stdin, or `@FILE` for many in a file.
 //!
 //! Stdin is read a line at a time, and no line may be longer than
 //! [`play::limits::STDIN_LINE_BYTES`]: a longer one is an input error
@@ -22,15 +23,49 @@ pub struct Item {
 /// The inputs named by `arg`: the argument itself, or with `-` every
 /// non-empty line of stdin. Reading is lazy so thousands of lines stream.
 pub fn items(arg: &str) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
+    let blank =
+        |item: &Result<Item, Failure>| matches!(item, Ok(item) if item.text.trim().is_empty());
     if arg == "-" {
         let lines = Lines::new(std::io::stdin().lock(), STDIN_LINE_BYTES);
-        Box::new(lines.filter(|item| !matches!(item, Ok(item) if item.text.trim().is_empty())))
+        Box::new(lines.filter(move |item| !blank(item)))
+    } else if let Some(path) = arg.strip_prefix('@') {
+        // `@FILE`: every non-empty line of the file, as with stdin.
+        match std::fs::File::open(path) {
+            Ok(file) => {
+                let lines = Lines::new(std::io::BufReader::new(file), STDIN_LINE_BYTES);
+                Box::new(lines.filter(move |item| !blank(item)))
+            }
+            Err(e) => Box::new(std::iter::once(Err(Failure::input(format!(
+                "cannot read {path}: {e}"
+            ))))),
+        }
     } else {
         Box::new(std::iter::once(Ok(Item {
             line: None,
             text: arg.to_string(),
         })))
     }
+}
+
+/// One whole input named by `arg`: the argument itself, all of stdin for
+/// `-`, or all of a file for `@FILE`. For inputs too large for a command
+/// line (a 1000×1000 position, a fast solution of 10⁷ moves), which the
+/// shell refuses as an argument. `what` names the input in errors.
+pub fn whole(arg: &str, what: &str) -> Result<String, Failure> {
+    let text = if arg == "-" {
+        read_all(std::io::stdin().lock(), STDIN_LINE_BYTES)?
+    } else if let Some(path) = arg.strip_prefix('@') {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::input(format!("{what}: cannot read {path}: {e}")))?;
+        read_all(std::io::BufReader::new(file), STDIN_LINE_BYTES)?
+    } else {
+        return Ok(arg.to_string());
+    };
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Failure::input(format!("{what}: {arg} is empty")));
+    }
+    Ok(text.to_string())
 }
 
 /// The lines of a reader as [`Item`]s, none longer than `limit` bytes.

@@ -98,7 +98,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
     } else {
         "deals solved"
     };
-    println!(
+    outln!(
         "{n} {what}: {} board, tiles {}, gravity {}, seeds {}..{}",
         args.size,
         args.tiles,
@@ -107,36 +107,37 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
         args.seed.wrapping_add(n - 1)
     );
     if args.generate {
-        println!(
+        outln!(
             "generated {solvable}, failed {unknown}, draws per deal {:.2}",
             attempts as f64 / solvable.max(1) as f64
         );
     } else {
         let decided = solvable + unsolvable;
-        println!(
+        outln!(
             "decided {decided}/{n} ({:.1}%): solvable {solvable}, unsolvable {unsolvable}, unknown {unknown}",
             100.0 * decided as f64 / n as f64
         );
     }
-    let summary = |label: &str, values: &mut Vec<f64>| {
+    let summary = |label: &str, values: &mut Vec<f64>| -> Result<(), Failure> {
         values.sort_by(f64::total_cmp);
-        println!(
+        outln!(
             "{label} per deal: median {:.3} ms, p99 {:.3} ms, worst {:.3} ms, mean {:.3} ms",
             quantile(values, 0.5),
             quantile(values, 0.99),
             values[values.len() - 1],
             values.iter().sum::<f64>() / values.len() as f64
         );
+        Ok(())
     };
-    summary("wall time", &mut millis);
+    summary("wall time", &mut millis)?;
     if cpu_millis.len() == millis.len() {
-        summary("cpu time (scheduler-tick resolution)", &mut cpu_millis);
+        summary("cpu time (scheduler-tick resolution)", &mut cpu_millis)?;
     }
     let slowest: Vec<String> = slowest
         .iter()
         .take(3)
         .map(|(t, seed)| format!("seed {seed} ({t:.1} ms)"))
         .collect();
-    println!("slowest: {}", slowest.join(", "));
+    outln!("slowest: {}", slowest.join(", "));
     Ok(())
 }

@@ -62,15 +62,15 @@ pub fn replay(args: ReplayArgs) -> Result<(), Failure> {
             "cleared": game.is_won(),
             "step": game.step(),
         });
-        println!("{line}");
+        outln!("{line}");
     } else {
-        print!("{board}");
+        out!("{board}");
         let state = if game.is_won() {
             "cleared"
         } else {
             "not cleared"
         };
-        println!(
+        outln!(
             "{state}: {} removals, {} tiles left",
             replay.removals,
             board.tiles_left()

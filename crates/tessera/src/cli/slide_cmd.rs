@@ -76,13 +76,21 @@ pub struct CheckArgs {
 }
 
 #[derive(Args)]
+#[command(after_help = "Examples:
+  tessera slide apply '1 2 3/4 5 6/7 0 8' L
+  tessera slide new --size 50x50 --seed 1 > p.txt
+  tessera slide solve --fast @p.txt > m.txt && tessera slide apply @p.txt @m.txt")]
 pub struct ApplyArgs {
     #[command(flatten)]
     board: Board,
+    /// {"position","solved","stm","mtm"} instead of text.
     #[arg(long)]
     json: bool,
+    /// The start, such as "1 2 3/4 5 6/7 0 8"; - reads it from stdin and
+    /// @FILE from a file (for boards too large for a command line).
     position: String,
-    /// Moves such as RDLU (the direction each tile moves); R3 = RRR.
+    /// Moves such as RDLU (the direction each tile moves); R3 = RRR; - or
+    /// @FILE as for the position (one of the two may be -).
     moves: String,
 }
 
@@ -115,6 +123,9 @@ pub struct RenderArgs {
     /// - for SVG on standard output.
     #[arg(short, long)]
     output: String,
+    /// The position to draw, such as "1 2 3/4 5 6/7 0 8"; - reads it from
+    /// stdin and @FILE from a file (a 1000×1000 board is too large for a
+    /// command line).
     position: String,
 }
 
@@ -299,9 +310,14 @@ fn read_one(board: &Board, text: &str) -> Result<(Position, Position), Failure> 
 }
 
 fn apply(args: ApplyArgs) -> Result<(), Failure> {
-    let (position, goal) = read_one(&args.board, &args.position)?;
-    let moves: Moves = args
-        .moves
+    if args.position == "-" && args.moves == "-" {
+        return Err(Failure::input(
+            "the position and the moves cannot both come from stdin: give one as @FILE",
+        ));
+    }
+    let position = input::whole(&args.position, "the position")?;
+    let (position, goal) = read_one(&args.board, &position)?;
+    let moves: Moves = input::whole(&args.moves, "the moves")?
         .parse()
         .map_err(|e| Failure::input(format!("moves: {e}")))?;
     let outcome = Session::replay(&position, &goal, &moves).map_err(Failure::input)?;
@@ -313,10 +329,10 @@ fn apply(args: ApplyArgs) -> Result<(), Failure> {
             "stm": outcome.stm,
             "mtm": outcome.mtm,
         });
-        println!("{line}");
+        outln!("{line}");
     } else {
-        println!("{}", outcome.position);
-        println!(
+        outln!("{}", outcome.position);
+        outln!(
             "{}",
             if outcome.solved {
                 "solved"
@@ -324,7 +340,7 @@ fn apply(args: ApplyArgs) -> Result<(), Failure> {
                 "not solved"
             }
         );
-        println!("moves: {} STM, {} MTM", outcome.stm, outcome.mtm);
+        outln!("moves: {} STM, {} MTM", outcome.stm, outcome.mtm);
     }
     Ok(())
 }
@@ -333,7 +349,8 @@ fn render(args: RenderArgs) -> Result<(), Failure> {
     // Everything the user typed is checked before any work, so a typo
     // costs nothing.
     let format = Format::of(&args.output)?;
-    let (position, goal) = read_one(&args.board, &args.position)?;
+    let position = input::whole(&args.position, "the position")?;
+    let (position, goal) = read_one(&args.board, &position)?;
     let solution = match &args.solution {
         None if format == Format::Gif => {
             return Err(Failure::input(
@@ -419,9 +436,9 @@ pub fn demo() -> Result<(), Failure> {
     let seed = random_seed();
     let puzzle = Scramble::Uniform.generate(&goal, seed);
     let why = puzzle.solvability(&goal).expect("same labels");
-    println!("A fresh 4x4 puzzle (seed {seed}):\n");
-    println!("{}", super::render::grid(&puzzle));
-    println!(
+    outln!("A fresh 4x4 puzzle (seed {seed}):\n");
+    outln!("{}", super::render::grid(&puzzle));
+    outln!(
         "{} — permutation parity {}, blank distance {} ({}).",
         if why.is_solvable() {
             "solvable"
@@ -432,6 +449,6 @@ pub fn demo() -> Result<(), Failure> {
         why.blank_distance,
         slide::Parity::of(why.blank_distance),
     );
-    println!("\nTry: tessera slide new --size 5x5 --goal spiral --seed 7 | tessera slide check --goal spiral -");
+    outln!("\nTry: tessera slide new --size 5x5 --goal spiral --seed 7 | tessera slide check --goal spiral -");
     Ok(())
 }

@@ -253,7 +253,7 @@ pub fn run(command: TablesCommand) -> Result<(), Failure> {
         TablesCommand::Clear(args) => {
             let dir = args.dir()?;
             let (tables, bytes) = play::tables::clear(&dir)?;
-            println!(
+            outln!(
                 "removed {tables} tables ({}) from {}",
                 megabytes(bytes),
                 dir.display()
@@ -271,7 +271,7 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
         goal.blank(),
         &Databases::new(),
     );
-    println!(
+    outln!(
         "{} {} tables: built in {:.1} s, loaded in {:.1} s, {} on disk, {} in memory",
         args.size,
         args.goal,
@@ -287,10 +287,10 @@ fn status(args: &DirArgs) -> Result<(), Failure> {
     let dir = args.dir()?;
     let tables = play::tables::cached(&dir)?;
     for table in &tables {
-        println!("{:>10}  {}", megabytes(table.bytes), table.name);
+        outln!("{:>10}  {}", megabytes(table.bytes), table.name);
     }
     let total: u64 = tables.iter().map(|t| t.bytes).sum();
-    println!(
+    outln!(
         "{} tables, {} in {}",
         tables.len(),
         megabytes(total),
@@ -315,7 +315,7 @@ fn status(args: &DirArgs) -> Result<(), Failure> {
         } else {
             "not built"
         };
-        println!("{size} {name} set, blank in a corner: {state}");
+        outln!("{size} {name} set, blank in a corner: {state}");
     }
     // The 4x4 dual lookups read the large set around every blank cell.
     let size = Size::square(4).expect("a square board");
@@ -329,7 +329,7 @@ fn status(args: &DirArgs) -> Result<(), Failure> {
             config.is_cached(size, blank)
         });
     let state = if dual { "complete" } else { "not built" };
-    println!("{size} large (7-8) set for --lookups dual: {state}");
+    outln!("{size} large (7-8) set for --lookups dual: {state}");
     Ok(())
 }
 

@@ -147,7 +147,7 @@ pub enum BodyErrors {
     #[response(status = 415)]
     NotJson(ErrorBody),
     /// The body is JSON of the wrong shape: a missing, unknown or mistyped
-    /// field (`pointer` says which).
+    /// field, or a value its schema does not allow (`pointer` says which).
     #[response(status = 422)]
     WrongShape(ErrorBody),
 }
@@ -240,38 +240,56 @@ fn is_json(req: &Request) -> bool {
         && (sub.eq_ignore_ascii_case("json") || sub.to_ascii_lowercase().ends_with("+json"))
 }
 
-/// Reads a JSON document into `T`, saying where it went wrong.
+/// Reads a JSON document into `T`, saying where it went wrong. Every
+/// request body is an object: serde would also read a struct from an
+/// array of its fields, which no schema of the API allows.
 pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    let mut document: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| malformed(&e))?;
+    if !document.is_object() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid request: expected a JSON object",
+        )
+        .at(""));
+    }
+    whole_numbers(&mut document);
+    serde_path_to_error::deserialize(&document).map_err(|error| {
         let pointer = pointer(error.path());
-        let inner = error.into_inner();
-        if inner.is_data() {
-            ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("invalid request: {}", without_position(&inner)),
-            )
-            .at(pointer)
-        } else {
-            malformed(&inner)
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("invalid request: {}", error.into_inner()),
+        )
+        .at(pointer)
+    })
+}
+
+/// Numbers written with a zero fraction (`7.0`) as the integers they are:
+/// JSON Schema's `integer`, which the document gives every number a
+/// request carries, counts them as integers, so the server does too.
+fn whole_numbers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(number) if number.is_f64() => {
+            let float = number.as_f64().unwrap_or(f64::NAN);
+            let two_63 = 9_223_372_036_854_775_808.0;
+            if float.fract() != 0.0 {
+                return;
+            }
+            if (-two_63..two_63).contains(&float) {
+                *number = (float as i64).into();
+            } else if (two_63..2.0 * two_63).contains(&float) {
+                *number = (float as u64).into();
+            }
         }
-    })?;
-    deserializer.end().map_err(|e| malformed(&e))?;
-    Ok(value)
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers),
+        _ => {}
+    }
 }
 
 fn malformed(error: &serde_json::Error) -> ApiError {
     ApiError::bad(format!("malformed JSON: {error}"))
-}
-
-/// A data error's message without serde_json's "at line 1 column 40": the
-/// pointer says where, in terms of the document rather than its text.
-fn without_position(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    match text.rfind(" at line ") {
-        Some(at) => text[..at].to_string(),
-        None => text,
-    }
 }
 
 /// A serde path as an RFC 6901 JSON pointer: `/turns/3`, `""` for the root.
@@ -371,5 +389,16 @@ mod tests {
         assert_eq!(e.pointer, None);
         let e = fault(r#"{"name": "x"} trailing"#);
         assert_eq!(e.status, StatusCode::BAD_REQUEST);
+        // Whole numbers may be written with a zero fraction, as JSON Schema
+        // counts them; other fractions are not integers.
+        let shape: Shape = read_json(br#"{"name": "x", "times": [1.0, 2, 3e2]}"#).unwrap();
+        assert_eq!(shape.times, [1, 2, 300]);
+        let e = fault(r#"{"name": "x", "times": [1.5]}"#);
+        assert_eq!(e.pointer.as_deref(), Some("/times/0"));
+        assert!(e.message.contains("floating point"), "{}", e.message);
+        let e = fault(r#"["x", [1]]"#);
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(e.pointer.as_deref(), Some(""));
+        assert_eq!(fault("[1, oops").status, StatusCode::BAD_REQUEST);
     }
 }

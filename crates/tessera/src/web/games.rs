@@ -41,6 +41,7 @@ pub fn unreadable(game: &IssuedGame, error: impl std::fmt::Display) -> ApiError 
 pub struct Finished {
     /// Always true.
     solved: bool,
+    #[schema(value_type = super::edge::GameId)]
     game: String,
     /// Single-tile moves (sliding puzzle) or removals (Shisen-Sho).
     moves: i64,

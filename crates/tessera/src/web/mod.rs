@@ -13,6 +13,7 @@ mod assets;
 mod budget;
 mod clock;
 mod connections;
+mod edge;
 mod error;
 mod games;
 mod openapi;

@@ -5,10 +5,15 @@
 //!
 //! Error responses come in sets (`error::BodyErrors`, …), one per way a
 //! request can fail, so every operation lists each status it can answer.
+//! The values inside requests are described by their own types
+//! (`edge`), which check them when they are read.
 
 use axum::Json;
-use utoipa::openapi::OpenApi as Document;
-use utoipa::OpenApi;
+use serde_json::{json, Value};
+use utoipa::openapi::extensions::Extensions;
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::{OpenApi as Document, RefOr, Response};
+use utoipa::{Modify, OpenApi};
 
 use super::{account, assets, ops, records, replays, shisen_api, slide_api};
 
@@ -22,6 +27,7 @@ use super::{account, assets, ops, records, replays, shisen_api, slide_api};
             A player is an anonymous id in the `tessera_player` cookie, set on the first reply.",
         license(name = "MIT OR Apache-2.0")
     ),
+    modifiers(&Exclusions, &CamelCaseLinks),
     paths(
         slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit, slide_api::colours,
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check,
@@ -43,6 +49,81 @@ use super::{account, assets, ops, records, replays, shisen_api, slide_api};
     )
 )]
 pub struct Api;
+
+/// Fields that exclude each other (a daily puzzle takes no seed): a `not`
+/// on the request's schema, from the cases the request type lists.
+struct Exclusions;
+
+impl Modify for Exclusions {
+    fn modify(&self, doc: &mut Document) {
+        forbid(doc, "SlideNewRequest", slide_api::NewRequest::excluded());
+        forbid(doc, "ShisenNewRequest", shisen_api::NewRequest::excluded());
+    }
+}
+
+/// Adds `not: {anyOf: cases}` to the object schema `name`. utoipa's schema
+/// model has no `not`; its extensions are written into the object as they
+/// are, so they carry the keyword.
+fn forbid(doc: &mut Document, name: &str, cases: Vec<Value>) {
+    let schema = doc
+        .components
+        .as_mut()
+        .and_then(|components| components.schemas.get_mut(name));
+    let Some(RefOr::T(Schema::Object(object))) = schema else {
+        return;
+    };
+    let extensions = object.extensions.get_or_insert_with(Extensions::default);
+    extensions.insert("not".into(), json!({ "anyOf": cases }));
+}
+
+/// The links from a response to the operations it leads to (`new` to
+/// `submit`, `hint` and the replay), written as OpenAPI names their fields:
+/// utoipa 5 writes a link's `operationId` and `requestBody` in snake case,
+/// which no client reads. Each response's links go into its extensions,
+/// which are written as they are, under the key `links`.
+struct CamelCaseLinks;
+
+impl Modify for CamelCaseLinks {
+    fn modify(&self, doc: &mut Document) {
+        for item in doc.paths.paths.values_mut() {
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                for response in operation.responses.responses.values_mut() {
+                    if let RefOr::T(response) = response {
+                        rewrite_links(response);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn rewrite_links(response: &mut Response) {
+    if response.links.is_empty() {
+        return;
+    }
+    let mut links = serde_json::Map::new();
+    for (name, link) in std::mem::take(&mut response.links) {
+        let Ok(Value::Object(fields)) = serde_json::to_value(&link) else {
+            continue;
+        };
+        let fields = fields.into_iter().map(|(k, v)| (camel_case(&k), v));
+        links.insert(name, Value::Object(fields.collect()));
+    }
+    let extensions = response.extensions.get_or_insert_with(Extensions::default);
+    extensions.insert("links".into(), Value::Object(links));
+}
+
+/// `operation_id` → `operationId`.
+fn camel_case(key: &str) -> String {
+    let mut words = key.split('_');
+    let mut camel = words.next().unwrap_or_default().to_string();
+    for word in words {
+        let mut chars = word.chars();
+        camel.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+        camel.push_str(chars.as_str());
+    }
+    camel
+}
 
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "ops",

@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::account::Visitor;
 use super::clock::now_millis;
+use super::edge::{DisplayName, GameKind, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
@@ -19,18 +20,16 @@ use crate::store::{Ranking, Record, Viewer};
 
 /// How many records a table shows.
 const TABLE: i64 = 10;
-/// The longest display name.
-const MAX_NAME: usize = 24;
 
 /// A records table: a game and one of its variants.
 #[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct Which {
-    /// `slide` or `shisen`.
-    game: String,
-    /// Size, goal and rules, e.g. `4x4-row-major` or `18x8-gravity`.
-    variant: String,
+    #[param(inline)]
+    game: GameKind,
+    #[param(inline)]
+    variant: Variant,
 }
 
 /// A game.
@@ -38,23 +37,14 @@ pub struct Which {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct GameOnly {
-    /// `slide` or `shisen`.
-    game: String,
-}
-
-fn game_name(game: &str) -> Result<&str, ApiError> {
-    match game {
-        "slide" | "shisen" => Ok(game),
-        other => Err(ApiError::bad(format!(
-            "unknown game {other:?}: expected slide or shisen"
-        ))),
-    }
+    #[param(inline)]
+    game: GameKind,
 }
 
 /// The variants of a game that have records.
 #[derive(Serialize, ToSchema)]
 pub struct Variants {
-    game: String,
+    game: GameKind,
     variants: Vec<String>,
 }
 
@@ -65,35 +55,20 @@ pub async fn variants(
     State(app): State<App>,
     Params(query): Params<GameOnly>,
 ) -> Result<Json<Variants>, ApiError> {
-    let game = game_name(&query.game)?;
-    let variants = app.store.variants(game).await?;
-    Ok(Json(Variants {
-        game: game.to_string(),
-        variants,
-    }))
+    let game = query.game;
+    let variants = app.store.variants(game.name()).await?;
+    Ok(Json(Variants { game, variants }))
 }
 
-/// Checks a game name and a variant name (sizes, goals and rules in
-/// letters, digits and dashes).
-fn which(query: &Which) -> Result<(&str, &str), ApiError> {
-    let game = game_name(&query.game)?;
-    let variant = query.variant.as_str();
-    let ok = !variant.is_empty()
-        && variant.len() <= 64
-        && variant
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-');
-    if !ok {
-        return Err(ApiError::bad(format!(
-            "bad variant {variant:?}: e.g. 4x4-row-major or 18x8-gravity"
-        )));
-    }
-    Ok((game, variant))
+/// The game and the variant a query names.
+fn which(query: &Which) -> (&'static str, &str) {
+    (query.game.name(), query.variant.as_str())
 }
 
 /// The best results of a variant, by each ranking the game has.
 #[derive(Serialize, ToSchema)]
 pub struct Tables {
+    #[schema(value_type = GameKind)]
     game: String,
     variant: String,
     /// Fastest first.
@@ -119,7 +94,7 @@ pub async fn records(
     visitor: Visitor,
     Params(query): Params<Which>,
 ) -> Result<Json<Tables>, ApiError> {
-    let (game, variant) = which(&query)?;
+    let (game, variant) = which(&query);
     let store = &app.store;
     let me = Some(viewer(&player, &visitor));
     let by_time = store
@@ -168,6 +143,7 @@ fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
 /// A player's results in a variant.
 #[derive(Serialize, ToSchema)]
 pub struct Stats {
+    #[schema(value_type = GameKind)]
     game: String,
     variant: String,
     count: usize,
@@ -191,7 +167,7 @@ pub async fn stats(
     visitor: Visitor,
     Params(query): Params<Which>,
 ) -> Result<Json<Stats>, ApiError> {
-    let (game, variant) = which(&query)?;
+    let (game, variant) = which(&query);
     let results = app
         .store
         .player_results(viewer(&player, &visitor), Some((game, variant)))
@@ -232,8 +208,7 @@ pub async fn me(State(app): State<App>, player: Player) -> Result<Json<Name>, Ap
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NameRequest {
-    /// At most 24 characters, no control characters; empty for anonymous.
-    name: String,
+    name: DisplayName,
 }
 
 /// Sets the asking player's display name.
@@ -244,16 +219,7 @@ pub async fn set_name(
     player: Player,
     Body(request): Body<NameRequest>,
 ) -> Result<Json<Name>, ApiError> {
-    let name = request.name.trim();
-    if name.chars().count() > MAX_NAME {
-        return Err(ApiError::bad(format!(
-            "name too long: at most {MAX_NAME} characters"
-        )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad("name must not contain control characters"));
-    }
-    let name = (!name.is_empty()).then_some(name);
+    let name = request.name.shown();
     app.store.set_name(&player.0, name, now_millis()).await?;
     Ok(Json(Name {
         name: name.map(str::to_string),

@@ -8,19 +8,18 @@ use serde::Serialize;
 use slide::Moves;
 use utoipa::ToSchema;
 
+use super::edge::{GameId, GameKind};
 use super::error::{Always, ApiError};
 use super::games::unreadable;
 use super::{shisen_api, App};
 use crate::store::ReplayRow;
 
-/// The longest game id accepted (ids are 32 hex digits).
-const MAX_ID: usize = 64;
-
 /// What every replay carries.
 #[derive(Serialize, ToSchema)]
 pub struct Common {
+    #[schema(value_type = GameId)]
     game: String,
-    /// `slide` or `shisen`.
+    #[schema(value_type = GameKind)]
     kind: String,
     variant: String,
     seed: u64,
@@ -102,7 +101,7 @@ pub enum Replay {
 /// A finished game's moves with the time of each, public like the records
 /// that link to it.
 #[utoipa::path(get, path = "/api/replays/{game}", tag = "records",
-    params(("game" = String, Path, description = "The game's id: 32 hex digits")),
+    params(("game" = GameId, Path, description = "The game's id: 32 lowercase hex digits")),
     responses((status = 200, body = Replay),
         (status = 400, description = "Not a game id", body = super::error::ErrorBody),
         (status = 404, description = "No finished game with this id", body = super::error::ErrorBody),
@@ -111,12 +110,11 @@ pub async fn replay(
     State(app): State<App>,
     Path(id): Path<String>,
 ) -> Result<Json<Replay>, ApiError> {
-    if id.len() > MAX_ID || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::bad(format!("bad game id {id:?}: 32 hex digits")));
-    }
+    let id = GameId::try_from(id).map_err(ApiError::bad)?;
+    let id = id.as_str();
     let row = app
         .store
-        .replay(&id)
+        .replay(id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no finished game {id:?}")))?;
     if row.replay.is_empty() && row.result.moves > 0 {

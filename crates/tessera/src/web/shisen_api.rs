@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Point, Rules, Size, TileSet, Verdict};
 
 use super::clock::now_millis;
+use super::edge::{excludes, GameId, Preset, Seed, ShisenSize};
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited};
 use super::games::{finish, open_game, unreadable, Finished};
 use super::player::Player;
@@ -29,13 +30,12 @@ use utoipa::ToSchema;
 #[schema(as = ShisenNewRequest)]
 #[serde(deny_unknown_fields)]
 pub struct NewRequest {
-    /// A kshisen size name (`18x8`, …); the default when neither this nor
-    /// `size` is given.
+    /// A kshisen size; 18x8 when neither this nor `size` is given, and
+    /// not both.
     #[serde(default)]
-    preset: Option<String>,
-    /// A custom size `WxH`, at most 30x16 with an even number of cells.
+    preset: Option<Preset>,
     #[serde(default)]
-    size: Option<String>,
+    size: Option<ShisenSize>,
     /// Tiles fall down when the tiles below them go.
     #[serde(default)]
     gravity: bool,
@@ -45,11 +45,24 @@ pub struct NewRequest {
     /// Deal only boards that can be cleared (the default).
     #[serde(default)]
     solvable: Option<bool>,
-    /// The same seed deals the same board everywhere; random when absent.
+    /// Random when absent; none with `daily`.
     #[serde(default)]
-    seed: Option<u64>,
+    seed: Option<Seed>,
+    /// The daily deal: the seed comes from today's UTC date.
     #[serde(default)]
     daily: bool,
+}
+
+impl NewRequest {
+    /// The bodies refused whatever their fields hold: a daily deal takes
+    /// no seed, and a preset no size.
+    pub fn excluded() -> Vec<serde_json::Value> {
+        let given = serde_json::json!({ "not": { "type": "null" } });
+        vec![
+            excludes("daily", serde_json::json!({ "const": true }), "seed"),
+            excludes("preset", given, "size"),
+        ]
+    }
 }
 
 fn check_size(size: Size) -> Result<Size, ApiError> {
@@ -73,13 +86,10 @@ fn rules(gravity: bool, chinese: bool) -> Rules {
 
 /// The deal a request asks for.
 fn spec(request: &NewRequest) -> Result<ShisenSpec, ApiError> {
-    let size = match (&request.preset, &request.size) {
+    let size = match (request.preset, request.size) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a preset or a size, not both")),
-        (Some(name), None) => Size::preset(name)
-            .map_err(|e| ApiError::bad(format!("bad preset: {e}")).at("/preset"))?,
-        (None, Some(text)) => text
-            .parse::<Size>()
-            .map_err(|e| ApiError::bad(format!("bad size: {e}")).at("/size"))?,
+        (Some(preset), None) => preset.size(),
+        (None, Some(size)) => size.0,
         (None, None) => Size::DEFAULT,
     };
     Ok(ShisenSpec {
@@ -110,6 +120,7 @@ fn deal_error(error: DealError) -> ApiError {
 #[schema(as = ShisenIssued)]
 pub struct Issued {
     /// The game's id, for pausing, shuffling, submitting and its replay.
+    #[schema(value_type = GameId)]
     game: String,
     seed: u64,
     /// One character per cell, rows split by newlines, `.` empty.
@@ -125,7 +136,19 @@ pub struct Issued {
 
 /// Deals a Shisen-Sho board.
 #[utoipa::path(post, path = "/api/shisen/new", operation_id = "shisen_new", tag = "shisen", request_body = NewRequest,
-    responses((status = 200, body = Issued), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = super::error::ErrorBody), Always))]
+    responses((status = 200, body = Issued, links(
+        ("submit" = (operation_id = "shisen_submit", description = "Submit the game's turns",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("hint" = (operation_id = "shisen_hint", description = "A hint on the deal",
+            request_body = json!({"game": "$response.body#/game", "board": "$response.body#/board",
+                "gravity": "$response.body#/gravity", "chinese": "$response.body#/chinese"}))),
+        ("pause" = (operation_id = "shisen_pause", description = "Stop the game's clock",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("resume" = (operation_id = "shisen_resume", description = "Restart the game's clock",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("replay" = (operation_id = "replay", description = "The game's replay, once it is cleared",
+            parameters(("game" = "$response.body#/game")))),
+    )), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = super::error::ErrorBody), Always))]
 pub async fn new(
     State(app): State<App>,
     player: Player,
@@ -133,7 +156,7 @@ pub async fn new(
 ) -> Result<Json<Issued>, ApiError> {
     let spec = spec(&request)?;
     let now = now_millis();
-    let seed = issue_seed(request.daily, request.seed, now)?;
+    let seed = issue_seed(request.daily, request.seed.map(|s| s.0), now)?;
     let board = app
         .budget
         .run(move |mut deadline| spec.deal(seed, &mut deadline))
@@ -269,7 +292,7 @@ pub struct HintRequest {
     #[serde(default)]
     chinese: bool,
     #[serde(default)]
-    game: Option<String>,
+    game: Option<GameId>,
 }
 
 /// Whether a board can be cleared: `Some(true)`, `Some(false)`, or `None`
@@ -321,7 +344,9 @@ pub async fn hint(
         })
         .await?;
     if let (Some(game), Some(_)) = (&request.game, hint) {
-        app.store.count_help(game, &player.0, 1, false).await?;
+        app.store
+            .count_help(game.as_str(), &player.0, 1, false)
+            .await?;
     }
     Ok(Json(Hint {
         pair: hint.map(|h| [h.pair.a.x, h.pair.a.y, h.pair.b.x, h.pair.b.y]),
@@ -369,8 +394,7 @@ pub async fn check(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameRequest {
-    #[schema(pattern = "^[0-9a-f]{32}$")]
-    game: String,
+    game: GameId,
 }
 
 /// The rules a stored game was dealt under.
@@ -448,11 +472,11 @@ fn replay(row: &GameRow, turns: &[TurnJson]) -> Result<(Board, Replay), ApiError
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PauseRequest {
-    #[schema(pattern = "^[0-9a-f]{32}$")]
-    game: String,
+    game: GameId,
     /// The turns so far, and their times: the server keeps them while the
     /// client drops its board, and gives the board back on resume.
     #[serde(default)]
+    #[schema(max_items = 5000)]
     turns: Vec<TurnJson>,
     #[serde(default)]
     times: Vec<i64>,
@@ -479,7 +503,7 @@ pub async fn pause(
     player: Player,
     Body(request): Body<PauseRequest>,
 ) -> Result<Json<Paused>, ApiError> {
-    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     check_times(&request.times, request.turns.len())
         .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
     replay(&row, &request.turns)?;
@@ -489,7 +513,7 @@ pub async fn pause(
     };
     let text = serde_json::to_string(&progress).map_err(|e| unreadable(&row.issued, e))?;
     app.store
-        .pause(&request.game, &player.0, now_millis(), Some(&text))
+        .pause(request.game.as_str(), &player.0, now_millis(), Some(&text))
         .await?;
     Ok(Json(Paused { paused: true }))
 }
@@ -516,9 +540,9 @@ pub async fn resume(
     player: Player,
     Body(request): Body<GameRequest>,
 ) -> Result<Json<Resumed>, ApiError> {
-    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     app.store
-        .resume(&request.game, &player.0, now_millis())
+        .resume(request.game.as_str(), &player.0, now_millis())
         .await?;
     let progress: Progress = match &row.progress {
         Some(text) => serde_json::from_str(text).map_err(|e| unreadable(&row.issued, e))?,
@@ -543,10 +567,10 @@ pub async fn resume(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShuffleRequest {
-    #[schema(pattern = "^[0-9a-f]{32}$")]
-    game: String,
+    game: GameId,
     board: String,
     /// The number of turns (removals and shuffles) that led to this board.
+    #[schema(maximum = 5000)]
     step: usize,
 }
 
@@ -567,7 +591,7 @@ pub async fn shuffle(
     player: Player,
     Body(request): Body<ShuffleRequest>,
 ) -> Result<Json<Shuffled>, ApiError> {
-    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     let rules = stored_rules(&row.issued)?;
     let board = read_board(&request.board, rules.matching == Matching::Chinese)
         .map_err(|e| e.at("/board"))?;
@@ -608,10 +632,10 @@ pub enum Word {
 #[schema(as = ShisenSubmitRequest)]
 #[serde(deny_unknown_fields)]
 pub struct SubmitRequest {
-    #[schema(pattern = "^[0-9a-f]{32}$")]
-    game: String,
+    game: GameId,
     /// Every turn from the deal: removals, shuffles, undos and redos.
     #[serde(alias = "moves")]
+    #[schema(max_items = 5000)]
     turns: Vec<TurnJson>,
     /// Milliseconds since the deal was shown (pauses included), one per
     /// turn.
@@ -676,7 +700,7 @@ pub async fn submit(
 ) -> Result<Json<Submitted>, ApiError> {
     check_times(&request.times, request.turns.len())
         .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
-    let row = open_game(&app, &request.game, &player, "shisen").await?;
+    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     let (deal, mut replayed) = replay(&row, &request.turns)?;
     let now = now_millis();
     let millis = row.played_millis(now);

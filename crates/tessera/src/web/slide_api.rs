@@ -9,10 +9,11 @@ use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Session, SlideSpec, Solver};
 use serde::{Deserialize, Serialize};
-use slide::{Goal, Metric, Moves, Position, Size};
+use slide::{Goal, Metric, Moves, Position};
 use utoipa::ToSchema;
 
 use super::clock::now_millis;
+use super::edge::{excludes, GameId, GoalName, MetricName, SchemeName, Seed, SlideSize};
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
 use super::games::{finish, open_game, unreadable, Finished};
 use super::player::Player;
@@ -24,47 +25,27 @@ use crate::store::{IssuedGame, NewResult};
 #[schema(as = SlideNewRequest)]
 #[serde(deny_unknown_fields)]
 pub struct NewRequest {
-    /// `WxH`, each side from 3 to 10.
-    #[schema(example = "4x4", pattern = "^[0-9]{1,2}x[0-9]{1,2}$")]
-    size: String,
-    /// `row-major` (the default), `blank-first`, `snake`, `spiral`,
-    /// `missing` (the seed picks the number) or `missing:K`.
+    size: SlideSize,
+    /// `row-major` when absent.
     #[serde(default)]
-    goal: Option<String>,
-    /// The same seed deals the same puzzle everywhere; random when absent.
+    goal: Option<GoalName>,
+    /// Random when absent; none with `daily`.
     #[serde(default)]
-    seed: Option<u64>,
+    seed: Option<Seed>,
     /// The daily puzzle: the seed comes from today's UTC date.
     #[serde(default)]
     daily: bool,
 }
 
-/// A board size the web app plays.
-fn parse_size(text: &str) -> Result<Size, ApiError> {
-    let size: Size = text
-        .parse()
-        .map_err(|e| ApiError::bad(format!("bad size {text:?}: {e}")))?;
-    if !WEB_SLIDE_SIDES.contains(&size.width()) || !WEB_SLIDE_SIDES.contains(&size.height()) {
-        return Err(ApiError::bad(format!(
-            "bad size {text:?}: sides from {} to {} cells, e.g. 4x4",
-            WEB_SLIDE_SIDES.start(),
-            WEB_SLIDE_SIDES.end()
-        )));
-    }
-    Ok(size)
-}
-
-/// A goal of the web app, by name: the built-in layouts, `missing` (the
-/// seed picks the number) or `missing:K`; not a goal written out.
-fn parse_goal(text: &str) -> Result<GoalChoice, ApiError> {
-    let unknown = || {
-        ApiError::bad(format!(
-            "unknown goal {text:?}: use row-major, blank-first, snake, spiral, missing or missing:K"
-        ))
-    };
-    match text.parse::<GoalChoice>() {
-        Ok(GoalChoice::Goal(Goal::Custom(_))) | Err(_) => Err(unknown()),
-        Ok(goal) => Ok(goal),
+impl NewRequest {
+    /// The bodies refused whatever their fields hold: a daily puzzle takes
+    /// no seed.
+    pub fn excluded() -> Vec<serde_json::Value> {
+        vec![excludes(
+            "daily",
+            serde_json::json!({ "const": true }),
+            "seed",
+        )]
     }
 }
 
@@ -73,6 +54,7 @@ fn parse_goal(text: &str) -> Result<GoalChoice, ApiError> {
 #[schema(as = SlideIssued)]
 pub struct Issued {
     /// The game's id, for submitting and for its replay.
+    #[schema(value_type = GameId)]
     game: String,
     seed: u64,
     size: String,
@@ -90,18 +72,28 @@ pub struct Issued {
 /// Issues a sliding puzzle, uniformly drawn from the positions that reach
 /// the goal.
 #[utoipa::path(post, path = "/api/slide/new", operation_id = "slide_new", tag = "slide", request_body = NewRequest,
-    responses((status = 200, body = Issued), BodyErrors, Always))]
+    responses((status = 200, body = Issued, links(
+        ("submit" = (operation_id = "slide_submit", description = "Submit the game's moves",
+            request_body = json!({"game": "$response.body#/game"}))),
+        ("hint" = (operation_id = "slide_hint", description = "A hint from the starting position",
+            request_body = json!({"game": "$response.body#/game", "position": "$response.body#/position",
+                "goal": "$response.body#/goal_position"}))),
+        ("replay" = (operation_id = "replay", description = "The game's replay, once it is solved",
+            parameters(("game" = "$response.body#/game")))),
+    )), BodyErrors, Always))]
 pub async fn new(
     State(app): State<App>,
     player: Player,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Issued>, ApiError> {
-    let size = parse_size(&request.size).map_err(|e| e.at("/size"))?;
-    let goal =
-        parse_goal(request.goal.as_deref().unwrap_or("row-major")).map_err(|e| e.at("/goal"))?;
-    let spec = SlideSpec::new(size, goal).map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
+    let size = request.size.0;
+    let goal = request
+        .goal
+        .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
+    let spec = SlideSpec::new(size, goal)
+        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
     let now = now_millis();
-    let seed = issue_seed(request.daily, request.seed, now)?;
+    let seed = issue_seed(request.daily, request.seed.map(|s| s.0), now)?;
     let puzzle = spec
         .issue(seed)
         .map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
@@ -143,20 +135,15 @@ pub struct SolveRequest {
     goal: Option<String>,
     /// The game this help is for: a game solved with help earns no record.
     #[serde(default)]
-    game: Option<String>,
-    /// `stm` (the default) or `mtm`: the metric the solution is shortest
-    /// in (a run of tiles slid along a line is one MTM move).
+    game: Option<GameId>,
+    /// The metric the solution is shortest in; `stm` when absent.
     #[serde(default)]
-    #[schema(example = "mtm", pattern = "^(stm|mtm)$")]
-    metric: Option<String>,
+    metric: Option<MetricName>,
 }
 
 /// The request's metric, `stm` when it names none.
-fn metric(request: &SolveRequest) -> Result<Metric, ApiError> {
-    request.metric.as_deref().map_or(Ok(Metric::Stm), |text| {
-        text.parse()
-            .map_err(|e: String| ApiError::bad(e).at("/metric"))
-    })
+fn metric(request: &SolveRequest) -> Metric {
+    request.metric.unwrap_or_default().into()
 }
 
 /// Parses a position and its goal (a name or a position) and checks that
@@ -196,7 +183,7 @@ async fn solution(
     request: &SolveRequest,
 ) -> Result<(Moves, bool), ApiError> {
     let (start, goal) = puzzle(request)?;
-    let metric = metric(request)?;
+    let metric = metric(request);
     app.store
         .record_help(&player.0, "slide", &start.to_string(), now_millis())
         .await?;
@@ -270,7 +257,7 @@ pub async fn hint(
     player: Player,
     Body(request): Body<SolveRequest>,
 ) -> Result<Json<Hint>, ApiError> {
-    let metric = metric(&request)?;
+    let metric = metric(&request);
     let (moves, optimal) = helped(&app, &player, &request, 1).await?;
     let first = moves.iter().next();
     let next = first.map(|d| d.letter().to_string());
@@ -296,7 +283,9 @@ async fn helped(
 ) -> Result<(Moves, bool), ApiError> {
     let answer = solution(app, player, request).await?;
     if let Some(game) = &request.game {
-        app.store.count_help(game, &player.0, hints, true).await?;
+        app.store
+            .count_help(game.as_str(), &player.0, hints, true)
+            .await?;
     }
     Ok(answer)
 }
@@ -307,9 +296,10 @@ async fn helped(
 #[serde(deny_unknown_fields)]
 pub struct SubmitRequest {
     /// The id `new` gave.
-    #[schema(pattern = "^[0-9a-f]{32}$")]
-    game: String,
-    /// Every single-tile move, letters only (`URDL…`, no counts).
+    game: GameId,
+    /// Every single-tile move, letters only (`URDL…`, no counts), at most
+    /// 20 000.
+    #[schema(pattern = "^[UDLR]*$", max_length = 20000)]
     moves: String,
     /// Milliseconds since the puzzle was shown, one per single-tile move.
     times: Vec<i64>,
@@ -371,7 +361,7 @@ pub async fn submit(
     let moves = parse_moves(&request.moves).map_err(|e| e.at("/moves"))?;
     check_times(&request.times, moves.len())
         .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
-    let row = open_game(&app, &request.game, &player, "slide").await?;
+    let row = open_game(&app, request.game.as_str(), &player, "slide").await?;
     let now = now_millis();
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
@@ -434,9 +424,7 @@ pub struct ColoursRequest {
     /// `goal_position`); up to 10x10.
     #[schema(example = "1 2 3/4 5 6/7 8 0")]
     goal: String,
-    /// `plain`, `fringe`, `rows`, `columns` or `gradient`.
-    #[schema(example = "fringe")]
-    scheme: String,
+    scheme: SchemeName,
 }
 
 /// Every tile's colours, indexed by its number (index 0 is the blank).
@@ -463,13 +451,7 @@ pub async fn colours(Body(request): Body<ColoursRequest>) -> Result<Json<Colours
         ))
         .at("/goal"));
     }
-    let scheme: crate::picture::Scheme =
-        request
-            .scheme
-            .parse()
-            .map_err(|e: crate::picture::scheme::SchemeError| {
-                ApiError::bad(e.to_string()).at("/scheme")
-            })?;
+    let scheme = crate::picture::Scheme::from(request.scheme);
     let fills = scheme.fills(&goal);
     Ok(Json(Colours {
         fills: fills.iter().map(ToString::to_string).collect(),

@@ -1,0 +1,465 @@
+//! The values a request carries, each read into a type that checks it and
+//! describes it to the OpenAPI document in one place: the schema beside
+//! each type states exactly what its `TryFrom` accepts, so a value the
+//! document allows is one the server takes, and a value it forbids is
+//! refused (`tests/openapi.rs` holds them to it on named cases).
+//!
+//! Only the canonical spelling of each value is taken (`4x4`, not `4X4`
+//! or `4`): the engines' parsers are lenient for the command line, the API
+//! is as strict as its schema.
+
+use std::fmt;
+
+use play::limits::{NAME_CHARS, WEB_SLIDE_SIDES};
+use play::seed::MAX_SEED;
+use play::slide_game::GoalChoice;
+use serde::{Deserialize, Serialize};
+use slide::Goal;
+use utoipa::openapi::schema::{ObjectBuilder, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::{KnownFormat, RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+/// A value refused at the edge; serde reports it with the JSON pointer of
+/// the value (422).
+#[derive(Debug)]
+pub struct Invalid(String);
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn string(pattern: &str, description: &str) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .pattern(Some(pattern))
+        .description(Some(description))
+}
+
+/// A game's id: 32 lowercase hex digits, as `new` hands them out.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(String);
+
+impl GameId {
+    pub const PATTERN: &'static str = "^[0-9a-f]{32}$";
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<GameId, Invalid> {
+        let hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+        if text.len() == 32 && text.bytes().all(hex) {
+            Ok(GameId(text))
+        } else {
+            Err(Invalid(format!(
+                "bad game id {text:?}: 32 lowercase hex digits"
+            )))
+        }
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+impl PartialSchema for GameId {
+    fn schema() -> RefOr<Schema> {
+        string(Self::PATTERN, "A game's id, as `new` gave it.")
+            .min_length(Some(32))
+            .max_length(Some(32))
+            .examples([serde_json::json!("0123456789abcdef0123456789abcdef")])
+            .into()
+    }
+}
+
+impl ToSchema for GameId {}
+
+/// The seed that deals a puzzle: at most 2^53 - 1, so that a JavaScript
+/// number holds it exactly (the same range the server draws from). As in
+/// JSON Schema's `integer`, a number with a zero fraction (`7.0`) is one.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "serde_json::Number")]
+pub struct Seed(pub u64);
+
+impl TryFrom<serde_json::Number> for Seed {
+    type Error = Invalid;
+
+    fn try_from(number: serde_json::Number) -> Result<Seed, Invalid> {
+        let whole = number.as_u64().or_else(|| {
+            let float = number.as_f64()?;
+            // Every whole number up to 2^53 is exact as a float.
+            (float.fract() == 0.0 && (0.0..=MAX_SEED as f64).contains(&float))
+                .then_some(float as u64)
+        });
+        match whole {
+            Some(seed) if seed <= MAX_SEED => Ok(Seed(seed)),
+            _ => Err(Invalid(format!(
+                "seed {number} is not a whole number from 0 to {MAX_SEED} (2^53 - 1)"
+            ))),
+        }
+    }
+}
+
+impl PartialSchema for Seed {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::Integer))
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(0))
+            .maximum(Some(MAX_SEED as f64))
+            .description(Some(
+                "The same seed deals the same puzzle everywhere; 0 to 2^53 - 1.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for Seed {}
+
+/// A game the server plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Slide,
+    Shisen,
+}
+
+impl GameKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Slide => "slide",
+            GameKind::Shisen => "shisen",
+        }
+    }
+}
+
+/// A records table's name: size, goal and rules in letters, digits and
+/// dashes (`4x4-row-major`, `18x8-gravity`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct Variant(String);
+
+impl Variant {
+    const PATTERN: &'static str = "^[A-Za-z0-9-]{1,64}$";
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Variant {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<Variant, Invalid> {
+        let ok = (1..=64).contains(&text.len())
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if ok {
+            Ok(Variant(text))
+        } else {
+            Err(Invalid(format!(
+                "bad variant {text:?}: e.g. 4x4-row-major or 18x8-gravity"
+            )))
+        }
+    }
+}
+
+impl PartialSchema for Variant {
+    fn schema() -> RefOr<Schema> {
+        string(Self::PATTERN, "Size, goal and rules, e.g. `4x4-row-major`.")
+            .min_length(Some(1))
+            .max_length(Some(64))
+            .examples([serde_json::json!("4x4-row-major")])
+            .into()
+    }
+}
+
+impl ToSchema for Variant {}
+
+/// A sliding-puzzle size the web app plays: `WxH`, each side 3 to 10.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct SlideSize(pub slide::Size);
+
+impl SlideSize {
+    const PATTERN: &'static str = "^([3-9]|10)x([3-9]|10)$";
+}
+
+impl TryFrom<String> for SlideSize {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<SlideSize, Invalid> {
+        let (low, high) = (*WEB_SLIDE_SIDES.start(), *WEB_SLIDE_SIDES.end());
+        let refused = || {
+            Invalid(format!(
+                "bad size {text:?}: WxH, sides {low} to {high}, e.g. 4x4"
+            ))
+        };
+        let size: slide::Size = text.parse().map_err(|_| refused())?;
+        let fits =
+            WEB_SLIDE_SIDES.contains(&size.width()) && WEB_SLIDE_SIDES.contains(&size.height());
+        if fits && size.to_string() == text {
+            Ok(SlideSize(size))
+        } else {
+            Err(refused())
+        }
+    }
+}
+
+impl PartialSchema for SlideSize {
+    fn schema() -> RefOr<Schema> {
+        string(Self::PATTERN, "`WxH`, each side from 3 to 10 cells.")
+            .examples([serde_json::json!("4x4")])
+            .into()
+    }
+}
+
+impl ToSchema for SlideSize {}
+
+/// A sliding-puzzle goal by name: a built-in layout, `missing` (the seed
+/// picks the missing number) or `missing:K` (K at most the board's cells,
+/// which the schema cannot relate to the size).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct GoalName(pub GoalChoice);
+
+impl GoalName {
+    const PATTERN: &'static str =
+        "^(row-major|blank-first|snake|spiral|missing(:([1-9][0-9]?|100))?)$";
+}
+
+impl TryFrom<String> for GoalName {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<GoalName, Invalid> {
+        let refused = || {
+            Invalid(format!(
+                "unknown goal {text:?}: use row-major, blank-first, snake, spiral, missing or missing:K"
+            ))
+        };
+        let goal: GoalChoice = text.parse().map_err(|_| refused())?;
+        let named = !matches!(goal, GoalChoice::Goal(Goal::Custom(_)));
+        // No board has more than 100 cells (10x10), so no K above 100.
+        let fits_a_board = !matches!(goal, GoalChoice::Goal(Goal::Missing(k)) if k > 100);
+        if named && fits_a_board && goal.to_string() == text {
+            Ok(GoalName(goal))
+        } else {
+            Err(refused())
+        }
+    }
+}
+
+impl PartialSchema for GoalName {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "A goal: `row-major` (the default), `blank-first`, `snake`, `spiral`, \
+             `missing` (the seed picks the missing number) or `missing:K`, K at most \
+             the board's cells.",
+        )
+        .examples([serde_json::json!("row-major")])
+        .into()
+    }
+}
+
+impl ToSchema for GoalName {}
+
+/// The metric a sliding-puzzle solution is shortest in.
+#[derive(Clone, Copy, Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MetricName {
+    /// Single-tile moves.
+    #[default]
+    Stm,
+    /// Multi-tile moves: a run of tiles slid along a line is one move.
+    Mtm,
+}
+
+impl From<MetricName> for slide::Metric {
+    fn from(metric: MetricName) -> slide::Metric {
+        match metric {
+            MetricName::Stm => slide::Metric::Stm,
+            MetricName::Mtm => slide::Metric::Mtm,
+        }
+    }
+}
+
+/// A colour scheme for a goal's tiles.
+#[derive(Clone, Copy, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SchemeName {
+    Plain,
+    Fringe,
+    Rows,
+    Columns,
+    Gradient,
+}
+
+impl From<SchemeName> for crate::picture::Scheme {
+    fn from(scheme: SchemeName) -> crate::picture::Scheme {
+        use crate::picture::Scheme;
+        match scheme {
+            SchemeName::Plain => Scheme::Plain,
+            SchemeName::Fringe => Scheme::Fringe,
+            SchemeName::Rows => Scheme::Rows,
+            SchemeName::Columns => Scheme::Columns,
+            SchemeName::Gradient => Scheme::Gradient,
+        }
+    }
+}
+
+/// A Shisen-Sho board size by kshisen's name.
+#[derive(Clone, Copy, Debug, Deserialize, ToSchema)]
+pub enum Preset {
+    #[serde(rename = "14x6")]
+    P14x6,
+    #[serde(rename = "16x9")]
+    P16x9,
+    #[serde(rename = "18x8")]
+    P18x8,
+    #[serde(rename = "24x12")]
+    P24x12,
+    #[serde(rename = "26x14")]
+    P26x14,
+    #[serde(rename = "30x16")]
+    P30x16,
+    /// 14x6.
+    #[serde(rename = "small")]
+    Small,
+    /// 18x8.
+    #[serde(rename = "medium")]
+    Medium,
+    /// 24x12.
+    #[serde(rename = "large")]
+    Large,
+    /// 18x8.
+    #[serde(rename = "default")]
+    Default,
+}
+
+impl Preset {
+    pub fn size(self) -> shisen::Size {
+        let (w, h) = match self {
+            Preset::P14x6 | Preset::Small => (14, 6),
+            Preset::P16x9 => (16, 9),
+            Preset::P18x8 | Preset::Medium | Preset::Default => (18, 8),
+            Preset::P24x12 | Preset::Large => (24, 12),
+            Preset::P26x14 => (26, 14),
+            Preset::P30x16 => (30, 16),
+        };
+        shisen::Size::new(w, h).expect("presets are sizes")
+    }
+}
+
+/// A custom Shisen-Sho size: `WxH`, at most 40x24, with an even number of
+/// cells (tiles go in pairs).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct ShisenSize(pub shisen::Size);
+
+impl ShisenSize {
+    /// An even width with any height, or any width with an even height.
+    const PATTERN: &'static str = "^(([2468]|[1-3][02468]|40)x([1-9]|1[0-9]|2[0-4])|([1-9]|[1-3][0-9]|40)x([2468]|1[02468]|2[024]))$";
+}
+
+impl TryFrom<String> for ShisenSize {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<ShisenSize, Invalid> {
+        use play::limits::{WEB_SHISEN_HEIGHT, WEB_SHISEN_WIDTH};
+        let refused = || Invalid(format!("bad size {text:?}: WxH, e.g. 18x8"));
+        let size: shisen::Size = text.parse().map_err(|_| refused())?;
+        if size.to_string() != text {
+            return Err(refused());
+        }
+        if size.width() > WEB_SHISEN_WIDTH || size.height() > WEB_SHISEN_HEIGHT {
+            return Err(Invalid(format!(
+                "board {size} is too large: at most {WEB_SHISEN_WIDTH}x{WEB_SHISEN_HEIGHT}"
+            )));
+        }
+        if size.cells() % 2 == 1 {
+            return Err(Invalid(format!(
+                "board {size} has an odd number of cells: tiles go in pairs"
+            )));
+        }
+        Ok(ShisenSize(size))
+    }
+}
+
+impl PartialSchema for ShisenSize {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "A custom size `WxH`, at most 40x24, with an even number of cells.",
+        )
+        .examples([serde_json::json!("8x4")])
+        .into()
+    }
+}
+
+impl ToSchema for ShisenSize {}
+
+/// A player's display name: at most 24 characters, none of them control
+/// characters; blanks around it are dropped, and an empty name is
+/// anonymous.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct DisplayName(String);
+
+impl DisplayName {
+    const PATTERN: &'static str = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$";
+
+    /// The name to show, `None` for anonymous.
+    pub fn shown(&self) -> Option<&str> {
+        let name = self.0.trim();
+        (!name.is_empty()).then_some(name)
+    }
+}
+
+impl TryFrom<String> for DisplayName {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<DisplayName, Invalid> {
+        if text.chars().count() > NAME_CHARS {
+            return Err(Invalid(format!(
+                "name too long: at most {NAME_CHARS} characters"
+            )));
+        }
+        if text.chars().any(char::is_control) {
+            return Err(Invalid("name must not contain control characters".into()));
+        }
+        Ok(DisplayName(text))
+    }
+}
+
+impl PartialSchema for DisplayName {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "At most 24 characters, no control characters; blanks around it are \
+             dropped; empty for anonymous.",
+        )
+        .max_length(Some(NAME_CHARS))
+        .examples([serde_json::json!("Ada")])
+        .into()
+    }
+}
+
+impl ToSchema for DisplayName {}
+
+/// The JSON Schema of a body in which `field` holding `when` excludes
+/// `other` (any value but null): one case of a request schema's `not`.
+pub fn excludes(field: &str, when: serde_json::Value, other: &str) -> serde_json::Value {
+    serde_json::json!({
+        "required": [field, other],
+        "properties": { field: when, other: { "not": { "type": "null" } } },
+    })
+}
