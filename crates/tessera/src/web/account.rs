@@ -328,7 +328,7 @@ fn signed_in(visitor: &Visitor) -> Result<&Account, ApiError> {
 
 /// Makes an account and signs in to it; the guest results of this
 /// browser move to it.
-#[utoipa::path(post, path = "/api/account/signup", tag = "account", request_body = Credentials,
+#[utoipa::path(post, path = "/api/account/signup", operation_id = "account_signup", tag = "account", request_body = Credentials,
     responses((status = 201, body = AccountView), BodyErrors, SignupErrors, Always))]
 pub async fn signup(
     State(app): State<App>,
@@ -361,7 +361,7 @@ fn wrong_credentials() -> ApiError {
 
 /// Signs in (a new session token each time); the guest results of this
 /// browser move to the account.
-#[utoipa::path(post, path = "/api/account/login", tag = "account", request_body = Credentials,
+#[utoipa::path(post, path = "/api/account/login", operation_id = "account_login", tag = "account", request_body = Credentials,
     responses((status = 200, body = AccountView), BodyErrors, LoginErrors, Always))]
 pub async fn login(
     State(app): State<App>,
@@ -477,7 +477,7 @@ fn signed_out(visitor: &Visitor) -> Response {
 }
 
 /// Signs out here: this session ends (nothing to do when there is none).
-#[utoipa::path(post, path = "/api/account/logout", tag = "account",
+#[utoipa::path(post, path = "/api/account/logout", operation_id = "account_logout", tag = "account",
     responses((status = 204, description = "Signed out; the cookie is cleared"), CrossSite, Always))]
 pub async fn logout(State(app): State<App>, visitor: Visitor) -> Result<Response, ApiError> {
     if let Some(token) = &visitor.token {
@@ -487,7 +487,7 @@ pub async fn logout(State(app): State<App>, visitor: Visitor) -> Result<Response
 }
 
 /// Signs out everywhere: every session of the account ends.
-#[utoipa::path(post, path = "/api/account/logout-all", tag = "account",
+#[utoipa::path(post, path = "/api/account/logout-all", operation_id = "account_logout_all", tag = "account",
     responses((status = 204, description = "Every session ended; the cookie is cleared"), SignedInErrors, Always))]
 pub async fn logout_all(State(app): State<App>, visitor: Visitor) -> Result<Response, ApiError> {
     let account = signed_in(&visitor)?;
@@ -497,7 +497,7 @@ pub async fn logout_all(State(app): State<App>, visitor: Visitor) -> Result<Resp
 }
 
 /// The signed-in account; 401 when not signed in.
-#[utoipa::path(get, path = "/api/account", tag = "account",
+#[utoipa::path(get, path = "/api/account", operation_id = "account_me", tag = "account",
     responses((status = 200, body = AccountView), (status = 401, description = "Not signed in", body = ErrorBody), Always))]
 pub async fn me(visitor: Visitor) -> Result<Json<AccountView>, ApiError> {
     signed_in(&visitor).map(|a| Json(AccountView::of(a)))
