@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
+import { signUp, uniqueHandle } from './account.js';
 
 let server, chromium;
 before(async () => { server = await startServer(); chromium = await startBrowser(); });
@@ -55,6 +56,9 @@ test('a deal cleared at a person\'s pace is a record whose replay shows every pa
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=3`);
   await page.waitForSelector('#shisen-board .stile');
+  // Records need an account.
+  const handle = uniqueHandle('Shisen');
+  await signUp(page, handle);
   // The command line's solver finds the removals; the server is not asked.
   const board = await boardText(page, 6, 4);
   const solution = JSON.parse(execFileSync(tesseraBin(), ['shisen', 'solve', '--json', board]).toString());
@@ -70,8 +74,10 @@ test('a deal cleared at a person\'s pace is a record whose replay shows every pa
   }
   await page.waitForSelector('#shisen-status.good');
   assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+, ranked/);
-  const row = page.locator('#shisen-records table.records tr.mine').first();
+  // The record, under the handle.
+  const row = page.locator('#shisen-records table.records').first().locator('tr.mine').first();
   await row.waitFor();
+  assert.ok((await row.textContent()).includes(handle));
   await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'shisen-cleared.png') });
   // The replay: each removal drawn with its path, to the empty board.
