@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
 import { SOURCE, step, bfs, readTiles } from './puzzle.js';
+import { signUp, uniqueHandle } from './account.js';
 
 let server, chromium;
 before(async () => { server = await startServer(); chromium = await startBrowser(); });
@@ -72,6 +73,8 @@ test('a 3x3 solved in picture mode with a built-in picture; the link keeps the p
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=5`);
   await page.waitForSelector('#slide-board .tile');
+  // Records need an account.
+  await signUp(page, uniqueHandle('Pic'));
   await page.selectOption('#slide-look', 'picture:mosaic');
   await page.waitForSelector('#slide-board.look-picture[data-look="picture:mosaic"]');
   // Each tile shows the part of the picture at its goal cell.

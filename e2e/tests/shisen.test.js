@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
+import { signUp, uniqueHandle } from './account.js';
 
 let server, chromium;
 before(async () => { server = await startServer(); chromium = await startBrowser(); });
@@ -51,27 +52,38 @@ async function boardText(page, w, h) {
   return rows.join('\n');
 }
 
-test('a deal cleared at a person\'s pace is a record whose replay shows every path', async () => {
-  const page = await chromium.context.newPage();
-  await page.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=3`);
-  await page.waitForSelector('#shisen-board .stile');
-  // The command line's solver finds the removals; the server is not asked.
-  const board = await boardText(page, 6, 4);
+// Clears the deal on the page at a person's pace, with the removals the
+// command line's solver finds (the server is not asked). Gives the solution.
+async function clearByHand(page, w, h) {
+  const board = await boardText(page, w, h);
   const solution = JSON.parse(execFileSync(tesseraBin(), ['shisen', 'solve', '--json', board]).toString());
   assert.equal(solution.result, 'solvable');
   await page.waitForTimeout(500);
   for (const [x1, y1, x2, y2] of solution.moves) {
     const left = Number(await page.textContent('#shisen-left'));
-    await page.click(`.stile[data-cell="${y1 * 6 + x1}"]`);
+    await page.click(`.stile[data-cell="${y1 * w + x1}"]`);
     await page.waitForTimeout(150);
-    await page.click(`.stile[data-cell="${y2 * 6 + x2}"]`);
+    await page.click(`.stile[data-cell="${y2 * w + x2}"]`);
     await page.waitForFunction((n) => Number(document.querySelector('#shisen-left').textContent) === n, left - 2);
     await page.waitForTimeout(250);
   }
+  return solution;
+}
+
+test('a deal cleared at a person\'s pace is a record whose replay shows every path', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=3`);
+  await page.waitForSelector('#shisen-board .stile');
+  // Records need an account.
+  const handle = uniqueHandle('Shisen');
+  await signUp(page, handle);
+  const solution = await clearByHand(page, 6, 4);
   await page.waitForSelector('#shisen-status.good');
   assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+, ranked/);
-  const row = page.locator('#shisen-records table.records tr.mine').first();
+  // The record, under the handle.
+  const row = page.locator('#shisen-records table.records').first().locator('tr.mine').first();
   await row.waitFor();
+  assert.ok((await row.textContent()).includes(handle));
   await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'shisen-cleared.png') });
   // The replay: each removal drawn with its path, to the empty board.
@@ -88,6 +100,27 @@ test('a deal cleared at a person\'s pace is a record whose replay shows every pa
   await page.click('#replay-play');
   await page.waitForFunction(() => document.querySelector('#replay-status').textContent === 'Cleared.', null, { timeout: 20000 });
   assert.equal(await page.locator('#replay-board .stile').count(), 0);
+});
+
+test('a guest\'s clear is unranked until the guest signs up; then it is a record under the handle', async () => {
+  const guest = await startBrowser();
+  try {
+    const page = await guest.context.newPage();
+    await page.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=4`);
+    await page.waitForSelector('#shisen-board .stile');
+    await clearByHand(page, 6, 4);
+    await page.waitForSelector('#shisen-status.warn:has-text("Cleared")');
+    assert.match(await page.textContent('#shisen-status'), /Cleared in .* score \d+, not ranked — guest: sign in to be ranked/);
+    const record = page.locator('#shisen-records table.records').first().locator('tr.mine');
+    await page.waitForSelector('#shisen-records table.records');
+    assert.equal(await record.count(), 0, 'no record for a guest');
+    const handle = uniqueHandle('Clear');
+    await signUp(page, handle);
+    await record.first().waitFor();
+    assert.ok((await record.first().textContent()).includes(handle));
+  } finally {
+    await guest.stop();
+  }
 });
 
 test('a full 18x8 deal: mismatched tiles shake, right click highlights a kind, pause hides the board', async () => {

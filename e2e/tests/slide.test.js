@@ -1,10 +1,12 @@
-// The sliding puzzle in a real browser: solve a 3×3 by clicking tiles and
-// see the record appear.
+// The sliding puzzle in a real browser: sign up, solve a 3×3 by clicking
+// tiles and see the record appear under the handle; a guest's solve waits
+// for its player to sign up.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startServer, startBrowser, screenshots } from './harness.js';
 import { SOURCE, INVERSE, step, bfs, readTiles } from './puzzle.js';
+import { signUp, signIn, uniqueHandle } from './account.js';
 
 let server, chromium;
 before(async () => { server = await startServer(); chromium = await startBrowser(); });
@@ -24,17 +26,13 @@ async function replayTiles(page) {
   });
 }
 
-test('a 3x3 solved by clicking tiles at a human pace becomes a record', async () => {
-  const page = await chromium.context.newPage();
-  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=20261121`);
-  const name = 'Tess <b>&amp;</b>';
-  await page.fill('#player-name', name);
-  await page.dispatchEvent('#player-name', 'change');
+// Solves the 3×3 on the page by clicking tiles at a person's pace: a look
+// at the puzzle, then about four moves a second. Gives the moves.
+async function solveByHand(page) {
   await page.waitForSelector('#slide-board .tile');
   let tiles = await readTiles(page, 9);
   const moves = bfs(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   assert.ok(moves.length > 0);
-  // A person's pace: a look at the puzzle, then about four moves a second.
   await page.waitForTimeout(500);
   for (const m of moves) {
     const b = tiles.indexOf(0);
@@ -44,15 +42,39 @@ test('a 3x3 solved by clicking tiles at a human pace becomes a record', async ()
     tiles = step(tiles, 3, 3, m);
     await page.waitForTimeout(250);
   }
+  return moves;
+}
+
+// The row of the player's own record in the best-time table.
+const myRecord = (page) => page.locator('#slide-records table.records').first().locator('tr.mine').first();
+// The player's latest results, the last table of the records box.
+const myResults = (page) => page.locator('#slide-records table.records').last();
+
+let handle; // the account the first test makes
+
+test('a 3x3 solved by clicking tiles at a human pace becomes a record', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=20261121`);
+  // A handle with markup is refused, and the error is shown as text.
+  await page.click('#account-open');
+  await page.fill('#account-handle', 'Tess <b>&amp;</b>');
+  await page.fill('#account-password', 'correct horse battery staple 42');
+  await page.click('#account-signup');
+  await page.waitForSelector('#account-message.error');
+  assert.match(await page.textContent('#account-message'), /handle|character/i);
+  assert.equal(await page.locator('#account b').count(), 0);
+  assert.equal(await page.locator('#account-user[hidden]').count(), 1);
+  handle = uniqueHandle('Tess');
+  await signUp(page, handle);
+  const moves = await solveByHand(page);
   await page.waitForSelector('#slide-status.good');
   const status = await page.textContent('#slide-status');
   assert.match(status, new RegExp(`: ${moves.length} moves \\(\\d+ MTM\\), [\\d.]+ TPS — ranked`));
   assert.equal(await page.textContent('#slide-moves'), String(moves.length));
-  // The record table lists the result under the name, shown as text.
-  const row = page.locator('#slide-records table.records tr.mine').first();
+  // The record table lists the result under the handle.
+  const row = myRecord(page);
   await row.waitFor();
-  assert.ok((await row.textContent()).includes(name));
-  assert.equal(await page.locator('#slide-records b').count(), 0);
+  assert.ok((await row.textContent()).includes(handle));
   await page.waitForTimeout(300); // let animations settle
   await page.screenshot({ path: join(screenshots, 'slide-solved.png') });
 
@@ -87,6 +109,53 @@ test('a 3x3 solved by clicking tiles at a human pace becomes a record', async ()
   assert.equal(text, moves.join(''));
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(screenshots, 'replay.png') });
+});
+
+test('a guest\'s solve is unranked until the guest signs up; then it is a record under the handle', async () => {
+  const guest = await startBrowser();
+  try {
+    const page = await guest.context.newPage();
+    await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=31415`);
+    const moves = await solveByHand(page);
+    await page.waitForSelector('#slide-status.warn:has-text("Solved")');
+    assert.match(await page.textContent('#slide-status'), new RegExp(`: ${moves.length} moves .* not ranked — guest: sign in to be ranked`));
+    await page.waitForFunction(() => /guest: sign in to be ranked/.test(
+      [...document.querySelectorAll('#slide-records table.records')].pop()?.textContent || ''));
+    assert.equal(await myRecord(page).count(), 0, 'no record for a guest');
+    // Signing up in the same browser moves the result to the account,
+    // where it counts: the records now show it under the handle.
+    const mine = uniqueHandle('Guest');
+    await page.click('#account-open');
+    await page.fill('#account-handle', mine);
+    await page.screenshot({ path: join(screenshots, 'account.png') });
+    await signUp(page, mine);
+    await myRecord(page).waitFor();
+    assert.ok((await myRecord(page).textContent()).includes(mine));
+    assert.match(await myResults(page).textContent(), /ranked/);
+    assert.doesNotMatch(await myResults(page).textContent(), /guest/);
+    const history = await myResults(page).textContent();
+
+    // Another browser, signed in to the same account, shows the same history.
+    const other = await startBrowser();
+    try {
+      const there = await other.context.newPage();
+      await there.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=31415`);
+      await there.waitForSelector('#slide-records table.records');
+      assert.equal(await myRecord(there).count(), 0, 'a stranger owns no record');
+      await signIn(there, mine);
+      await myRecord(there).waitFor();
+      assert.ok((await myRecord(there).textContent()).includes(mine));
+      assert.equal(await myResults(there).textContent(), history);
+      // Signing out leaves a guest again, whose results these are not.
+      await there.click('#account-logout');
+      await there.waitForSelector('#account-guest:not([hidden])');
+      await there.waitForFunction(() => !document.querySelector('#slide-records table.records tr.mine'));
+    } finally {
+      await other.stop();
+    }
+  } finally {
+    await guest.stop();
+  }
 });
 
 test('arrow keys and WASD move tiles; undo takes a move back; the goal overlay shows', async () => {

@@ -141,6 +141,10 @@ pub enum Unranked {
     TimesInconsistent(String),
     /// A turn made while the board was hidden by a pause.
     PlayedWhilePaused(String),
+    /// Played without an account: ranked records need one. It is ranked
+    /// when the guest signs up or in on that browser (if nothing else
+    /// stood in its way).
+    Guest,
 }
 
 impl fmt::Display for Unranked {
@@ -150,6 +154,7 @@ impl fmt::Display for Unranked {
             Unranked::TooFast(why) => write!(f, "too fast: {why}"),
             Unranked::TimesInconsistent(why) => write!(f, "times inconsistent: {why}"),
             Unranked::PlayedWhilePaused(why) => write!(f, "played while paused: {why}"),
+            Unranked::Guest => f.write_str("guest"),
         }
     }
 }
@@ -194,6 +199,16 @@ pub fn judge(evidence: &Evidence, bounds: &Bounds) -> Result<(), Unranked> {
     burst(times, bounds)?;
     sustained(times, bounds)?;
     paused(times, evidence.pauses, bounds)
+}
+
+/// A judged result of a player with an account (`signed_in`) or without:
+/// a guest's result that a person could have made is unranked as a
+/// guest's; any other reason stands.
+pub fn owned(judged: Result<(), Unranked>, signed_in: bool) -> Result<(), Unranked> {
+    match judged {
+        Ok(()) if !signed_in => Err(Unranked::Guest),
+        other => other,
+    }
 }
 
 /// The most moves in any window of the burst length.
@@ -303,6 +318,17 @@ mod tests {
         };
         assert_eq!(judge(&e, &SLIDE), Err(Unranked::Assisted));
         assert!(Unranked::Assisted.to_string().starts_with("assisted"));
+    }
+
+    #[test]
+    fn ranked_records_need_an_account() {
+        assert_eq!(owned(Ok(()), true), Ok(()));
+        assert_eq!(owned(Ok(()), false), Err(Unranked::Guest));
+        assert_eq!(Unranked::Guest.to_string(), "guest");
+        // A bot stays a bot, signed in or not.
+        let bot = Err(Unranked::TooFast("x".into()));
+        assert_eq!(owned(bot.clone(), true), bot);
+        assert_eq!(owned(bot.clone(), false), bot);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! parser. Front ends translate their input into these types and render
 //! what comes back.
 
+pub mod account;
 pub mod shisen_game;
 pub mod slide_game;
 

@@ -19,6 +19,18 @@ pub fn random_id() -> String {
     format!("{:016x}{:016x}", random_u64(), random_u64())
 }
 
+/// Fills `bytes` from the operating system's random source (secrets:
+/// salts, session tokens). Should that source fail, 64-bit blocks from
+/// [`random_u64`] stand in.
+pub fn random_bytes(bytes: &mut [u8]) {
+    if getrandom::fill(bytes).is_err() {
+        for chunk in bytes.chunks_mut(8) {
+            let block = random_u64().to_le_bytes();
+            chunk.copy_from_slice(&block[..chunk.len()]);
+        }
+    }
+}
+
 /// 64 bits from the operating system. Should that source ever fail, the
 /// standard library's per-process random hash keys (also seeded by the
 /// operating system) stand in, so no caller has an error to handle.

@@ -59,6 +59,7 @@ impl Api {
             log_format: LogFormat::Text,
             solver_rate: 1_000_000,
             trust_proxy: false,
+            secure_cookies: false,
             request_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(1),
         };

@@ -1,4 +1,4 @@
-// The app shell: pages by URL hash, the player's display name.
+// The app shell: pages by URL hash, the account area.
 import { get, post, el } from './api.js';
 import { showRecords } from './records.js';
 import * as slide from './slide.js';
@@ -28,19 +28,71 @@ function show() {
   }
 }
 
-async function setupName() {
-  const input = document.getElementById('player-name');
-  try { input.value = (await get('/api/me')).name || ''; } catch { /* offline: keep empty */ }
-  input.addEventListener('change', async () => {
-    try {
-      const r = await post('/api/me/name', { name: input.value });
-      input.value = r.name || '';
-      input.classList.remove('invalid');
-    } catch (e) {
-      input.classList.add('invalid');
-      input.title = e.message;
-    }
-  });
+// The account area. A change of account tells the pages to show the
+// records again: a sign-in moves this browser's guest results to it.
+const $ = (id) => document.getElementById(id);
+
+// Errors stay until the next try; news goes after a few seconds, to keep
+// the header on one line.
+let messageTimer = null;
+function accountMessage(text, kind = '') {
+  clearTimeout(messageTimer);
+  $('account-message').textContent = text;
+  $('account-message').className = `account-message ${kind}`;
+  if (text && kind !== 'error') messageTimer = setTimeout(() => accountMessage(''), 6000);
+}
+
+function showAccount(account) {
+  $('account-guest').hidden = account !== null;
+  $('account-user').hidden = account === null;
+  $('account-name').textContent = account ? account.handle : '';
+  if (account) $('account-guest').open = false;
+}
+
+function accountChanged(account) {
+  showAccount(account);
+  window.dispatchEvent(new CustomEvent('tessera:account', { detail: account }));
+  if (route()[0] === 'records') showRecordsPage();
+}
+
+async function signIn(event) {
+  event.preventDefault();
+  const action = event.submitter && event.submitter.value === 'signup' ? 'signup' : 'login';
+  const buttons = document.querySelectorAll('#account-form button');
+  for (const b of buttons) b.disabled = true;
+  accountMessage(action === 'signup' ? 'Signing up…' : 'Signing in…');
+  try {
+    const account = await post(`/api/account/${action}`, {
+      handle: $('account-handle').value.trim(),
+      password: $('account-password').value,
+    });
+    $('account-password').value = '';
+    accountMessage(action === 'signup' ? 'Welcome! Your results here are now in your account.' : '');
+    accountChanged(account);
+  } catch (e) {
+    accountMessage(e.message, 'error');
+  } finally {
+    for (const b of buttons) b.disabled = false;
+  }
+}
+
+async function signOut(everywhere) {
+  try {
+    await post(everywhere ? '/api/account/logout-all' : '/api/account/logout');
+    accountMessage(everywhere ? 'Signed out on every device.' : 'Signed out.');
+    accountChanged(null);
+  } catch (e) {
+    accountMessage(e.message, 'error');
+  }
+}
+
+async function setupAccount() {
+  $('account-form').addEventListener('submit', signIn);
+  $('account-logout').addEventListener('click', () => signOut(false));
+  $('account-logout-all').addEventListener('click', () => signOut(true));
+  let account = null;
+  try { account = await get('/api/account'); } catch { /* a guest (401), or offline */ }
+  showAccount(account);
 }
 
 // The records page: a menu of the variants that have records.
@@ -69,7 +121,7 @@ function setupRecordsPage() {
 
 slide.init();
 shisen.init();
-setupName();
+setupAccount();
 setupRecordsPage();
 window.addEventListener('hashchange', show);
 show();

@@ -31,7 +31,12 @@ const rank = (r, i) => i + 1;
 const time = (r) => clock(r.millis);
 const replay = (r) => el('a', { href: `/replay/${r.game_id}`, class: 'replay-link', text: '▶ replay' });
 const tps = (r) => (r.stm / Math.max(0.001, r.millis / 1000)).toFixed(2);
-const verdict = (r) => (r.ranked ? 'ranked' : r.reason || 'not ranked');
+const verdict = (r) => (r.ranked ? 'ranked' : reasonText(r.reason) || 'not ranked');
+
+// Why a result is not ranked, in words; a guest is invited to sign in.
+export function reasonText(reason) {
+  return reason === 'guest' ? 'guest: sign in to be ranked' : reason;
+}
 
 // Fills `box` with the records and the player's statistics for a variant.
 export async function showRecords(box, game, variant) {

@@ -2,7 +2,7 @@
 // hints and shuffles; undo and redo walk a local history; the whole action
 // list is replayed by the server when the board is cleared.
 import { post, clock, el } from './api.js';
-import { showRecords } from './records.js';
+import { showRecords, reasonText } from './records.js';
 import { face, describe } from './tiles.js';
 import { matchClass, score } from './rules.js';
 
@@ -213,7 +213,7 @@ async function finish() {
       status('The server does not see this board as cleared.', 'error');
       return;
     }
-    const verdict = r.ranked ? 'ranked' : `not ranked — ${r.reason}`;
+    const verdict = r.ranked ? 'ranked' : `not ranked — ${reasonText(r.reason)}`;
     status(`Cleared in ${clock(r.millis, false)} — score ${r.score}, ${verdict}. `, r.ranked ? 'good' : 'warn');
     $('shisen-status').append(el('a', { href: `/replay/${r.game}`, text: 'Watch the replay' }));
     showRecords($('shisen-records'), 'shisen', game.variant);
@@ -397,5 +397,7 @@ export function init() {
     try { await navigator.clipboard.writeText(link); status(`Link copied: ${link}`); } catch { status(link); }
   });
   window.addEventListener('resize', () => { if (g) render(); });
+  // A sign-in or sign-out changes whose results and records are "mine".
+  window.addEventListener('tessera:account', () => { if (g) showRecords($('shisen-records'), 'shisen', g.variant); });
   setInterval(tick, 250);
 }

@@ -1,7 +1,7 @@
 // The sliding puzzle: moves are applied here so play is instant; the server
 // issued the puzzle and replays the whole move list when it is solved.
 import { post, clock, el } from './api.js';
-import { showRecords } from './records.js';
+import { showRecords, reasonText } from './records.js';
 import { SOURCE, INVERSE, applyMove, movesToward, mtmCount } from './rules.js';
 import * as looks from './looks.js';
 
@@ -183,7 +183,7 @@ async function finish() {
       return;
     }
     const tps = (r.stm / Math.max(0.001, r.millis / 1000)).toFixed(2);
-    const verdict = r.ranked ? 'ranked' : `not ranked — ${r.reason}`;
+    const verdict = r.ranked ? 'ranked' : `not ranked — ${reasonText(r.reason)}`;
     status(`Solved in ${clock(r.millis)}: ${r.stm} moves (${r.mtm} MTM), ${tps} TPS — ${verdict}. `, r.ranked ? 'good' : 'warn');
     $('slide-status').append(el('a', { href: `/replay/${r.game}`, text: 'Watch the replay' }));
     refreshRecords();
@@ -372,5 +372,7 @@ export function init() {
     const link = shareLink(s.seed);
     try { await navigator.clipboard.writeText(link); status(`Link copied: ${link}`); } catch { status(link); }
   });
+  // A sign-in or sign-out changes whose results and records are "mine".
+  window.addEventListener('tessera:account', refreshRecords);
   timer = setInterval(tick, 100);
 }

@@ -179,7 +179,8 @@ fn impossible_times_are_unranked_or_refused_with_the_reason() {
 fn a_person_paced_solve_is_ranked_and_its_replay_reproduces_it() {
     let server = Server::start();
     let mut c = server.client();
-    c.ok("/api/me/name", json!({"name": "Ada"}));
+    // Ranked records need an account.
+    let (handle, _) = c.sign_up("ada");
     let dealt = Instant::now();
     let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": 21}));
     // A detour (a move and its undo) so the two metrics differ.
@@ -217,7 +218,8 @@ fn a_person_paced_solve_is_ranked_and_its_replay_reproduces_it() {
     assert_eq!(replay["stm"], moves.len());
     assert_eq!(replay["mtm"], runs(&moves));
     assert_eq!(replay["millis"], done["millis"]);
-    assert_eq!(replay["name"], "Ada");
+    assert_eq!(replay["name"], handle.as_str());
+    assert_eq!(replay["handle"], handle.as_str());
     assert_eq!(replay["ranked"], true);
     assert_eq!(replay["reason"], Value::Null);
     // The moves replay to the goal.
@@ -257,6 +259,7 @@ fn shisen_solution(game: &Value) -> Vec<Value> {
 fn shisen_clears_are_judged_and_replayed_with_their_paths() {
     let server = Server::start();
     let mut c = server.client();
+    c.sign_up("shisen");
     // A person-paced clear, with an undo and a redo on the way: ranked.
     let dealt = Instant::now();
     let game = c.ok("/api/shisen/new", json!({"size": "6x4", "seed": 5}));

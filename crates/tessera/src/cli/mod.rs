@@ -152,6 +152,11 @@ struct ServeArgs {
     /// balancer sets (only behind one: clients could forge it otherwise).
     #[arg(long, env = "TESSERA_TRUST_PROXY")]
     trust_proxy: bool,
+    /// Mark the session cookie Secure (only sent over HTTPS): for a site
+    /// served over TLS. Behind --trust-proxy it is also set on any request
+    /// the balancer forwards with X-Forwarded-Proto: https.
+    #[arg(long, env = "TESSERA_SECURE_COOKIES")]
+    secure_cookies: bool,
     /// Seconds a request may take before it is answered 503.
     #[arg(long, env = "TESSERA_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     request_timeout: u64,
@@ -215,6 +220,7 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         log_format: args.log_format,
         solver_rate: args.solver_rate,
         trust_proxy: args.trust_proxy,
+        secure_cookies: args.secure_cookies,
         request_timeout: std::time::Duration::from_secs(args.request_timeout),
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
     };

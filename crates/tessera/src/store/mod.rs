@@ -9,10 +9,12 @@
 //! transactions so a game finishes once however many servers race). Each
 //! database has its own embedded migrations, run on open.
 
+mod accounts;
 mod backup;
 mod database;
 mod fault;
 
+pub use accounts::Account;
 pub use backup::backup;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;
@@ -101,13 +103,18 @@ pub struct NewResult {
     /// Why it is not ranked; `None` when it is.
     pub reason: Option<String>,
     pub finished_at: i64,
+    /// The signed-in account it belongs to; `None` for a guest's.
+    pub account_id: Option<String>,
 }
 
-/// A result with the player's display name.
+/// A result with its owner's name.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Record {
     pub game_id: String,
+    /// The account's handle, or for a guest the display name they chose.
     pub name: Option<String>,
+    /// The handle of the account it belongs to; null for a guest's.
+    pub handle: Option<String>,
     pub variant: String,
     pub moves: i64,
     pub stm: i64,
@@ -569,8 +576,8 @@ impl Store {
         }
         sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
-             counted, finished_at, stm, mtm, replay, times, reason) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             counted, finished_at, stm, mtm, replay, times, reason, account_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
@@ -587,6 +594,7 @@ impl Store {
         .bind(&result.replay)
         .bind(times_text(&result.times))
         .bind(&result.reason)
+        .bind(&result.account_id)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -598,7 +606,7 @@ impl Store {
     pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, sqlx::Error> {
         let row = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.replay, r.times, g.game, g.seed, g.setup, g.goal, g.rules, \
-             g.issued_at FROM results r JOIN players p ON p.id = r.player_id \
+             g.issued_at FROM {RECORD_FROM} \
              JOIN games g ON g.id = r.game_id WHERE r.game_id = $1"
         ))
         .bind(id)
@@ -634,11 +642,12 @@ impl Store {
         variant: &str,
         ranking: Ranking,
         limit: i64,
-        viewer: Option<&str>,
+        viewer: Option<Viewer<'_>>,
     ) -> Result<Vec<Record>, sqlx::Error> {
         let sql = format!(
-            "SELECT {RECORD_COLUMNS} FROM results r JOIN players p ON p.id = r.player_id \
-             WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 ORDER BY {} LIMIT $3",
+            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
+             WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 \
+             AND (a.disabled IS NULL OR a.disabled = 0) ORDER BY {} LIMIT $3",
             ranking.order_by()
         );
         let rows = sqlx::query(&sql)
@@ -663,39 +672,87 @@ impl Store {
     }
 
     /// A player's results, newest first; all games and variants when
-    /// `filter` is `None`.
+    /// `filter` is `None`. A signed-in player's are the account's, from
+    /// any browser, and this browser's guest results not yet moved to an
+    /// account; a guest's are this browser's guest results.
     pub async fn player_results(
         &self,
-        player: &str,
+        viewer: Viewer<'_>,
         filter: Option<(&str, &str)>,
     ) -> Result<Vec<(String, Record)>, sqlx::Error> {
         let (game, variant) = filter.unwrap_or(("", ""));
         let rows = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS}, r.game FROM results r JOIN players p ON p.id = r.player_id \
-                 WHERE r.player_id = $1 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) \
+            "SELECT {RECORD_COLUMNS}, r.game FROM {RECORD_FROM} \
+                 WHERE ((r.player_id = $1 AND r.account_id IS NULL) OR r.account_id = $4) \
+                 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) \
                  ORDER BY r.finished_at DESC LIMIT 10000"
         ))
-        .bind(player)
+        .bind(viewer.player)
         .bind(game)
         .bind(variant)
+        .bind(viewer.account.unwrap_or(""))
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
             .iter()
-            .map(|r| (r.get::<String, _>(RECORD_WIDTH), record(r, Some(player))))
+            .map(|r| (r.get::<String, _>(RECORD_WIDTH), record(r, Some(viewer))))
             .collect())
+    }
+
+    /// Moves this browser's guest results to the account just signed in
+    /// to (each result moves once: it belongs to an account after), and
+    /// ranks those that were unranked only for want of an account. The
+    /// number moved.
+    pub async fn claim_guest_results(
+        &self,
+        player: &str,
+        account_id: &str,
+    ) -> Result<u64, sqlx::Error> {
+        let written = sqlx::query(
+            "UPDATE results SET account_id = $1, \
+             counted = CASE WHEN reason = $3 THEN 1 ELSE counted END, \
+             reason = CASE WHEN reason = $3 THEN NULL ELSE reason END \
+             WHERE player_id = $2 AND account_id IS NULL",
+        )
+        .bind(account_id)
+        .bind(player)
+        .bind(play::judge::Unranked::Guest.to_string())
+        .execute(&self.pool)
+        .await;
+        Ok(self.noted(written)?.rows_affected())
     }
 }
 
-/// The columns [`record`] reads, in its order.
-const RECORD_COLUMNS: &str = "r.game_id, p.name, r.variant, r.moves, r.millis, r.score, r.hints, \
-     r.counted, r.finished_at, r.player_id, r.stm, r.mtm, r.reason";
-const RECORD_WIDTH: usize = 13;
+/// Who is looking at results: their own are marked.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewer<'a> {
+    /// The browser's player id.
+    pub player: &'a str,
+    /// The signed-in account's id.
+    pub account: Option<&'a str>,
+}
 
-fn record(r: &AnyRow, viewer: Option<&str>) -> Record {
+/// The tables [`RECORD_COLUMNS`] come from.
+const RECORD_FROM: &str = "results r JOIN players p ON p.id = r.player_id \
+     LEFT JOIN accounts a ON a.id = r.account_id";
+/// The columns [`record`] reads, in its order.
+const RECORD_COLUMNS: &str = "r.game_id, COALESCE(a.handle, p.name), r.variant, r.moves, \
+     r.millis, r.score, r.hints, r.counted, r.finished_at, r.player_id, r.stm, r.mtm, r.reason, \
+     a.handle, r.account_id";
+const RECORD_WIDTH: usize = 15;
+
+fn record(r: &AnyRow, viewer: Option<Viewer<'_>>) -> Record {
+    let account: Option<String> = r.get(14);
+    let player: String = r.get(9);
+    let mine = viewer.is_some_and(|v| match (&account, v.account) {
+        (Some(owner), Some(me)) => owner == me,
+        (Some(_), None) => false,
+        (None, _) => player == v.player,
+    });
     Record {
         game_id: r.get(0),
         name: r.get(1),
+        handle: r.get(13),
         variant: r.get(2),
         moves: r.get(3),
         millis: r.get(4),
@@ -703,7 +760,7 @@ fn record(r: &AnyRow, viewer: Option<&str>) -> Record {
         hints: r.get(6),
         ranked: r.get::<i64, _>(7) != 0,
         finished_at: r.get(8),
-        mine: viewer == Some(r.get::<String, _>(9).as_str()),
+        mine,
         stm: r.get(10),
         mtm: r.get(11),
         reason: r.get(12),

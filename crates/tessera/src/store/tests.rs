@@ -65,6 +65,7 @@ fn result(moves: i64, millis: i64, finished_at: i64) -> NewResult {
         times: (1..=moves).map(|i| i * 300).collect(),
         reason: None,
         finished_at,
+        account_id: None,
     }
 }
 
@@ -149,7 +150,11 @@ fn records_rank_by_each_order_and_hide_unranked_results() {
                 .map(|r| r.game_id.clone())
                 .collect::<Vec<_>>()
         };
-        let by = |ranking| store.records("slide", "3x3-row-major", ranking, 10, Some("fast"));
+        let fast = Viewer {
+            player: "fast",
+            account: None,
+        };
+        let by = |ranking| store.records("slide", "3x3-row-major", ranking, 10, Some(fast));
         assert_eq!(order(by(Ranking::Time).await.unwrap()), ["a", "b"]);
         assert_eq!(order(by(Ranking::Moves).await.unwrap()), ["b", "a"]);
         assert_eq!(order(by(Ranking::Mtm).await.unwrap()), ["a", "b"]);
@@ -157,7 +162,16 @@ fn records_rank_by_each_order_and_hide_unranked_results() {
         assert_eq!(top[0].name.as_deref(), Some("Fast"));
         assert!(top[0].mine && !top[1].mine);
         assert_eq!(store.variants("slide").await.unwrap(), ["3x3-row-major"]);
-        let mine = store.player_results("bot", None).await.unwrap();
+        let mine = store
+            .player_results(
+                Viewer {
+                    player: "bot",
+                    account: None,
+                },
+                None,
+            )
+            .await
+            .unwrap();
         assert_eq!(mine.len(), 1, "an unranked result is still the player's");
         assert_eq!(mine[0].1.reason.as_deref(), Some("too fast"));
         let replay = store.replay("c").await.unwrap().unwrap();

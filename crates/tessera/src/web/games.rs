@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::error::ApiError;
 use super::player::Player;
 use super::App;
-use crate::store::{GameRow, IssuedGame, NewResult};
+use crate::store::{Account, GameRow, IssuedGame, NewResult};
 
 /// The open game `id` of kind `kind` (`slide`, `shisen`) of `player`.
 pub async fn open_game(
@@ -63,15 +63,19 @@ pub struct Finished {
     variant: String,
 }
 
-/// Stores a solved game's result, ranked unless `judged` says why not,
-/// and answers with what the player sees.
+/// Stores a solved game's result, ranked unless `judged` says why not or
+/// no account is signed in (`play::judge::owned`), and answers with what
+/// the player sees.
 pub async fn finish(
     app: &App,
     row: &GameRow,
     mut result: NewResult,
     judged: Result<(), Unranked>,
+    account: Option<&Account>,
 ) -> Result<Finished, ApiError> {
+    let judged = play::judge::owned(judged, account.is_some());
     result.reason = judged.err().map(|why| why.to_string());
+    result.account_id = account.map(|a| a.id.clone());
     app.store.finish(&row.issued, &result).await?;
     let ranked = result.reason.is_none();
     Ok(Finished {

@@ -8,6 +8,7 @@
 //! instances can serve one database behind a load balancer; `ops` holds
 //! what an operator needs around that.
 
+mod account;
 mod assets;
 mod budget;
 mod clock;
@@ -63,6 +64,9 @@ pub struct Config {
     /// Whether clients are told apart by the headers a load balancer sets
     /// rather than by the peer address.
     pub trust_proxy: bool,
+    /// Whether the session cookie is always `Secure` (the site is served
+    /// over TLS).
+    pub secure_cookies: bool,
     /// The longest a request may take.
     pub request_timeout: Duration,
     /// How long in-flight requests may finish after SIGTERM or SIGINT.
@@ -74,6 +78,7 @@ pub struct Config {
 pub struct App {
     store: Store,
     budget: Budget,
+    accounts: account::Settings,
 }
 
 /// The application's routes, with their layers.
@@ -83,6 +88,7 @@ pub fn router(store: Store, config: &Config) -> Router {
     let app = App {
         store,
         budget: Budget::new(ENGINE_BUDGET),
+        accounts: account::Settings::new(config.secure_cookies, config.trust_proxy),
     };
     // The endpoints that keep a core busy get a per-client limit.
     let solvers = Router::new()
@@ -115,9 +121,18 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))
         .route("/api/me/export.csv", get(records::export))
+        .route("/api/account", get(account::me))
+        .route("/api/account/signup", post(account::signup))
+        .route("/api/account/login", post(account::login))
+        .route("/api/account/logout", post(account::logout))
+        .route("/api/account/logout-all", post(account::logout_all))
         .merge(solvers)
         .fallback(not_found)
         .layer(axum::middleware::from_fn(player::identify))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            account::guard,
+        ))
         .layer(DefaultBodyLimit::max(play::limits::REQUEST_BYTES))
         .layer(axum::middleware::from_fn_with_state(
             config.request_timeout,

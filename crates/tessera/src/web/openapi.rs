@@ -15,7 +15,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
-use super::{assets, ops, records, replays, shisen_api, slide_api};
+use super::{account, assets, ops, records, replays, shisen_api, slide_api};
 
 /// The whole HTTP API.
 #[derive(OpenApi)]
@@ -36,12 +36,14 @@ use super::{assets, ops, records, replays, shisen_api, slide_api};
         records::me, records::set_name, records::stats, records::export,
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
         assets::index, assets::replay_page, assets::asset,
+        account::signup, account::login, account::logout, account::logout_all, account::me,
     ),
     tags(
         (name = "slide", description = "The sliding puzzle"),
         (name = "shisen", description = "Shisen-Sho"),
         (name = "records", description = "Records and replays"),
         (name = "player", description = "The asking player"),
+        (name = "account", description = "Accounts: sign-up, sign-in and sessions (the `tessera_session` cookie)"),
         (name = "ops", description = "For operators and load balancers"),
         (name = "pages", description = "The browser game"),
     )

@@ -10,12 +10,13 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::account::Visitor;
 use super::clock::now_millis;
 use super::edge::{DisplayName, GameKind, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
-use crate::store::{Ranking, Record};
+use crate::store::{Ranking, Record, Viewer};
 
 /// How many records a table shows.
 const TABLE: i64 = 10;
@@ -90,11 +91,12 @@ pub struct Tables {
 pub async fn records(
     State(app): State<App>,
     player: Player,
+    visitor: Visitor,
     Params(query): Params<Which>,
 ) -> Result<Json<Tables>, ApiError> {
     let (game, variant) = which(&query);
     let store = &app.store;
-    let me = Some(player.0.as_str());
+    let me = Some(viewer(&player, &visitor));
     let by_time = store
         .records(game, variant, Ranking::Time, TABLE, me)
         .await?;
@@ -116,6 +118,14 @@ pub async fn records(
         tables.by_score = Some(by_score.await?);
     }
     Ok(Json(tables))
+}
+
+/// The asking browser and its signed-in account, whose results are "mine".
+fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a> {
+    Viewer {
+        player: &player.0,
+        account: visitor.account.as_ref().map(|a| a.id.as_str()),
+    }
 }
 
 /// The mean of the middle results of the latest `n` (the best and the worst
@@ -154,12 +164,13 @@ pub struct Stats {
 pub async fn stats(
     State(app): State<App>,
     player: Player,
+    visitor: Visitor,
     Params(query): Params<Which>,
 ) -> Result<Json<Stats>, ApiError> {
     let (game, variant) = which(&query);
     let results = app
         .store
-        .player_results(&player.0, Some((game, variant)))
+        .player_results(viewer(&player, &visitor), Some((game, variant)))
         .await?;
     let times: Vec<i64> = results.iter().map(|(_, r)| r.millis).collect();
     let moves: Vec<i64> = results.iter().map(|(_, r)| r.moves).collect();
@@ -233,8 +244,15 @@ fn csv_field(text: &str) -> String {
 /// Every result of the asking player as CSV, with links to the replays.
 #[utoipa::path(get, path = "/api/me/export.csv", tag = "player",
     responses((status = 200, description = "One line per result", content_type = "text/csv", body = String), Always))]
-pub async fn export(State(app): State<App>, player: Player) -> Result<impl IntoResponse, ApiError> {
-    let results = app.store.player_results(&player.0, None).await?;
+pub async fn export(
+    State(app): State<App>,
+    player: Player,
+    visitor: Visitor,
+) -> Result<impl IntoResponse, ApiError> {
+    let results = app
+        .store
+        .player_results(viewer(&player, &visitor), None)
+        .await?;
     let mut csv = String::from(
         "game,variant,finished_at_ms,millis,moves,stm,mtm,score,hints,ranked,reason,replay\n",
     );

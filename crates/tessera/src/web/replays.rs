@@ -28,8 +28,10 @@ pub struct Common {
     /// Milliseconds since the start, one per move or turn.
     times: Vec<i64>,
     millis: i64,
-    /// The player's display name.
+    /// The account's handle, or a guest's display name.
     name: Option<String>,
+    /// The handle of the account the result belongs to; null for a guest's.
+    handle: Option<String>,
     ranked: bool,
     reason: Option<String>,
     /// Milliseconds since the Unix epoch.
@@ -129,6 +131,7 @@ pub async fn replay(
         times: row.times.clone(),
         millis: row.result.millis,
         name: row.name.clone(),
+        handle: row.result.handle.clone(),
         ranked: row.result.ranked,
         reason: row.result.reason.clone(),
         finished_at: row.result.finished_at,

@@ -695,6 +695,7 @@ pub enum Submitted {
 pub async fn submit(
     State(app): State<App>,
     player: Player,
+    visitor: super::account::Visitor,
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Submitted>, ApiError> {
     check_times(&request.times, request.turns.len())
@@ -733,8 +734,16 @@ pub async fn submit(
         replay: turns.join(" "),
         times: request.times.clone(),
         reason: None,
+        account_id: None,
         finished_at: now,
     };
-    let finished = finish(&app, &row, result, judge(&evidence, &judge::SHISEN)).await?;
+    let finished = finish(
+        &app,
+        &row,
+        result,
+        judge(&evidence, &judge::SHISEN),
+        visitor.account.as_ref(),
+    )
+    .await?;
     Ok(Json(Submitted::Solved(finished)))
 }

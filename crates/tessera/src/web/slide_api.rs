@@ -355,6 +355,7 @@ pub enum Submitted {
 pub async fn submit(
     State(app): State<App>,
     player: Player,
+    visitor: super::account::Visitor,
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Submitted>, ApiError> {
     let moves = parse_moves(&request.moves).map_err(|e| e.at("/moves"))?;
@@ -401,9 +402,17 @@ pub async fn submit(
         replay: moves.to_string(),
         times: request.times.clone(),
         reason: None,
+        account_id: None,
         finished_at: now,
     };
-    let finished = finish(&app, &row, result, judge(&evidence, &judge::SLIDE)).await?;
+    let finished = finish(
+        &app,
+        &row,
+        result,
+        judge(&evidence, &judge::SLIDE),
+        visitor.account.as_ref(),
+    )
+    .await?;
     Ok(Json(Submitted::Solved(finished)))
 }
 

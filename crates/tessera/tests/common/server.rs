@@ -168,11 +168,16 @@ impl Drop for Server {
     }
 }
 
-/// A browser stand-in: keeps the player cookie the server hands out.
+/// A browser stand-in: keeps the cookies the server hands out, and sends
+/// its own `Origin` with every POST as a browser does.
 pub struct Client {
     base: String,
-    /// The player cookie (`name=value`) once the server set one.
+    /// The `Cookie` header: every cookie the server set (`a=1; b=2`), the
+    /// player cookie first.
     pub cookie: Option<String>,
+    /// The `Origin` sent with POSTs and DELETEs (the server's own unless
+    /// changed; `None` sends none).
+    pub origin: Option<String>,
     agent: ureq::Agent,
 }
 
@@ -217,6 +222,7 @@ impl Client {
         Client {
             base: base.to_string(),
             cookie: None,
+            origin: Some(base.to_string()),
             agent: ureq::Agent::config_builder()
                 .http_status_as_error(false)
                 .build()
@@ -226,9 +232,8 @@ impl Client {
 
     fn finish(&mut self, response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Reply {
         let mut response = response.unwrap();
-        if let Some(set) = response.headers().get("set-cookie") {
-            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
-            self.cookie = Some(pair);
+        for set in response.headers().get_all("set-cookie") {
+            self.keep_cookie(set.to_str().unwrap());
         }
         let content_type = response
             .headers()
@@ -250,6 +255,33 @@ impl Client {
         }
     }
 
+    /// Stores (or, with `Max-Age=0`, drops) the cookie of a `Set-Cookie`.
+    fn keep_cookie(&mut self, set: &str) {
+        let pair = set.split(';').next().unwrap().trim();
+        let (name, _) = pair.split_once('=').unwrap();
+        let gone = set.split(';').any(|a| a.trim() == "Max-Age=0");
+        let mut jar: Vec<String> = self
+            .cookie
+            .iter()
+            .flat_map(|c| c.split("; "))
+            .filter(|c| !c.starts_with(&format!("{name}=")))
+            .map(str::to_string)
+            .collect();
+        if !gone {
+            jar.push(pair.to_string());
+        }
+        self.cookie = (!jar.is_empty()).then(|| jar.join("; "));
+    }
+
+    /// The value of the cookie `name`, if kept.
+    pub fn cookie_value(&self, name: &str) -> Option<String> {
+        self.cookie
+            .iter()
+            .flat_map(|c| c.split("; "))
+            .find_map(|c| c.strip_prefix(&format!("{name}=")))
+            .map(str::to_string)
+    }
+
     pub fn get(&mut self, path: &str) -> Reply {
         let mut request = self.agent.get(format!("{}{path}", self.base));
         if let Some(cookie) = &self.cookie {
@@ -267,8 +299,38 @@ impl Client {
         if let Some(cookie) = &self.cookie {
             request = request.header("Cookie", cookie);
         }
+        if let Some(origin) = &self.origin {
+            request = request.header("Origin", origin);
+        }
         let response = request.send(body);
         self.finish(response)
+    }
+
+    pub fn delete(&mut self, path: &str) -> Reply {
+        let mut request = self.agent.delete(format!("{}{path}", self.base));
+        if let Some(cookie) = &self.cookie {
+            request = request.header("Cookie", cookie);
+        }
+        if let Some(origin) = &self.origin {
+            request = request.header("Origin", origin);
+        }
+        let response = request.call();
+        self.finish(response)
+    }
+
+    /// Signs up a fresh account (a unique handle with `prefix`, a strong
+    /// password) and stays signed in: the handle and the password.
+    pub fn sign_up(&mut self, prefix: &str) -> (String, String) {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::SeqCst);
+        let handle = format!("{prefix}{}x{n}", std::process::id() % 100_000);
+        let password = format!("violet tractor {n} umbrella lagoon");
+        let reply = self.post(
+            "/api/account/signup",
+            serde_json::json!({"handle": handle, "password": password}),
+        );
+        assert_eq!(reply.status, 201, "sign-up: {}", reply.text);
+        (handle, password)
     }
 
     pub fn post(&mut self, path: &str, body: Value) -> Reply {

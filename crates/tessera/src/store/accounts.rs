@@ -1,0 +1,191 @@
+//! Accounts, their sessions, and failed sign-ins: the rules are
+//! `play::account`'s; this keeps them. Sessions live in the database so
+//! that every instance behind a load balancer knows them.
+
+use play::account::{Handle, FAILURE_WINDOW_MS, SESSION_MILLIS};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::Store;
+
+/// An account as the server shows it.
+#[derive(Clone, Debug)]
+pub struct Account {
+    pub id: String,
+    /// As its owner typed it.
+    pub handle: String,
+    pub created_at: i64,
+    pub disabled: bool,
+}
+
+const ACCOUNT_COLUMNS: &str = "a.id, a.handle, a.created_at, a.disabled";
+
+fn account(r: &AnyRow) -> Account {
+    Account {
+        id: r.get(0),
+        handle: r.get(1),
+        created_at: r.get(2),
+        disabled: r.get::<i64, _>(3) != 0,
+    }
+}
+
+impl Store {
+    /// Creates an account; `None` when the handle (in any case) is taken.
+    pub async fn create_account(
+        &self,
+        handle: &Handle,
+        password_hash: &str,
+        now: i64,
+    ) -> Result<Option<Account>, sqlx::Error> {
+        let id = play::seed::random_id();
+        let written = sqlx::query(
+            "INSERT INTO accounts (id, handle, handle_key, password_hash, created_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (handle_key) DO NOTHING",
+        )
+        .bind(&id)
+        .bind(handle.as_str())
+        .bind(handle.key())
+        .bind(password_hash)
+        .bind(now)
+        .execute(&self.pool)
+        .await;
+        let created = self.noted(written)?.rows_affected() == 1;
+        Ok(created.then(|| Account {
+            id,
+            handle: handle.as_str().to_string(),
+            created_at: now,
+            disabled: false,
+        }))
+    }
+
+    /// The account of `handle` (in any case) and its password hash.
+    pub async fn credentials(
+        &self,
+        handle: &Handle,
+    ) -> Result<Option<(Account, String)>, sqlx::Error> {
+        let row = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS}, a.password_hash FROM accounts a WHERE a.handle_key = $1"
+        ))
+        .bind(handle.key())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| (account(&r), r.get(4))))
+    }
+
+    /// Starts a session for the token whose SHA-256 is `digest`.
+    pub async fn start_session(
+        &self,
+        digest: &str,
+        account_id: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        let written = sqlx::query(
+            "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(digest)
+        .bind(account_id)
+        .bind(now)
+        .bind(now + SESSION_MILLIS)
+        .execute(&self.pool)
+        .await;
+        self.noted(written).map(|_| ())
+    }
+
+    /// The account signed in by the token whose SHA-256 is `digest`, with
+    /// when the session expires: `None` when the session is unknown, ended,
+    /// expired, or its account disabled.
+    pub async fn session_account(
+        &self,
+        digest: &str,
+        now: i64,
+    ) -> Result<Option<(Account, i64)>, sqlx::Error> {
+        let row = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS}, s.expires_at FROM sessions s \
+             JOIN accounts a ON a.id = s.account_id \
+             WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.disabled = 0"
+        ))
+        .bind(digest)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| (account(&r), r.get(4))))
+    }
+
+    /// Pushes a session's expiry to [`SESSION_MILLIS`] from `now`.
+    pub async fn renew_session(&self, digest: &str, now: i64) -> Result<(), sqlx::Error> {
+        let written = sqlx::query("UPDATE sessions SET expires_at = $1 WHERE token_hash = $2")
+            .bind(now + SESSION_MILLIS)
+            .bind(digest)
+            .execute(&self.pool)
+            .await;
+        self.noted(written).map(|_| ())
+    }
+
+    /// Ends one session.
+    pub async fn end_session(&self, digest: &str) -> Result<(), sqlx::Error> {
+        let written = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(digest)
+            .execute(&self.pool)
+            .await;
+        self.noted(written).map(|_| ())
+    }
+
+    /// Ends every session of an account but the one of `keep`, if given.
+    pub async fn end_sessions(
+        &self,
+        account_id: &str,
+        keep: Option<&str>,
+    ) -> Result<u64, sqlx::Error> {
+        let written =
+            sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
+                .bind(account_id)
+                .bind(keep.unwrap_or(""))
+                .execute(&self.pool)
+                .await;
+        Ok(self.noted(written)?.rows_affected())
+    }
+
+    /// The times of `subject`'s failed sign-ins inside the throttle's
+    /// window ending at `now`.
+    pub async fn login_failures(&self, subject: &str, now: i64) -> Result<Vec<i64>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT at FROM login_failures WHERE subject = $1 AND at > $2 ORDER BY at DESC LIMIT 100",
+        )
+        .bind(subject)
+        .bind(now - FAILURE_WINDOW_MS)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Notes a failed sign-in against each subject, and forgets failures
+    /// older than the window.
+    pub async fn note_login_failure(&self, subjects: &[&str], now: i64) -> Result<(), sqlx::Error> {
+        let written = async {
+            let mut tx = self.begin().await?;
+            for subject in subjects {
+                sqlx::query("INSERT INTO login_failures (subject, at) VALUES ($1, $2)")
+                    .bind(*subject)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query("DELETE FROM login_failures WHERE at <= $1")
+                .bind(now - FAILURE_WINDOW_MS)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await
+        };
+        self.noted(written.await)
+    }
+
+    /// Forgets `subject`'s failures (its owner signed in).
+    pub async fn clear_login_failures(&self, subject: &str) -> Result<(), sqlx::Error> {
+        let written = sqlx::query("DELETE FROM login_failures WHERE subject = $1")
+            .bind(subject)
+            .execute(&self.pool)
+            .await;
+        self.noted(written).map(|_| ())
+    }
+}
