@@ -128,6 +128,12 @@ fn solver_requests_over_the_rate_are_answered_429_with_retry_after() {
         .parse()
         .unwrap();
     assert!((1..=2).contains(&retry), "{retry}");
+    // The message names the same wait as the header.
+    let error = limited.error();
+    assert!(
+        error.ends_with(&format!("try again in {retry} s")),
+        "{error}"
+    );
     // Other endpoints are not limited.
     for _ in 0..10 {
         assert_eq!(c.post("/api/slide/new", json!({"size": "3x3"})).status, 200);

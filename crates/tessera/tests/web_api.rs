@@ -269,6 +269,70 @@ fn seeds_goals_and_daily_puzzles_reproduce() {
     assert_eq!(random["goal"], "row-major");
 }
 
+/// `R3U` for `RRRU`: the notation replays give back.
+fn compact(moves: &str) -> String {
+    let mut out = String::new();
+    let letters: Vec<char> = moves.chars().collect();
+    let mut i = 0;
+    while i < letters.len() {
+        let run = letters[i..]
+            .iter()
+            .take_while(|&&c| c == letters[i])
+            .count();
+        out.push(letters[i]);
+        if run > 1 {
+            out.push_str(&run.to_string());
+        }
+        i += run;
+    }
+    out
+}
+
+#[test]
+fn submit_takes_the_compact_notation_too() {
+    let server = Server::start();
+    let mut c = server.client();
+    // A 3x3 solved with a repeated move, written compactly.
+    let mut solved = None;
+    for seed in 1..200 {
+        let (game, moves) = solved_3x3(&mut c, seed);
+        if compact(&moves) != moves {
+            solved = Some((game, moves));
+            break;
+        }
+    }
+    let (game, moves) = solved.expect("a solution with a run");
+    let body =
+        json!({"game": game["game"], "moves": compact(&moves), "times": paced(moves.len(), 100)});
+    let done = c.ok("/api/slide/submit", body);
+    assert_eq!(done["solved"], true, "{done}");
+    assert_eq!(done["stm"].as_u64().unwrap() as usize, moves.len());
+    // Counts that start with 0, lower case and runaway counts are refused.
+    let (game, _) = solved_3x3(&mut c, 500);
+    for bad in ["R0", "R01", "r", "3R", "R99999"] {
+        let body = json!({"game": game["game"], "moves": bad, "times": [300]});
+        let reply = c.post("/api/slide/submit", body);
+        assert!((400..500).contains(&reply.status), "{bad}: {}", reply.text);
+        assert!(reply.error().contains("move"), "{bad}: {}", reply.text);
+    }
+}
+
+#[test]
+fn a_wrong_method_or_path_is_a_json_error() {
+    let server = Server::start();
+    let mut c = server.client();
+    let wrong = c.get("/api/slide/submit");
+    assert_eq!(wrong.status, 405);
+    assert!(
+        wrong.json()["error"].as_str().unwrap().contains("GET"),
+        "{}",
+        wrong.text
+    );
+    let nowhere = c.get("/api/nowhere");
+    assert_eq!(nowhere.status, 404);
+    assert!(nowhere.json()["error"].is_string(), "{}", nowhere.text);
+}
+
 #[test]
 fn bad_slide_input_is_a_4xx_with_a_message() {
     let server = Server::start();

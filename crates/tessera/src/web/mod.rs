@@ -128,6 +128,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/account/logout-all", post(account::logout_all))
         .merge(solvers)
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(player::identify))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
@@ -168,6 +169,15 @@ struct Alive {
 #[utoipa::path(get, path = "/healthz", tag = "ops", responses((status = 200, body = Alive)))]
 async fn healthz() -> Json<Alive> {
     Json(Alive { ok: true })
+}
+
+/// A known path asked with the wrong method: the API's JSON error, not
+/// an empty body.
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed on {}", uri.path()),
+    )
 }
 
 async fn not_found() -> ApiError {

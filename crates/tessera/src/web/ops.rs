@@ -212,6 +212,8 @@ fn too_many(error: GovernorError) -> Response {
     metrics::counter!("tessera_rate_limited_total").increment(1);
     match error {
         GovernorError::TooManyRequests { wait_time, headers } => {
+            // The same wait as Retry-After: "0 s" read as "now".
+            let wait_time = wait_time.max(1);
             let mut response = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!("too many solver requests: try again in {wait_time} s"),
@@ -220,7 +222,7 @@ fn too_many(error: GovernorError) -> Response {
             if let Some(headers) = headers {
                 response.headers_mut().extend(headers);
             }
-            let wait = HeaderValue::from(wait_time.max(1));
+            let wait = HeaderValue::from(wait_time);
             response.headers_mut().insert(header::RETRY_AFTER, wait);
             response
         }

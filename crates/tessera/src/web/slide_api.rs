@@ -9,7 +9,7 @@ use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Session, SlideSpec, Solver};
 use serde::{Deserialize, Serialize};
-use slide::{Goal, Metric, Moves, Position};
+use slide::{Direction, Goal, Metric, Moves, Position};
 use utoipa::ToSchema;
 
 use super::clock::now_millis;
@@ -297,32 +297,61 @@ async fn helped(
 pub struct SubmitRequest {
     /// The id `new` gave.
     game: GameId,
-    /// Every single-tile move, letters only (`URDL…`, no counts), at most
-    /// 20 000.
-    #[schema(pattern = "^[UDLR]*$", max_length = 20000)]
+    /// The moves as letters (`RRRU`) or in the compact notation replays
+    /// use (`R3U`): at most 20 000 single-tile moves.
+    #[schema(
+        pattern = "^([UDLR]([1-9][0-9]{0,4})?)*$",
+        max_length = 20000,
+        example = "R2DL"
+    )]
     moves: String,
     /// Milliseconds since the puzzle was shown, one per single-tile move.
     times: Vec<i64>,
 }
 
-/// A submitted move list: letters only (no counts, so the text's length
-/// bounds the work).
+/// A submitted move list, in either notation: letters (`RRRU`) or the
+/// compact one replays use (`R3U`, a count after a letter). The counts are
+/// summed before anything is expanded, so the work stays bounded by
+/// [`SUBMITTED_MOVES`] single-tile moves whatever the text says.
 fn parse_moves(text: &str) -> Result<Moves, ApiError> {
+    let too_long = || {
+        ApiError::bad(format!(
+            "move list too long: at most {SUBMITTED_MOVES} single-tile moves"
+        ))
+    };
     if text.len() > SUBMITTED_MOVES {
-        return Err(ApiError::bad(format!(
-            "move list too long: at most {SUBMITTED_MOVES} moves"
-        )));
+        return Err(too_long());
     }
-    if let Some((at, c)) = text
-        .char_indices()
-        .find(|(_, c)| !matches!(c, 'U' | 'D' | 'L' | 'R'))
-    {
-        return Err(ApiError::bad(format!(
-            "bad move list: character {c:?} at position {at} is not one of U, D, L, R"
-        )));
+    let mut moves = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        // Upper case only, as the schema says.
+        let letter = matches!(c, 'U' | 'D' | 'L' | 'R').then_some(c);
+        let direction = letter.and_then(Direction::from_letter).ok_or_else(|| {
+            ApiError::bad(format!(
+                "bad move list: character {c:?} at position {at} is not one of U, D, L, R (each may be followed by a count, as in R3)"
+            ))
+        })?;
+        let mut count = 0usize;
+        let mut digits = 0;
+        while let Some(&(_, d)) = chars.peek() {
+            let Some(value) = d.to_digit(10) else { break };
+            chars.next();
+            digits += 1;
+            count = count.saturating_mul(10).saturating_add(value as usize);
+        }
+        if digits > 0 && text[at + 1..].starts_with('0') {
+            return Err(ApiError::bad(format!(
+                "bad move list: the count after {c} at position {at} starts with 0"
+            )));
+        }
+        let count = if digits == 0 { 1 } else { count };
+        if moves.len() + count > SUBMITTED_MOVES {
+            return Err(too_long());
+        }
+        moves.extend(std::iter::repeat_n(direction, count));
     }
-    text.parse()
-        .map_err(|e| ApiError::bad(format!("bad move list: {e}")))
+    Ok(Moves(moves))
 }
 
 /// A submitted game that does not reach the goal: where it ended.
