@@ -174,20 +174,15 @@ fn readiness_request_ids_and_security_headers() {
     );
 }
 
-#[test]
-fn json_logs_carry_the_request_id_route_status_and_duration() {
+/// Serves with `log_args` added, sends `GET /healthz`, stops the server
+/// with SIGTERM (checking that it exits 0), and gives its request id and
+/// everything it logged.
+fn logs_of_one_request(log_args: &[&str]) -> (String, String) {
     let dir = temp_dir();
     let db = database_for(&dir);
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--log-format",
-            "json",
-            "--db",
-            &db,
-        ])
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
+        .args(log_args)
         .env("RUST_LOG", "info")
         .env("TESSERA_TABLES", "small")
         .stdout(Stdio::piped())
@@ -211,6 +206,13 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
         .unwrap();
     let status = child.wait().unwrap();
     assert!(status.success(), "{status} after SIGTERM; logs:\n{logs}");
+    let _ = std::fs::remove_dir_all(dir);
+    (id, logs)
+}
+
+#[test]
+fn json_logs_carry_the_request_id_route_status_and_duration() {
+    let (id, logs) = logs_of_one_request(&["--log-format", "json"]);
     let lines: Vec<serde_json::Value> = logs
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
@@ -223,41 +225,16 @@ fn json_logs_carry_the_request_id_route_status_and_duration() {
     assert_eq!(request["status"], "200");
     assert!(request["millis"].as_f64().unwrap() >= 0.0);
     assert!(lines.iter().any(|l| l["message"] == "stopped"), "{logs}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn text_logs_to_a_file_or_pipe_carry_no_colour_codes() {
-    let dir = temp_dir();
-    let db = database_for(&dir);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
-        .env("RUST_LOG", "info")
-        .env("TESSERA_TABLES", "small")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let base = read_url(&mut child);
-    common::server::Client::new(&base).get("/healthz");
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let mut logs = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut logs)
-        .unwrap();
-    child.wait().unwrap();
+    let (_, logs) = logs_of_one_request(&[]);
     assert!(logs.contains("stopped"), "{logs}");
     assert!(
         !logs.contains('\x1b'),
         "escape codes in a piped log:\n{logs:?}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// `--tables large` (the default): the server answers hints at once with
