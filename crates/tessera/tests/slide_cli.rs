@@ -324,3 +324,42 @@ fn a_gigabyte_line_on_stdin_is_a_clear_error_after_the_lines_before_it() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_drawn_missing_number_is_told_so_the_pipe_can_go_on() {
+    let new = tessera()
+        .args([
+            "slide", "new", "--size", "3x3", "--goal", "missing", "--seed", "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(new.status.success());
+    let told = String::from_utf8(new.stderr).unwrap();
+    let goal = told
+        .lines()
+        .find_map(|line| line.strip_prefix("goal: "))
+        .unwrap_or_else(|| panic!("no goal line in {told:?}"))
+        .to_string();
+    // The same goal as --json names.
+    let json = tessera()
+        .args([
+            "slide", "new", "--size", "3x3", "--goal", "missing", "--seed", "3", "--json",
+        ])
+        .output()
+        .unwrap();
+    let line: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(line["goal"], goal.as_str());
+    // With it, the next command solves the position.
+    tessera()
+        .args(["slide", "solve", "--goal", &goal, "-"])
+        .write_stdin(new.stdout.clone())
+        .assert()
+        .success();
+    // Without it, the message says where to find it.
+    tessera()
+        .args(["slide", "solve", "--goal", "missing", "-"])
+        .write_stdin(new.stdout)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("goal: missing:K"));
+}

@@ -41,7 +41,7 @@ impl Board {
         match &self.goal {
             GoalChoice::Goal(goal) => Ok(goal),
             GoalChoice::Missing => Err(
-                "--goal missing draws the number for new puzzles; for a given position say missing:K"
+                "--goal missing draws the number for new puzzles; for a given position say missing:K (`slide new --goal missing` prints the goal it drew on stderr, as `goal: missing:K`)"
                     .to_string(),
             ),
         }

@@ -7,7 +7,7 @@ use super::Failure;
 use crate::picture::{self, svg::Style, Scheme};
 use clap::{Args, Subcommand};
 use play::seed::random_seed;
-use play::slide_game::Session;
+use play::slide_game::{GoalChoice, Session};
 use serde_json::json;
 use slide::{Goal, Moves, Position, Scramble, Size};
 use std::borrow::Cow;
@@ -210,6 +210,7 @@ fn new(args: NewArgs) -> Result<(), Failure> {
         };
         return super::solve::new_with_length(&goal, wanted, &args.tables, args.json);
     }
+    let drawn_goal = matches!(spec.goal, GoalChoice::Missing);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for seed in args.seeds.all() {
         let puzzle = spec.issue(seed).map_err(Failure::input)?;
@@ -226,6 +227,11 @@ fn new(args: NewArgs) -> Result<(), Failure> {
             });
             writeln!(out, "{line}")?;
         } else {
+            if drawn_goal {
+                // Said where the seed is said: stdout stays one position
+                // a line for the next command in the pipe.
+                eprintln!("goal: {}", puzzle.goal);
+            }
             writeln!(out, "{position}")?;
         }
     }
