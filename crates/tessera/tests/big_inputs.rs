@@ -95,3 +95,41 @@ fn missing_files_empty_stdin_and_two_stdins_are_input_errors() {
     let e = err(&["slide", "solve", "@/nonexistent/p.txt"], "");
     assert!(e.contains("cannot read"), "{e}");
 }
+
+#[test]
+fn shisen_boards_come_from_a_file_and_slide_checks_default_to_stdin() {
+    let dir = temp_dir();
+    let boards = dir.join("boards.txt");
+    let dealt = stdout(tessera().args(["shisen", "new", "--seed", "1", "--count", "2"]));
+    std::fs::write(&boards, &dealt).unwrap();
+    let from_file = stdout(tessera().args([
+        "shisen",
+        "moves",
+        "--count",
+        &format!("@{}", boards.display()),
+    ]));
+    let from_stdin = stdout(
+        tessera()
+            .args(["shisen", "moves", "--count"])
+            .write_stdin(dealt),
+    );
+    assert_eq!(from_file, from_stdin);
+    assert_eq!(from_file.lines().count(), 2);
+    // `@` is a tile too: without such a file, `@@` is a board.
+    let at = stdout(tessera().args(["shisen", "moves", "--count", "@@"]));
+    assert_eq!(at.trim(), "1");
+    // check and hint read stdin when no position is given, as solve does.
+    let checked = stdout(
+        tessera()
+            .args(["slide", "check"])
+            .write_stdin("1 2 3/4 5 6/8 7 0\n"),
+    );
+    assert_eq!(checked.trim(), "unsolvable");
+    let hinted = stdout(
+        tessera()
+            .args(["slide", "hint"])
+            .write_stdin("1 2 3/4 5 6/7 0 8\n"),
+    );
+    assert_eq!(hinted.trim(), "L");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -26,6 +26,10 @@ pub fn items(arg: &str) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
     let blank =
         |item: &Result<Item, Failure>| matches!(item, Ok(item) if item.text.trim().is_empty());
     if arg == "-" {
+        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            // Typed by hand: say what is awaited rather than wait silently.
+            eprintln!("tessera: reading one item a line from the terminal (Ctrl-D ends)");
+        }
         let lines = Lines::new(std::io::stdin().lock(), STDIN_LINE_BYTES);
         Box::new(lines.filter(move |item| !blank(item)))
     } else if let Some(path) = arg.strip_prefix('@') {

@@ -22,7 +22,9 @@ pub struct Input {
     /// board do not depend on it.
     #[arg(long)]
     pub gravity: bool,
-    /// A board (rows separated by newlines or /), or - for boards on stdin.
+    /// A board (rows separated by newlines or /), - for boards on stdin
+    /// (the default), or @FILE for the boards of a file (one that exists:
+    /// `@` is also a tile).
     #[arg(default_value = "-")]
     pub board: String,
 }
@@ -52,13 +54,27 @@ impl Input {
         }
     }
 
+    /// The file `@FILE` names. `@` is also a tile, so a board whose first
+    /// cell is `@` stays a board unless a file of that name exists.
+    fn file(&self) -> Option<&str> {
+        let path = self.board.strip_prefix('@')?;
+        std::path::Path::new(path).is_file().then_some(path)
+    }
+
     /// The text to parse: the argument, or all of stdin (no line past the
     /// line limit: see [`super::input`]).
     fn text(&self) -> Result<String, Failure> {
         if self.board == "-" {
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                eprintln!("tessera: reading boards from the terminal, split by a blank line (Ctrl-D ends)");
+            }
             // Large reads: a batch is megabytes, and stdin buffers 8 KiB.
             let stdin = std::io::BufReader::with_capacity(1 << 18, std::io::stdin().lock());
             super::input::read_all(stdin, STDIN_LINE_BYTES)
+        } else if let Some(path) = self.file() {
+            let file = std::fs::File::open(path)
+                .map_err(|e| Failure::input(format!("cannot read {path}: {e}")))?;
+            super::input::read_all(std::io::BufReader::new(file), STDIN_LINE_BYTES)
         } else if self.board.contains('\n') {
             Ok(self.board.clone())
         } else {

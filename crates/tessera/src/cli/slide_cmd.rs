@@ -89,7 +89,9 @@ pub struct CheckArgs {
     /// [default: one per core].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
-    /// A position such as "1 2 3/4 5 6/7 8 0", or - for one per stdin line.
+    /// A position such as "1 2 3/4 5 6/7 8 0", - for one per stdin line
+    /// (the default), or @FILE for one per line of a file.
+    #[arg(default_value = "-")]
     position: String,
 }
 

@@ -61,7 +61,8 @@ pub struct SolveArgs {
     /// Solve this many positions at once (output stays in input order).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: u32,
-    /// A position such as "1 2 3/4 5 6/7 8 0", or - for one per stdin line.
+    /// A position such as "1 2 3/4 5 6/7 8 0", - for one per stdin line
+    /// (the default), or @FILE for one per line of a file.
     #[arg(default_value = "-")]
     position: String,
 }
@@ -109,7 +110,9 @@ pub struct HintArgs {
     /// {"hint","remaining","optimal"} per position.
     #[arg(long)]
     json: bool,
-    /// A position such as "1 2 3/4 5 6/7 8 0", or - for one per stdin line.
+    /// A position such as "1 2 3/4 5 6/7 8 0", - for one per stdin line
+    /// (the default), or @FILE for one per line of a file.
+    #[arg(default_value = "-")]
     position: String,
 }
 
