@@ -223,6 +223,17 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(connections)
             .acquire_timeout(timeout)
+            // A write that failed half-way (a full disk) can leave its
+            // transaction open on the connection, and every later
+            // transaction on it would fail: such a connection is closed
+            // instead of going back to the pool.
+            .after_release(|connection, _| {
+                Box::pin(async move {
+                    use sqlx::TransactionManager;
+                    type Manager = <sqlx::Any as sqlx::Database>::TransactionManager;
+                    Ok(Manager::get_transaction_depth(connection) == 0)
+                })
+            })
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if sqlite {
