@@ -793,3 +793,79 @@ fn a_deleted_account_leaves_its_results_as_anonymous_guests() {
         .json();
     assert_eq!(stats["count"], 0, "{stats}");
 }
+
+/// Runs `tessera admin users ARGS --db <the server's database>`: exit
+/// code and output.
+fn admin_users(server: &Server, args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["admin", "users"])
+        .args(args)
+        .args(["--db", &database_for(server.dir())])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The one-time password in an `admin users` line (four groups of five).
+fn one_time_password(out: &str) -> String {
+    out.split_whitespace()
+        .find(|w| w.len() == 23 && w.split('-').count() == 4)
+        .unwrap_or_else(|| panic!("no one-time password in {out}"))
+        .to_string()
+}
+
+#[test]
+fn operators_list_disable_enable_and_reset_accounts() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (handle, password) = c.sign_up("op");
+    let (code, out, _) = admin_users(&server, &["list"]);
+    assert_eq!(code, 0);
+    let line = out.lines().find(|l| l.starts_with(&handle)).unwrap();
+    assert!(line.ends_with("enabled"), "{out}");
+    // Disable: the live session stops, sign-in is refused.
+    let (code, out, err) = admin_users(&server, &["disable", &handle.to_lowercase()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(account(&mut c).status, 401);
+    let refused = server
+        .client()
+        .post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(refused.status, 403);
+    let (_, out, _) = admin_users(&server, &["list"]);
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with(&handle) && l.ends_with("disabled")));
+    // Enable: the password works again.
+    assert_eq!(admin_users(&server, &["enable", &handle]).0, 0);
+    let mut c = server.client();
+    let back = c.post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(back.status, 200, "{}", back.text);
+    // Reset: a one-time password, the old one and every session gone.
+    let (code, out, _) = admin_users(&server, &["reset-password", &handle]);
+    assert_eq!(code, 0);
+    let fresh = one_time_password(&out);
+    assert_eq!(account(&mut c).status, 401, "a session survived the reset");
+    let mut owner = server.client();
+    let old = owner.post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(old.status, 401);
+    let new = owner.post("/api/account/login", credentials(&handle, &fresh));
+    assert_eq!(new.status, 200, "{}", new.text);
+    // Create: an account signed in with its one-time password.
+    let (code, out, _) = admin_users(&server, &["create", "Made_By_Op"]);
+    assert_eq!(code, 0);
+    let made = one_time_password(&out);
+    let mut new_owner = server.client();
+    let reply = new_owner.post("/api/account/login", credentials("made_by_op", &made));
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    // An unknown handle, a taken one, or no handle at all: exit 2.
+    let (code, _, err) = admin_users(&server, &["disable", "nobody_here"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no account"), "{err}");
+    assert_eq!(admin_users(&server, &["create", "made_by_OP"]).0, 2);
+    assert_eq!(admin_users(&server, &["reset-password", "<b>"]).0, 2);
+}

@@ -241,6 +241,36 @@ impl Store {
         Ok(self.noted(written)?.rows_affected() == 1)
     }
 
+    /// Disables or enables an account; a disabled account's sessions end.
+    pub async fn set_disabled(&self, account_id: &str, disabled: bool) -> Result<(), sqlx::Error> {
+        let written = async {
+            let mut tx = self.begin().await?;
+            sqlx::query("UPDATE accounts SET disabled = $1 WHERE id = $2")
+                .bind(i64::from(disabled))
+                .bind(account_id)
+                .execute(&mut *tx)
+                .await?;
+            if disabled {
+                sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                    .bind(account_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        };
+        self.noted(written.await)
+    }
+
+    /// Every account, by handle.
+    pub async fn accounts(&self) -> Result<Vec<Account>, sqlx::Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts a ORDER BY a.handle_key"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(account).collect())
+    }
+
     /// Deletes an account and its sessions. Its results stay as anonymous
     /// guests' results: unranked with the reason `guest`, owned by a new
     /// player no browser holds (so no later sign-in can claim them, and no
