@@ -228,6 +228,32 @@ pub fn verify_unknown(password: &str) -> bool {
     false
 }
 
+/// The letters of a one-time password: no look-alikes (0/O, 1/l/I).
+const ONE_TIME_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+
+/// A password an operator hands to an account's owner (there is no mail
+/// server): 20 random letters (99 bits) in groups of five, for its owner
+/// to replace in the settings.
+pub fn one_time_password() -> String {
+    let n = ONE_TIME_ALPHABET.len();
+    // Bytes past the last whole multiple of the alphabet would favour its
+    // first letters: they are drawn again.
+    let fair = 256 - 256 % n;
+    let mut letters = Vec::with_capacity(20);
+    while letters.len() < 20 {
+        let mut byte = [0u8; 1];
+        crate::seed::random_bytes(&mut byte);
+        if usize::from(byte[0]) < fair {
+            letters.push(char::from(ONE_TIME_ALPHABET[usize::from(byte[0]) % n]));
+        }
+    }
+    letters
+        .chunks(5)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// A session's secret: 256 random bits, as 64 lowercase hex digits in the
 /// cookie.
 #[derive(Clone, PartialEq, Eq)]
@@ -404,5 +430,15 @@ mod tests {
         // Failures older than the window do not count.
         let old: Vec<i64> = (0..20).map(|i| now - FAILURE_WINDOW_MS - i).collect();
         assert_eq!(throttle_wait(&old, now), None);
+    }
+
+    #[test]
+    fn one_time_passwords_differ_and_pass_the_policy() {
+        let handle = Handle::parse("Ada_L").unwrap();
+        let first = one_time_password();
+        assert_eq!(first.len(), 23, "{first}");
+        assert_eq!(first.split('-').count(), 4, "{first}");
+        assert!(check_password(&first, &handle).is_ok(), "{first}");
+        assert_ne!(first, one_time_password());
     }
 }

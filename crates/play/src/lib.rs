@@ -12,6 +12,7 @@
 //! what comes back.
 
 pub mod account;
+pub mod average;
 pub mod shisen_game;
 pub mod slide_game;
 

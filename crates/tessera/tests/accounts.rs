@@ -545,3 +545,327 @@ fn a_disabled_accounts_records_leave_the_table() {
     );
     assert!(records(&mut c).is_empty());
 }
+
+#[test]
+fn a_profile_shows_bests_solves_and_the_latest_results() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (handle, _) = c.sign_up("prof");
+    let first = solve_like_a_person(&mut c, 11);
+    let second = solve_like_a_person(&mut c, 12);
+    // A bot's solve counts as a solve, never as a best.
+    let (game, moves) = deal_3x3(&mut c, 13);
+    let bot = c.ok(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves, "times": vec![0; moves.len()]}),
+    );
+    assert_eq!(bot["ranked"], false, "{bot}");
+    let mut stranger = server.client();
+    let reply = stranger.get(&format!("/api/users/{}", handle.to_lowercase()));
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let profile = reply.json();
+    assert_eq!(profile["handle"], handle.as_str());
+    assert_eq!(profile["solves"], 3);
+    let variants = profile["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), 1, "{profile}");
+    let v = &variants[0];
+    assert_eq!(
+        (v["game"].clone(), v["variant"].clone()),
+        (json!("slide"), json!("3x3-row-major"))
+    );
+    assert_eq!(
+        (v["solves"].clone(), v["ranked"].clone()),
+        (json!(3), json!(2))
+    );
+    let best = first["millis"]
+        .as_i64()
+        .unwrap()
+        .min(second["millis"].as_i64().unwrap());
+    assert_eq!(v["best_millis"], best, "{v}");
+    let fewest = first["moves"]
+        .as_i64()
+        .unwrap()
+        .min(second["moves"].as_i64().unwrap());
+    assert_eq!(v["best_moves"], fewest, "{v}");
+    assert_eq!(v["ao5"], Value::Null);
+    let recent: Vec<&str> = profile["recent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["game_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(recent.len(), 3);
+    assert_eq!(recent[0], bot["game"].as_str().unwrap(), "newest first");
+    assert!(recent.contains(&first["game"].as_str().unwrap()));
+    for id in recent {
+        assert_eq!(stranger.get(&format!("/api/replays/{id}")).status, 200);
+    }
+    // Unknown, malformed and disabled handles are all 404 with an error.
+    for path in [
+        "/api/users/nobody_here",
+        "/api/users/%3Cb%3E",
+        "/api/users/ab",
+    ] {
+        let reply = stranger.get(path);
+        assert_eq!(reply.status, 404, "{path}: {}", reply.text);
+        assert!(!reply.error().is_empty());
+    }
+    let key = handle.to_ascii_lowercase();
+    query(
+        &server,
+        &format!("UPDATE accounts SET disabled = 1 WHERE handle_key = '{key}'"),
+    );
+    assert_eq!(stranger.get(&format!("/api/users/{handle}")).status, 404);
+}
+
+#[test]
+fn changing_the_password_checks_the_current_one_and_ends_other_sessions() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (handle, password) = c.sign_up("pw");
+    let mut phone = server.client();
+    assert_eq!(
+        phone
+            .post("/api/account/login", credentials(&handle, &password))
+            .status,
+        200
+    );
+    let renewed = "orchid kettle meadow 42 saxophone";
+    let wrong = c.post(
+        "/api/account/password",
+        json!({"current": "not the password at all", "new": renewed}),
+    );
+    assert_eq!(wrong.status, 403, "{}", wrong.text);
+    let weak = c.post(
+        "/api/account/password",
+        json!({"current": password, "new": "password1234"}),
+    );
+    assert_eq!(weak.status, 400, "{}", weak.text);
+    assert_eq!(weak.json()["pointer"], "/new");
+    assert_eq!(
+        account(&mut phone).status,
+        200,
+        "a refused change ended a session"
+    );
+    let guest = server.client().post(
+        "/api/account/password",
+        json!({"current": password, "new": renewed}),
+    );
+    assert_eq!(guest.status, 401);
+    let reply = c.post(
+        "/api/account/password",
+        json!({"current": password, "new": renewed}),
+    );
+    assert_eq!(reply.status, 204, "{}", reply.text);
+    assert_eq!(account(&mut c).status, 200, "the current session stays");
+    assert_eq!(account(&mut phone).status, 401, "another session survived");
+    let mut again = server.client();
+    let old = again.post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(old.status, 401);
+    let new = again.post("/api/account/login", credentials(&handle, renewed));
+    assert_eq!(new.status, 200, "{}", new.text);
+    let key = handle.to_ascii_lowercase();
+    let rows = query(
+        &server,
+        &format!("SELECT password_hash FROM accounts WHERE handle_key = '{key}'"),
+    );
+    let hash = rows[0][0].clone().unwrap();
+    assert!(hash.starts_with("$argon2id$") && !hash.contains("orchid"));
+}
+
+#[test]
+fn guessing_the_current_password_is_throttled_like_a_sign_in() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (_, password) = c.sign_up("guess");
+    let renewed = "orchid kettle meadow 42 saxophone";
+    for i in 0..10 {
+        let reply = c.post(
+            "/api/account/password",
+            json!({"current": format!("wrong guess number {i}"), "new": renewed}),
+        );
+        assert_eq!(reply.status, 403, "{}", reply.text);
+    }
+    let right = c.post(
+        "/api/account/password",
+        json!({"current": password, "new": renewed}),
+    );
+    assert_eq!(right.status, 429, "{}", right.text);
+    assert!(right.header("retry-after").is_some());
+    let delete = c.delete_json("/api/account", json!({"password": password}));
+    assert_eq!(delete.status, 429, "{}", delete.text);
+    assert_eq!(account(&mut c).status, 200);
+}
+
+#[test]
+fn the_export_holds_the_account_and_every_result_with_its_moves() {
+    let server = Server::start();
+    let mut c = server.client();
+    assert_eq!(c.get("/api/account/export").status, 401);
+    let guest_result = solve_like_a_person(&mut c, 14);
+    let (handle, _) = c.sign_up("exp");
+    let own = solve_like_a_person(&mut c, 15);
+    let reply = c.get("/api/account/export");
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let export = reply.json();
+    assert_eq!(export["handle"], handle.as_str());
+    assert!(export["created_at"].as_i64().unwrap() > 0);
+    let results = export["results"].as_array().unwrap();
+    let ids: Vec<&str> = results
+        .iter()
+        .map(|r| r["game_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            own["game"].as_str().unwrap(),
+            guest_result["game"].as_str().unwrap()
+        ]
+    );
+    for r in results {
+        let moves = r["replay"].as_str().unwrap();
+        assert!(!moves.is_empty(), "{r}");
+        assert_eq!(r["times"].as_array().unwrap().len(), moves.len(), "{r}");
+        assert_eq!(r["moves"].as_i64().unwrap() as usize, moves.len());
+        assert_eq!(r["ranked"], true);
+    }
+    assert!(!reply.text.contains("argon2"), "the export leaks the hash");
+}
+
+#[test]
+fn a_deleted_account_leaves_its_results_as_anonymous_guests() {
+    let server = Server::start();
+    let mut c = server.client();
+    c.ok("/api/me/name", json!({"name": "BrowserName"}));
+    let (handle, password) = c.sign_up("del");
+    let done = solve_like_a_person(&mut c, 16);
+    assert_eq!(done["ranked"], true);
+    let id = done["game"].as_str().unwrap().to_string();
+    let token = c.cookie_value(SESSION).unwrap();
+    let mut phone = server.client();
+    phone.post("/api/account/login", credentials(&handle, &password));
+    let wrong = c.delete_json("/api/account", json!({"password": "certainly not it"}));
+    assert_eq!(wrong.status, 403, "{}", wrong.text);
+    assert_eq!(account(&mut c).status, 200);
+    // Cross-site, even with the password: refused.
+    let mut evil = server.client();
+    evil.cookie = c.cookie.clone();
+    evil.origin = Some("https://evil.example".into());
+    assert_eq!(
+        evil.delete_json("/api/account", json!({"password": password}))
+            .status,
+        403
+    );
+    let reply = c.delete_json("/api/account", json!({"password": password}));
+    assert_eq!(reply.status, 204, "{}", reply.text);
+    assert!(session_set_cookie(&reply).contains("Max-Age=0"));
+    let mut stale = server.client();
+    stale.cookie = Some(format!("{SESSION}={token}"));
+    assert_eq!(account(&mut stale).status, 401);
+    assert_eq!(account(&mut phone).status, 401);
+    let login = server
+        .client()
+        .post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(login.status, 401);
+    assert_eq!(c.get(&format!("/api/users/{handle}")).status, 404);
+    let left = query(&server, "SELECT COUNT(*) FROM accounts");
+    assert_eq!(left[0][0].as_deref(), Some("0"));
+    let sessions = query(&server, "SELECT COUNT(*) FROM sessions");
+    assert_eq!(sessions[0][0].as_deref(), Some("0"));
+    // The result stays: unranked as a guest's, no handle, no name, its
+    // replay still served.
+    assert!(
+        records(&mut c).is_empty(),
+        "a deleted account's record stayed"
+    );
+    let replay = c.get(&format!("/api/replays/{id}"));
+    assert_eq!(replay.status, 200, "{}", replay.text);
+    let replay = replay.json();
+    assert_eq!(replay["reason"], "guest", "{replay}");
+    assert_eq!(replay["ranked"], false);
+    assert_eq!(replay["handle"], Value::Null);
+    assert_eq!(replay["name"], Value::Null, "{replay}");
+    // No later sign-up, on that browser or any, takes it back.
+    c.sign_up("heir");
+    assert!(records(&mut c).is_empty());
+    let stats = c
+        .get("/api/me/stats?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(stats["count"], 0, "{stats}");
+}
+
+/// Runs `tessera admin users ARGS --db <the server's database>`: exit
+/// code and output.
+fn admin_users(server: &Server, args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["admin", "users"])
+        .args(args)
+        .args(["--db", &database_for(server.dir())])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The one-time password in an `admin users` line (four groups of five).
+fn one_time_password(out: &str) -> String {
+    out.split_whitespace()
+        .find(|w| w.len() == 23 && w.split('-').count() == 4)
+        .unwrap_or_else(|| panic!("no one-time password in {out}"))
+        .to_string()
+}
+
+#[test]
+fn operators_list_disable_enable_and_reset_accounts() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (handle, password) = c.sign_up("op");
+    let (code, out, _) = admin_users(&server, &["list"]);
+    assert_eq!(code, 0);
+    let line = out.lines().find(|l| l.starts_with(&handle)).unwrap();
+    assert!(line.ends_with("enabled"), "{out}");
+    // Disable: the live session stops, sign-in is refused.
+    let (code, out, err) = admin_users(&server, &["disable", &handle.to_lowercase()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(account(&mut c).status, 401);
+    let refused = server
+        .client()
+        .post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(refused.status, 403);
+    let (_, out, _) = admin_users(&server, &["list"]);
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with(&handle) && l.ends_with("disabled")));
+    // Enable: the password works again.
+    assert_eq!(admin_users(&server, &["enable", &handle]).0, 0);
+    let mut c = server.client();
+    let back = c.post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(back.status, 200, "{}", back.text);
+    // Reset: a one-time password, the old one and every session gone.
+    let (code, out, _) = admin_users(&server, &["reset-password", &handle]);
+    assert_eq!(code, 0);
+    let fresh = one_time_password(&out);
+    assert_eq!(account(&mut c).status, 401, "a session survived the reset");
+    let mut owner = server.client();
+    let old = owner.post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(old.status, 401);
+    let new = owner.post("/api/account/login", credentials(&handle, &fresh));
+    assert_eq!(new.status, 200, "{}", new.text);
+    // Create: an account signed in with its one-time password.
+    let (code, out, _) = admin_users(&server, &["create", "Made_By_Op"]);
+    assert_eq!(code, 0);
+    let made = one_time_password(&out);
+    let mut new_owner = server.client();
+    let reply = new_owner.post("/api/account/login", credentials("made_by_op", &made));
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    // An unknown handle, a taken one, or no handle at all: exit 2.
+    let (code, _, err) = admin_users(&server, &["disable", "nobody_here"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no account"), "{err}");
+    assert_eq!(admin_users(&server, &["create", "made_by_OP"]).0, 2);
+    assert_eq!(admin_users(&server, &["reset-password", "<b>"]).0, 2);
+}

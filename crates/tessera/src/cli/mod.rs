@@ -97,7 +97,7 @@ enum Command {
         after_help = "Examples:\n  tessera serve --addr 127.0.0.1:0 --db records.db\n  tessera serve --addr 127.0.0.1:0 --db records.db --header-timeout 5s --max-connections 2000"
     )]
     Serve(ServeArgs),
-    /// What an operator runs beside the server: `admin backup`.
+    /// What an operator runs beside the server: `admin backup`, `admin users`.
     #[command(subcommand)]
     Admin(admin::AdminCommand),
     /// The help and a small demonstration puzzle.

@@ -6,7 +6,20 @@ use play::account::{Handle, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::Store;
+use super::{record, times_from, Record, Store, RECORD_COLUMNS, RECORD_FROM, RECORD_WIDTH};
+
+/// One of an account's results with its moves, for the profile and the
+/// export.
+#[derive(Clone, Debug)]
+pub struct AccountResult {
+    /// `slide` or `shisen`.
+    pub game: String,
+    pub record: Record,
+    /// The moves (sliding) or turns (Shisen-Sho) as text.
+    pub replay: String,
+    /// Milliseconds since the puzzle was shown, one per move.
+    pub times: Vec<i64>,
+}
 
 /// An account as the server shows it.
 #[derive(Clone, Debug)]
@@ -187,5 +200,109 @@ impl Store {
             .execute(&self.pool)
             .await;
         self.noted(written).map(|_| ())
+    }
+
+    /// The account of `handle` (in any case), disabled or not.
+    pub async fn account_by_handle(&self, handle: &Handle) -> Result<Option<Account>, sqlx::Error> {
+        Ok(self.credentials(handle).await?.map(|(account, _)| account))
+    }
+
+    /// Every result of an account with its moves, newest first.
+    pub async fn account_results(
+        &self,
+        account_id: &str,
+    ) -> Result<Vec<AccountResult>, sqlx::Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS}, r.game, r.replay, r.times FROM {RECORD_FROM} \
+             WHERE r.account_id = $1 ORDER BY r.finished_at DESC"
+        ))
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        let w = RECORD_WIDTH;
+        Ok(rows
+            .iter()
+            .map(|r| AccountResult {
+                game: r.get(w),
+                record: record(r, None),
+                replay: r.get(w + 1),
+                times: times_from(&r.get::<String, _>(w + 2)),
+            })
+            .collect())
+    }
+
+    /// Replaces an account's password hash.
+    pub async fn set_password(&self, account_id: &str, hash: &str) -> Result<bool, sqlx::Error> {
+        let written = sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2")
+            .bind(hash)
+            .bind(account_id)
+            .execute(&self.pool)
+            .await;
+        Ok(self.noted(written)?.rows_affected() == 1)
+    }
+
+    /// Disables or enables an account; a disabled account's sessions end.
+    pub async fn set_disabled(&self, account_id: &str, disabled: bool) -> Result<(), sqlx::Error> {
+        let written = async {
+            let mut tx = self.begin().await?;
+            sqlx::query("UPDATE accounts SET disabled = $1 WHERE id = $2")
+                .bind(i64::from(disabled))
+                .bind(account_id)
+                .execute(&mut *tx)
+                .await?;
+            if disabled {
+                sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                    .bind(account_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        };
+        self.noted(written.await)
+    }
+
+    /// Every account, by handle.
+    pub async fn accounts(&self) -> Result<Vec<Account>, sqlx::Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts a ORDER BY a.handle_key"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(account).collect())
+    }
+
+    /// Deletes an account and its sessions. Its results stay as anonymous
+    /// guests' results: unranked with the reason `guest`, owned by a new
+    /// player no browser holds (so no later sign-in can claim them, and no
+    /// display name shows on them), their replays still served.
+    pub async fn delete_account(&self, account_id: &str, now: i64) -> Result<(), sqlx::Error> {
+        let orphan = play::seed::random_id();
+        let written = async {
+            let mut tx = self.begin().await?;
+            sqlx::query("INSERT INTO players (id, name, created_at) VALUES ($1, NULL, $2)")
+                .bind(&orphan)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "UPDATE results SET account_id = NULL, player_id = $1, counted = 0, reason = $2 \
+                 WHERE account_id = $3",
+            )
+            .bind(&orphan)
+            .bind(play::judge::Unranked::Guest.to_string())
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                .bind(account_id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM accounts WHERE id = $1")
+                .bind(account_id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await
+        };
+        self.noted(written.await)
     }
 }

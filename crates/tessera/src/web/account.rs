@@ -72,7 +72,7 @@ impl Settings {
 pub struct Visitor {
     pub account: Option<Account>,
     /// The session token the request carried (valid or not).
-    token: Option<SessionToken>,
+    pub(super) token: Option<SessionToken>,
     /// The client's address, as the solver limit tells clients apart.
     client: String,
     /// Whether a cookie set now must be `Secure`.
@@ -222,7 +222,7 @@ fn session_cookie(token: Option<&SessionToken>, secure: bool) -> HeaderValue {
 
 /// Runs slow work (hashing) on the blocking pool, at most one per core at
 /// a time, so that the async workers keep answering other requests.
-async fn off_the_workers<T: Send + 'static>(
+pub(super) async fn off_the_workers<T: Send + 'static>(
     app: &App,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
@@ -319,7 +319,7 @@ pub enum CrossSite {
     CrossSite(ErrorBody),
 }
 
-fn signed_in(visitor: &Visitor) -> Result<&Account, ApiError> {
+pub(super) fn signed_in(visitor: &Visitor) -> Result<&Account, ApiError> {
     visitor
         .account
         .as_ref()
@@ -411,6 +411,41 @@ pub async fn login(
     start_session(&app, &visitor, &player, &account, StatusCode::OK).await
 }
 
+/// Checks that `password` is `account`'s, as a sign-in does: throttled
+/// per handle and per client alike, and counted as a failed sign-in when
+/// wrong (403, since the request is signed in).
+pub(super) async fn confirm_password(
+    app: &App,
+    visitor: &Visitor,
+    account: &Account,
+    password: String,
+) -> Result<(), ApiError> {
+    let handle = Handle::parse(&account.handle).map_err(ApiError::bad)?;
+    let subjects = [
+        format!("client:{}", visitor.client),
+        format!("handle:{}", handle.key()),
+    ];
+    throttle(app, &subjects).await?;
+    let stored = app.store.credentials(&handle).await?.map(|(_, hash)| hash);
+    let verified = off_the_workers(app, move || match stored {
+        Some(hash) => account::verify_password(&password, &hash),
+        None => account::verify_unknown(&password),
+    })
+    .await?;
+    if verified {
+        return Ok(());
+    }
+    metrics::counter!("tessera_login_failures_total").increment(1);
+    let subjects: Vec<&str> = subjects.iter().map(String::as_str).collect();
+    app.store
+        .note_login_failure(&subjects, now_millis())
+        .await?;
+    Err(ApiError::new(
+        StatusCode::FORBIDDEN,
+        "the password is wrong",
+    ))
+}
+
 /// 429 with `Retry-After` while any of `subjects` has too many recent
 /// failures.
 async fn throttle(app: &App, subjects: &[String]) -> Result<(), ApiError> {
@@ -468,7 +503,7 @@ async fn start_session(
 }
 
 /// The response that ends the session cookie.
-fn signed_out(visitor: &Visitor) -> Response {
+pub(super) fn signed_out(visitor: &Visitor) -> Response {
     let mut response = StatusCode::NO_CONTENT.into_response();
     response
         .headers_mut()

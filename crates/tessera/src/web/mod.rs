@@ -19,8 +19,10 @@ mod games;
 mod openapi;
 mod ops;
 mod player;
+mod profile;
 mod records;
 mod replays;
+mod settings;
 mod shisen_api;
 mod slide_api;
 
@@ -28,7 +30,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -122,6 +124,10 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/me/stats", get(records::stats))
         .route("/api/me/export.csv", get(records::export))
         .route("/api/account", get(account::me))
+        .route("/api/account", delete(settings::delete))
+        .route("/api/account/password", post(settings::change_password))
+        .route("/api/account/export", get(settings::export))
+        .route("/api/users/{handle}", get(profile::profile))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
         .route("/api/account/logout", post(account::logout))

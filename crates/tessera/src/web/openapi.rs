@@ -15,7 +15,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
-use super::{account, assets, ops, records, replays, shisen_api, slide_api};
+use super::{account, assets, ops, profile, records, replays, settings, shisen_api, slide_api};
 
 /// The whole HTTP API.
 #[derive(OpenApi)]
@@ -37,6 +37,7 @@ use super::{account, assets, ops, records, replays, shisen_api, slide_api};
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
         assets::index, assets::replay_page, assets::asset,
         account::signup, account::login, account::logout, account::logout_all, account::me,
+        settings::change_password, settings::export, settings::delete, profile::profile,
     ),
     tags(
         (name = "slide", description = "The sliding puzzle"),
@@ -86,7 +87,10 @@ struct CamelCaseLinks;
 impl Modify for CamelCaseLinks {
     fn modify(&self, doc: &mut Document) {
         for item in doc.paths.paths.values_mut() {
-            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for operation in [&mut item.get, &mut item.post, &mut item.delete]
+                .into_iter()
+                .flatten()
+            {
                 for response in operation.responses.responses.values_mut() {
                     if let RefOr::T(response) = response {
                         rewrite_links(response);

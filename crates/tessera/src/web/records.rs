@@ -17,6 +17,7 @@ use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
 use crate::store::{Ranking, Record, Viewer};
+use play::average::average_of;
 
 /// How many records a table shows.
 const TABLE: i64 = 10;
@@ -126,18 +127,6 @@ fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a> {
         player: &player.0,
         account: visitor.account.as_ref().map(|a| a.id.as_str()),
     }
-}
-
-/// The mean of the middle results of the latest `n` (the best and the worst
-/// dropped), as speedcubers average; `None` with fewer than `n`.
-fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
-    if latest_first.len() < n {
-        return None;
-    }
-    let mut window = latest_first[..n].to_vec();
-    window.sort_unstable();
-    let middle = &window[1..n - 1];
-    Some(middle.iter().sum::<i64>() as f64 / middle.len() as f64)
 }
 
 /// A player's results in a variant.
@@ -288,12 +277,6 @@ pub async fn export(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn averages_drop_best_and_worst() {
-        assert_eq!(average_of(&[5, 1, 9, 3, 4, 100], 5), Some(4.0));
-        assert_eq!(average_of(&[1, 2, 3, 4], 5), None);
-    }
 
     #[test]
     fn csv_fields_are_quoted_and_defused() {

@@ -318,6 +318,22 @@ impl Client {
         self.finish(response)
     }
 
+    /// A DELETE with a JSON body (as deleting an account takes).
+    pub fn delete_json(&mut self, path: &str, body: Value) -> Reply {
+        let mut request = self
+            .agent
+            .delete(format!("{}{path}", self.base))
+            .header("Content-Type", "application/json");
+        if let Some(cookie) = &self.cookie {
+            request = request.header("Cookie", cookie);
+        }
+        if let Some(origin) = &self.origin {
+            request = request.header("Origin", origin);
+        }
+        let response = request.force_send_body().send(body.to_string());
+        self.finish(response)
+    }
+
     /// Signs up a fresh account (a unique handle with `prefix`, a strong
     /// password) and stays signed in: the handle and the password.
     pub fn sign_up(&mut self, prefix: &str) -> (String, String) {

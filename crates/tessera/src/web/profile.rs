@@ -1,0 +1,207 @@
+//! A player's public profile: `GET /api/users/{handle}`, the data the
+//! `/u/{handle}` page shows. Averages and bests count ranked results only,
+//! so a bot's or an assisted solve never makes a personal best.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::Json;
+use play::account::Handle;
+use play::average::average_of;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::error::{Always, ApiError, ErrorBody};
+use super::App;
+use crate::store::AccountResult;
+
+/// How many of the latest results a profile lists.
+const RECENT: usize = 20;
+
+/// A player's results in one variant.
+#[derive(Serialize, ToSchema, Debug, PartialEq)]
+pub struct VariantProfile {
+    /// `slide` or `shisen`.
+    game: String,
+    variant: String,
+    /// Every solve in the variant, ranked or not.
+    solves: usize,
+    /// The ranked ones among them.
+    ranked: usize,
+    /// The fastest ranked solve, in milliseconds.
+    best_millis: Option<i64>,
+    /// The fewest moves of a ranked solve.
+    best_moves: Option<i64>,
+    /// Averages of the latest 5, 12 and 100 ranked times, in milliseconds:
+    /// the best and worst 5% dropped (rounded up, at least one each).
+    ao5: Option<f64>,
+    ao12: Option<f64>,
+    ao100: Option<f64>,
+}
+
+/// One of the latest results, with the game to replay it.
+#[derive(Serialize, ToSchema)]
+pub struct RecentResult {
+    /// Its replay is `/replay/{game_id}` (`/api/replays/{game_id}`).
+    game_id: String,
+    /// `slide` or `shisen`.
+    game: String,
+    variant: String,
+    millis: i64,
+    moves: i64,
+    ranked: bool,
+    /// Why it is not ranked.
+    reason: Option<String>,
+    finished_at: i64,
+}
+
+/// A player's public profile.
+#[derive(Serialize, ToSchema)]
+pub struct Profile {
+    handle: String,
+    /// When the account was made, in milliseconds since the Unix epoch.
+    created_at: i64,
+    /// Every solve, in all games and variants.
+    solves: usize,
+    /// By game, then variant.
+    variants: Vec<VariantProfile>,
+    /// The latest 20 results, newest first.
+    recent: Vec<RecentResult>,
+}
+
+/// The statistics of one variant from its results, newest first.
+fn variant_profile(game: &str, variant: &str, results: &[&AccountResult]) -> VariantProfile {
+    let ranked: Vec<&AccountResult> = results
+        .iter()
+        .copied()
+        .filter(|r| r.record.ranked)
+        .collect();
+    let times: Vec<i64> = ranked.iter().map(|r| r.record.millis).collect();
+    VariantProfile {
+        game: game.to_string(),
+        variant: variant.to_string(),
+        solves: results.len(),
+        ranked: ranked.len(),
+        best_millis: times.iter().min().copied(),
+        best_moves: ranked.iter().map(|r| r.record.moves).min(),
+        ao5: average_of(&times, 5),
+        ao12: average_of(&times, 12),
+        ao100: average_of(&times, 100),
+    }
+}
+
+fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Profile {
+    let mut by_variant: BTreeMap<(&str, &str), Vec<&AccountResult>> = BTreeMap::new();
+    for r in results {
+        by_variant
+            .entry((r.game.as_str(), r.record.variant.as_str()))
+            .or_default()
+            .push(r);
+    }
+    let variants = by_variant
+        .iter()
+        .map(|((game, variant), rs)| variant_profile(game, variant, rs))
+        .collect();
+    let recent = results
+        .iter()
+        .take(RECENT)
+        .map(|r| RecentResult {
+            game_id: r.record.game_id.clone(),
+            game: r.game.clone(),
+            variant: r.record.variant.clone(),
+            millis: r.record.millis,
+            moves: r.record.moves,
+            ranked: r.record.ranked,
+            reason: r.record.reason.clone(),
+            finished_at: r.record.finished_at,
+        })
+        .collect();
+    Profile {
+        handle,
+        created_at,
+        solves: results.len(),
+        variants,
+        recent,
+    }
+}
+
+/// A player's profile: personal bests and averages per variant, the
+/// number of solves, and the latest results with their replays. 404 for
+/// a handle no enabled account has.
+#[utoipa::path(get, path = "/api/users/{handle}", operation_id = "user_profile", tag = "records",
+    params(("handle" = String, Path, description = "The account's handle, in any case")),
+    responses((status = 200, body = Profile),
+        (status = 404, description = "No account has this handle", body = ErrorBody), Always))]
+pub async fn profile(
+    State(app): State<App>,
+    Path(handle): Path<String>,
+) -> Result<Json<Profile>, ApiError> {
+    let unknown = || ApiError::not_found("no player has this handle");
+    let handle = Handle::parse(&handle).map_err(|_| unknown())?;
+    let account = app
+        .store
+        .account_by_handle(&handle)
+        .await?
+        .filter(|a| !a.disabled)
+        .ok_or_else(unknown)?;
+    let results = app.store.account_results(&account.id).await?;
+    Ok(Json(profile_of(
+        account.handle,
+        account.created_at,
+        &results,
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Record;
+
+    fn result(game_id: &str, millis: i64, moves: i64, ranked: bool) -> AccountResult {
+        AccountResult {
+            game: "slide".into(),
+            record: Record {
+                game_id: game_id.into(),
+                name: None,
+                handle: None,
+                variant: "3x3-row-major".into(),
+                moves,
+                stm: moves,
+                mtm: moves,
+                millis,
+                score: 0,
+                hints: 0,
+                ranked,
+                reason: (!ranked).then(|| "too fast".into()),
+                finished_at: 0,
+                mine: false,
+            },
+            replay: String::new(),
+            times: vec![],
+        }
+    }
+
+    #[test]
+    fn bests_and_averages_count_ranked_results_only() {
+        // Newest first: a bot's 1 ms, 8 moves solve is not a best.
+        let results = vec![
+            result("g0", 1, 8, false),
+            result("g1", 5000, 30, true),
+            result("g2", 1000, 24, true),
+            result("g3", 9000, 22, true),
+            result("g4", 3000, 26, true),
+            result("g5", 4000, 28, true),
+            result("g6", 2000, 40, true),
+        ];
+        let profile = profile_of("Ada".into(), 0, &results);
+        assert_eq!(profile.solves, 7);
+        let v = &profile.variants[0];
+        assert_eq!((v.solves, v.ranked), (7, 6));
+        assert_eq!((v.best_millis, v.best_moves), (Some(1000), Some(22)));
+        // Latest five ranked: 5000 1000 9000 3000 4000; drop 1000 and 9000.
+        assert_eq!(v.ao5, Some(4000.0));
+        assert_eq!((v.ao12, v.ao100), (None, None));
+        assert_eq!(profile.recent.len(), 7);
+        assert_eq!(profile.recent[0].game_id, "g0");
+    }
+}
