@@ -252,6 +252,11 @@ fn the_schemas_state_what_the_server_takes() {
         parameter(&doc, "/api/replays/{game}", "game")["pattern"],
         "^[0-9a-f]{32}$"
     );
+    // Accounts state their handle and password rules too.
+    let credentials = &component(&doc, "Credentials")["properties"];
+    assert_eq!(credentials["handle"]["pattern"], "^[A-Za-z0-9_-]{3,20}$");
+    assert_eq!(credentials["password"]["minLength"], json!(10));
+    assert_eq!(credentials["password"]["maxLength"], json!(128));
     // Fields that exclude each other are stated, not only refused.
     for (schema, pairs) in [
         ("SlideNewRequest", vec![["daily", "seed"]]),

@@ -244,11 +244,15 @@ pub(super) async fn off_the_workers<T: Send + 'static>(
 pub struct Credentials {
     /// 3–20 characters: letters A–Z and a–z, digits, `_` and `-`; unique
     /// without regard to case.
-    #[schema(example = "Ada_L")]
+    #[schema(example = "Ada_L", pattern = "^[A-Za-z0-9_-]{3,20}$")]
     handle: String,
     /// 10–128 characters, hard to guess (a sign-up refuses a weak one and
     /// says why).
-    #[schema(example = "correct horse battery staple")]
+    #[schema(
+        example = "correct horse battery staple",
+        min_length = 10,
+        max_length = 128
+    )]
     password: String,
 }
 
