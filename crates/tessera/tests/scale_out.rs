@@ -424,3 +424,21 @@ fn readiness_fails_when_the_database_is_gone_and_liveness_does_not() {
         new.text
     );
 }
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn a_session_made_on_one_instance_is_recognised_on_the_other() {
+    let cluster = Cluster::start();
+    let mut a = Client::new(&cluster.instances[0].url);
+    let (handle, _) = a.sign_up("both");
+    // The same browser's cookie, sent to the other instance.
+    let mut b = Client::new(&cluster.instances[1].url);
+    b.cookie = a.cookie.clone();
+    let me = b.get("/api/account");
+    assert_eq!(me.status, 200, "{}", me.text);
+    assert_eq!(me.json()["handle"], handle.as_str());
+    // Signing out everywhere on the second ends the session on the first.
+    let out = b.post("/api/account/logout-all", json!({}));
+    assert_eq!(out.status, 204, "{}", out.text);
+    assert_eq!(a.get("/api/account").status, 401);
+}
