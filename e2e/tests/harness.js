@@ -1,7 +1,7 @@
 // Starts tessera on an ephemeral port with a fresh database and a headless
 // Chromium with a fresh profile; stops both afterwards.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,9 @@ export async function startServer() {
   };
 }
 
-export async function startBrowser() {
+// `options` override the context's: a phone is
+// `{ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }`.
+export async function startBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'tessera-chromium-'));
   // A persistent context is how Playwright passes --user-data-dir: a fresh
   // profile directory per run.
@@ -55,13 +57,32 @@ export async function startBrowser() {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 860 },
+    ...options,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  if (process.env.E2E_STATIC) await serveStaticFromTree(context);
   return {
     context,
     async stop() { await context.close(); rmSync(profile, { recursive: true, force: true }); },
   };
+}
+
+// E2E_STATIC=1 serves the page's own files from the work tree instead of
+// the binary's embedded copies, so a change to the page can be tried
+// without a rebuild. Files the server writes (faces.js, icons) still come
+// from it.
+async function serveStaticFromTree(context) {
+  const dir = join(repo, 'crates', 'tessera', 'static');
+  const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.webmanifest': 'application/manifest+json' };
+  await context.route(/\/(static\/[^/?]+|replay\/[^/?]+|)(\?.*)?$/, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    const name = path === '/' ? 'index.html' : path.startsWith('/replay/') ? 'replay.html' : path.slice('/static/'.length);
+    const file = join(dir, name);
+    if (!existsSync(file)) return route.continue();
+    const type = types[name.slice(name.lastIndexOf('.'))] || 'application/octet-stream';
+    return route.fulfill({ status: 200, contentType: type, body: readFileSync(file) });
+  });
 }

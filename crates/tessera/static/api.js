@@ -7,7 +7,16 @@ async function call(method, url, body) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(url, options);
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch {
+    // No answer at all: the network or the server is down. Dealing and
+    // judging happen on the server, so the page says so (a11y.js).
+    window.dispatchEvent(new Event('tessera:offline'));
+    throw new Error('The server cannot be reached: check the connection and try again.');
+  }
+  window.dispatchEvent(new Event('tessera:online'));
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {

@@ -3,6 +3,7 @@ import { get, post, el } from './api.js';
 import { showRecords } from './records.js';
 import * as slide from './slide.js';
 import * as shisen from './shisen.js';
+import * as a11y from './a11y.js';
 
 const pages = { slide, shisen };
 let started = {};
@@ -119,6 +120,7 @@ function setupRecordsPage() {
       document.getElementById('records-game').value, document.getElementById('records-variant').value));
 }
 
+a11y.init();
 slide.init();
 shisen.init();
 setupAccount();

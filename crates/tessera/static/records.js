@@ -22,7 +22,8 @@ function table(title, rows, columns, empty = 'no records yet') {
     body.append(tr);
   });
   t.append(body);
-  return t;
+  // On a narrow screen a wide table scrolls in its box, not the page.
+  return el('div', { class: 'records-scroll' }, t);
 }
 
 const who = (r) => r.name || 'anonymous';
@@ -54,14 +55,14 @@ export async function showRecords(box, game, variant) {
   if (game === 'slide') {
     const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];
     parts.push(
-      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ...moves, ['TPS', tps], ['date', when], ['', replay]]),
-      table('Fewest moves (STM)', records.by_moves, [['#', rank], ['name', who], ...moves, ['time', time], ['date', when], ['', replay]]),
-      table('Fewest moves (MTM)', records.by_mtm, [['#', rank], ['name', who], ['MTM', (r) => r.mtm], ['STM', (r) => r.stm], ['time', time], ['date', when], ['', replay]]),
+      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ...moves, ['TPS', tps], ['date', when], ['replay', replay]]),
+      table('Fewest moves (STM)', records.by_moves, [['#', rank], ['name', who], ...moves, ['time', time], ['date', when], ['replay', replay]]),
+      table('Fewest moves (MTM)', records.by_mtm, [['#', rank], ['name', who], ['MTM', (r) => r.mtm], ['STM', (r) => r.stm], ['time', time], ['date', when], ['replay', replay]]),
     );
   } else {
     parts.push(
-      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ['score', (r) => r.score], ['date', when], ['', replay]]),
-      table('Best score', records.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['date', when], ['', replay]]),
+      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ['score', (r) => r.score], ['date', when], ['replay', replay]]),
+      table('Best score', records.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['date', when], ['replay', replay]]),
     );
   }
   const fmt = (ms) => (ms == null ? '–' : clock(ms));
@@ -77,6 +78,25 @@ export async function showRecords(box, game, variant) {
   }
   parts.push(el('h3', { text: 'Your statistics' }), mine);
   const moves = game === 'slide' ? [['moves', (r) => `${r.stm} (${r.mtm} MTM)`]] : [['score', (r) => r.score]];
-  parts.push(table('Your latest results', stats.recent, [['time', time], ...moves, ['', verdict], ['date', when], ['', replay]], 'none yet'));
+  parts.push(table('Your latest results', stats.recent, [['time', time], ...moves, ['verdict', verdict], ['date', when], ['replay', replay]], 'none yet'));
   box.replaceChildren(...parts);
+  reachable(box);
 }
+
+// A table wider than its box scrolls inside it; the keyboard must reach
+// it to scroll it, so such a box takes the focus and names itself.
+function reachable(box) {
+  for (const scroll of box.querySelectorAll('.records-scroll')) {
+    const wide = scroll.scrollWidth > scroll.clientWidth;
+    scroll.toggleAttribute('tabindex', wide);
+    if (wide) {
+      scroll.tabIndex = 0;
+      scroll.setAttribute('role', 'region');
+      scroll.setAttribute('aria-label', `${scroll.querySelector('caption')?.textContent ?? 'table'}, scrolls sideways`);
+    }
+  }
+}
+
+window.addEventListener('resize', () => {
+  for (const box of document.querySelectorAll('.records-box')) reachable(box);
+});

@@ -5,6 +5,7 @@
 import { get, clock, el } from './api.js';
 import { applyMove, mtmCount } from './rules.js';
 import { face, describe } from './tiles.js';
+import * as a11y from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -248,4 +249,5 @@ $('replay-download').addEventListener('click', () => {
   a.remove();
 });
 window.addEventListener('resize', () => { if (r && r.kind === 'shisen') draw(); });
+a11y.init();
 load();

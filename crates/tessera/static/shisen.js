@@ -5,12 +5,15 @@ import { post, clock, el } from './api.js';
 import { showRecords, reasonText } from './records.js';
 import { face, describe } from './tiles.js';
 import { matchClass, score } from './rules.js';
+import { announce } from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
 
 let g = null; // the game in play
 let selected = null; // index of the selected cell
+let cursor = null; // the cell the keyboard is on
 let busy = false;
+let pairs = null; // { at, list }: the pairs that connect on the board at step `at`
 
 function parseBoard(text) {
   const rows = text.replace(/\n+$/, '').split('\n');
@@ -66,17 +69,59 @@ function status(text, kind = '') {
 
 // Tiles are 1.3 times as tall as wide.
 const ASPECT = 1.3;
+// The smallest tile on a touch screen: WCAG 2.2 asks for 24 CSS px targets,
+// phone makers for 44–48; 32 keeps an 18×8 board one screen wide.
+const TOUCH_TILE = 32;
 
-// The tile size that fits the whole board, its ring included, in the
-// window without scrolling: across the window's width and down from where
-// the board starts to the window's bottom (on a phone held upright the
-// floor of 14 px wins and the page scrolls).
-function tileSize() {
+const touchScreen = () => window.innerWidth < 700 || matchMedia('(pointer: coarse)').matches;
+
+// How the board is drawn: the tile size, the width of the empty ring
+// around it (paths run there), and whether it is turned a quarter turn.
+// On a desk the whole board fits the window without scrolling. On a phone
+// the board fits the screen's width with tiles at least TOUCH_TILE wide,
+// turned when it is held upright and the board is wider than tall; the
+// page scrolls down, and boards too large for that pan sideways in their
+// frame.
+function layout() {
   const top = $('shisen-board').getBoundingClientRect().top + window.scrollY;
-  const across = Math.min(window.innerWidth - 48, 1400) / (g.w + 2);
-  const down = (window.innerHeight - top - 12) / ((g.h + 2) * ASPECT);
-  const tw = Math.max(14, Math.min(52, Math.floor(Math.min(across, down))));
-  return [tw, Math.round(tw * ASPECT)];
+  if (!touchScreen()) {
+    const across = Math.min(window.innerWidth - 48, 1400) / (g.w + 2);
+    const down = (window.innerHeight - top - 12) / ((g.h + 2) * ASPECT);
+    const tw = Math.max(14, Math.min(52, Math.floor(Math.min(across, down))));
+    return { tw, th: Math.round(tw * ASPECT), ring: 1, turned: false };
+  }
+  const room = $('shisen-board').parentElement.clientWidth - 4;
+  const ring = 0.5;
+  const across = (cols) => Math.floor(room / (cols + 2 * ring));
+  const turned = window.innerHeight > window.innerWidth && g.w > g.h && across(g.w) < TOUCH_TILE;
+  const [cols, rows] = turned ? [g.h, g.w] : [g.w, g.h];
+  const down = Math.floor((window.innerHeight - top - 12) / ((rows + 2 * ring) * ASPECT));
+  const tw = Math.max(TOUCH_TILE, Math.min(52, across(cols), Math.max(down, 0)));
+  return { tw, th: Math.round(tw * ASPECT), ring, turned };
+}
+
+// Where a board point (x, y) is drawn, in tiles from the board's corner;
+// a quarter turn clockwise when the board is turned.
+function shown(x, y, view) {
+  const [dx, dy] = view.turned ? [g.h - 1 - y, x] : [x, y];
+  return [dx + view.ring, dy + view.ring];
+}
+
+// The board cell drawn at column `c`, row `r` (0-based), or null.
+function cellAt(c, r, view) {
+  const [x, y] = view.turned ? [r, g.h - 1 - c] : [c, r];
+  return x >= 0 && y >= 0 && x < g.w && y < g.h ? y * g.w + x : null;
+}
+
+// Column and row of a cell as the player sees them (1-based).
+function place(i, view) {
+  const [c, r] = shown(i % g.w, Math.floor(i / g.w), view);
+  return [Math.round(c - view.ring) + 1, Math.round(r - view.ring) + 1];
+}
+
+function where(i, view = g.view) {
+  const [c, r] = place(i, view);
+  return `column ${c}, row ${r}`;
 }
 
 function render() {
@@ -85,32 +130,47 @@ function render() {
     board.replaceChildren();
     return;
   }
-  const [tw, th] = tileSize();
-  board.style.width = `${(g.w + 2) * tw}px`;
-  board.style.height = `${(g.h + 2) * th}px`;
+  const hadFocus = board.contains(document.activeElement);
+  const view = layout();
+  g.view = view;
+  const { tw, th, ring } = view;
+  const [cols, rows] = view.turned ? [g.h, g.w] : [g.w, g.h];
+  board.style.width = `${(cols + 2 * ring) * tw}px`;
+  board.style.height = `${(rows + 2 * ring) * th}px`;
+  board.classList.toggle('turned', view.turned);
+  board.setAttribute('aria-label', `Shisen-Sho board, ${cols} columns by ${rows} rows, ${left()} tiles`);
+  if (cursor === null || cursor >= cells().length) cursor = Math.max(0, cells().findIndex((k) => k !== '.'));
   const nodes = [];
   cells().forEach((kind, i) => {
-    if (kind === '.') return;
-    const x = i % g.w, y = Math.floor(i / g.w);
-    const tile = el('button', {
-      class: 'stile', 'data-cell': String(i), 'data-kind': kind,
-      title: describe(kind), 'aria-label': describe(kind),
-    });
-    tile.style.left = `${(x + 1) * tw}px`;
-    tile.style.top = `${(y + 1) * th}px`;
-    tile.style.width = `${tw}px`;
-    tile.style.height = `${th}px`;
-    tile.innerHTML = face(kind); // generated SVG, no user text
-    if (i === selected) tile.classList.add('selected');
-    if (g.highlight && matchClass(kind, g.chinese) === g.highlight) tile.classList.add('same');
-    nodes.push(tile);
+    const [c, r] = shown(i % g.w, Math.floor(i / g.w), view);
+    const empty = kind === '.';
+    const node = empty
+      ? el('button', { class: 'sgap', 'data-gap': String(i) })
+      : el('button', {
+        class: 'stile', 'data-cell': String(i), 'data-kind': kind, title: describe(kind),
+        'aria-pressed': String(i === selected),
+      });
+    node.tabIndex = i === cursor ? 0 : -1;
+    Object.assign(node.style, { left: `${c * tw}px`, top: `${r * th}px`, width: `${tw}px`, height: `${th}px` });
+    if (!empty) {
+      // The face is a picture; its name and place are the button's text,
+      // for screen readers only.
+      node.innerHTML = face(kind); // generated SVG, no user text
+      node.firstElementChild?.setAttribute('aria-hidden', 'true');
+      if (i === selected) node.classList.add('selected');
+      if (g.highlight && matchClass(kind, g.chinese) === g.highlight) node.classList.add('same');
+    }
+    node.prepend(el('span', { class: 'sr-only', text: `${empty ? 'empty' : describe(kind)}, ${where(i, view)}` }));
+    nodes.push(node);
   });
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('class', 'paths');
-  svg.setAttribute('width', String((g.w + 2) * tw));
-  svg.setAttribute('height', String((g.h + 2) * th));
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('width', String((cols + 2 * ring) * tw));
+  svg.setAttribute('height', String((rows + 2 * ring) * th));
   nodes.push(svg);
   board.replaceChildren(...nodes);
+  if (hadFocus) board.querySelector('[tabindex="0"]')?.focus();
   tick();
   const step = g.at;
   $('shisen-undo').disabled = step === 0;
@@ -118,10 +178,13 @@ function render() {
 }
 
 function drawPath(points) {
-  const [tw, th] = tileSize();
+  const view = g.view;
   const svg = $('shisen-board').querySelector('svg.paths');
   const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
-  line.setAttribute('points', points.map(([x, y]) => `${(x + 1.5) * tw},${(y + 1.5) * th}`).join(' '));
+  line.setAttribute('points', points.map(([x, y]) => {
+    const [c, r] = shown(x, y, view);
+    return `${(c + 0.5) * view.tw},${(r + 0.5) * view.th}`;
+  }).join(' '));
   svg.append(line);
 }
 
@@ -149,14 +212,17 @@ function push(action, next) {
 
 async function pick(i) {
   if (!g || busy || g.finished || g.pausedAt) return;
+  cursor = i;
   if (selected === null) {
     selected = i;
     render();
+    announce('shisen-said', `${describe(cells()[i])} selected, ${where(i)}`);
     return;
   }
   if (selected === i) {
     selected = null;
     render();
+    announce('shisen-said', 'selection cleared');
     return;
   }
   const a = selected;
@@ -170,14 +236,17 @@ async function pick(i) {
       render();
       shake(a, i);
       status(r.reason || 'These tiles do not connect.');
+      announce('shisen-said', `no path: ${r.reason || 'these tiles do not connect'}; selection cleared`);
       return;
     }
+    const kinds = [cells()[a], cells()[i]];
     tileAt(a)?.classList.add('selected');
     drawPath(r.path);
     await new Promise((done) => setTimeout(done, 260));
     push([from[0], from[1], to[0], to[1]], parseBoard(r.board).cells);
     status('');
     render();
+    announce('shisen-said', `removed ${kinds[0] === kinds[1] ? `two ${describe(kinds[0])}` : `${describe(kinds[0])} and ${describe(kinds[1])}`}; ${left()} tiles left${r.won ? '; the board is clear' : ''}`);
     if (r.won) await finish();
     else if (r.stuck) status('No moves left from here: shuffle or undo.', 'warn');
     else checkSolvable();
@@ -195,6 +264,7 @@ async function checkSolvable() {
   try {
     const r = await post('/api/shisen/check', { board: boardText(cells(), g.w), gravity: g.gravity, chinese: g.chinese });
     if (game !== g || step !== g.at) return;
+    pairs = { game, at: step, list: r.pairs };
     if (r.solvable === false) status('No solution from here: undo, or shuffle.', 'warn');
   } catch { /* the warning is a courtesy; play goes on */ }
 }
@@ -233,6 +303,8 @@ async function hint() {
     g.hints += 1;
     const [x1, y1, x2, y2] = r.move;
     for (const i of [y1 * g.w + x1, y2 * g.w + x2]) tileAt(i)?.classList.add('hinted');
+    const [p, q] = [y1 * g.w + x1, y2 * g.w + x2];
+    announce('shisen-said', `hint: ${describe(cells()[p])} at ${where(p)} with ${where(q)}`);
     status(r.safe ? 'Hint: a safe pair (the board stays solvable).'
       : r.solvable === false ? 'Hint: a pair that connects — but no solution from here: undo, or shuffle.'
       : 'Hint: a pair that connects.', r.solvable === false ? 'warn' : '');
@@ -262,6 +334,7 @@ function undo() {
   selected = null;
   status('');
   render();
+  announce('shisen-said', `undone; ${left()} tiles left`);
 }
 
 function redo() {
@@ -354,12 +427,69 @@ export async function start(params = new URLSearchParams()) {
   }
 }
 
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// Moves the keyboard's cursor one cell the way the arrow points on the
+// screen (turned boards included), over tiles and empty cells alike, so a
+// player who cannot see the board always knows where they are.
+function moveCursor([dc, dr]) {
+  const view = g.view;
+  const [c, r] = place(cursor, view).map((v) => v - 1);
+  const next = cellAt(c + dc, r + dr, view);
+  if (next === null) return;
+  cursor = next;
+  for (const node of $('shisen-board').querySelectorAll('[tabindex="0"]')) node.tabIndex = -1;
+  const target = tileAt(next) ?? $('shisen-board').querySelector(`[data-gap="${next}"]`);
+  target.tabIndex = 0;
+  target.focus();
+}
+
+// Reads out the pairs that connect now (from the server's check of this
+// board), and the tiles left.
+async function readPairs() {
+  if (!g || !g.boards) return;
+  if (!pairs || pairs.game !== g || pairs.at !== g.at) {
+    try {
+      const r = await post('/api/shisen/check', { board: boardText(cells(), g.w), gravity: g.gravity, chinese: g.chinese });
+      pairs = { game: g, at: g.at, list: r.pairs };
+    } catch (e) {
+      status(e.message, 'error');
+      return;
+    }
+  }
+  const list = pairs.list.map(([x1, y1, x2, y2]) => {
+    const [p, q] = [y1 * g.w + x1, y2 * g.w + x2];
+    return `${describe(cells()[p])} at ${where(p)} with ${where(q)}`;
+  });
+  announce('shisen-said', list.length === 0
+    ? `No pair connects: shuffle or undo. ${left()} tiles left.`
+    : `${list.length} ${list.length === 1 ? 'pair connects' : 'pairs connect'}: ${list.slice(0, 12).join('; ')}${list.length > 12 ? `; and ${list.length - 12} more` : ''}.`);
+}
+
+// The game's keys: arrows on the board; H, U, P and L anywhere on the page.
+function onKey(e) {
+  if ($('page-shisen').hidden || !g || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+  if (e.key in ARROWS && $('shisen-board').contains(e.target)) {
+    e.preventDefault();
+    moveCursor(ARROWS[e.key]);
+    return;
+  }
+  const keys = {
+    h: hint, u: undo, p: readPairs,
+    l: () => announce('shisen-said', `${left()} tiles left`),
+  };
+  const action = keys[e.key.toLowerCase()];
+  if (action) { e.preventDefault(); action(); }
+}
+
 export function init() {
   const board = $('shisen-board');
   board.addEventListener('click', (e) => {
     const t = e.target.closest('.stile');
     if (t) pick(Number(t.dataset.cell));
   });
+  document.addEventListener('keydown', onKey);
   const highlight = (t) => {
     const cls = matchClass(t.dataset.kind, g.chinese);
     g.highlight = g.highlight === cls ? null : cls;

@@ -4,6 +4,7 @@ import { post, clock, el } from './api.js';
 import { showRecords, reasonText } from './records.js';
 import { SOURCE, INVERSE, applyMove, movesToward, mtmCount } from './rules.js';
 import * as looks from './looks.js';
+import { announce } from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,8 +76,10 @@ function render() {
     board.dataset.game = s.game;
     s.tiles.forEach((t) => {
       if (t === 0) return;
-      board.append(el('div', { class: 'tile', 'data-tile': String(t), text: String(t) }));
+      board.append(el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) }));
     });
+    board.append(readerRows());
+    board.setAttribute('aria-label', `sliding puzzle, ${s.w} by ${s.h}`);
   }
   const home = new Map(s.goal.map((t, i) => [t, i]));
   s.tiles.forEach((t, i) => {
@@ -87,7 +90,38 @@ function render() {
     tile.classList.toggle('home', home.get(t) === i);
   });
   paintLook(board, home);
+  readerCells(board);
   tick();
+}
+
+// The board as a screen reader meets it: a grid of rows and cells in
+// reading order, each saying its tile and place ("7, row 2, column 3").
+// The visible tiles are positioned by transform and hidden from it.
+function readerRows() {
+  const rows = el('div', { class: 'sr-only', role: 'rowgroup' });
+  for (let y = 0; y < s.h; y++) {
+    const row = el('div', { role: 'row' });
+    for (let x = 0; x < s.w; x++) row.append(el('div', { role: 'gridcell', 'data-place': String(y * s.w + x) }));
+    rows.append(row);
+  }
+  return rows;
+}
+
+function readerCells(board) {
+  for (const cell of board.querySelectorAll('[data-place]')) {
+    const i = Number(cell.dataset.place);
+    const t = s.tiles[i];
+    const where = `row ${Math.floor(i / s.w) + 1}, column ${(i % s.w) + 1}`;
+    cell.textContent = `${t === 0 ? 'blank' : t}, ${where}`;
+  }
+}
+
+const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
+
+// "7 left; 9 of 15 in place": what a move did, for the live region.
+function sayMoves(moved, letter) {
+  const placed = s.tiles.filter((t, i) => t !== 0 && t === s.goal[i]).length;
+  announce('slide-said', `${moved.join(', ')} ${WORDS[letter]}; ${placed} of ${s.tiles.length - 1} in place`);
 }
 
 // Shows the current look on the board's tiles: a scheme's colours, or each
@@ -157,14 +191,16 @@ function solvedNow() { return s.tiles.every((t, i) => t === s.goal[i]); }
 // Plays moves (tile-direction letters) from the player.
 function play(letters) {
   if (!s || s.solved || solving) return;
-  let any = false;
+  const moved = [];
   for (const m of letters) {
+    const blank = blankOf(s.tiles);
     if (!applyMove(s.tiles, s.w, s.h, m)) break;
     record(m);
-    any = true;
+    moved.push(s.tiles[blank]);
   }
-  if (!any) return;
+  if (moved.length === 0) return;
   render();
+  sayMoves(moved, letters[0]);
   if (solvedNow()) finish();
 }
 
@@ -336,8 +372,11 @@ export function init() {
   $('slide-numbers').addEventListener('change', () => { if (s) render(); });
   const board = $('slide-board');
   board.addEventListener('click', (e) => {
+    // A tile on screen, or a screen reader's cell (activated by Enter).
     const tile = e.target.closest('.tile');
+    const cell = e.target.closest('[data-place]');
     if (tile) play(movesFor(Number(tile.dataset.cell)));
+    else if (cell) play(movesFor(Number(cell.dataset.place)));
   });
   document.addEventListener('keydown', (e) => {
     if ($('page-slide').hidden || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;

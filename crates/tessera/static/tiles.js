@@ -15,15 +15,17 @@ export function face(kind) {
   return FACES[kind] ?? OTHER.replace('\u0000', escapeXml(kind));
 }
 
+const NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
 // The words for a face (for titles and screen readers).
 export function describe(kind) {
-  const n = (base) => kind.charCodeAt(0) - base.charCodeAt(0) + 1;
-  if (kind >= '1' && kind <= '9') return `${kind} of circles`;
+  const n = (base) => NUMBERS[kind.charCodeAt(0) - base.charCodeAt(0)];
+  if (kind >= '1' && kind <= '9') return `${n('1')} of circles`;
   if (kind >= 'a' && kind <= 'i') return `${n('a')} of bamboo`;
   if (kind >= 'j' && kind <= 'r') return `${n('j')} of characters`;
   const names = { E: 'east wind', S: 'south wind', W: 'west wind', N: 'north wind', R: 'red dragon', G: 'green dragon', H: 'white dragon' };
   if (kind in names) return names[kind];
-  if (kind >= 's' && kind <= 'v') return `flower ${n('s')}`;
-  if (kind >= 'w' && kind <= 'z') return `season ${n('w')}`;
+  if (kind >= 's' && kind <= 'v') return `flower ${kind.charCodeAt(0) - 114}`;
+  if (kind >= 'w' && kind <= 'z') return `season ${kind.charCodeAt(0) - 118}`;
   return `tile ${kind}`;
 }

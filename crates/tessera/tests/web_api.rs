@@ -602,11 +602,17 @@ fn solvable_deals_reproduce_and_hints_keep_them_solvable() {
     // The solver's verdicts: no pair of "12/21" can ever connect.
     let stuck = c.ok("/api/shisen/check", json!({"board": "12/21"}));
     assert_eq!(stuck["solvable"], false);
+    assert_eq!(stuck["pairs"], json!([]));
     let easy = c.ok(
         "/api/shisen/check",
         json!({"board": "11/22", "gravity": true}),
     );
     assert_eq!(easy["solvable"], true);
+    // The pairs that connect now, in reading order: each row's pair, and
+    // not "1" with "2".
+    assert_eq!(easy["pairs"], json!([[0, 0, 1, 0], [0, 1, 1, 1]]));
+    let apart = c.ok("/api/shisen/check", json!({"board": "1..1/2..2"}));
+    assert_eq!(apart["pairs"], json!([[0, 0, 3, 0], [0, 1, 3, 1]]));
     let hint = c.ok("/api/shisen/hint", json!({"board": "12/21"}));
     assert_eq!(hint["move"], Value::Null);
     assert_eq!(hint["solvable"], false);

@@ -75,7 +75,51 @@ const FILES: &[(&str, &str, &str)] = &[
         "image/svg+xml",
         include_str!("../../static/favicon.svg"),
     ),
+    (
+        "theme.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/theme.js"),
+    ),
+    (
+        "a11y.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/a11y.js"),
+    ),
+    (
+        "manifest.webmanifest",
+        "application/manifest+json",
+        include_str!("../../static/manifest.webmanifest"),
+    ),
 ];
+
+/// The app icons a phone asks for when the site is installed, drawn from
+/// the favicon's three tiles on the header's colour. A maskable icon keeps
+/// its tiles inside the central 80 % that every launcher's mask leaves.
+fn icon_svg(size: u32, maskable: bool) -> String {
+    let (inset, radius) = if maskable { (0.2, 0.0) } else { (0.12, 0.18) };
+    let s = f64::from(size);
+    let (pad, r) = (s * inset, s * radius);
+    let scale = (s - 2.0 * pad) / 32.0;
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}"><rect width="{size}" height="{size}" rx="{r}" fill="#1d2b3a"/><g transform="translate({pad} {pad}) scale({scale})"><rect x="1" y="1" width="14" height="14" rx="3" fill="#5b8ec5"/><rect x="17" y="1" width="14" height="14" rx="3" fill="#e0574a"/><rect x="1" y="17" width="14" height="14" rx="3" fill="#3fae7a"/></g></svg>"##
+    )
+}
+
+/// `icon-192.png`, `icon-512.png` and `icon-maskable-512.png`, drawn once.
+fn icon(name: &str) -> Option<&'static [u8]> {
+    use std::sync::OnceLock;
+    static ICONS: [OnceLock<Vec<u8>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let (slot, size, maskable) = match name {
+        "icon-192.png" => (0, 192, false),
+        "icon-512.png" => (1, 512, false),
+        "icon-maskable-512.png" => (2, 512, true),
+        _ => return None,
+    };
+    let png = ICONS[slot].get_or_init(|| {
+        crate::picture::raster::png(&icon_svg(size, maskable)).expect("the icon is a valid picture")
+    });
+    Some(png.as_slice())
+}
 
 /// The Shisen-Sho tile faces, written once from the same code as
 /// `tessera shisen render` draws with.
@@ -111,6 +155,13 @@ fn generated(name: &str) -> Option<(&'static str, String)> {
 }
 
 fn file(name: &str) -> Response {
+    if let Some(png) = icon(name) {
+        return (
+            [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-cache")],
+            png,
+        )
+            .into_response();
+    }
     if let Some((kind, body)) = generated(name) {
         return ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")], body).into_response();
     }
@@ -144,4 +195,44 @@ pub async fn replay_page() -> Response {
         (status = 404, description = "No such file", content_type = "text/plain", body = String)))]
 pub async fn asset(Path(name): Path<String>) -> Response {
     file(&name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The manifest is JSON, and every icon it names is served with the
+    /// size it states.
+    #[test]
+    fn the_manifest_names_icons_that_exist_at_their_sizes() {
+        let (_, _, text) = FILES
+            .iter()
+            .find(|(n, _, _)| *n == "manifest.webmanifest")
+            .expect("the manifest is embedded");
+        let manifest: serde_json::Value = serde_json::from_str(text).expect("the manifest is JSON");
+        assert_eq!(manifest["display"], "standalone");
+        let icons = manifest["icons"].as_array().expect("icons");
+        assert!(icons.len() >= 3);
+        for icon in icons {
+            let src = icon["src"].as_str().unwrap();
+            let name = src
+                .strip_prefix("/static/")
+                .expect("icons are static files");
+            if icon["type"] == "image/png" {
+                let png = super::icon(name).unwrap_or_else(|| panic!("{name} is served"));
+                let (w, h) = png_size(png);
+                assert_eq!(icon["sizes"], format!("{w}x{h}"), "{name}");
+            } else {
+                assert!(FILES.iter().any(|(n, _, _)| *n == name), "{name} is served");
+            }
+        }
+        assert!(icons.iter().any(|i| i["purpose"] == "maskable"));
+    }
+
+    /// Width and height from a PNG's header chunk.
+    fn png_size(png: &[u8]) -> (u32, u32) {
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        (be(16), be(20))
+    }
 }

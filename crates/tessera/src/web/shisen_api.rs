@@ -367,11 +367,15 @@ pub struct CheckRequest {
     chinese: bool,
 }
 
-/// Whether a board can be cleared.
+/// Whether a board can be cleared, and the pairs that connect now.
 #[derive(Serialize, ToSchema)]
 pub struct Decided {
     /// `true`, `false`, or null when the solver could not decide in time.
     solvable: Option<bool>,
+    /// Every pair of matching tiles that connects now, `[x1, y1, x2, y2]`
+    /// in reading order: what a player who cannot see the board asks the
+    /// page to read out. It says nothing about which pairs are safe.
+    pairs: Vec<[i32; 4]>,
 }
 
 /// Whether the board can still be cleared.
@@ -382,12 +386,20 @@ pub async fn check(
     Body(request): Body<CheckRequest>,
 ) -> Result<Json<Decided>, ApiError> {
     let board = read_board(&request.board, request.chinese).map_err(|e| e.at("/board"))?;
+    let pairs = board
+        .moves()
+        .iter()
+        .map(|m| [m.a.x, m.a.y, m.b.x, m.b.y])
+        .collect();
     let game = Game::new(board, rules(request.gravity, request.chinese));
     let verdict = app
         .budget
         .run(move |deadline| solvable(&analyse(&game, &mut deadline.within(ANALYSIS_TIME))))
         .await?;
-    Ok(Json(Decided { solvable: verdict }))
+    Ok(Json(Decided {
+        solvable: verdict,
+        pairs,
+    }))
 }
 
 /// A game, by id.

@@ -1,0 +1,333 @@
+// Every player: both games played by keyboard alone and on a phone by
+// touch, with what a screen reader hears checked; axe-core finds no WCAG
+// 2.2 AA violation on any page in either colour scheme; phones never
+// scroll sideways and Shisen-Sho tiles stay at least 32 px wide; the
+// theme toggle is remembered; the site can be installed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, startBrowser, screenshots, repo } from './harness.js';
+import { SOURCE, step, bfs, readTiles } from './puzzle.js';
+import { signUp, uniqueHandle } from './account.js';
+
+const AXE = readFileSync(join(repo, 'e2e', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+let server, desk;
+before(async () => { server = await startServer(); desk = await startBrowser(); });
+after(async () => { await desk?.stop(); server?.stop(); });
+
+const PHONES = [[390, 844], [360, 740], [844, 390]];
+const phone = ([width, height]) => ({ viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+
+// Runs axe-core (every rule it runs by default, WCAG 2.2 AA included) on
+// the page as it is and fails with each violation and where it is.
+async function noViolations(page, what) {
+  await page.waitForTimeout(150); // let transitions end: contrast is read from the screen
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const found = result.violations.map((v) =>
+    `${v.id} (${v.impact}) on ${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  assert.deepEqual(found, [], `${what}:\n${found.join('\n')}`);
+}
+
+// The relative luminance of the page's background (0 black, 1 white).
+const backgroundLuminance = (page) => page.evaluate(() => {
+  const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number)
+    .map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+});
+
+const said = (page, id) => page.textContent(`#${id}`);
+
+// Presses Tab until `selector` has the focus: every control is reachable.
+async function tabTo(page, selector, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+  }
+  assert.fail(`${selector} not reached in ${limit} presses of Tab`);
+}
+
+const KEY = { U: 'ArrowUp', D: 'ArrowDown', L: 'ArrowLeft', R: 'ArrowRight' };
+
+let slideReplay, shisenReplay; // replays the keyboard tests finish, for axe
+
+test('a 3x3 solved with the keyboard alone, every move announced', async () => {
+  const page = await desk.context.newPage();
+  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=4242`);
+  await page.waitForSelector('#slide-board .tile');
+  await signUp(page, uniqueHandle('Keys')); // a ranked record, for the records page
+  await page.locator('body').click({ position: { x: 5, y: 5 } }); // the focus leaves the board
+  await tabTo(page, '#slide-board');
+  const ring = await page.$eval('#slide-board', (b) => getComputedStyle(b).outlineStyle);
+  assert.notEqual(ring, 'none', 'the focused board shows a focus ring');
+  // A screen reader reads the board as a grid of cells with tile and place.
+  const cells = await page.$$eval('#slide-board [role="gridcell"]', (els) => els.map((e) => e.textContent));
+  assert.equal(cells.length, 9);
+  let tiles = await readTiles(page, 9);
+  assert.equal(cells[0], `${tiles[0] === 0 ? 'blank' : tiles[0]}, row 1, column 1`);
+  const moves = bfs(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  await page.waitForTimeout(400);
+  for (const [k, m] of moves.entries()) {
+    const blank = tiles.indexOf(0);
+    const [dx, dy] = SOURCE[m];
+    const moved = tiles[(Math.floor(blank / 3) + dy) * 3 + (blank % 3) + dx];
+    await page.keyboard.press(KEY[m]);
+    tiles = step(tiles, 3, 3, m);
+    if (k === 0) {
+      const placed = tiles.filter((t, i) => t !== 0 && t === i + 1).length;
+      const word = { U: 'up', D: 'down', L: 'left', R: 'right' }[m];
+      await page.waitForFunction((text) => document.querySelector('#slide-said').textContent === text,
+        `${moved} ${word}; ${placed} of 8 in place`);
+    }
+    await page.waitForTimeout(220);
+  }
+  await page.waitForSelector('#slide-status a[href^="/replay/"]');
+  assert.match(await page.textContent('#slide-status'), /^Solved in/);
+  slideReplay = await page.getAttribute('#slide-status a', 'href');
+  await page.close();
+});
+
+// The cell the keyboard's cursor is on.
+const focusedCell = (page) => page.evaluate(() => {
+  const e = document.activeElement;
+  return Number(e?.dataset.cell ?? e?.dataset.gap ?? -1);
+});
+
+// Walks the cursor to `target` with the arrow keys (the board is upright on
+// a desk), then presses Enter.
+async function choose(page, w, target) {
+  let at = await focusedCell(page);
+  assert.ok(at >= 0, 'the cursor is on the board');
+  const [dx, dy] = [(target % w) - (at % w), Math.floor(target / w) - Math.floor(at / w)];
+  for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+  at = await focusedCell(page);
+  assert.equal(at, target, 'the arrows walked the cursor to the tile');
+  await page.keyboard.press('Enter');
+}
+
+test('a Shisen-Sho deal cleared with the keyboard alone, and what a screen reader hears', async () => {
+  const page = await desk.context.newPage();
+  await page.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=3`);
+  await page.waitForSelector('#shisen-board .stile');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await tabTo(page, '#shisen-board [tabindex="0"]');
+  const label = await page.evaluate(() => document.activeElement.querySelector('.sr-only').textContent);
+  assert.match(label, /^(empty|[a-z ]+), column \d+, row \d+$/, 'a tile says its name and place');
+  // P reads out the pairs that connect now.
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => /pairs? connects?:/.test(document.querySelector('#shisen-said').textContent));
+  let first = true;
+  for (let round = 0; round < 40; round++) {
+    const left = Number(await page.textContent('#shisen-left'));
+    if (left === 0) break;
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => document.querySelectorAll('.stile.hinted').length === 2);
+    const [a, b] = (await page.$$eval('.stile.hinted', (els) => els.map((e) => Number(e.dataset.cell))));
+    await page.focus('#shisen-board [tabindex="0"]');
+    await choose(page, 6, a);
+    assert.equal(await page.getAttribute(`.stile[data-cell="${a}"]`, 'aria-pressed'), 'true');
+    if (first) {
+      await page.waitForFunction(() => / selected, column \d+, row \d+$/.test(document.querySelector('#shisen-said').textContent));
+    }
+    await choose(page, 6, b);
+    await page.waitForFunction((n) => Number(document.querySelector('#shisen-left').textContent) === n, left - 2);
+    if (first) {
+      await page.waitForFunction((n) => new RegExp(`^removed .*; ${n} tiles left`).test(document.querySelector('#shisen-said').textContent), left - 2);
+      first = false;
+    }
+  }
+  await page.waitForSelector('#shisen-status a[href^="/replay/"]');
+  shisenReplay = await page.getAttribute('#shisen-status a', 'href');
+  await page.close();
+});
+
+const PAGES = () => [
+  ['the sliding puzzle', `${server.url}#slide&size=4x4&goal=row-major&seed=7`, '#slide-board .tile'],
+  ['Shisen-Sho', `${server.url}#shisen&preset=18x8&gravity=0&chinese=0&seed=7`, '#shisen-board .stile'],
+  ['the records', `${server.url}#records`, '#records-body table.records'],
+  ['a sliding replay', `${server.url.replace(/\/$/, '')}${slideReplay}`, '#replay-board .tile'],
+  ['a Shisen-Sho replay', `${server.url.replace(/\/$/, '')}${shisenReplay}`, '#replay-board .stile'],
+];
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe-core finds no violation on any page, ${scheme} scheme`, async () => {
+    assert.ok(slideReplay && shisenReplay, 'the keyboard tests left replays');
+    const page = await desk.context.newPage();
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [what, url, ready] of PAGES()) {
+      await page.goto('about:blank');
+      await page.goto(url);
+      await page.waitForSelector(ready);
+      const luminance = await backgroundLuminance(page);
+      assert.ok(scheme === 'dark' ? luminance < 0.05 : luminance > 0.8, `${what}: background luminance ${luminance}`);
+      await noViolations(page, `${what} (${scheme})`);
+    }
+    // The open sign-in form, the keys dialog and a colour scheme look.
+    await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=7`);
+    await page.waitForSelector('#slide-board .tile');
+    if (await page.isVisible('#account-logout')) await page.click('#account-logout');
+    await page.click('#account-open');
+    await noViolations(page, `the sign-in form (${scheme})`);
+    await page.keyboard.press('Escape');
+    await page.click('#slide-board');
+    await page.keyboard.press('?');
+    await page.waitForSelector('#keys[open]');
+    await noViolations(page, `the keys dialog (${scheme})`);
+    await page.click('#keys-close');
+    for (const look of ['scheme:fringe', 'scheme:rows']) {
+      await page.selectOption('#slide-look', look);
+      await page.waitForSelector(`#slide-board[data-look="${look}"]`);
+      await noViolations(page, `the sliding puzzle in ${look} (${scheme})`);
+    }
+    await page.close();
+  });
+}
+
+test('the theme toggle is remembered, and motion stops for those who asked', async () => {
+  const page = await desk.context.newPage();
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.goto(`${server.url}#slide&size=3x3&seed=1`);
+  await page.waitForSelector('#slide-board .tile');
+  assert.ok(await backgroundLuminance(page) > 0.8);
+  assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), 'false');
+  await page.click('#theme-toggle');
+  assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), 'true');
+  await page.reload();
+  await page.waitForSelector('#slide-board .tile');
+  assert.ok(await backgroundLuminance(page) < 0.05, 'dark after a reload');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  const motion = await page.$eval('#slide-board .tile', (t) => getComputedStyle(t).transitionDuration);
+  assert.equal(motion, '0s');
+  await page.click('#theme-toggle');
+  await page.evaluate(() => localStorage.removeItem('tessera-theme'));
+  await page.close();
+});
+
+test('the site installs: a manifest with icons, and a notice when the server is gone', async () => {
+  const page = await desk.context.newPage();
+  await page.goto(`${server.url}#slide&size=3x3&seed=1`);
+  await page.waitForSelector('#slide-board .tile');
+  const href = await page.getAttribute('link[rel="manifest"]', 'href');
+  const manifest = await page.evaluate(async (h) => (await fetch(h)).json(), href);
+  assert.equal(manifest.display, 'standalone');
+  assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/);
+  assert.equal(manifest.start_url, '/');
+  for (const size of [192, 512]) {
+    const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.purpose === 'any');
+    assert.ok(icon, `an icon of ${size}`);
+    const natural = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, icon.src);
+    assert.deepEqual(natural, [size, size]);
+  }
+  assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
+  // Offline: the page says so instead of failing in silence.
+  assert.equal(await page.isHidden('#offline'), true);
+  await desk.context.setOffline(true);
+  await page.click('#slide-new');
+  await page.waitForSelector('#offline:not([hidden])');
+  assert.match(await page.textContent('#slide-status'), /cannot be reached/);
+  await desk.context.setOffline(false);
+  await page.click('#slide-new');
+  await page.waitForSelector('#offline[hidden]', { state: 'attached' });
+  await page.close();
+});
+
+// The widest an element reaches beyond the window, and the page's own width.
+const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+for (const size of PHONES) {
+  test(`a ${size[0]}x${size[1]} phone: nothing scrolls sideways, Shisen-Sho tiles are at least 32 px`, async () => {
+    const browser = await startBrowser(phone(size));
+    try {
+      const page = await browser.context.newPage();
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto('about:blank');
+        await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=7`);
+        await page.waitForSelector('#slide-records table.records');
+        assert.ok(await sideways(page) <= 0, `the sliding puzzle scrolls ${await sideways(page)} px sideways (${scheme})`);
+        if (size[0] === 390) await noViolations(page, `the sliding puzzle on a phone (${scheme})`);
+        await page.goto('about:blank');
+        await page.goto(`${server.url}#shisen&preset=18x8&gravity=0&chinese=0&seed=7`);
+        await page.waitForSelector('#shisen-board .stile');
+        assert.ok(await sideways(page) <= 0, `Shisen-Sho scrolls ${await sideways(page)} px sideways (${scheme})`);
+        const smallest = await page.$$eval('#shisen-board .stile', (els) =>
+          Math.min(...els.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+        assert.ok(smallest >= 32, `the smallest tile is ${smallest} px`);
+        const board = await page.locator('#shisen-board').boundingBox();
+        assert.ok(board.x >= 0 && board.x + board.width <= size[0], 'the board is one screen wide');
+        if (size[0] === 390) await noViolations(page, `Shisen-Sho on a phone (${scheme})`);
+        if (process.env.UPDATE_SCREENSHOTS && size[0] === 390) {
+          await page.screenshot({ path: join(screenshots, `phone-shisen-${scheme}.png`) });
+          await page.goto('about:blank');
+          await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=7`);
+          await page.waitForSelector('#slide-board .tile');
+          await page.screenshot({ path: join(screenshots, `phone-slide-${scheme}.png`) });
+        }
+      }
+      await page.close();
+    } finally {
+      await browser.stop();
+    }
+  });
+}
+
+// A finger's swipe across the board: a touch start, a move and an end.
+async function swipe(cdp, [x, y], [dx, dy]) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + dx / 2, y: y + dy / 2 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + dx, y: y + dy }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+test('on a phone: a 3x3 solved by swipes, a Shisen-Sho pair taken by taps, a rotation keeps the game', async () => {
+  const browser = await startBrowser(phone([390, 844]));
+  try {
+    const page = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=99`);
+    await page.waitForSelector('#slide-board .tile');
+    let tiles = await readTiles(page, 9);
+    const box = await page.locator('#slide-board').boundingBox();
+    const middle = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.waitForTimeout(400);
+    for (const m of bfs(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0])) {
+      const [dx, dy] = { U: [0, -60], D: [0, 60], L: [-60, 0], R: [60, 0] }[m];
+      await swipe(cdp, middle, [dx, dy]);
+      tiles = step(tiles, 3, 3, m);
+      await page.waitForTimeout(220);
+    }
+    assert.deepEqual(await readTiles(page, 9), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    await page.waitForSelector('#slide-status a[href^="/replay/"]');
+
+    await page.goto(`${server.url}#shisen&preset=18x8&gravity=0&chinese=0&seed=11`);
+    await page.waitForSelector('#shisen-board .stile');
+    assert.equal(await page.getAttribute('#shisen-board', 'class'), 'shisen-board turned', 'upright, the board is turned');
+    await page.tap('#shisen-hint');
+    await page.waitForFunction(() => document.querySelectorAll('.stile.hinted').length === 2);
+    const [a, b] = await page.$$eval('.stile.hinted', (els) => els.map((e) => e.dataset.cell));
+    const seed = await page.textContent('#shisen-status');
+    await page.tap(`.stile[data-cell="${a}"]`);
+    assert.equal(await page.getAttribute(`.stile[data-cell="${a}"]`, 'aria-pressed'), 'true');
+    // Turned to landscape: the same game, the same selection.
+    const clock = await page.textContent('#shisen-time');
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.waitForFunction(() => !document.querySelector('#shisen-board').classList.contains('turned'));
+    assert.equal(await page.getAttribute(`.stile[data-cell="${a}"]`, 'aria-pressed'), 'true');
+    assert.equal(await page.textContent('#shisen-left'), '144');
+    assert.ok(!seed.includes('error'));
+    await page.waitForFunction((c) => document.querySelector('#shisen-time').textContent !== c, clock, { timeout: 3000 });
+    await page.tap(`.stile[data-cell="${b}"]`);
+    await page.waitForFunction(() => document.querySelector('#shisen-left').textContent === '142');
+    await page.close();
+  } finally {
+    await browser.stop();
+  }
+});
