@@ -239,8 +239,11 @@ test('the site installs: a manifest with icons, and a notice when the server is 
   await page.close();
 });
 
-// The widest an element reaches beyond the window, and the page's own width.
-const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+// How far the page reaches beyond the screen's width. A phone browser
+// widens its layout to fit content that overflows (and then shows it
+// zoomed out), so the page's width is compared with the device's, not
+// with innerWidth.
+const sideways = (page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth) - screen.width);
 
 for (const size of PHONES) {
   test(`a ${size[0]}x${size[1]} phone: nothing scrolls sideways, Shisen-Sho tiles are at least 32 px`, async () => {
@@ -253,6 +256,11 @@ for (const size of PHONES) {
         await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=7`);
         await page.waitForSelector('#slide-records table.records');
         assert.ok(await sideways(page) <= 0, `the sliding puzzle scrolls ${await sideways(page)} px sideways (${scheme})`);
+        // Nothing is cut off either: every control lies inside the screen.
+        const outside = await page.$$eval('#page-slide button, #page-slide select, #slide-board', (els) =>
+          els.filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.left < 0 || r.right > screen.width); })
+            .map((e) => e.id || e.textContent));
+        assert.deepEqual(outside, [], 'controls beyond the screen\'s edge');
         if (size[0] === 390) await noViolations(page, `the sliding puzzle on a phone (${scheme})`);
         await page.goto('about:blank');
         await page.goto(`${server.url}#shisen&preset=18x8&gravity=0&chinese=0&seed=7`);
@@ -271,6 +279,15 @@ for (const size of PHONES) {
           await page.waitForSelector('#slide-board .tile');
           await page.screenshot({ path: join(screenshots, `phone-slide-${scheme}.png`) });
         }
+        // The largest preset does not fit one screen: it pans in its frame
+        // (and pinch-zooms: the page never forbids it), the page does not.
+        await page.goto('about:blank');
+        await page.goto(`${server.url}#shisen&preset=30x16&gravity=0&chinese=0&seed=7`);
+        await page.waitForSelector('#shisen-board .stile');
+        assert.ok(await sideways(page) <= 0, `Shisen-Sho 30x16 scrolls the page ${await sideways(page)} px sideways`);
+        const frame = await page.$eval('.shisen-wrap', (w) => [w.scrollWidth, w.clientWidth]);
+        assert.ok(frame[0] > frame[1], `the 30x16 board pans in its frame (${frame})`);
+        assert.doesNotMatch(await page.getAttribute('meta[name="viewport"]', 'content'), /user-scalable=no|maximum-scale=1\b/);
       }
       await page.close();
     } finally {

@@ -269,7 +269,8 @@ export async function start(params = new URLSearchParams()) {
     renderGoal();
     prepareLook();
     refreshRecords();
-    $('slide-board').focus();
+    // The keys work at once; a phone would only show a focus ring.
+    if (!matchMedia('(pointer: coarse)').matches) $('slide-board').focus();
   } catch (e) {
     status(e.message, 'error');
   }
