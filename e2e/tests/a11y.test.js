@@ -52,12 +52,14 @@ async function tabTo(page, selector, limit = 60) {
 const KEY = { U: 'ArrowUp', D: 'ArrowDown', L: 'ArrowLeft', R: 'ArrowRight' };
 
 let slideReplay, shisenReplay; // replays the keyboard tests finish, for axe
+let keysHandle; // the account the keyboard test signs up
 
 test('a 3x3 solved with the keyboard alone, every move announced', async () => {
   const page = await desk.context.newPage();
   await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=4242`);
   await page.waitForSelector('#slide-board .tile');
-  await signUp(page, uniqueHandle('Keys')); // a ranked record, for the records page
+  keysHandle = uniqueHandle('Keys');
+  await signUp(page, keysHandle); // a ranked record, for the records and profile pages
   await page.locator('body').click({ position: { x: 5, y: 5 } }); // the focus leaves the board
   await tabTo(page, '#slide-board');
   const ring = await page.$eval('#slide-board', (b) => getComputedStyle(b).outlineStyle);
@@ -150,6 +152,7 @@ const PAGES = () => [
   ['the records', `${server.url}#records`, '#records-body table.records'],
   ['a sliding replay', `${server.url.replace(/\/$/, '')}${slideReplay}`, '#replay-board .tile'],
   ['a Shisen-Sho replay', `${server.url.replace(/\/$/, '')}${shisenReplay}`, '#replay-board .stile'],
+  ['a profile', `${server.url}u/${keysHandle}`, '.profile-plot svg'],
 ];
 
 for (const scheme of ['light', 'dark']) {
@@ -177,7 +180,7 @@ for (const scheme of ['light', 'dark']) {
     await page.waitForSelector('#keys[open]');
     await noViolations(page, `the keys dialog (${scheme})`);
     await page.click('#keys-close');
-    for (const look of ['scheme:fringe', 'scheme:rows']) {
+    for (const look of ['scheme:fringe', 'scheme:rows', 'scheme:columns', 'scheme:gradient']) {
       await page.selectOption('#slide-look', look);
       await page.waitForSelector(`#slide-board[data-look="${look}"]`);
       await noViolations(page, `the sliding puzzle in ${look} (${scheme})`);

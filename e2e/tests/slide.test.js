@@ -146,6 +146,22 @@ test('a guest\'s solve is unranked until the guest signs up; then it is a record
       await myRecord(there).waitFor();
       assert.ok((await myRecord(there).textContent()).includes(mine));
       assert.equal(await myResults(there).textContent(), history);
+      // The same profile: the name in the records and the header lead to
+      // /u/{handle}, with the solve, its plot and its replay.
+      assert.equal(await myRecord(there).locator(`a[href="/u/${mine}"]`).count(), 1);
+      await there.click('#account-profile');
+      await there.waitForURL(new RegExp(`/u/${mine}$`));
+      await there.waitForSelector('.profile-variant');
+      assert.equal(await there.textContent('#profile-title'), mine);
+      assert.match(await there.textContent('#profile-info'), /^1 solve · playing since \d{4}-\d\d-\d\d$/);
+      assert.match(await there.textContent('.profile-variant'), /3x3-row-major.*solves1 \(1 ranked\)/);
+      assert.match(await there.getAttribute('.profile-plot svg', 'aria-label'), /^times of the last 1 solves of 3x3-row-major/);
+      await there.click('#profile-recent a.replay-link');
+      await there.waitForSelector('#replay-board .tile');
+      assert.equal(await there.textContent('#replay-total'), String(moves.length));
+      await there.goBack();
+      await there.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=31415`);
+      await there.waitForSelector('#account-user:not([hidden])');
       // Signing out leaves a guest again, whose results these are not.
       await there.click('#account-logout');
       await there.waitForSelector('#account-guest:not([hidden])');

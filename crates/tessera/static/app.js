@@ -47,6 +47,7 @@ function showAccount(account) {
   $('account-guest').hidden = account !== null;
   $('account-user').hidden = account === null;
   $('account-name').textContent = account ? account.handle : '';
+  $('account-profile').href = account ? `/u/${encodeURIComponent(account.handle)}` : '/';
   if (account) $('account-guest').open = false;
 }
 

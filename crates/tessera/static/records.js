@@ -26,7 +26,10 @@ function table(title, rows, columns, empty = 'no records yet') {
   return el('div', { class: 'records-scroll' }, t);
 }
 
-const who = (r) => r.name || 'anonymous';
+// An account's name links to its profile; a guest's is plain text.
+const who = (r) => (r.handle
+  ? el('a', { href: `/u/${encodeURIComponent(r.handle)}`, text: r.name || r.handle })
+  : r.name || 'anonymous');
 const when = (r) => new Date(r.finished_at).toISOString().slice(0, 10);
 const rank = (r, i) => i + 1;
 const time = (r) => clock(r.millis);

@@ -588,6 +588,15 @@ fn a_profile_shows_bests_solves_and_the_latest_results() {
         .min(second["moves"].as_i64().unwrap());
     assert_eq!(v["best_moves"], fewest, "{v}");
     assert_eq!(v["ao5"], Value::Null);
+    // The plot's times: every solve, oldest first, the bot's last.
+    let latest = v["latest"].as_array().unwrap();
+    assert_eq!(latest.len(), 3, "{v}");
+    assert_eq!(latest[0]["millis"], first["millis"]);
+    assert_eq!(latest[2]["ranked"], false);
+    // The page that shows it.
+    let page = stranger.get(&format!("/u/{handle}"));
+    assert_eq!(page.status, 200);
+    assert!(page.text.contains("/static/profile.js"));
     let recent: Vec<&str> = profile["recent"]
         .as_array()
         .unwrap()

@@ -21,6 +21,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/replay.html"),
     ),
     (
+        "profile.html",
+        "text/html; charset=utf-8",
+        include_str!("../../static/profile.html"),
+    ),
+    (
+        "profile.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/profile.js"),
+    ),
+    (
         "replay.js",
         "text/javascript; charset=utf-8",
         include_str!("../../static/replay.js"),
@@ -186,6 +196,15 @@ pub async fn index() -> Response {
     responses((status = 200, description = "The replay player", content_type = "text/html", body = String)))]
 pub async fn replay_page() -> Response {
     file("replay.html")
+}
+
+/// A player's profile page; it reads the handle from its own address and
+/// asks `/api/users/{handle}`.
+#[utoipa::path(get, path = "/u/{handle}", tag = "pages",
+    params(("handle" = String, Path, description = "The account's handle")),
+    responses((status = 200, description = "The profile page", content_type = "text/html", body = String)))]
+pub async fn profile_page() -> Response {
+    file("profile.html")
 }
 
 /// The page's scripts, styles and icons.

@@ -117,6 +117,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/shisen/submit", post(shisen_api::submit))
         .route("/api/replays/{game}", get(replays::replay))
         .route("/replay/{game}", get(assets::replay_page))
+        .route("/u/{handle}", get(assets::profile_page))
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
         .route("/api/me", get(records::me))

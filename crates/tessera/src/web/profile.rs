@@ -37,7 +37,20 @@ pub struct VariantProfile {
     ao5: Option<f64>,
     ao12: Option<f64>,
     ao100: Option<f64>,
+    /// The times of the latest 100 solves, ranked or not, oldest first:
+    /// what the profile page plots.
+    latest: Vec<LatestTime>,
 }
+
+/// One solve's time, for the plot.
+#[derive(Serialize, ToSchema, Debug, PartialEq)]
+pub struct LatestTime {
+    millis: i64,
+    ranked: bool,
+}
+
+/// How many solves a variant's plot shows.
+const PLOTTED: usize = 100;
 
 /// One of the latest results, with the game to replay it.
 #[derive(Serialize, ToSchema)]
@@ -87,6 +100,15 @@ fn variant_profile(game: &str, variant: &str, results: &[&AccountResult]) -> Var
         ao5: average_of(&times, 5),
         ao12: average_of(&times, 12),
         ao100: average_of(&times, 100),
+        latest: results
+            .iter()
+            .take(PLOTTED)
+            .rev()
+            .map(|r| LatestTime {
+                millis: r.record.millis,
+                ranked: r.record.ranked,
+            })
+            .collect(),
     }
 }
 
@@ -198,6 +220,11 @@ mod tests {
         let v = &profile.variants[0];
         assert_eq!((v.solves, v.ranked), (7, 6));
         assert_eq!((v.best_millis, v.best_moves), (Some(1000), Some(22)));
+        // The plot: every solve, oldest first.
+        let plotted: Vec<(i64, bool)> = v.latest.iter().map(|t| (t.millis, t.ranked)).collect();
+        assert_eq!(plotted[0], (2000, true));
+        assert_eq!(plotted[6], (1, false));
+        assert_eq!(plotted.len(), 7);
         // Latest five ranked: 5000 1000 9000 3000 4000; drop 1000 and 9000.
         assert_eq!(v.ao5, Some(4000.0));
         assert_eq!((v.ao12, v.ao100), (None, None));

@@ -1,0 +1,106 @@
+// A player's profile, /u/{handle}: per variant the personal bests,
+// averages of 5, 12 and 100, the number of solves and a plot of the latest
+// times; then the latest results, each with its replay.
+import { get, clock, el } from './api.js';
+import * as a11y from './a11y.js';
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+const fmt = (ms) => (ms == null ? '–' : clock(ms));
+
+// The latest times as a line, oldest on the left; ranked solves are dots,
+// unranked ones hollow rings. Its label says what a reader would see.
+function plot(v) {
+  const figure = el('figure', { class: 'replay-graph profile-plot' });
+  const times = v.latest;
+  const best = Math.min(...times.map((t) => t.millis));
+  const worst = Math.max(...times.map((t) => t.millis));
+  const chart = svg('svg', {
+    viewBox: '0 0 600 140', role: 'img',
+    'aria-label': `times of the last ${times.length} solves of ${v.variant}: from ${fmt(times[0].millis)} to ${fmt(times[times.length - 1].millis)}, fastest ${fmt(best)}, slowest ${fmt(worst)}`,
+  });
+  const x = (i) => (times.length === 1 ? 300 : 10 + (580 * i) / (times.length - 1));
+  const y = (ms) => (worst === best ? 70 : 125 - (110 * (ms - best)) / (worst - best));
+  chart.append(svg('polyline', { class: 'tps-line', points: times.map((t, i) => `${x(i)},${y(t.millis)}`).join(' ') }));
+  times.forEach((t, i) => chart.append(svg('circle', {
+    cx: x(i), cy: y(t.millis), r: 3.5, class: t.ranked ? 'plot-dot' : 'plot-dot unranked',
+  })));
+  const axis = svg('text', { x: 4, y: 12, class: 'tps-axis' });
+  axis.textContent = `slowest ${fmt(worst)}`;
+  const floor = svg('text', { x: 4, y: 138, class: 'tps-axis' });
+  floor.textContent = `fastest ${fmt(best)}`;
+  chart.append(axis, floor);
+  figure.append(chart, el('figcaption', { text: `The last ${times.length} ${times.length === 1 ? 'solve' : 'solves'}, oldest first; hollow rings are not ranked.` }));
+  return figure;
+}
+
+function variantSection(v) {
+  const section = el('section', { class: 'profile-variant' });
+  const game = v.game === 'slide' ? 'Sliding puzzle' : 'Shisen-Sho';
+  section.append(el('h3', { text: `${game} ${v.variant}` }));
+  const facts = el('dl', { class: 'personal' });
+  for (const [k, value] of [
+    ['solves', `${v.solves} (${v.ranked} ranked)`],
+    ['best time', fmt(v.best_millis)],
+    [v.game === 'slide' ? 'fewest moves' : 'fewest removals', v.best_moves == null ? '–' : String(v.best_moves)],
+    ['average of 5', fmt(v.ao5)],
+    ['average of 12', fmt(v.ao12)],
+    ['average of 100', fmt(v.ao100)],
+  ]) facts.append(el('dt', { text: k }), el('dd', { text: value }));
+  section.append(facts);
+  if (v.latest.length > 0) section.append(plot(v));
+  return section;
+}
+
+function recentTable(recent) {
+  const t = el('table', { class: 'records' });
+  t.append(el('caption', { text: 'Latest results' }));
+  const head = el('tr');
+  for (const name of ['game', 'time', 'moves', 'verdict', 'date', 'replay']) head.append(el('th', { text: name }));
+  t.append(el('thead', {}, head));
+  const body = el('tbody');
+  for (const r of recent) {
+    const row = el('tr');
+    row.append(
+      el('td', { text: `${r.game === 'slide' ? 'sliding' : 'Shisen-Sho'} ${r.variant}` }),
+      el('td', { text: clock(r.millis) }),
+      el('td', { text: String(r.moves) }),
+      el('td', { text: r.ranked ? 'ranked' : r.reason || 'not ranked' }),
+      el('td', { text: new Date(r.finished_at).toISOString().slice(0, 10) }),
+      el('td', {}, el('a', { href: `/replay/${r.game_id}`, class: 'replay-link', text: '▶ replay' })),
+    );
+    body.append(row);
+  }
+  if (recent.length === 0) body.append(el('tr', {}, el('td', { colspan: '6', text: 'no results yet' })));
+  t.append(body);
+  return el('div', { class: 'records-scroll' }, t);
+}
+
+async function load() {
+  const handle = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+  let p;
+  try {
+    p = await get(`/api/users/${encodeURIComponent(handle)}`);
+  } catch (e) {
+    $('profile-title').textContent = handle;
+    $('profile-status').textContent = e.message;
+    $('profile-status').className = 'status error';
+    return;
+  }
+  document.title = `tessera — ${p.handle}`;
+  $('profile-title').textContent = p.handle;
+  const since = new Date(p.created_at).toISOString().slice(0, 10);
+  $('profile-info').textContent = `${p.solves} ${p.solves === 1 ? 'solve' : 'solves'} · playing since ${since}`;
+  $('profile-variants').replaceChildren(...p.variants.map(variantSection));
+  $('profile-recent').replaceChildren(recentTable(p.recent));
+}
+
+a11y.init();
+load();
