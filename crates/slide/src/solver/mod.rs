@@ -14,6 +14,7 @@
 //! assert!(solution.optimal);
 //! ```
 
+mod analysis;
 mod difficulty;
 mod grid;
 mod heuristic;
@@ -25,6 +26,7 @@ mod relabel;
 mod table;
 mod window;
 
+pub use analysis::{analyze, Analysis, AnalysisError, Detour, Distance, Progress};
 pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
 pub use heuristic::{
     dual_sets, required_patterns, Databases, HeuristicError, HeuristicKind, Lookups, LookupsError,

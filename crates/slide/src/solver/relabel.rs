@@ -61,7 +61,7 @@ impl Canonical {
         })
     }
 
-    #[cfg(test)]
+    /// Whether the position is the goal.
     pub fn is_solved(&self) -> bool {
         self.cells.iter().enumerate().all(|(c, &t)| c == t as usize)
     }
