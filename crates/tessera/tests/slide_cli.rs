@@ -501,3 +501,49 @@ fn a_bad_format_exits_2_saying_what_is_wrong() {
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
 }
+
+#[test]
+fn a_marathon_from_the_command_line_is_the_one_play_deals() {
+    let output = tessera()
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "4x4",
+            "--goal",
+            "missing",
+            "--format",
+            "marathon-42",
+        ])
+        .args(["--json", "--seed", "31"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let spec: play::slide_game::SlideSpec = "4x4-missing".parse().unwrap();
+    let dealt = play::format::Format::Marathon(42).deal(&spec, 31).unwrap();
+    let printed = value["puzzles"].as_array().unwrap();
+    assert_eq!(printed.len(), 42);
+    for (puzzle, printed) in dealt.iter().zip(printed) {
+        assert_eq!(printed["position"], puzzle.start.to_string());
+        assert_eq!(printed["goal"], puzzle.goal.to_string());
+        assert_eq!(printed["size"], "4x4");
+    }
+    // The first ten are the marathon-10 of the same seed.
+    let ten = tessera()
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "4x4",
+            "--goal",
+            "missing",
+            "--format",
+            "marathon-10",
+        ])
+        .args(["--json", "--seed", "31"])
+        .output()
+        .unwrap();
+    let ten: serde_json::Value = serde_json::from_slice(&ten.stdout).unwrap();
+    assert_eq!(ten["puzzles"].as_array().unwrap()[..], printed[..10]);
+}
