@@ -136,6 +136,14 @@ impl Format {
             .collect()
     }
 
+    /// The records variant the format's results count under: the spec's,
+    /// or for a relay its goal on the last size (`relay-5` is the same
+    /// relay whatever size was asked for).
+    pub fn variant(self, spec: &SlideSpec) -> Result<String, DealError> {
+        let specs = self.specs(spec)?;
+        Ok(specs.last().expect("every format deals a puzzle").variant())
+    }
+
     /// Every puzzle of the format dealt from `seed`, in order: the same
     /// seed deals the same puzzles on every front end.
     pub fn deal(self, spec: &SlideSpec, seed: u64) -> Result<Vec<Puzzle>, DealError> {
@@ -644,6 +652,16 @@ mod tests {
                 .len(),
             2
         );
+    }
+
+    #[test]
+    fn a_relay_counts_under_its_last_size() {
+        let spec = spec("4x4-missing:3");
+        assert_eq!(Format::Single.variant(&spec).unwrap(), "4x4-missing");
+        assert_eq!(Format::Marathon(42).variant(&spec).unwrap(), "4x4-missing");
+        assert_eq!(Format::Relay(6).variant(&spec).unwrap(), "6x6-missing");
+        let snake = self::spec("8x8-snake");
+        assert_eq!(Format::Relay(5).variant(&snake).unwrap(), "5x5-snake");
     }
 
     #[test]
