@@ -109,6 +109,20 @@ fn the_same_seed_gives_the_same_marathon_from_the_cli_and_the_web_api() {
         single["position"].as_str().unwrap(),
         cli(&["slide", "new", "--size", "3x3", "--seed", "77"]).trim()
     );
+    // A relay grows from 3x3 with the goal, and counts under its last size.
+    let relay = client.ok(
+        "/api/slide/new",
+        json!({"size": "3x3", "seed": 77, "format": "relay-4", "goal": "snake"}),
+    );
+    let sizes: Vec<&Value> = relay["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["size"])
+        .collect();
+    assert_eq!(sizes, [&json!("3x3"), &json!("4x4")]);
+    assert_eq!(relay["variant"], "4x4-snake");
+    assert_eq!(relay["puzzles"][1]["goal"], "snake");
     // A bad format is refused at the edge.
     let reply = client.post(
         "/api/slide/new",
