@@ -1,7 +1,12 @@
 //! Averages as speedsolvers keep them: the mean of the latest `n` results
 //! with the best and the worst 5% (rounded up, at least one each) dropped,
-//! so one lucky or one botched solve does not make the average. Results
-//! here are finished solves only: there is no DNF to count as worst.
+//! so one lucky or one botched solve does not make the average. Ao5 and
+//! Ao12 drop the single best and worst, Ao50 three of each (5 % of 50 is
+//! 2.5, rounded up) and Ao100 five.
+//!
+//! An unfinished solve (DNF) counts as worse than any time, so it is
+//! among the dropped worst; when more solves are unfinished than are
+//! dropped, one of them would count, and the average itself is DNF.
 
 /// How many results are dropped at each end of an average of `n`: 5%
 /// rounded up, at least one.
@@ -9,17 +14,61 @@ pub fn trimmed_each_side(n: usize) -> usize {
     n.div_ceil(20).max(1)
 }
 
-/// The trimmed mean of the latest `n` of `latest_first`; `None` with fewer
-/// than `n` results, or too few to keep any after trimming.
-pub fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
+/// The averages records keep, by the number of solves in each.
+pub const AVERAGES: [usize; 4] = [5, 12, 50, 100];
+
+/// One solve in an average: a time (or a move count), or unfinished.
+/// Ordered best first: any finished solve is better than a DNF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Attempt {
+    /// Finished, in this many milliseconds (or moves).
+    Finished(i64),
+    /// Did not finish.
+    Dnf,
+}
+
+/// An average over a window of attempts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Average {
+    /// The trimmed mean.
+    Mean(f64),
+    /// More unfinished solves than the average drops.
+    Dnf,
+}
+
+/// The trimmed mean of the latest `n` of `latest_first`, DNFs counted as
+/// the worst; `None` with fewer than `n` attempts, or too few to keep any
+/// after trimming.
+pub fn average(latest_first: &[Attempt], n: usize) -> Option<Average> {
     let trim = trimmed_each_side(n);
     if latest_first.len() < n || n <= 2 * trim {
         return None;
     }
     let mut window = latest_first[..n].to_vec();
     window.sort_unstable();
-    let middle = &window[trim..n - trim];
-    Some(middle.iter().sum::<i64>() as f64 / middle.len() as f64)
+    let mut sum = 0;
+    for attempt in &window[trim..n - trim] {
+        match attempt {
+            Attempt::Finished(value) => sum += value,
+            Attempt::Dnf => return Some(Average::Dnf),
+        }
+    }
+    Some(Average::Mean(sum as f64 / (n - 2 * trim) as f64))
+}
+
+/// The trimmed mean of the latest `n` of `latest_first`, all finished;
+/// `None` with fewer than `n` results, or too few to keep any after
+/// trimming.
+pub fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
+    let attempts: Vec<Attempt> = latest_first
+        .iter()
+        .take(n)
+        .map(|&v| Attempt::Finished(v))
+        .collect();
+    match average(&attempts, n)? {
+        Average::Mean(mean) => Some(mean),
+        Average::Dnf => unreachable!("finished solves average to a time"),
+    }
 }
 
 #[cfg(test)]
@@ -62,5 +111,74 @@ mod tests {
         times[5] = 1000 + 90 * 10;
         assert_eq!(average_of(&times, 100), Some(1010.0));
         assert_eq!(average_of(&times[..99], 100), None);
+    }
+
+    fn attempts(values: &[Option<i64>]) -> Vec<Attempt> {
+        values
+            .iter()
+            .map(|v| v.map_or(Attempt::Dnf, Attempt::Finished))
+            .collect()
+    }
+
+    #[test]
+    fn a_dnf_in_an_average_of_5_is_the_dropped_worst() {
+        // 12.0 DNF 9.0 15.0 11.0: drop 9.0 and the DNF, (12 + 15 + 11) / 3.
+        let window = attempts(&[Some(12_000), None, Some(9_000), Some(15_000), Some(11_000)]);
+        assert_eq!(average(&window, 5), Some(Average::Mean(38_000.0 / 3.0)));
+        // A second DNF would count: the average is DNF.
+        let window = attempts(&[Some(12_000), None, Some(9_000), None, Some(11_000)]);
+        assert_eq!(average(&window, 5), Some(Average::Dnf));
+        // Only the latest five count: a DNF sixth back does not.
+        let window = attempts(&[Some(5), Some(1), Some(9), Some(3), Some(4), None]);
+        assert_eq!(average(&window, 5), Some(Average::Mean(4.0)));
+        assert_eq!(average(&window[..4], 5), None);
+    }
+
+    #[test]
+    fn an_average_of_12_drops_one_dnf_not_two() {
+        // 1..=11 seconds and a DNF: drop 1 and the DNF, the mean of 2..=11.
+        let mut values: Vec<Option<i64>> = (1..=11).map(|s| Some(s * 1000)).collect();
+        values.insert(4, None);
+        assert_eq!(
+            average(&attempts(&values), 12),
+            Some(Average::Mean(6_500.0))
+        );
+        values[0] = None;
+        assert_eq!(average(&attempts(&values), 12), Some(Average::Dnf));
+    }
+
+    #[test]
+    fn an_average_of_50_drops_three_each_side() {
+        // 1..=50 with the three slowest unfinished: drop 1, 2, 3 and the
+        // three DNFs; the mean of 4..=47 is 25.5.
+        let mut values: Vec<Option<i64>> = (1..=50).map(Some).collect();
+        values[47..].fill(None);
+        values.reverse();
+        assert_eq!(average(&attempts(&values), 50), Some(Average::Mean(25.5)));
+        // A fourth DNF counts.
+        values[10] = None;
+        assert_eq!(average(&attempts(&values), 50), Some(Average::Dnf));
+    }
+
+    #[test]
+    fn an_average_of_100_drops_five_dnfs_not_six() {
+        let mut values: Vec<Option<i64>> = vec![Some(2_000); 100];
+        values[..5].fill(None);
+        values[50] = Some(1_000);
+        values[60] = Some(2_900);
+        // Dropped: the 1000 and four 2000s below, the five DNFs above;
+        // kept: 89 × 2000 and the 2900, (178000 + 2900) / 90.
+        assert_eq!(
+            average(&attempts(&values), 100),
+            Some(Average::Mean(2_010.0))
+        );
+        values[99] = None;
+        assert_eq!(average(&attempts(&values), 100), Some(Average::Dnf));
+    }
+
+    #[test]
+    fn the_averages_records_keep() {
+        let trims: Vec<usize> = AVERAGES.iter().map(|&n| trimmed_each_side(n)).collect();
+        assert_eq!(trims, [1, 1, 3, 5]);
     }
 }

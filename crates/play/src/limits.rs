@@ -8,6 +8,12 @@
 /// (smaller is no game; larger does not fit a page).
 pub const WEB_SLIDE_SIDES: std::ops::RangeInclusive<usize> = 3..=10;
 
+/// The largest last size of a relay (`relay-N` plays 3×3 up to N×N): the
+/// largest board the page deals, so every relay can be played there. A
+/// relay to 10×10 is eight puzzles, a few thousand moves for a strong
+/// player, well inside what a submission may hold.
+pub const RELAY_LAST_SIDE: usize = *WEB_SLIDE_SIDES.end();
+
 /// The largest sliding-puzzle side the terminal game plays: bigger boards
 /// cannot be drawn on any terminal, and their solutions run to millions
 /// of moves.

@@ -351,6 +351,20 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         let base = json!({"size": "3x3", "seed": 1});
         cases.push(new(slide, "goal", base, json!(goal)));
     }
+    for format in [
+        "single",
+        "bld",
+        "marathon-42",
+        "relay-10",
+        "Marathon-10",
+        "marathon-12",
+        "relay-3",
+        "relay-11",
+        "sprint",
+    ] {
+        let base = json!({"size": "3x3", "seed": 1});
+        cases.push(new(slide, "format", base, json!(format)));
+    }
     let seeds = [(1u64 << 53) - 1, 1 << 53, 1 << 63].map(|seed| json!(seed));
     for seed in seeds.into_iter().chain([json!(7.0), json!(7.5), json!(-1)]) {
         cases.push(new(slide, "seed", json!({"size": "3x3"}), seed.clone()));
@@ -386,6 +400,11 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
     ] {
         let base = json!({"moves": "U", "times": [400]});
         cases.push(new(submit, "game", base, json!(id)));
+    }
+    for inputs in ["k", "t", "x", "K"] {
+        let base =
+            json!({"game": "0123456789abcdef0123456789abcdef", "moves": "U", "times": [400]});
+        cases.push(new(submit, "inputs", base, json!(inputs)));
     }
     for game in ["slide", "shisen", "", "Slide", "chess"] {
         cases.push(query_case(&doc, "/api/records", "game", game));

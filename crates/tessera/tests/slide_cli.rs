@@ -363,3 +363,187 @@ fn a_drawn_missing_number_is_told_so_the_pipe_can_go_on() {
         .code(2)
         .stderr(predicate::str::contains("goal: missing:K"));
 }
+
+#[test]
+fn a_format_is_dealt_from_one_seed_one_position_a_line() {
+    let deal = || {
+        tessera()
+            .args([
+                "slide",
+                "new",
+                "--size",
+                "3x3",
+                "--format",
+                "marathon-10",
+                "--seed",
+                "5",
+            ])
+            .output()
+            .unwrap()
+    };
+    let first = deal();
+    assert!(first.status.success());
+    assert_eq!(first.stdout, deal().stdout);
+    assert_eq!(
+        String::from_utf8(first.stderr).unwrap(),
+        "format: marathon-10 (10 puzzles)\n"
+    );
+    let text = String::from_utf8(first.stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 10);
+    let distinct: std::collections::HashSet<_> = lines.iter().collect();
+    assert_eq!(distinct.len(), 10, "ten different puzzles");
+    tessera()
+        .args(["slide", "check", "-"])
+        .write_stdin(first.stdout)
+        .assert()
+        .success()
+        .stdout("solvable\n".repeat(10));
+    // Another seed, another marathon.
+    let other = tessera()
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "3x3",
+            "--format",
+            "marathon-10",
+            "--seed",
+            "6",
+        ])
+        .output()
+        .unwrap();
+    assert_ne!(other.stdout, text.as_bytes());
+}
+
+#[test]
+fn a_single_or_blindfold_format_deals_the_puzzle_of_the_seed() {
+    let plain = tessera()
+        .args(["slide", "new", "--seed", "7"])
+        .output()
+        .unwrap();
+    for format in ["single", "bld"] {
+        let dealt = tessera()
+            .args(["slide", "new", "--seed", "7", "--format", format])
+            .output()
+            .unwrap();
+        assert!(dealt.status.success(), "{format}");
+        assert_eq!(dealt.stdout, plain.stdout, "{format}");
+    }
+}
+
+#[test]
+fn a_relay_as_json_names_the_format_seed_and_each_puzzle() {
+    let output = tessera()
+        .args([
+            "slide", "new", "--format", "relay-5", "--goal", "snake", "--json", "--seed", "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "one object");
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["format"], "relay-5");
+    assert_eq!(value["seed"], 5);
+    let puzzles = value["puzzles"].as_array().unwrap();
+    let sizes: Vec<&str> = puzzles
+        .iter()
+        .map(|p| p["size"].as_str().unwrap())
+        .collect();
+    assert_eq!(sizes, ["3x3", "4x4", "5x5"]);
+    for puzzle in puzzles {
+        assert_eq!(puzzle["goal"], "snake");
+        tessera()
+            .args(["slide", "check", "--goal", "snake"])
+            .arg(puzzle["position"].as_str().unwrap())
+            .assert()
+            .success()
+            .stdout("solvable\n");
+    }
+}
+
+#[test]
+fn a_bad_format_exits_2_saying_what_is_wrong() {
+    for (format, says) in [
+        ("marathon-12", "a marathon is 10, 42 or 100 puzzles"),
+        ("relay-11", "N from 4 to 10"),
+        ("relay-3", "N from 4 to 10"),
+        ("sprint", "is not a format"),
+        ("marathon-ten", "is not a number"),
+    ] {
+        tessera()
+            .args(["slide", "new", "--seed", "1", "--format", format])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+    // A goal that fits only one size cannot be relayed.
+    tessera()
+        .args([
+            "slide",
+            "new",
+            "--seed",
+            "1",
+            "--format",
+            "relay-4",
+            "--goal",
+            "missing:16",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("puzzle 1 of relay-4 is 3x3"));
+    // A format is one deal: --count is refused.
+    tessera()
+        .args(["slide", "new", "--format", "marathon-10", "--count", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
+fn a_marathon_from_the_command_line_is_the_one_play_deals() {
+    let output = tessera()
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "4x4",
+            "--goal",
+            "missing",
+            "--format",
+            "marathon-42",
+        ])
+        .args(["--json", "--seed", "31"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let spec: play::slide_game::SlideSpec = "4x4-missing".parse().unwrap();
+    let dealt = play::format::Format::Marathon(42).deal(&spec, 31).unwrap();
+    let printed = value["puzzles"].as_array().unwrap();
+    assert_eq!(printed.len(), 42);
+    for (puzzle, printed) in dealt.iter().zip(printed) {
+        assert_eq!(printed["position"], puzzle.start.to_string());
+        assert_eq!(printed["goal"], puzzle.goal.to_string());
+        assert_eq!(printed["size"], "4x4");
+    }
+    // The first ten are the marathon-10 of the same seed.
+    let ten = tessera()
+        .args([
+            "slide",
+            "new",
+            "--size",
+            "4x4",
+            "--goal",
+            "missing",
+            "--format",
+            "marathon-10",
+        ])
+        .args(["--json", "--seed", "31"])
+        .output()
+        .unwrap();
+    let ten: serde_json::Value = serde_json::from_slice(&ten.stdout).unwrap();
+    assert_eq!(ten["puzzles"].as_array().unwrap()[..], printed[..10]);
+}

@@ -6,8 +6,9 @@ use super::seeds::Seeds;
 use super::Failure;
 use crate::picture::{self, svg::Style, Scheme};
 use clap::{Args, Subcommand};
+use play::format as formats;
 use play::seed::random_seed;
-use play::slide_game::{GoalChoice, Session};
+use play::slide_game::{GoalChoice, Session, SlideSpec};
 use serde_json::json;
 use slide::{Goal, Moves, Position, Scramble, Size};
 use std::borrow::Cow;
@@ -17,7 +18,7 @@ use std::io::{IsTerminal, Write};
 pub enum SlideCommand {
     /// Generate puzzles, one per line.
     #[command(
-        after_help = "Examples:\n  tessera slide new --size 4x4 --seed 7\n  tessera slide new --size 3x3 --goal spiral --count 3 --json --seed 1\n  tessera slide new --size 3x3 --optimal-length 20..22 --seed 2"
+        after_help = "Examples:\n  tessera slide new --size 4x4 --seed 7\n  tessera slide new --size 3x3 --goal spiral --count 3 --json --seed 1\n  tessera slide new --size 3x3 --optimal-length 20..22 --seed 2\n  tessera slide new --size 3x3 --format marathon-10 --seed 5\n  tessera slide new --format relay-5 --goal snake --json --seed 5"
     )]
     New(NewArgs),
     /// Tell whether positions can reach the goal.
@@ -62,9 +63,16 @@ pub struct NewArgs {
     scramble: Scramble,
     #[command(flatten)]
     seeds: Seeds,
-    /// One JSON object per line: {"seed":…,"position":…}.
+    /// One JSON object per line: {"seed":…,"position":…}; with --format
+    /// one object {"format","seed","puzzles":[{"position","goal","size"}]}.
     #[arg(long)]
     json: bool,
+    /// Deal a whole format from the seed, one position per line (the
+    /// format on stderr): single, marathon-K (K puzzles of the size; K =
+    /// 10, 42 or 100), relay-N (every square size from 3x3 to NxN, N = 4
+    /// to 10, with the goal) or bld (blindfold: one puzzle).
+    #[arg(long, value_parser = parse_format, conflicts_with_all = ["count", "optimal_length", "scramble"])]
+    format: Option<formats::Format>,
     /// Only positions whose optimal solution length lies in A..B (uniform
     /// among those; boards up to 16 cells).
     #[arg(long, value_parser = super::solve::parse_length_range)]
@@ -194,6 +202,10 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
     }
 }
 
+fn parse_format(s: &str) -> Result<formats::Format, String> {
+    s.parse().map_err(|e: formats::FormatError| e.to_string())
+}
+
 fn parse_scramble(s: &str) -> Result<Scramble, String> {
     s.parse().map_err(|e: slide::ScrambleError| e.to_string())
 }
@@ -201,6 +213,10 @@ fn parse_scramble(s: &str) -> Result<Scramble, String> {
 fn new(args: NewArgs) -> Result<(), Failure> {
     let spec = args.board.spec()?;
     let size = spec.size;
+    if let Some(format) = args.format {
+        let (seed, _) = args.seeds.first_and_count();
+        return new_format(format, &spec, seed, args.json);
+    }
     if let Some(range) = args.optimal_length {
         let (seed, count) = args.seeds.first_and_count();
         let goal = spec.issue(seed).map_err(Failure::input)?.goal_position;
@@ -235,6 +251,46 @@ fn new(args: NewArgs) -> Result<(), Failure> {
                 eprintln!("goal: {}", puzzle.goal);
             }
             writeln!(out, "{position}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Prints every puzzle `seed` deals for `format`: one position a line
+/// (the format and any drawn goals on stderr, so stdout pipes into
+/// `slide check` or `slide solve`), or one JSON object.
+fn new_format(
+    format: formats::Format,
+    spec: &SlideSpec,
+    seed: u64,
+    json: bool,
+) -> Result<(), Failure> {
+    let puzzles = format.deal(spec, seed).map_err(Failure::input)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if json {
+        let puzzles: Vec<_> = puzzles
+            .iter()
+            .map(|p| {
+                json!({
+                    "position": p.start.to_string(),
+                    "goal": p.goal.to_string(),
+                    "size": p.start.size().to_string(),
+                })
+            })
+            .collect();
+        let line = json!({ "format": format.to_string(), "seed": seed, "puzzles": puzzles });
+        writeln!(out, "{line}")?;
+    } else {
+        let count = puzzles.len();
+        let noun = if count == 1 { "puzzle" } else { "puzzles" };
+        eprintln!("format: {format} ({count} {noun})");
+        let drawn_goal = matches!(spec.goal, GoalChoice::Missing);
+        for puzzle in &puzzles {
+            if drawn_goal {
+                eprintln!("goal: {}", puzzle.goal);
+            }
+            writeln!(out, "{}", puzzle.start)?;
         }
     }
     out.flush()?;

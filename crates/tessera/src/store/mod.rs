@@ -54,6 +54,11 @@ pub struct IssuedGame {
     /// `gravity-chinese`, …), for sliding puzzles the goal (`row-major`,
     /// `missing:7`, …).
     pub rules: String,
+    /// `single`, or the format (`marathon-10`, …) the puzzles are dealt
+    /// for: `setup` and `goal` are then its first puzzle, and `rules` the
+    /// goal as chosen (`missing` draws a number for each puzzle), so the
+    /// format is dealt again from the seed.
+    pub format: String,
     pub issued_at: i64,
 }
 
@@ -105,6 +110,10 @@ pub struct NewResult {
     pub finished_at: i64,
     /// The signed-in account it belongs to; `None` for a guest's.
     pub account_id: Option<String>,
+    /// `single`, `marathon-10`, …: the game's format.
+    pub format: String,
+    /// `keyboard`, `mouse`, `touch` or `mixed`; `None` when unknown.
+    pub control: Option<String>,
 }
 
 /// A result with its owner's name.
@@ -352,8 +361,8 @@ impl Store {
     pub async fn issue(&self, game: &IssuedGame) -> Result<(), sqlx::Error> {
         self.ensure_player(&game.player_id, game.issued_at).await?;
         let written = sqlx::query(
-            "INSERT INTO games (id, player_id, game, variant, seed, setup, goal, rules, issued_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO games (id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
+             format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
@@ -364,6 +373,7 @@ impl Store {
         .bind(&game.goal)
         .bind(&game.rules)
         .bind(game.issued_at)
+        .bind(&game.format)
         .execute(&self.pool)
         .await;
         self.noted(written).map(|_| ())
@@ -378,7 +388,7 @@ impl Store {
     ) -> Result<Option<GameRow>, sqlx::Error> {
         let row = sqlx::query(
             "SELECT id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
-             paused_at, paused_millis, hints, assisted, finished_at, progress \
+             paused_at, paused_millis, hints, assisted, finished_at, progress, format \
              FROM games WHERE id = $1 AND player_id = $2 AND game = $3",
         )
         .bind(id)
@@ -397,6 +407,7 @@ impl Store {
                 goal: r.get(6),
                 rules: r.get(7),
                 issued_at: r.get(8),
+                format: r.get(15),
             },
             paused_at: r.get(9),
             paused_millis: r.get(10),
@@ -587,8 +598,8 @@ impl Store {
         }
         sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
-             counted, finished_at, stm, mtm, replay, times, reason, account_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             counted, finished_at, stm, mtm, replay, times, reason, account_id, format, control) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
@@ -606,6 +617,8 @@ impl Store {
         .bind(times_text(&result.times))
         .bind(&result.reason)
         .bind(&result.account_id)
+        .bind(&result.format)
+        .bind(&result.control)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -617,7 +630,7 @@ impl Store {
     pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, sqlx::Error> {
         let row = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.replay, r.times, g.game, g.seed, g.setup, g.goal, g.rules, \
-             g.issued_at FROM {RECORD_FROM} \
+             g.issued_at, g.format FROM {RECORD_FROM} \
              JOIN games g ON g.id = r.game_id WHERE r.game_id = $1"
         ))
         .bind(id)
@@ -637,6 +650,7 @@ impl Store {
                     goal: r.get(w + 5),
                     rules: r.get(w + 6),
                     issued_at: r.get(w + 7),
+                    format: r.get(w + 8),
                 },
                 name: result.name.clone(),
                 replay: r.get(w),
@@ -646,11 +660,12 @@ impl Store {
         }))
     }
 
-    /// The best counted results of a variant.
+    /// The best counted results of a variant in a category.
     pub async fn records(
         &self,
         game: &str,
         variant: &str,
+        category: Category<'_>,
         ranking: Ranking,
         limit: i64,
         viewer: Option<Viewer<'_>>,
@@ -658,6 +673,7 @@ impl Store {
         let sql = format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
              WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 \
+             AND r.format = $4 AND ($5 = '' OR r.control = $5) \
              AND (a.disabled IS NULL OR a.disabled = 0) ORDER BY {} LIMIT $3",
             ranking.order_by()
         );
@@ -665,6 +681,8 @@ impl Store {
             .bind(game)
             .bind(variant)
             .bind(limit)
+            .bind(category.format)
+            .bind(category.control.unwrap_or(""))
             .fetch_all(&self.pool)
             .await?;
         Ok(rows.iter().map(|r| record(r, viewer)).collect())
@@ -683,7 +701,8 @@ impl Store {
     }
 
     /// A player's results, newest first; all games and variants when
-    /// `filter` is `None`. A signed-in player's are the account's, from
+    /// `filter` is `None`; single solves only, the averages kept of them.
+    /// A signed-in player's are the account's, from
     /// any browser, and this browser's guest results not yet moved to an
     /// account; a guest's are this browser's guest results.
     pub async fn player_results(
@@ -695,7 +714,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game FROM {RECORD_FROM} \
                  WHERE ((r.player_id = $1 AND r.account_id IS NULL) OR r.account_id = $4) \
-                 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) \
+                 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) AND r.format = 'single' \
                  ORDER BY r.finished_at DESC LIMIT 10000"
         ))
         .bind(viewer.player)
@@ -741,6 +760,15 @@ pub struct Viewer<'a> {
     pub player: &'a str,
     /// The signed-in account's id.
     pub account: Option<&'a str>,
+}
+
+/// A records category besides the game and variant: the format
+/// (`single`, `marathon-10`, …) and, if any, the control.
+#[derive(Clone, Copy, Debug)]
+pub struct Category<'a> {
+    pub format: &'a str,
+    /// `None` for every control.
+    pub control: Option<&'a str>,
 }
 
 /// The tables [`RECORD_COLUMNS`] come from.

@@ -5,6 +5,12 @@
 use super::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// Single solves, any control: the records there always were.
+const SINGLE: Category<'static> = Category {
+    format: "single",
+    control: None,
+};
+
 /// A fresh, empty database of the kind under test.
 async fn fresh() -> Store {
     let database = fresh_database();
@@ -49,6 +55,7 @@ fn game(id: &str, player: &str, issued_at: i64) -> IssuedGame {
         setup: "1 2 3/4 5 6/7 0 8".into(),
         goal: "1 2 3/4 5 6/7 8 0".into(),
         rules: "row-major".into(),
+        format: "single".into(),
         issued_at,
     }
 }
@@ -66,6 +73,8 @@ fn result(moves: i64, millis: i64, finished_at: i64) -> NewResult {
         reason: None,
         finished_at,
         account_id: None,
+        format: "single".into(),
+        control: None,
     }
 }
 
@@ -120,7 +129,7 @@ fn a_game_finishes_exactly_once_however_many_race() {
             assert_eq!(won, 1, "round {round}: exactly one submission wins");
         }
         let records = store
-            .records("slide", "3x3-row-major", Ranking::Time, 100, None)
+            .records("slide", "3x3-row-major", SINGLE, Ranking::Time, 100, None)
             .await
             .unwrap();
         assert_eq!(records.len(), 5, "one result per game");
@@ -154,7 +163,7 @@ fn records_rank_by_each_order_and_hide_unranked_results() {
             player: "fast",
             account: None,
         };
-        let by = |ranking| store.records("slide", "3x3-row-major", ranking, 10, Some(fast));
+        let by = |ranking| store.records("slide", "3x3-row-major", SINGLE, ranking, 10, Some(fast));
         assert_eq!(order(by(Ranking::Time).await.unwrap()), ["a", "b"]);
         assert_eq!(order(by(Ranking::Moves).await.unwrap()), ["b", "a"]);
         assert_eq!(order(by(Ranking::Mtm).await.unwrap()), ["a", "b"]);

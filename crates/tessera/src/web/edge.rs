@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use play::format::{Control, Format, Input};
 use play::limits::{NAME_CHARS, WEB_SLIDE_SIDES};
 use play::seed::MAX_SEED;
 use play::slide_game::GoalChoice;
@@ -271,6 +272,117 @@ impl PartialSchema for GoalName {
 }
 
 impl ToSchema for GoalName {}
+
+/// A format: `single`, `marathon-K`, `relay-N` or `bld`, as
+/// `play::format::Format` reads it (lower case only).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct FormatName(pub Format);
+
+impl FormatName {
+    const PATTERN: &'static str = "^(single|bld|marathon-(10|42|100)|relay-([4-9]|10))$";
+}
+
+impl TryFrom<String> for FormatName {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<FormatName, Invalid> {
+        let format: Format = text
+            .parse()
+            .map_err(|e: play::format::FormatError| Invalid(format!("bad format: {e}")))?;
+        if format.to_string() == text {
+            Ok(FormatName(format))
+        } else {
+            Err(Invalid(format!(
+                "bad format {text:?}: write it in lower case, as {format}"
+            )))
+        }
+    }
+}
+
+impl PartialSchema for FormatName {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "A format: `single` (one puzzle, the default), `marathon-K` (K puzzles of the \
+             size on one clock, K = 10, 42 or 100), `relay-N` (every square size from 3x3 \
+             to NxN in order, on one clock) or `bld` (blindfold: one puzzle, its tiles blank \
+             from the first move).",
+        )
+        .examples([serde_json::json!("marathon-10")])
+        .into()
+    }
+}
+
+impl ToSchema for FormatName {}
+
+/// The control a result is filed under.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ControlName {
+    /// More than 95 % of the moves by keyboard.
+    Keyboard,
+    /// More than 95 % by mouse.
+    Mouse,
+    /// More than 95 % by touch.
+    Touch,
+    /// None of them more than 95 %.
+    Mixed,
+}
+
+impl From<ControlName> for Control {
+    fn from(control: ControlName) -> Control {
+        match control {
+            ControlName::Keyboard => Control::Keyboard,
+            ControlName::Mouse => Control::Mouse,
+            ControlName::Touch => Control::Touch,
+            ControlName::Mixed => Control::Mixed,
+        }
+    }
+}
+
+/// How each single-tile move was made, one letter a move: `k` keyboard,
+/// `m` mouse, `t` touch.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct Inputs(pub Vec<Input>);
+
+impl Inputs {
+    const PATTERN: &'static str = "^[kmt]*$";
+}
+
+impl TryFrom<String> for Inputs {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<Inputs, Invalid> {
+        text.char_indices()
+            .map(|(at, c)| match c {
+                'k' => Ok(Input::Keyboard),
+                'm' => Ok(Input::Mouse),
+                't' => Ok(Input::Touch),
+                _ => Err(Invalid(format!(
+                    "bad inputs: {c:?} at position {at} is not k (keyboard), m (mouse) or t (touch)"
+                ))),
+            })
+            .collect::<Result<_, _>>()
+            .map(Inputs)
+    }
+}
+
+impl PartialSchema for Inputs {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "How each single-tile move was made, one letter a move: `k` keyboard, \
+             `m` mouse, `t` touch. A result is filed under the one that made more \
+             than 95 % of its moves, else under `mixed`.",
+        )
+        .examples([serde_json::json!("kkkkm")])
+        .into()
+    }
+}
+
+impl ToSchema for Inputs {}
 
 /// The metric a sliding-puzzle solution is shortest in.
 #[derive(Clone, Copy, Debug, Default, Deserialize, ToSchema)]

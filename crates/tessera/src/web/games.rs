@@ -3,7 +3,6 @@
 //! answer the client.
 
 use axum::http::StatusCode;
-use play::judge::Unranked;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -63,18 +62,23 @@ pub struct Finished {
     variant: String,
 }
 
-/// Stores a solved game's result, ranked unless `judged` says why not or
-/// no account is signed in (`play::judge::owned`), and answers with what
+/// Stores a solved game's result, ranked unless `judged` says why not (a
+/// single solve's or a format's reason) or no account is signed in
+/// (`play::judge::owned`), and answers with what
 /// the player sees.
 pub async fn finish(
     app: &App,
     row: &GameRow,
     mut result: NewResult,
-    judged: Result<(), Unranked>,
+    judged: Result<(), impl std::fmt::Display>,
     account: Option<&Account>,
 ) -> Result<Finished, ApiError> {
-    let judged = play::judge::owned(judged, account.is_some());
-    result.reason = judged.err().map(|why| why.to_string());
+    result.reason = match judged {
+        Err(why) => Some(why.to_string()),
+        Ok(()) => play::judge::owned(Ok(()), account.is_some())
+            .err()
+            .map(|why| why.to_string()),
+    };
     result.account_id = account.map(|a| a.id.clone());
     app.store.finish(&row.issued, &result).await?;
     let ranked = result.reason.is_none();

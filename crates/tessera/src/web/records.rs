@@ -12,12 +12,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::account::Visitor;
 use super::clock::now_millis;
-use super::edge::{DisplayName, GameKind, Variant};
+use super::edge::{ControlName, DisplayName, FormatName, GameKind, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
-use crate::store::{Ranking, Record, Viewer};
+use crate::store::{Category, Ranking, Record, Viewer};
 use play::average::average_of;
+use play::format::{Control, Format};
 
 /// How many records a table shows.
 const TABLE: i64 = 10;
@@ -31,6 +32,26 @@ pub struct Which {
     game: GameKind,
     #[param(inline)]
     variant: Variant,
+}
+
+/// A records table: a game, one of its variants, a format and, if any, a
+/// control.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct RecordsQuery {
+    #[param(inline)]
+    game: GameKind,
+    #[param(inline)]
+    variant: Variant,
+    /// `single` when absent: results of other formats rank apart.
+    #[param(inline)]
+    #[serde(default)]
+    format: Option<FormatName>,
+    /// Every control when absent.
+    #[param(inline)]
+    #[serde(default)]
+    control: Option<ControlName>,
 }
 
 /// A game.
@@ -72,6 +93,10 @@ pub struct Tables {
     #[schema(value_type = GameKind)]
     game: String,
     variant: String,
+    /// The format ranked: `single`, `marathon-10`, ….
+    format: String,
+    /// The control ranked; null for every control.
+    control: Option<ControlName>,
     /// Fastest first.
     by_time: Vec<Record>,
     /// Fewest single-tile moves first (sliding puzzle).
@@ -87,35 +112,43 @@ pub struct Tables {
 
 /// The records of a variant: ranked results only, the asking player's own
 /// marked.
-#[utoipa::path(get, path = "/api/records", tag = "records", params(Which),
+#[utoipa::path(get, path = "/api/records", tag = "records", params(RecordsQuery),
     responses((status = 200, body = Tables), QueryErrors, Always))]
 pub async fn records(
     State(app): State<App>,
     player: Player,
     visitor: Visitor,
-    Params(query): Params<Which>,
+    Params(query): Params<RecordsQuery>,
 ) -> Result<Json<Tables>, ApiError> {
-    let (game, variant) = which(&query);
+    let (game, variant) = (query.game.name(), query.variant.as_str());
+    let format = query.format.map_or(Format::Single, |f| f.0).to_string();
+    let control = query.control.map(|c| Control::from(c).name());
+    let category = Category {
+        format: &format,
+        control,
+    };
     let store = &app.store;
     let me = Some(viewer(&player, &visitor));
     let by_time = store
-        .records(game, variant, Ranking::Time, TABLE, me)
+        .records(game, variant, category, Ranking::Time, TABLE, me)
         .await?;
     let mut tables = Tables {
         game: game.to_string(),
         variant: variant.to_string(),
+        format: format.clone(),
+        control: query.control,
         by_time,
         by_moves: None,
         by_mtm: None,
         by_score: None,
     };
     if game == "slide" {
-        let by_moves = store.records(game, variant, Ranking::Moves, TABLE, me);
+        let by_moves = store.records(game, variant, category, Ranking::Moves, TABLE, me);
         tables.by_moves = Some(by_moves.await?);
-        let by_mtm = store.records(game, variant, Ranking::Mtm, TABLE, me);
+        let by_mtm = store.records(game, variant, category, Ranking::Mtm, TABLE, me);
         tables.by_mtm = Some(by_mtm.await?);
     } else {
-        let by_score = store.records(game, variant, Ranking::Score, TABLE, me);
+        let by_score = store.records(game, variant, category, Ranking::Score, TABLE, me);
         tables.by_score = Some(by_score.await?);
     }
     Ok(Json(tables))

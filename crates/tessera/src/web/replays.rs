@@ -46,7 +46,8 @@ pub struct SlideReplay {
     /// The goal as a position.
     goal: String,
     goal_name: String,
-    /// Every single-tile move.
+    /// Every single-tile move; for a marathon or relay each puzzle's,
+    /// split by commas.
     moves: String,
     /// The same moves in compact notation (`R3U2`).
     compact: String,
@@ -149,14 +150,21 @@ fn rate(moves: i64, millis: i64) -> f64 {
 }
 
 fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
-    let moves: Moves = row.replay.parse().map_err(|e| unreadable(&row.issued, e))?;
+    // A format's puzzles are stored one after another, split by commas.
+    let compact = row
+        .replay
+        .split(',')
+        .map(|part| part.parse::<Moves>().map(|moves| moves.compact()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| unreadable(&row.issued, e))?
+        .join(",");
     let (stm, mtm, millis) = (row.result.stm, row.result.mtm, row.result.millis);
     Ok(SlideReplay {
         common,
         goal: row.issued.goal.clone(),
         goal_name: row.issued.rules.clone(),
         moves: row.replay.clone(),
-        compact: moves.compact(),
+        compact,
         stm,
         mtm,
         tps: rate(stm, millis),

@@ -171,6 +171,7 @@ pub async fn new(
         setup: board.to_string(),
         goal: String::new(),
         rules: spec.rules().to_string(),
+        format: "single".into(),
         issued_at: now,
     };
     app.store.issue(&game).await?;
@@ -746,6 +747,8 @@ pub async fn submit(
         replay: turns.join(" "),
         times: request.times.clone(),
         reason: None,
+        format: "single".into(),
+        control: None,
         account_id: None,
         finished_at: now,
     };

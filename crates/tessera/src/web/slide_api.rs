@@ -4,21 +4,24 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use play::judge::{self, check_times, judge, Evidence};
+use play::format::{self as formats, Control, Format, FormatEvidence, Played};
+use play::judge::{self, check_times, judge, Evidence, Unranked};
 use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
-use play::slide_game::{GoalChoice, PlanError, Session, SlideSpec, Solver};
+use play::slide_game::{GoalChoice, PlanError, Puzzle, Session, SlideSpec, Solver};
 use serde::{Deserialize, Serialize};
 use slide::{Direction, Goal, Metric, Moves, Position};
 use utoipa::ToSchema;
 
 use super::clock::now_millis;
-use super::edge::{excludes, GameId, GoalName, MetricName, SchemeName, Seed, SlideSize};
+use super::edge::{
+    excludes, FormatName, GameId, GoalName, Inputs, MetricName, SchemeName, Seed, SlideSize,
+};
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
 use super::games::{finish, open_game, unreadable, Finished};
 use super::player::Player;
 use super::{issue_seed, App};
-use crate::store::{IssuedGame, NewResult};
+use crate::store::{GameRow, IssuedGame, NewResult};
 
 /// A sliding puzzle to issue.
 #[derive(Deserialize, ToSchema)]
@@ -35,6 +38,10 @@ pub struct NewRequest {
     /// The daily puzzle: the seed comes from today's UTC date.
     #[serde(default)]
     daily: bool,
+    /// `single` when absent. A relay plays every square size from 3x3
+    /// up with the goal, whatever the size.
+    #[serde(default)]
+    format: Option<FormatName>,
 }
 
 impl NewRequest {
@@ -67,6 +74,35 @@ pub struct Issued {
     /// The records table this game counts for.
     variant: String,
     daily: bool,
+    /// The format: `single`, `marathon-10`, ….
+    format: String,
+    /// Every puzzle of the format in order, on one clock: the next appears
+    /// the moment the last is solved. For `single` and `bld` one puzzle,
+    /// the one `position` and `goal` name.
+    puzzles: Vec<DealtPuzzle>,
+}
+
+/// One puzzle of a format.
+#[derive(Serialize, ToSchema)]
+pub struct DealtPuzzle {
+    /// The starting position, rows split by `/`.
+    position: String,
+    /// The goal's name (`row-major`, `missing:7`, …).
+    goal: String,
+    /// The goal written out as a position.
+    goal_position: String,
+    size: String,
+}
+
+impl DealtPuzzle {
+    fn of(puzzle: &Puzzle) -> DealtPuzzle {
+        DealtPuzzle {
+            position: puzzle.start.to_string(),
+            goal: puzzle.goal.to_string(),
+            goal_position: puzzle.goal_position.to_string(),
+            size: puzzle.start.size().to_string(),
+        }
+    }
 }
 
 /// Issues a sliding puzzle, uniformly drawn from the positions that reach
@@ -94,11 +130,19 @@ pub async fn new(
         .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
     let now = now_millis();
     let seed = issue_seed(request.daily, request.seed.map(|s| s.0), now)?;
-    let puzzle = spec
-        .issue(seed)
-        .map_err(|e| ApiError::bad(format!("bad goal: {e}")))?;
-    Solver::global().warm_up(&puzzle.goal_position);
-    let variant = spec.variant();
+    let format = request.format.map_or(Format::Single, |f| f.0);
+    let puzzles = format
+        .deal(&spec, seed)
+        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
+    let mut goals: Vec<&Position> = puzzles.iter().map(|p| &p.goal_position).collect();
+    goals.dedup();
+    goals
+        .into_iter()
+        .for_each(|goal| Solver::global().warm_up(goal));
+    let puzzle = &puzzles[0];
+    let variant = format
+        .variant(&spec)
+        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
     let game = IssuedGame {
         id: random_id(),
         player_id: player.0,
@@ -107,7 +151,13 @@ pub async fn new(
         seed,
         setup: puzzle.start.to_string(),
         goal: puzzle.goal_position.to_string(),
-        rules: puzzle.goal.to_string(),
+        // A format of several puzzles is dealt again from the goal as
+        // chosen; one puzzle keeps its goal as drawn, as it always has.
+        rules: match format.len() {
+            1 => puzzle.goal.to_string(),
+            _ => spec.goal.to_string(),
+        },
+        format: format.to_string(),
         issued_at: now,
     };
     app.store.issue(&game).await?;
@@ -116,10 +166,12 @@ pub async fn new(
         seed,
         size: size.to_string(),
         position: game.setup,
-        goal: game.rules,
+        goal: puzzle.goal.to_string(),
         goal_position: game.goal,
         variant,
         daily: request.daily,
+        format: game.format,
+        puzzles: puzzles.iter().map(DealtPuzzle::of).collect(),
     }))
 }
 
@@ -297,16 +349,47 @@ async fn helped(
 pub struct SubmitRequest {
     /// The id `new` gave.
     game: GameId,
-    /// The moves as letters (`RRRU`) or in the compact notation replays
-    /// use (`R3U`): at most 20 000 single-tile moves.
+    /// A one-puzzle game (`single`, `bld`): the moves as letters (`RRRU`)
+    /// or in the compact notation replays use (`R3U`): at most 20 000
+    /// single-tile moves.
+    #[schema(
+        pattern = "^([UDLR]([1-9][0-9]{0,4})?)*$",
+        max_length = 20000,
+        example = "R2DL"
+    )]
+    #[serde(default)]
+    moves: Option<String>,
+    /// With `moves`: milliseconds since the puzzle was shown, one per
+    /// single-tile move.
+    #[serde(default)]
+    times: Option<Vec<i64>>,
+    /// With `moves`: how each move was made.
+    #[serde(default)]
+    inputs: Option<Inputs>,
+    /// Instead of `moves` and `times`, for any format (and the only way
+    /// for a marathon or a relay): every puzzle in the order dealt.
+    #[schema(max_items = 100)]
+    #[serde(default)]
+    puzzles: Option<Vec<PlayedPuzzle>>,
+}
+
+/// One puzzle of a format as played.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedPuzzle {
+    /// The moves, as for a single game: at most 20 000 single-tile moves.
     #[schema(
         pattern = "^([UDLR]([1-9][0-9]{0,4})?)*$",
         max_length = 20000,
         example = "R2DL"
     )]
     moves: String,
-    /// Milliseconds since the puzzle was shown, one per single-tile move.
+    /// Milliseconds since the *format* started (not the puzzle), one per
+    /// single-tile move: one clock runs over all the puzzles.
     times: Vec<i64>,
+    /// How each move was made.
+    #[serde(default)]
+    inputs: Option<Inputs>,
 }
 
 /// A submitted move list, in either notation: letters (`RRRU`) or the
@@ -387,10 +470,32 @@ pub async fn submit(
     visitor: super::account::Visitor,
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Submitted>, ApiError> {
-    let moves = parse_moves(&request.moves).map_err(|e| e.at("/moves"))?;
-    check_times(&request.times, moves.len())
+    if let Some(puzzles) = request.puzzles {
+        if request.moves.is_some() || request.times.is_some() || request.inputs.is_some() {
+            return Err(ApiError::bad(
+                "send either puzzles or moves and times, not both",
+            ));
+        }
+        return submit_format(&app, &player, &visitor, request.game.as_str(), &puzzles).await;
+    }
+    let (Some(moves), Some(times)) = (&request.moves, &request.times) else {
+        return Err(ApiError::bad(
+            "send moves and times (or, for a format, puzzles)",
+        ));
+    };
+    let moves = parse_moves(moves).map_err(|e| e.at("/moves"))?;
+    check_times(times, moves.len())
         .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
+    let control = control(&[(request.inputs.as_ref(), moves.len())])
+        .map_err(|e| ApiError::bad(e).at("/inputs"))?;
     let row = open_game(&app, request.game.as_str(), &player, "slide").await?;
+    let format = stored_format(&row)?;
+    if format.len() != 1 {
+        return Err(ApiError::bad(format!(
+            "this game is a {format}: send its puzzles as puzzles: [{{moves, times}}, …]"
+        ))
+        .at("/puzzles"));
+    }
     let now = now_millis();
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
@@ -416,7 +521,7 @@ pub async fn submit(
         .filter_map(|(state, _)| Position::parse(state, None).ok())
         .collect();
     let evidence = Evidence {
-        times: &request.times,
+        times,
         server_millis: row.elapsed_millis(now),
         assisted: row.assisted || Session::passes_through(&start, &moves, &asked),
         pauses: &[],
@@ -429,10 +534,12 @@ pub async fn submit(
         score: 0,
         hints: row.hints,
         replay: moves.to_string(),
-        times: request.times.clone(),
+        times: times.clone(),
         reason: None,
         account_id: None,
         finished_at: now,
+        format: format.to_string(),
+        control: control.map(|c| c.to_string()),
     };
     let finished = finish(
         &app,
@@ -442,6 +549,147 @@ pub async fn submit(
         visitor.account.as_ref(),
     )
     .await?;
+    Ok(Json(Submitted::Solved(finished)))
+}
+
+/// The control of a result from each puzzle's inputs (if sent) and its
+/// move count: `None` when no puzzle said how its moves were made.
+fn control(inputs: &[(Option<&Inputs>, usize)]) -> Result<Option<Control>, String> {
+    let mut all = Vec::new();
+    for &(kinds, moves) in inputs {
+        let Some(kinds) = kinds else { continue };
+        if kinds.0.len() != moves {
+            return Err(format!(
+                "{} inputs for {moves} moves: send one per single-tile move",
+                kinds.0.len()
+            ));
+        }
+        all.extend_from_slice(&kinds.0);
+    }
+    let told = inputs.iter().any(|(kinds, _)| kinds.is_some());
+    Ok(told.then(|| Control::of(&all)))
+}
+
+/// The format a stored game was dealt for.
+fn stored_format(row: &GameRow) -> Result<Format, ApiError> {
+    row.issued
+        .format
+        .parse()
+        .map_err(|e| unreadable(&row.issued, e))
+}
+
+/// The puzzles of a stored game, dealt again from its seed: the size of
+/// its first puzzle and the goal as chosen.
+fn stored_puzzles(row: &GameRow, format: Format) -> Result<Vec<Puzzle>, ApiError> {
+    let issued = &row.issued;
+    let first = Position::parse(&issued.setup, None).map_err(|e| unreadable(issued, e))?;
+    let goal: GoalChoice = issued.rules.parse().map_err(|e| unreadable(issued, e))?;
+    let spec = SlideSpec::new(first.size(), goal).map_err(|e| unreadable(issued, e))?;
+    format
+        .deal(&spec, issued.seed)
+        .map_err(|e| unreadable(issued, e))
+}
+
+/// A format's puzzles as sent, parsed, and the result's control.
+fn played(puzzles: &[PlayedPuzzle]) -> Result<(Vec<Played>, Option<Control>), ApiError> {
+    let mut played = Vec::with_capacity(puzzles.len());
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let moves = parse_moves(&puzzle.moves).map_err(|e| e.at(format!("/puzzles/{i}/moves")))?;
+        played.push(Played {
+            moves,
+            times: puzzle.times.clone(),
+        });
+    }
+    let inputs: Vec<_> = puzzles
+        .iter()
+        .zip(&played)
+        .map(|(p, q)| (p.inputs.as_ref(), q.moves.len()))
+        .collect();
+    let control =
+        control(&inputs).map_err(|e| ApiError::bad(format!("bad inputs: {e}")).at("/puzzles"))?;
+    Ok((played, control))
+}
+
+/// Replays every puzzle of a format and judges each by the rules of a
+/// single solve: one that would not be ranked unranks the whole result,
+/// its reason naming the puzzle.
+async fn submit_format(
+    app: &App,
+    player: &Player,
+    visitor: &super::account::Visitor,
+    game: &str,
+    puzzles: &[PlayedPuzzle],
+) -> Result<Json<Submitted>, ApiError> {
+    let (played, control) = played(puzzles)?;
+    let row = open_game(app, game, player, "slide").await?;
+    let format = stored_format(&row)?;
+    let dealt = stored_puzzles(&row, format)?;
+    let now = now_millis();
+    let outcome = formats::replay(format, &dealt, &played)
+        .map_err(|e| ApiError::bad(format!("bad submission: {e}")).at("/puzzles"))?;
+    let millis = row.played_millis(now);
+    if !outcome.solved {
+        let last = outcome.puzzles.last().expect("a format has puzzles");
+        return Ok(Json(Submitted::Unsolved(Unsolved {
+            solved: false,
+            moves: outcome.stm,
+            stm: outcome.stm,
+            mtm: outcome.mtm,
+            millis,
+            position: last.position.to_string(),
+        })));
+    }
+    let asked: Vec<Position> = app
+        .store
+        .help_since(&player.0, "slide", row.issued.issued_at)
+        .await?
+        .iter()
+        .filter_map(|(state, _)| Position::parse(state, None).ok())
+        .collect();
+    let assisted: Vec<bool> = dealt
+        .iter()
+        .zip(&played)
+        .map(|(puzzle, p)| Session::passes_through(&puzzle.start, &p.moves, &asked))
+        .collect();
+    let evidence = FormatEvidence {
+        played: &played,
+        server_millis: row.elapsed_millis(now),
+        assisted: &assisted,
+    };
+    // Help named by the game but for no position of it still unranks it.
+    let judged = formats::judge(&evidence, &judge::SLIDE)
+        .map_err(|why| why.to_string())
+        .and_then(|()| {
+            if row.assisted {
+                Err(Unranked::Assisted.to_string())
+            } else {
+                Ok(())
+            }
+        });
+    let result = NewResult {
+        moves: outcome.stm as i64,
+        stm: outcome.stm as i64,
+        mtm: outcome.mtm as i64,
+        millis,
+        score: 0,
+        hints: row.hints,
+        // The puzzles' moves in order, split by commas.
+        replay: played
+            .iter()
+            .map(|p| p.moves.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        times: played
+            .iter()
+            .flat_map(|p| p.times.iter().copied())
+            .collect(),
+        reason: None,
+        account_id: None,
+        finished_at: now,
+        format: format.to_string(),
+        control: control.map(|c| c.to_string()),
+    };
+    let finished = finish(app, &row, result, judged, visitor.account.as_ref()).await?;
     Ok(Json(Submitted::Solved(finished)))
 }
 

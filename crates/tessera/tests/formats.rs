@@ -1,0 +1,262 @@
+//! Formats through the web API: a marathon dealt from one seed, played on
+//! one clock, judged puzzle by puzzle and ranked apart from single solves.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::cli::stdout as cli;
+use common::server::{Client, Server};
+use serde_json::{json, Value};
+use slide::{Position, SolveOptions};
+
+/// A new game of `format` on 3×3 from `seed`.
+fn deal(client: &mut Client, format: &str, seed: u64) -> Value {
+    client.ok(
+        "/api/slide/new",
+        json!({"size": "3x3", "seed": seed, "format": format}),
+    )
+}
+
+/// A shortest solution of every puzzle of a dealt game.
+fn solutions(game: &Value) -> Vec<slide::Moves> {
+    game["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let start = Position::parse(p["position"].as_str().unwrap(), None).unwrap();
+            let goal = Position::parse(p["goal_position"].as_str().unwrap(), None).unwrap();
+            slide::solve_optimal(&start, &goal, &SolveOptions::default())
+                .unwrap()
+                .moves
+        })
+        .collect()
+}
+
+/// Times on one clock for each puzzle: `look` ms to take in a puzzle,
+/// then a move every `gap` ms.
+fn one_clock(solutions: &[slide::Moves], look: i64, gap: i64) -> Vec<Vec<i64>> {
+    let mut end = 0;
+    solutions
+        .iter()
+        .map(|moves| {
+            let times: Vec<i64> = (0..moves.len() as i64)
+                .map(|i| end + look + i * gap)
+                .collect();
+            end = *times.last().unwrap_or(&end);
+            times
+        })
+        .collect()
+}
+
+/// The submission of `game` with these moves and times, every move made
+/// by keyboard.
+fn submission(game: &Value, solutions: &[slide::Moves], times: &[Vec<i64>]) -> Value {
+    let puzzles: Vec<Value> = solutions
+        .iter()
+        .zip(times)
+        .map(|(moves, times)| {
+            json!({"moves": moves.to_string(), "times": times, "inputs": "k".repeat(moves.len())})
+        })
+        .collect();
+    json!({"game": game["game"], "puzzles": puzzles})
+}
+
+/// Sleeps until `at` ms could have passed since `dealt`.
+fn wait_until(dealt: Instant, at: i64) {
+    let at = Duration::from_millis(at as u64 + 50);
+    if let Some(left) = at.checked_sub(dealt.elapsed()) {
+        std::thread::sleep(left);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_marathon_from_the_cli_and_the_web_api() {
+    let server = Server::start();
+    let mut client = server.client();
+    let game = deal(&mut client, "marathon-10", 77);
+    assert_eq!(game["format"], "marathon-10");
+    let printed: Value = serde_json::from_str(&cli(&[
+        "slide",
+        "new",
+        "--size",
+        "3x3",
+        "--format",
+        "marathon-10",
+        "--json",
+        "--seed",
+        "77",
+    ]))
+    .unwrap();
+    let web = game["puzzles"].as_array().unwrap();
+    let line = printed["puzzles"].as_array().unwrap();
+    assert_eq!(web.len(), 10);
+    for (web, line) in web.iter().zip(line) {
+        for field in ["position", "goal", "size"] {
+            assert_eq!(web[field], line[field], "{field}");
+        }
+    }
+    // The first puzzle is the game's position, as for a single game.
+    assert_eq!(game["position"], web[0]["position"]);
+    // A single game is one puzzle, today's fields unchanged.
+    let single = client.ok("/api/slide/new", json!({"size": "3x3", "seed": 77}));
+    assert_eq!(single["format"], "single");
+    let puzzles = single["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(puzzles[0]["position"], single["position"]);
+    assert_eq!(
+        single["position"].as_str().unwrap(),
+        cli(&["slide", "new", "--size", "3x3", "--seed", "77"]).trim()
+    );
+    // A relay grows from 3x3 with the goal, and counts under its last size.
+    let relay = client.ok(
+        "/api/slide/new",
+        json!({"size": "3x3", "seed": 77, "format": "relay-4", "goal": "snake"}),
+    );
+    let sizes: Vec<&Value> = relay["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["size"])
+        .collect();
+    assert_eq!(sizes, [&json!("3x3"), &json!("4x4")]);
+    assert_eq!(relay["variant"], "4x4-snake");
+    assert_eq!(relay["puzzles"][1]["goal"], "snake");
+    // A bad format is refused at the edge.
+    let reply = client.post(
+        "/api/slide/new",
+        json!({"size": "3x3", "format": "marathon-12"}),
+    );
+    assert!(reply.error().contains("10, 42 or 100"), "{}", reply.text);
+}
+
+#[test]
+fn a_marathon_at_a_persons_pace_is_ranked_under_its_format_and_control() {
+    let server = Server::start();
+    let mut client = server.client();
+    client.sign_up("runner");
+    let dealt = Instant::now();
+    let game = deal(&mut client, "marathon-10", 5);
+    let moves = solutions(&game);
+    let times = one_clock(&moves, 300, 60);
+    wait_until(dealt, *times[9].last().unwrap());
+    let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+    assert_eq!(done["ranked"], true, "{done}");
+    let stm: usize = moves.iter().map(slide::Moves::len).sum();
+    assert_eq!(done["stm"], stm);
+
+    let id = game["game"].as_str().unwrap();
+    let listed = |client: &mut Client, query: &str| -> bool {
+        let reply = client.get(&format!(
+            "/api/records?game=slide&variant=3x3-row-major{query}"
+        ));
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let tables = reply.json();
+        tables["by_time"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["game_id"] == id)
+    };
+    assert!(listed(&mut client, "&format=marathon-10"));
+    assert!(listed(&mut client, "&format=marathon-10&control=keyboard"));
+    assert!(!listed(&mut client, "&format=marathon-10&control=mouse"));
+    assert!(
+        !listed(&mut client, ""),
+        "a marathon is no single solve record"
+    );
+    // The replay keeps every puzzle's moves, in order.
+    let replay = client.get(&format!("/api/replays/{id}")).json();
+    assert_eq!(replay["moves"].as_str().unwrap().split(',').count(), 10);
+}
+
+#[test]
+fn one_puzzle_solved_too_fast_unranks_the_marathon_naming_it() {
+    let server = Server::start();
+    let mut client = server.client();
+    client.sign_up("script");
+    let dealt = Instant::now();
+    let game = deal(&mut client, "marathon-10", 6);
+    let moves = solutions(&game);
+    let mut times = one_clock(&moves, 300, 100);
+    // Puzzle 2 answered 20 ms after it appeared, a move every 5 ms.
+    let shown = *times[0].last().unwrap();
+    times[1] = (0..moves[1].len() as i64)
+        .map(|i| shown + 20 + 5 * i)
+        .collect();
+    wait_until(dealt, *times[1].last().unwrap());
+    let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+    assert_eq!(done["ranked"], false, "{done}");
+    let reason = done["reason"].as_str().unwrap();
+    assert!(reason.starts_with("puzzle 2: too fast"), "{reason}");
+}
+
+#[test]
+fn a_hint_on_one_puzzle_unranks_the_marathon_naming_it() {
+    let server = Server::start();
+    let mut client = server.client();
+    client.sign_up("helped");
+    let dealt = Instant::now();
+    let game = deal(&mut client, "marathon-10", 8);
+    let third = &game["puzzles"][2];
+    client.ok(
+        "/api/slide/hint",
+        json!({"game": game["game"], "position": third["position"], "goal": "row-major"}),
+    );
+    let moves = solutions(&game);
+    let times = one_clock(&moves, 300, 100);
+    wait_until(dealt, *times[1].last().unwrap());
+    let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+    assert_eq!(done["ranked"], false, "{done}");
+    let reason = done["reason"].as_str().unwrap();
+    assert!(reason.starts_with("puzzle 3: assisted"), "{reason}");
+}
+
+#[test]
+fn a_submission_missing_a_puzzle_or_out_of_order_is_refused() {
+    let server = Server::start();
+    let mut client = server.client();
+    let game = deal(&mut client, "marathon-10", 9);
+    let moves = solutions(&game);
+    let times = one_clock(&moves, 300, 100);
+
+    let mut short = submission(&game, &moves, &times);
+    short["puzzles"].as_array_mut().unwrap().pop();
+    let reply = client.post("/api/slide/submit", short);
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert!(
+        reply
+            .error()
+            .contains("marathon-10 deals 10 puzzles but 9 were sent"),
+        "{}",
+        reply.text
+    );
+
+    // Puzzles 4 and 5 swapped, their times kept in order on the clock.
+    let mut swapped = moves.clone();
+    swapped.swap(3, 4);
+    let reply = client.post(
+        "/api/slide/submit",
+        submission(&game, &swapped, &one_clock(&swapped, 300, 100)),
+    );
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert!(
+        reply
+            .error()
+            .contains("the moves sent as puzzle 4 solve puzzle 5"),
+        "{}",
+        reply.text
+    );
+
+    // A marathon is not one move list.
+    let reply = client.post(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves[0].to_string(), "times": times[0]}),
+    );
+    assert!(reply.error().contains("marathon-10"), "{}", reply.text);
+
+    // None of these finished the game: it can still be submitted.
+    let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+    assert_eq!(done["solved"], true, "{done}");
+}
