@@ -6,7 +6,8 @@
 //! timing it with its own clock. All state lives in the database
 //! ([`crate::store`]), so a restart loses nothing and any number of
 //! instances can serve one database behind a load balancer; `ops` holds
-//! what an operator needs around that.
+//! what an operator needs around that. The one exception is a live race's
+//! room (`race`), held by the instance its players are connected to.
 
 mod account;
 mod assets;
@@ -20,6 +21,7 @@ mod openapi;
 mod ops;
 mod player;
 mod profile;
+mod race;
 mod records;
 mod replays;
 mod settings;
@@ -81,6 +83,7 @@ pub struct App {
     store: Store,
     budget: Budget,
     accounts: account::Settings,
+    races: race::Rooms,
 }
 
 /// The application's routes, with their layers.
@@ -91,6 +94,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         store,
         budget: Budget::new(ENGINE_BUDGET),
         accounts: account::Settings::new(config.secure_cookies, config.trust_proxy),
+        races: race::Rooms::default(),
     };
     // The endpoints that keep a core busy get a per-client limit.
     let solvers = Router::new()
@@ -115,6 +119,8 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/shisen/pause", post(shisen_api::pause))
         .route("/api/shisen/resume", post(shisen_api::resume))
         .route("/api/shisen/submit", post(shisen_api::submit))
+        .route("/api/races", post(race::new))
+        .route("/api/races/{room}/ws", get(race::socket))
         .route("/api/replays/{game}", get(replays::replay))
         .route("/replay/{game}", get(assets::replay_page))
         .route("/api/records", get(records::records))
