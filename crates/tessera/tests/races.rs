@@ -145,14 +145,9 @@ fn solution_from(start: &Position, puzzle: &Value) -> Moves {
     slide::solve_fast(start, &position(puzzle, "goal_position")).unwrap()
 }
 
-/// A legal move from `start`, and an illegal one.
-fn legal_and_illegal(start: &Position) -> (Direction, Direction) {
-    let legal = start.legal_moves().next().unwrap();
-    let illegal = Direction::ALL
-        .into_iter()
-        .find(|d| !start.can_move(*d))
-        .unwrap();
-    (legal, illegal)
+/// A legal move from `start`.
+fn legal(start: &Position) -> Direction {
+    start.legal_moves().next().unwrap()
 }
 
 fn moved(start: &Position, direction: Direction) -> Position {
@@ -177,7 +172,7 @@ fn two_players_race_a_3x3_and_both_get_the_same_results() {
     let (mut ada, mut ben, puzzle, _) = race_of_two(&server);
     let start = position(&puzzle, "position");
     // Ben moves: Ada sees it at once.
-    let (legal, _) = legal_and_illegal(&start);
+    let legal = legal(&start);
     let sent = Instant::now();
     ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 400}));
     let seen = progress_of(&mut ada, 2);
@@ -214,6 +209,38 @@ fn two_players_race_a_3x3_and_both_get_the_same_results() {
     assert!(lines[0]["millis"].as_i64() <= lines[1]["millis"].as_i64());
     assert_eq!(lines[1]["stm"], rest.len() + 1);
     assert_eq!(ada.expect("room")["state"], "finished");
+    // Each solve is an ordinary result with its replay, as announced.
+    assert_eq!(lines[0]["game"], finish["result"]["game"]);
+    for (line, stm) in lines.iter().zip([solution.len(), rest.len() + 1]) {
+        let replay = replay_of(&server, line["game"].as_str().expect("a stored game"));
+        assert_eq!(replay["stm"], stm);
+        assert_eq!(replay["position"], puzzle["position"]);
+        assert_eq!(replay["variant"], "3x3-row-major");
+        assert_eq!(replay["millis"], line["millis"]);
+        // Judged like any submission: the players claimed more time than
+        // the server saw pass.
+        assert_eq!(replay["ranked"], false);
+        let reason = replay["reason"].as_str().unwrap();
+        assert!(reason.starts_with("times inconsistent"), "{reason}");
+    }
+}
+
+/// The replay of `game`, once stored (it is, just after the solve).
+fn replay_of(server: &Server, game: &str) -> Value {
+    let mut client = server.client();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let reply = client.get(&format!("/api/replays/{game}"));
+        if reply.status == 200 {
+            return reply.json();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no replay of {game}: {}",
+            reply.text
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 #[test]
@@ -221,16 +248,19 @@ fn an_illegal_move_is_refused_and_never_forwarded() {
     let server = Server::start();
     let (mut ada, mut ben, puzzle, _) = race_of_two(&server);
     let start = position(&puzzle, "position");
-    let (legal, illegal) = legal_and_illegal(&start);
-    // A legal move and an illegal one in one message: none of it is played.
-    let mut turn = Moves(vec![legal]);
-    turn.0.push(legal.inverse());
-    turn.0.push(legal.inverse());
-    for moves in [illegal.letter().to_string(), turn.to_string(), "X".into()] {
+    let legal = legal(&start);
+    // A legal move and two more the same way: the blank cannot cross a
+    // 3x3 in one direction, so one is illegal, and none of it is played.
+    let overrun = legal.letter().to_string().repeat(3);
+    let mut refused = vec![(overrun, "illegal move"), ("X".into(), "bad move list")];
+    if let Some(wall) = Direction::ALL.into_iter().find(|d| !start.can_move(*d)) {
+        refused.push((wall.letter().to_string(), "illegal move"));
+    }
+    for (moves, why) in refused {
         ben.send(json!({"type": "move", "moves": moves, "t": 100}));
         let error = ben.expect("error");
         assert!(
-            error["message"].as_str().unwrap().contains("move"),
+            error["message"].as_str().unwrap().starts_with(why),
             "{error}"
         );
     }
@@ -303,7 +333,7 @@ fn abuse_closes_with_a_policy_code_while_another_room_races_on() {
     }
     assert_eq!(babble.closed(), (1008, true));
     // The race in the first room goes on.
-    let (legal, _) = legal_and_illegal(&start);
+    let legal = legal(&start);
     ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 10}));
     assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
     // And the server still opens rooms.

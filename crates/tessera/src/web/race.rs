@@ -19,13 +19,14 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
+use play::judge::{self, check_times, judge, Evidence, Unranked};
 use play::race::{
     Deal, Event, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat, Turn,
 };
 use play::seed::{random_id, random_seed};
-use play::slide_game::{GoalChoice, SlideSpec};
+use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
 use serde::{Deserialize, Serialize};
-use slide::Goal;
+use slide::{Goal, Moves, Position};
 use tokio::sync::{broadcast, Notify};
 use utoipa::ToSchema;
 
@@ -33,8 +34,10 @@ use super::account::{same_origin, Visitor};
 use super::clock::now_millis;
 use super::edge::{GoalName, RoomId, SlideSize};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
+use super::games::finish;
 use super::player::Player;
 use super::App;
+use crate::store::{Account, GameRow, IssuedGame, NewResult};
 
 /// The largest frame a client may send: a move message is a few bytes, a
 /// whole solution of a 10×10 a few kilobytes.
@@ -68,6 +71,37 @@ pub struct Room {
     race: Mutex<Race>,
     events: broadcast::Sender<Utf8Bytes>,
     changed: Notify,
+    games: Mutex<Games>,
+}
+
+/// The stored game of each solve, by the round's seed and the racer's
+/// seat: what `finish` and `results` link to. The id is drawn when the
+/// solve is announced, and the result stored under it right after.
+#[derive(Default)]
+struct Games(HashMap<(u64, Seat), String>);
+
+impl Games {
+    fn of(&self, seed: Option<u64>, seat: Seat) -> Option<&str> {
+        self.0.get(&(seed?, seat)).map(String::as_str)
+    }
+
+    /// Notes what `event` changes: a start forgets the rounds before, a
+    /// solve gets its game's id.
+    fn note(&mut self, seed: Option<u64>, event: &Event) {
+        let Some(seed) = seed else { return };
+        match event {
+            Event::Start(_) => self.0.retain(|(round, _), _| *round == seed),
+            Event::Finish(finish) => {
+                self.0.insert((seed, finish.seat), random_id());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The seed of the round dealt, if any.
+fn round_seed(race: &Race) -> Option<u64> {
+    race.deal().map(|Deal::Slide(puzzle)| puzzle.seed)
 }
 
 impl Rooms {
@@ -83,6 +117,7 @@ impl Rooms {
             race: Mutex::new(race),
             events: broadcast::channel(BACKLOG).0,
             changed: Notify::new(),
+            games: Mutex::default(),
         });
         {
             let mut rooms = self.map();
@@ -113,6 +148,10 @@ impl Room {
         self.race.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    fn games(&self) -> MutexGuard<'_, Games> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Runs one call of the rules at the time now and broadcasts what it
     /// comes to. The room's clock is moved on first, so that the events of
     /// a deadline just passed go out even when the call is refused.
@@ -123,21 +162,24 @@ impl Room {
         let now = now_millis();
         let mut race = self.race();
         let ticked = race.tick(now);
-        self.send(&ticked);
+        self.send(&race, &ticked);
         let outcome = call(&mut race, now);
         if let Ok((_, events)) = &outcome {
-            self.send(events);
+            self.send(&race, events);
         }
         self.changed.notify_one();
         outcome.map(|(value, _)| value)
     }
 
-    /// Broadcasts `events` (called with the race locked, so that everyone
-    /// hears them in the order they happened).
-    fn send(&self, events: &[Event]) {
+    /// Broadcasts `events` of `race` (called with the race locked, so that
+    /// everyone hears them in the order they happened).
+    fn send(&self, race: &Race, events: &[Event]) {
+        let seed = round_seed(race);
+        let mut games = self.games();
         for event in events {
+            games.note(seed, event);
             // Nobody listening is no error: the room may be empty.
-            let _ = self.events.send(encode(&Outgoing::from(event)));
+            let _ = self.events.send(encode(&outgoing(event, seed, &games)));
         }
     }
 }
@@ -174,7 +216,7 @@ async fn keep_time(rooms: Rooms, id: String, room: Arc<Room>) {
             return;
         }
         let events = race.tick(now);
-        room.send(&events);
+        room.send(&race, &events);
     }
 }
 
@@ -280,8 +322,9 @@ pub async fn socket(
     })?;
     let racer = Racer {
         key: player.0,
-        account: visitor.account.map(|a| a.handle),
+        account: visitor.account,
         room,
+        app,
     };
     Ok(upgrade
         .max_message_size(READ_BYTES)
@@ -378,6 +421,8 @@ struct FinishView {
     millis: i64,
     stm: usize,
     mtm: usize,
+    /// The stored game, for its replay at `/replay/{game}`.
+    game: Option<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -391,6 +436,8 @@ struct PlacingView {
     mtm: Option<usize>,
     moves: usize,
     solved_tiles: usize,
+    /// A solver's stored game, for its replay at `/replay/{game}`.
+    game: Option<String>,
 }
 
 impl From<&RoomView> for Outgoing {
@@ -415,32 +462,32 @@ impl From<&RoomView> for Outgoing {
     }
 }
 
-impl From<&Event> for Outgoing {
-    fn from(event: &Event) -> Outgoing {
-        match event {
-            Event::Room(view) => Outgoing::from(view),
-            Event::Countdown { ms } => Outgoing::Countdown { ms: *ms },
-            Event::Start(deal) => Outgoing::Start {
-                puzzle: puzzle(deal),
-                elapsed: 0,
+/// The message of `event` in the round of `seed`, linked to its games.
+fn outgoing(event: &Event, seed: Option<u64>, games: &Games) -> Outgoing {
+    match event {
+        Event::Room(view) => Outgoing::from(view),
+        Event::Countdown { ms } => Outgoing::Countdown { ms: *ms },
+        Event::Start(deal) => Outgoing::Start {
+            puzzle: puzzle(deal),
+            elapsed: 0,
+        },
+        Event::Progress(p) => Outgoing::Progress {
+            player: p.seat,
+            moves: p.moves,
+            solved_tiles: p.solved_tiles,
+            t: p.t,
+        },
+        Event::Finish(f) => Outgoing::Finish {
+            player: f.seat,
+            result: FinishView {
+                place: f.place,
+                millis: f.millis,
+                stm: f.stm,
+                mtm: f.mtm,
+                game: games.of(seed, f.seat).map(str::to_string),
             },
-            Event::Progress(p) => Outgoing::Progress {
-                player: p.seat,
-                moves: p.moves,
-                solved_tiles: p.solved_tiles,
-                t: p.t,
-            },
-            Event::Finish(f) => Outgoing::Finish {
-                player: f.seat,
-                result: FinishView {
-                    place: f.place,
-                    millis: f.millis,
-                    stm: f.stm,
-                    mtm: f.mtm,
-                },
-            },
-            Event::Results(placings) => results(placings),
-        }
+        },
+        Event::Results(placings) => results(placings, seed, games),
     }
 }
 
@@ -456,7 +503,7 @@ fn puzzle(deal: &Deal) -> PuzzleView {
     }
 }
 
-fn results(placings: &[Placing]) -> Outgoing {
+fn results(placings: &[Placing], seed: Option<u64>, games: &Games) -> Outgoing {
     Outgoing::Results {
         results: placings
             .iter()
@@ -469,6 +516,11 @@ fn results(placings: &[Placing]) -> Outgoing {
                 mtm: p.finish.as_ref().map(|f| f.mtm),
                 moves: p.progress.moves,
                 solved_tiles: p.progress.solved_tiles,
+                game: p
+                    .finish
+                    .as_ref()
+                    .and_then(|_| games.of(seed, p.seat))
+                    .map(str::to_string),
             })
             .collect(),
     }
@@ -562,8 +614,10 @@ struct Racer {
     /// The player's id (their cookie): the same player reconnecting is
     /// the same racer.
     key: String,
-    account: Option<String>,
+    /// The signed-in account, whose record a solve counts for.
+    account: Option<Account>,
     room: Arc<Room>,
+    app: App,
 }
 
 /// How a connection ended.
@@ -597,19 +651,19 @@ impl Racer {
         let now = now_millis();
         let mut race = self.room.race();
         let ticked = race.tick(now);
-        self.room.send(&ticked);
+        self.room.send(&race, &ticked);
         let watched = race.watch(&self.key, now);
         // Subscribed with the race locked: no event falls between the
         // snapshot and the channel.
         let events = self.room.events.subscribe();
         let mut catch_up = match watched {
             Ok(watched) => {
-                self.room.send(&watched);
+                self.room.send(&race, &watched);
                 Vec::new()
             }
             Err(e) => vec![error(e)],
         };
-        catch_up.extend(snapshot(&race, now));
+        catch_up.extend(snapshot(&self.room, &race, now));
         (catch_up, events)
     }
 
@@ -644,7 +698,7 @@ impl Racer {
                         Ok(text) => socket.send(Message::Text(text)).await.is_ok(),
                         // Too far behind: the room afresh instead of what was missed.
                         Err(broadcast::error::RecvError::Lagged(_)) => {
-                            let fresh = snapshot(&self.room.race(), now_millis());
+                            let fresh = snapshot(&self.room, &self.room.race(), now_millis());
                             send_all(socket, fresh).await
                         }
                         Err(broadcast::error::RecvError::Closed) => false,
@@ -682,7 +736,8 @@ impl Racer {
             Incoming::Join { name } => {
                 let joined = name.parse::<RacerName>().and_then(|name| {
                     room.apply(|race, now| {
-                        let (seat, events) = race.join(key, name, self.account.clone(), now)?;
+                        let handle = self.account.as_ref().map(|a| a.handle.clone());
+                        let (seat, events) = race.join(key, name, handle, now)?;
                         let moves = race
                             .moves_of(seat)
                             .map(|(moves, _)| moves.to_string())
@@ -705,7 +760,11 @@ impl Racer {
             Incoming::Move { moves, t } => match super::slide_api::parse_moves(&moves) {
                 Ok(moves) => {
                     let turn = Turn::Slide(moves);
-                    room.apply(|race, now| Ok(((), race.play(key, &turn, t, now)?)))
+                    let played = room.apply(|race, now| {
+                        let events = race.play(key, &turn, t, now)?;
+                        Ok((solved(race, key, &events, now), events))
+                    });
+                    played.map(|solved| solved.map_or((), |solved| self.record(solved)))
                 }
                 Err(e) => return Reply::Send(vec![error(e.message)]),
             },
@@ -716,6 +775,135 @@ impl Racer {
         };
         Reply::Send(done.err().map(error).into_iter().collect())
     }
+}
+
+impl Racer {
+    /// Stores a solve as an ordinary result, judged like any other, under
+    /// the game id its `finish` announced; in the background, so that the
+    /// race goes on meanwhile.
+    fn record(&self, solved: Solved) {
+        let game = self
+            .room
+            .games()
+            .of(Some(solved.puzzle.seed), solved.seat)
+            .map(str::to_string);
+        let Some(game) = game else { return };
+        let (app, player, account) = (self.app.clone(), self.key.clone(), self.account.clone());
+        tokio::spawn(async move {
+            if let Err(e) = store_solve(&app, game, player, solved, account.as_ref()).await {
+                tracing::warn!(error = %e.message, "a race's result was not recorded");
+            }
+        });
+    }
+}
+
+/// A racer's solve, as the room saw it.
+struct Solved {
+    seat: Seat,
+    variant: String,
+    puzzle: Puzzle,
+    moves: Moves,
+    /// The racer's own clock for each move.
+    times: Vec<i64>,
+    /// From the start to the solve, by the server's clock.
+    millis: i64,
+    finished_at: i64,
+}
+
+/// The solve of the racer `key`, if `events` announce one.
+fn solved(race: &Race, key: &str, events: &[Event], now: i64) -> Option<Solved> {
+    let seat = race.seat_of(key)?;
+    let finish = events.iter().find_map(|event| match event {
+        Event::Finish(finish) if finish.seat == seat => Some(finish),
+        _ => None,
+    })?;
+    let (RaceGame::Slide(spec), Some(Deal::Slide(puzzle))) = (race.game(), race.deal()) else {
+        return None;
+    };
+    let (moves, times) = race.moves_of(seat)?;
+    Some(Solved {
+        seat,
+        variant: spec.variant(),
+        puzzle: puzzle.clone(),
+        moves,
+        times: times.to_vec(),
+        millis: finish.millis,
+        finished_at: now,
+    })
+}
+
+/// Stores a solve as a game issued at the race's start and finished with
+/// its moves: judged as a submission is (help asked about its positions,
+/// times a person could make), ranked only for an account.
+async fn store_solve(
+    app: &App,
+    id: String,
+    player: String,
+    solved: Solved,
+    account: Option<&Account>,
+) -> Result<(), ApiError> {
+    let Solved {
+        variant,
+        puzzle,
+        moves,
+        times,
+        millis,
+        finished_at,
+        ..
+    } = solved;
+    let issued_at = finished_at - millis;
+    let issued = IssuedGame {
+        id,
+        player_id: player,
+        game: "slide".into(),
+        variant,
+        seed: puzzle.seed,
+        setup: puzzle.start.to_string(),
+        goal: puzzle.goal_position.to_string(),
+        rules: puzzle.goal.to_string(),
+        issued_at,
+    };
+    app.store.issue(&issued).await?;
+    let asked: Vec<Position> = app
+        .store
+        .help_since(&issued.player_id, "slide", issued_at)
+        .await?
+        .iter()
+        .filter_map(|(state, _)| Position::parse(state, None).ok())
+        .collect();
+    let evidence = Evidence {
+        times: &times,
+        server_millis: millis,
+        assisted: Session::passes_through(&puzzle.start, &moves, &asked),
+        pauses: &[],
+    };
+    let judged = check_times(&times, moves.len())
+        .map_err(|e| Unranked::TimesInconsistent(e.to_string()))
+        .and_then(|()| judge(&evidence, &judge::SLIDE));
+    let result = NewResult {
+        moves: moves.len() as i64,
+        stm: moves.len() as i64,
+        mtm: moves.mtm_len() as i64,
+        millis,
+        score: 0,
+        hints: 0,
+        replay: moves.to_string(),
+        times,
+        reason: None,
+        account_id: None,
+        finished_at,
+    };
+    let row = GameRow {
+        issued,
+        paused_at: None,
+        paused_millis: 0,
+        hints: 0,
+        assisted: false,
+        finished_at: None,
+        progress: None,
+    };
+    finish(app, &row, result, judged, account).await?;
+    Ok(())
 }
 
 /// What a client's frame comes to for its own connection.
@@ -733,7 +921,7 @@ enum Reply {
 /// The room as it stands, for a connection that comes in or fell behind:
 /// who is in it, the countdown or the puzzle, everyone's progress, and the
 /// results once there are.
-fn snapshot(race: &Race, now: i64) -> Vec<Utf8Bytes> {
+fn snapshot(room: &Room, race: &Race, now: i64) -> Vec<Utf8Bytes> {
     let mut messages = vec![encode(&Outgoing::from(&race.view()))];
     let elapsed = match race.phase() {
         Phase::Countdown { starts_at } => {
@@ -752,11 +940,13 @@ fn snapshot(race: &Race, now: i64) -> Vec<Utf8Bytes> {
             elapsed,
         }));
     }
+    let (seed, games) = (round_seed(race), room.games());
     for progress in race.standings(now) {
-        messages.push(encode(&Outgoing::from(&Event::Progress(progress))));
+        let event = Event::Progress(progress);
+        messages.push(encode(&outgoing(&event, seed, &games)));
     }
     if let Some(placings) = race.results() {
-        messages.push(encode(&results(&placings)));
+        messages.push(encode(&results(&placings, seed, &games)));
     }
     messages
 }
