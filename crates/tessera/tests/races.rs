@@ -244,6 +244,46 @@ fn replay_of(server: &Server, game: &str) -> Value {
 }
 
 #[test]
+fn a_signed_in_racer_at_a_persons_pace_is_ranked() {
+    let server = Server::start();
+    let mut account = server.client();
+    let (handle, _) = account.sign_up("racer");
+    let room = open_room(&server);
+    let mut ada = Socket::open(&server, &room, account.cookie.as_deref());
+    ada.send(json!({"type": "join", "name": "Ada"}));
+    ada.expect("welcome");
+    let (mut ben, _) = Socket::join(&server, &room, "Ben");
+    let seen = ben.expect("room");
+    assert_eq!(seen["players"][0]["account"], handle.as_str(), "{seen}");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    let started = Instant::now();
+    let solution = solution_from(&position(&puzzle, "position"), &puzzle);
+    // A person's reaction first, then one move a message, some fifteen a
+    // second, each timed.
+    std::thread::sleep(Duration::from_millis(250));
+    for direction in solution.iter() {
+        std::thread::sleep(Duration::from_millis(65));
+        let t = started.elapsed().as_millis() as u64;
+        ada.send(json!({"type": "move", "moves": direction.letter().to_string(), "t": t}));
+    }
+    let game = ada.expect("finish")["result"]["game"].clone();
+    ben.send(json!({"type": "leave"}));
+    let results = ada.expect("results");
+    assert_eq!(results["results"][0]["game"], game);
+    assert_eq!(
+        results["results"][1]["game"],
+        Value::Null,
+        "Ben did not finish"
+    );
+    let replay = replay_of(&server, game.as_str().unwrap());
+    assert_eq!(replay["handle"], handle.as_str());
+    assert_eq!(replay["ranked"], true, "{replay}");
+    assert_eq!(replay["stm"], solution.len());
+}
+
+#[test]
 fn an_illegal_move_is_refused_and_never_forwarded() {
     let server = Server::start();
     let (mut ada, mut ben, puzzle, _) = race_of_two(&server);

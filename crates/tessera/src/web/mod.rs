@@ -94,7 +94,7 @@ pub fn router(store: Store, config: &Config) -> Router {
         store,
         budget: Budget::new(ENGINE_BUDGET),
         accounts: account::Settings::new(config.secure_cookies, config.trust_proxy),
-        races: race::Rooms::default(),
+        races: race::Rooms::new(config.limits.max_connections),
     };
     // The endpoints that keep a core busy get a per-client limit.
     let solvers = Router::new()

@@ -10,6 +10,7 @@
 //! relays events between instances takes its place behind the same calls.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,7 @@ use axum::Json;
 use play::judge::{self, check_times, judge, Evidence, Unranked};
 use play::race::{
     Deal, Event, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat, Turn,
+    MOST_PLAYERS, MOST_SPECTATORS,
 };
 use play::seed::{random_id, random_seed};
 use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
@@ -59,16 +61,49 @@ const BACKLOG: usize = 1024;
 /// and rooms nobody joins expire within a minute.
 const MOST_ROOMS: usize = 10_000;
 
+/// Sockets one room takes: its players and spectators, and as many again
+/// for pages open twice and connections not yet noticed as lost.
+const ROOM_SOCKETS: usize = 2 * (MOST_PLAYERS + MOST_SPECTATORS);
+
 /// The rooms of this instance, by id.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Rooms {
     rooms: Arc<Mutex<HashMap<String, Arc<Room>>>>,
+    /// Race sockets open on this instance: once upgraded, a socket is no
+    /// longer one of the connections the accept loop counts, so it is
+    /// counted here against the same cap.
+    sockets: Arc<AtomicUsize>,
+    most_sockets: usize,
+}
+
+/// One socket counted against its room's cap and the instance's;
+/// uncounted when dropped with the connection.
+pub struct Ticket {
+    room: Arc<Room>,
+    all: Arc<AtomicUsize>,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        self.room.sockets.fetch_sub(1, Ordering::SeqCst);
+        self.all.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Counts one more on `counter` unless it is at `cap`.
+fn take(counter: &AtomicUsize, cap: usize) -> bool {
+    counter
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+            (n < cap).then_some(n + 1)
+        })
+        .is_ok()
 }
 
 /// One room: the race, the channel its events go out on, and a wake-up
 /// for the room's clock when its next deadline may have changed.
 pub struct Room {
     race: Mutex<Race>,
+    sockets: AtomicUsize,
     events: broadcast::Sender<Utf8Bytes>,
     changed: Notify,
     games: Mutex<Games>,
@@ -105,6 +140,37 @@ fn round_seed(race: &Race) -> Option<u64> {
 }
 
 impl Rooms {
+    /// No rooms yet; at most `most_sockets` race sockets at once.
+    pub fn new(most_sockets: usize) -> Rooms {
+        Rooms {
+            rooms: Arc::default(),
+            sockets: Arc::default(),
+            most_sockets,
+        }
+    }
+
+    /// Counts a socket for `room`, unless the room or the instance has as
+    /// many as it takes.
+    fn admit(&self, room: &Arc<Room>) -> Result<Ticket, ApiError> {
+        if !take(&self.sockets, self.most_sockets) {
+            return Err(ApiError::unavailable(
+                "the server has too many race connections open: try again",
+                5,
+            ));
+        }
+        if !take(&room.sockets, ROOM_SOCKETS) {
+            self.sockets.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::unavailable(
+                "this race has too many connections",
+                5,
+            ));
+        }
+        Ok(Ticket {
+            room: room.clone(),
+            all: self.sockets.clone(),
+        })
+    }
+
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Room>>> {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -115,6 +181,7 @@ impl Rooms {
         let id = random_id();
         let room = Arc::new(Room {
             race: Mutex::new(race),
+            sockets: AtomicUsize::new(0),
             events: broadcast::channel(BACKLOG).0,
             changed: Notify::new(),
             games: Mutex::default(),
@@ -320,6 +387,7 @@ pub async fn socket(
             format!("not a WebSocket handshake: {e}"),
         )
     })?;
+    let ticket = app.races.admit(&room)?;
     let racer = Racer {
         key: player.0,
         account: visitor.account,
@@ -329,7 +397,10 @@ pub async fn socket(
     Ok(upgrade
         .max_message_size(READ_BYTES)
         .max_frame_size(READ_BYTES)
-        .on_upgrade(move |socket| racer.serve(socket)))
+        .on_upgrade(move |socket| async move {
+            racer.serve(socket).await;
+            drop(ticket);
+        }))
 }
 
 /// What a client sends.
@@ -632,11 +703,19 @@ impl Racer {
     /// Serves the connection until either side closes it.
     async fn serve(self, mut socket: WebSocket) {
         metrics::gauge!("tessera_race_sockets").increment(1.0);
-        let (catch_up, mut events) = self.watch();
-        let mut end = End::Dropped;
-        if send_all(&mut socket, catch_up).await {
-            end = self.converse(&mut socket, &mut events).await;
-        }
+        let end = match self.watch() {
+            Ok((catch_up, mut events)) => {
+                if send_all(&mut socket, catch_up).await {
+                    self.converse(&mut socket, &mut events).await
+                } else {
+                    End::Dropped
+                }
+            }
+            Err(full) => {
+                close(&mut socket, close_code::POLICY, full.to_string()).await;
+                End::Closed
+            }
+        };
         if let End::Dropped = end {
             let _ = self
                 .room
@@ -646,25 +725,19 @@ impl Racer {
     }
 
     /// Joins the room as a spectator: what to send to catch up, and the
-    /// events from then on.
-    fn watch(&self) -> (Vec<Utf8Bytes>, broadcast::Receiver<Utf8Bytes>) {
+    /// events from then on; refused when the room has all the spectators
+    /// it takes.
+    fn watch(&self) -> Result<(Vec<Utf8Bytes>, broadcast::Receiver<Utf8Bytes>), RaceError> {
         let now = now_millis();
         let mut race = self.room.race();
         let ticked = race.tick(now);
         self.room.send(&race, &ticked);
-        let watched = race.watch(&self.key, now);
+        let watched = race.watch(&self.key, now)?;
+        self.room.send(&race, &watched);
         // Subscribed with the race locked: no event falls between the
         // snapshot and the channel.
         let events = self.room.events.subscribe();
-        let mut catch_up = match watched {
-            Ok(watched) => {
-                self.room.send(&race, &watched);
-                Vec::new()
-            }
-            Err(e) => vec![error(e)],
-        };
-        catch_up.extend(snapshot(&self.room, &race, now));
-        (catch_up, events)
+        Ok((snapshot(&self.room, &race, now), events))
     }
 
     /// Reads the client's messages and writes the room's events until the
@@ -1063,6 +1136,23 @@ mod tests {
             gate.bad("bad".into()),
             Reply::Close(close_code::POLICY, _)
         ));
+    }
+
+    #[tokio::test]
+    async fn sockets_are_capped_per_room_and_per_instance() {
+        let rooms = Rooms::new(ROOM_SOCKETS + 1);
+        let spec: SlideSpec = "3x3-row-major".parse().unwrap();
+        let race = Race::new(RaceGame::Slide(spec), 1, now_millis()).unwrap();
+        let a = rooms.find(&rooms.open(race.clone()).unwrap()).unwrap();
+        let b = rooms.find(&rooms.open(race).unwrap()).unwrap();
+        let tickets: Vec<Ticket> = (0..ROOM_SOCKETS)
+            .map(|_| rooms.admit(&a).unwrap())
+            .collect();
+        assert!(rooms.admit(&a).is_err(), "the room is full");
+        let _one = rooms.admit(&b).unwrap();
+        assert!(rooms.admit(&b).is_err(), "the instance is full");
+        drop(tickets);
+        assert!(rooms.admit(&a).is_ok() && rooms.admit(&b).is_ok());
     }
 
     #[test]
