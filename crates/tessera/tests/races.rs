@@ -457,3 +457,20 @@ fn unknown_rooms_and_plain_requests_are_json_errors() {
     let reply = client.post("/api/races", json!({"game": "slide", "size": "2x2"}));
     assert_eq!(reply.status, 422);
 }
+
+#[test]
+fn sigterm_closes_race_sockets_as_going_away_and_exits_0() {
+    let server = Server::start();
+    let room = open_room(&server);
+    let (mut ada, _) = Socket::join(&server, &room, "Ada");
+    let (mut ben, _) = Socket::join(&server, &room, "Ben");
+    let term = std::process::Command::new("kill")
+        .args(["-TERM", &server.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    assert_eq!(ada.closed(), (1001, true));
+    assert_eq!(ben.closed(), (1001, true));
+    let status = server.wait();
+    assert_eq!(status.code(), Some(0), "a stopped server exits 0");
+}

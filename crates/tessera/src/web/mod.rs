@@ -88,13 +88,20 @@ pub struct App {
 
 /// The application's routes, with their layers.
 pub fn router(store: Store, config: &Config) -> Router {
+    let races = race::Rooms::new(config.limits.max_connections);
+    routes(store, config, races)
+}
+
+/// The routes, with the race rooms they serve (which the server closes
+/// when it stops).
+fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
     // The recorder must be in place before the first request is counted.
     ops::metrics();
     let app = App {
         store,
         budget: Budget::new(ENGINE_BUDGET),
         accounts: account::Settings::new(config.secure_cookies, config.trust_proxy),
-        races: race::Rooms::new(config.limits.max_connections),
+        races,
     };
     // The endpoints that keep a core busy get a per-client limit.
     let solvers = Router::new()
@@ -231,7 +238,8 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         use std::io::Write;
         std::io::stdout().flush()?;
         tracing::info!(addr = %local, database = %database, "serving");
-        let app = router(store.clone(), &config);
+        let races = race::Rooms::new(config.limits.max_connections);
+        let app = routes(store.clone(), &config, races.clone());
         // The tables of the default game start building (or loading) now,
         // so that its first players get optimal hints (after the router:
         // its metrics recorder counts them ready).
@@ -242,7 +250,11 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         let open = connections::serve(listener, app, config.limits, per_client, stop).await;
         let grace = config.shutdown_grace;
         tracing::info!(grace_secs = grace.as_secs(), "stopping: finishing requests");
-        if tokio::time::timeout(grace, open.shutdown()).await.is_err() {
+        let finished = async {
+            // Race sockets are no longer HTTP connections: told apart.
+            tokio::join!(open.shutdown(), races.close_all());
+        };
+        if tokio::time::timeout(grace, finished).await.is_err() {
             tracing::warn!("requests still running at the end of the grace period");
         }
         store.close().await;

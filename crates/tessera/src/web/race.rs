@@ -29,7 +29,7 @@ use play::seed::{random_id, random_seed};
 use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
 use serde::{Deserialize, Serialize};
 use slide::{Goal, Moves, Position};
-use tokio::sync::{broadcast, Notify};
+use tokio::sync::{broadcast, watch, Notify};
 use utoipa::ToSchema;
 
 use super::account::{same_origin, Visitor};
@@ -74,6 +74,8 @@ pub struct Rooms {
     /// counted here against the same cap.
     sockets: Arc<AtomicUsize>,
     most_sockets: usize,
+    /// Set when the server stops: every socket closes with 1001.
+    stopping: Arc<watch::Sender<bool>>,
 }
 
 /// One socket counted against its room's cap and the instance's;
@@ -146,6 +148,16 @@ impl Rooms {
             rooms: Arc::default(),
             sockets: Arc::default(),
             most_sockets,
+            stopping: Arc::new(watch::channel(false).0),
+        }
+    }
+
+    /// Tells every race socket that the server is going away, and waits
+    /// until they have closed (the caller bounds the wait).
+    pub async fn close_all(&self) {
+        self.stopping.send_replace(true);
+        while self.sockets.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -392,6 +404,7 @@ pub async fn socket(
         key: player.0,
         account: visitor.account,
         room,
+        stopping: app.races.stopping.subscribe(),
         app,
     };
     Ok(upgrade
@@ -689,6 +702,8 @@ struct Racer {
     account: Option<Account>,
     room: Arc<Room>,
     app: App,
+    /// Changes when the server stops.
+    stopping: watch::Receiver<bool>,
 }
 
 /// How a connection ended.
@@ -748,8 +763,17 @@ impl Racer {
         events: &mut broadcast::Receiver<Utf8Bytes>,
     ) -> End {
         let mut gate = Gate::new();
+        let mut stopping = self.stopping.clone();
+        let going = "the server is restarting: connect again to carry on";
+        if *stopping.borrow_and_update() {
+            return close(socket, close_code::AWAY, going.into()).await;
+        }
         loop {
             tokio::select! {
+                // Set once, when the server stops.
+                _ = stopping.changed() => {
+                    return close(socket, close_code::AWAY, going.into()).await;
+                }
                 frame = socket.recv() => {
                     let Some(Ok(frame)) = frame else { return End::Dropped };
                     match self.read(&mut gate, frame) {
