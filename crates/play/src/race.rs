@@ -183,9 +183,9 @@ pub enum RaceError {
     /// A time before the start or before the racer's previous move.
     #[error("bad time {0}: milliseconds since the start, never going back")]
     BadTime(i64),
-    /// A move of another game than the room's.
-    #[error("this room races another game")]
-    WrongGame,
+    /// A turn with no move in it.
+    #[error("no moves: a turn holds at least one")]
+    NoMoves,
     /// A rematch before the race is over.
     #[error("the race is not over")]
     NotOver,
@@ -540,6 +540,9 @@ impl Race {
         let (Some(Board::Slide(session)), Turn::Slide(moves)) = (&racer.board, turn) else {
             return Err(RaceError::NotRacing);
         };
+        if moves.is_empty() {
+            return Err(RaceError::NoMoves);
+        }
         let mut played = session.clone();
         let made = slide_until_solved(&mut played, moves)?;
         if played.moves().len() > SUBMITTED_MOVES {
@@ -1059,6 +1062,10 @@ mod tests {
                 index: 0,
                 direction: illegal.0[0]
             }))
+        );
+        assert_eq!(
+            race.play("a", &slide(&Moves::new()), 10, COUNTDOWN_MS + 10),
+            Err(RaceError::NoMoves)
         );
         assert_eq!(race.moves_of(1).unwrap().0, Moves::new());
         assert!(race.standings(COUNTDOWN_MS + 10)[0].moves == 0);
