@@ -284,6 +284,38 @@ fn a_signed_in_racer_at_a_persons_pace_is_ranked() {
 }
 
 #[test]
+fn a_spectator_sees_every_board() {
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, room) = race_of_two(&server);
+    let start = position(&puzzle, "position");
+    let legal = legal(&start);
+    ada.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 300}));
+    progress_of(&mut ben, 1);
+    // Coming in mid-race: the room, the puzzle, and where everyone is.
+    let mut watcher = Socket::open(&server, &room, None);
+    let seen = watcher.expect("room");
+    assert_eq!(seen["state"], "racing");
+    assert_eq!(seen["spectators"], 1);
+    assert_eq!(watcher.expect("start")["puzzle"], puzzle);
+    assert_eq!(watcher.expect("progress")["moves"], 1);
+    assert_eq!(watcher.expect("progress")["moves"], 0);
+    // Then every move as it is made.
+    ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 900}));
+    assert_eq!(progress_of(&mut watcher, 2)["moves"], 1);
+    // A spectator cannot join a race under way, nor move in it.
+    watcher.send(json!({"type": "join", "name": "Cy"}));
+    assert!(watcher.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("watch"));
+    watcher.send(json!({"type": "move", "moves": "U", "t": 1000}));
+    assert!(watcher.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("not joined"));
+}
+
+#[test]
 fn an_illegal_move_is_refused_and_never_forwarded() {
     let server = Server::start();
     let (mut ada, mut ben, puzzle, _) = race_of_two(&server);
@@ -452,6 +484,21 @@ fn unknown_rooms_and_plain_requests_are_json_errors() {
     let reply = client.get(&format!("/api/races/{room}/ws"));
     assert_eq!(reply.status, 426, "{}", reply.text);
     assert!(reply.error().contains("WebSocket"));
+    // A page on another site cannot open a socket with the player's cookie.
+    let url = format!(
+        "{}/api/races/{room}/ws",
+        server.url.replacen("http://", "ws://", 1)
+    );
+    let mut request = url.into_client_request().unwrap();
+    let origin = "http://elsewhere.example".parse().unwrap();
+    request.headers_mut().insert("origin", origin);
+    match tungstenite::connect(request) {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!(
+            "a cross-site socket was not refused: {:?}",
+            other.map(|_| ())
+        ),
+    }
     let reply = client.post("/api/races", json!({"game": "chess", "size": "3x3"}));
     assert_eq!(reply.status, 422);
     let reply = client.post("/api/races", json!({"game": "slide", "size": "2x2"}));
