@@ -20,6 +20,7 @@ pub mod slide_game;
 mod deadline;
 pub mod judge;
 pub mod limits;
+pub mod race;
 pub mod seed;
 
 pub use deadline::{thread_cpu_time, Cancel, Deadline};

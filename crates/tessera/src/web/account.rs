@@ -36,7 +36,7 @@ pub struct Settings {
     /// The session cookie is always `Secure`.
     secure_cookies: bool,
     /// Client addresses and the scheme come from the balancer's headers.
-    trust_proxy: bool,
+    pub(super) trust_proxy: bool,
     /// Hashes running at once: one per core, so a storm of sign-ins
     /// queues here instead of taking every blocking thread (and 19 MiB
     /// each).
@@ -157,7 +157,7 @@ fn changes_state(method: &Method) -> bool {
 /// host the request was sent to (`X-Forwarded-Host` behind a trusted
 /// balancer). Neither header, or an opaque `null` origin, is not the
 /// site's own.
-fn same_origin(headers: &HeaderMap, trust_proxy: bool) -> bool {
+pub(super) fn same_origin(headers: &HeaderMap, trust_proxy: bool) -> bool {
     let header = |name| {
         headers
             .get(name)

@@ -19,7 +19,7 @@ use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
@@ -165,8 +165,11 @@ pub async fn serve(
         Some("tessera_connections_open"),
     );
     let graceful = GracefulShutdown::new();
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
+    // HTTP/1.1 only, through the builder whose connections can be upgraded
+    // (a race's WebSocket) and still be watched for a graceful shutdown.
+    let mut http = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new()).http1_only();
+    http.http1()
+        .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout);
     let mut make = app.into_make_service_with_connect_info::<SocketAddr>();
     tokio::pin!(stop);
@@ -191,11 +194,13 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let Ok(router) = make.call(peer).await;
         let service = TowerToHyperService::new(router);
-        let connection = http.serve_connection(TokioIo::new(stream), service);
+        let connection = http
+            .serve_connection_with_upgrades(TokioIo::new(stream), service)
+            .into_owned();
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             if let Err(e) = connection.await {
-                closed_with(&e);
+                closed_with(&*e);
             }
             drop(slot);
         });
@@ -218,8 +223,9 @@ fn refuse(stream: &TcpStream, refusal: Refusal) {
 
 /// Counts a connection that hyper closed on an error: a client too slow
 /// with its headers (or idle too long) is a time-out.
-fn closed_with(error: &hyper::Error) {
-    if error.is_timeout() {
+fn closed_with(error: &(dyn std::error::Error + 'static)) {
+    let hyper_error = error.downcast_ref::<hyper::Error>();
+    if hyper_error.is_some_and(hyper::Error::is_timeout) {
         metrics::counter!("tessera_connections_timed_out_total").increment(1);
     } else {
         tracing::debug!(error = %error, "connection closed on an error");

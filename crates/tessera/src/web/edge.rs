@@ -84,6 +84,49 @@ impl PartialSchema for GameId {
 
 impl ToSchema for GameId {}
 
+/// A race room's id: 32 lowercase hex digits, as `POST /api/races` hands
+/// them out.
+#[derive(Clone, Debug)]
+pub struct RoomId(String);
+
+impl RoomId {
+    pub const PATTERN: &'static str = "^[0-9a-f]{32}$";
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for RoomId {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<RoomId, Invalid> {
+        let hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+        if text.len() == 32 && text.bytes().all(hex) {
+            Ok(RoomId(text))
+        } else {
+            Err(Invalid(format!(
+                "bad room id {text:?}: 32 lowercase hex digits"
+            )))
+        }
+    }
+}
+
+impl PartialSchema for RoomId {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "A race room's id, as `POST /api/races` gave it.",
+        )
+        .min_length(Some(32))
+        .max_length(Some(32))
+        .examples([serde_json::json!("0123456789abcdef0123456789abcdef")])
+        .into()
+    }
+}
+
+impl ToSchema for RoomId {}
+
 /// The seed that deals a puzzle: at most 2^53 - 1, so that a JavaScript
 /// number holds it exactly (the same range the server draws from). As in
 /// JSON Schema's `integer`, a number with a zero fraction (`7.0`) is one.

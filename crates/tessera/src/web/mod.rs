@@ -6,7 +6,8 @@
 //! timing it with its own clock. All state lives in the database
 //! ([`crate::store`]), so a restart loses nothing and any number of
 //! instances can serve one database behind a load balancer; `ops` holds
-//! what an operator needs around that.
+//! what an operator needs around that. The one exception is a live race's
+//! room (`race`), held by the instance its players are connected to.
 
 mod account;
 mod assets;
@@ -20,6 +21,7 @@ mod openapi;
 mod ops;
 mod player;
 mod profile;
+mod race;
 mod records;
 mod replays;
 mod settings;
@@ -81,16 +83,25 @@ pub struct App {
     store: Store,
     budget: Budget,
     accounts: account::Settings,
+    races: race::Rooms,
 }
 
 /// The application's routes, with their layers.
 pub fn router(store: Store, config: &Config) -> Router {
+    let races = race::Rooms::new(config.limits.max_connections);
+    routes(store, config, races)
+}
+
+/// The routes, with the race rooms they serve (which the server closes
+/// when it stops).
+fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
     // The recorder must be in place before the first request is counted.
     ops::metrics();
     let app = App {
         store,
         budget: Budget::new(ENGINE_BUDGET),
         accounts: account::Settings::new(config.secure_cookies, config.trust_proxy),
+        races,
     };
     // The endpoints that keep a core busy get a per-client limit.
     let solvers = Router::new()
@@ -115,6 +126,8 @@ pub fn router(store: Store, config: &Config) -> Router {
         .route("/api/shisen/pause", post(shisen_api::pause))
         .route("/api/shisen/resume", post(shisen_api::resume))
         .route("/api/shisen/submit", post(shisen_api::submit))
+        .route("/api/races", post(race::new))
+        .route("/api/races/{room}/ws", get(race::socket))
         .route("/api/replays/{game}", get(replays::replay))
         .route("/replay/{game}", get(assets::replay_page))
         .route("/u/{handle}", get(assets::profile_page))
@@ -226,7 +239,8 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         use std::io::Write;
         std::io::stdout().flush()?;
         tracing::info!(addr = %local, database = %database, "serving");
-        let app = router(store.clone(), &config);
+        let races = race::Rooms::new(config.limits.max_connections);
+        let app = routes(store.clone(), &config, races.clone());
         // The tables of the default game start building (or loading) now,
         // so that its first players get optimal hints (after the router:
         // its metrics recorder counts them ready).
@@ -237,7 +251,11 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         let open = connections::serve(listener, app, config.limits, per_client, stop).await;
         let grace = config.shutdown_grace;
         tracing::info!(grace_secs = grace.as_secs(), "stopping: finishing requests");
-        if tokio::time::timeout(grace, open.shutdown()).await.is_err() {
+        let finished = async {
+            // Race sockets are no longer HTTP connections: told apart.
+            tokio::join!(open.shutdown(), races.close_all());
+        };
+        if tokio::time::timeout(grace, finished).await.is_err() {
             tracing::warn!("requests still running at the end of the grace period");
         }
         store.close().await;

@@ -15,7 +15,9 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
-use super::{account, assets, ops, profile, records, replays, settings, shisen_api, slide_api};
+use super::{
+    account, assets, ops, profile, race, records, replays, settings, shisen_api, slide_api,
+};
 
 /// The whole HTTP API.
 #[derive(OpenApi)]
@@ -32,7 +34,7 @@ use super::{account, assets, ops, profile, records, replays, settings, shisen_ap
         slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit, slide_api::colours,
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check,
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
-        replays::replay, records::records, records::variants,
+        race::new, race::socket, replays::replay, records::records, records::variants,
         records::me, records::set_name, records::stats, records::export,
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
         assets::index, assets::replay_page, assets::profile_page, assets::asset,
@@ -42,6 +44,7 @@ use super::{account, assets, ops, profile, records, replays, settings, shisen_ap
     tags(
         (name = "slide", description = "The sliding puzzle"),
         (name = "shisen", description = "Shisen-Sho"),
+        (name = "races", description = "Live races: one puzzle for every player at once, over a WebSocket (`docs/race-protocol.md`)"),
         (name = "records", description = "Records and replays"),
         (name = "player", description = "The asking player"),
         (name = "account", description = "Accounts: sign-up, sign-in and sessions (the `tessera_session` cookie)"),

@@ -396,7 +396,7 @@ pub struct PlayedPuzzle {
 /// compact one replays use (`R3U`, a count after a letter). The counts are
 /// summed before anything is expanded, so the work stays bounded by
 /// [`SUBMITTED_MOVES`] single-tile moves whatever the text says.
-fn parse_moves(text: &str) -> Result<Moves, ApiError> {
+pub(super) fn parse_moves(text: &str) -> Result<Moves, ApiError> {
     let too_long = || {
         ApiError::bad(format!(
             "move list too long: at most {SUBMITTED_MOVES} single-tile moves"

@@ -1,0 +1,1187 @@
+//! Live races: `POST /api/races` opens a room, and each player holds one
+//! WebSocket at `/api/races/{room}/ws` (the protocol is
+//! `docs/race-protocol.md`).
+//!
+//! The rules are `play::race`; this module translates. Every frame is
+//! checked at the edge (size, rate, JSON, type) before it reaches the
+//! rules, and what the rules answer goes out as JSON: events to everyone
+//! in the room over the room's broadcast channel, refusals as `error` to
+//! the sender alone. Rooms live in this process ([`Rooms`]); a store that
+//! relays events between instances takes its place behind the same calls.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::Json;
+use play::judge::{self, check_times, judge, Evidence, Unranked};
+use play::race::{
+    Deal, Event, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat, Turn,
+    MOST_PLAYERS, MOST_SPECTATORS,
+};
+use play::seed::{random_id, random_seed};
+use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
+use serde::{Deserialize, Serialize};
+use slide::{Goal, Moves, Position};
+use tokio::sync::{broadcast, watch, Notify};
+use utoipa::ToSchema;
+
+use super::account::{same_origin, Visitor};
+use super::clock::now_millis;
+use super::edge::{GoalName, RoomId, SlideSize};
+use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
+use super::games::finish;
+use super::player::Player;
+use super::App;
+use crate::store::{Account, GameRow, IssuedGame, NewResult};
+
+/// The largest frame a client may send: a move message is a few bytes, a
+/// whole solution of a 10×10 a few kilobytes.
+pub const FRAME_BYTES: usize = 64 * 1024;
+/// What the WebSocket layer reads at most before giving up on a frame
+/// without a word: between [`FRAME_BYTES`] and this, the client is told
+/// and closed with 1009.
+const READ_BYTES: usize = 1024 * 1024;
+/// Messages a client may send in one second: a fast player makes some
+/// fifteen moves a second, and may send each on its own.
+pub const MESSAGES_PER_SECOND: u32 = 50;
+/// Malformed messages a client may send before it is closed: a few are a
+/// buggy client that deserves to hear what is wrong, many are abuse.
+const BAD_MESSAGES: u32 = 10;
+/// Events a slow connection may fall behind before it is sent the room
+/// afresh instead.
+const BACKLOG: usize = 1024;
+/// Rooms one instance holds at once: each is a little memory and a timer,
+/// and rooms nobody joins expire within a minute.
+const MOST_ROOMS: usize = 10_000;
+
+/// Sockets one room takes: its players and spectators, and as many again
+/// for pages open twice and connections not yet noticed as lost.
+const ROOM_SOCKETS: usize = 2 * (MOST_PLAYERS + MOST_SPECTATORS);
+
+/// The rooms of this instance, by id.
+#[derive(Clone)]
+pub struct Rooms {
+    rooms: Arc<Mutex<HashMap<String, Arc<Room>>>>,
+    /// Race sockets open on this instance: once upgraded, a socket is no
+    /// longer one of the connections the accept loop counts, so it is
+    /// counted here against the same cap.
+    sockets: Arc<AtomicUsize>,
+    most_sockets: usize,
+    /// Set when the server stops: every socket closes with 1001.
+    stopping: Arc<watch::Sender<bool>>,
+}
+
+/// One socket counted against its room's cap and the instance's;
+/// uncounted when dropped with the connection.
+pub struct Ticket {
+    room: Arc<Room>,
+    all: Arc<AtomicUsize>,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        self.room.sockets.fetch_sub(1, Ordering::SeqCst);
+        self.all.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Counts one more on `counter` unless it is at `cap`.
+fn take(counter: &AtomicUsize, cap: usize) -> bool {
+    counter
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+            (n < cap).then_some(n + 1)
+        })
+        .is_ok()
+}
+
+/// One room: the race, the channel its events go out on, and a wake-up
+/// for the room's clock when its next deadline may have changed.
+pub struct Room {
+    race: Mutex<Race>,
+    sockets: AtomicUsize,
+    events: broadcast::Sender<Utf8Bytes>,
+    changed: Notify,
+    games: Mutex<Games>,
+}
+
+/// The stored game of each solve, by the round's seed and the racer's
+/// seat: what `finish` and `results` link to. The id is drawn when the
+/// solve is announced, and the result stored under it right after.
+#[derive(Default)]
+struct Games(HashMap<(u64, Seat), String>);
+
+impl Games {
+    fn of(&self, seed: Option<u64>, seat: Seat) -> Option<&str> {
+        self.0.get(&(seed?, seat)).map(String::as_str)
+    }
+
+    /// Notes what `event` changes: a start forgets the rounds before, a
+    /// solve gets its game's id.
+    fn note(&mut self, seed: Option<u64>, event: &Event) {
+        let Some(seed) = seed else { return };
+        match event {
+            Event::Start(_) => self.0.retain(|(round, _), _| *round == seed),
+            Event::Finish(finish) => {
+                self.0.insert((seed, finish.seat), random_id());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The seed of the round dealt, if any.
+fn round_seed(race: &Race) -> Option<u64> {
+    race.deal().map(|Deal::Slide(puzzle)| puzzle.seed)
+}
+
+impl Rooms {
+    /// No rooms yet; at most `most_sockets` race sockets at once.
+    pub fn new(most_sockets: usize) -> Rooms {
+        Rooms {
+            rooms: Arc::default(),
+            sockets: Arc::default(),
+            most_sockets,
+            stopping: Arc::new(watch::channel(false).0),
+        }
+    }
+
+    /// Tells every race socket that the server is going away, and waits
+    /// until they have closed (the caller bounds the wait).
+    pub async fn close_all(&self) {
+        self.stopping.send_replace(true);
+        while self.sockets.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Counts a socket for `room`, unless the room or the instance has as
+    /// many as it takes.
+    fn admit(&self, room: &Arc<Room>) -> Result<Ticket, ApiError> {
+        if !take(&self.sockets, self.most_sockets) {
+            return Err(ApiError::unavailable(
+                "the server has too many race connections open: try again",
+                5,
+            ));
+        }
+        if !take(&room.sockets, ROOM_SOCKETS) {
+            self.sockets.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::unavailable(
+                "this race has too many connections",
+                5,
+            ));
+        }
+        Ok(Ticket {
+            room: room.clone(),
+            all: self.sockets.clone(),
+        })
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Room>>> {
+        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Opens a room for `race`, with its clock running; `None` when the
+    /// instance holds all the rooms it takes.
+    pub fn open(&self, race: Race) -> Option<String> {
+        let id = random_id();
+        let room = Arc::new(Room {
+            race: Mutex::new(race),
+            sockets: AtomicUsize::new(0),
+            events: broadcast::channel(BACKLOG).0,
+            changed: Notify::new(),
+            games: Mutex::default(),
+        });
+        {
+            let mut rooms = self.map();
+            if rooms.len() >= MOST_ROOMS {
+                return None;
+            }
+            rooms.insert(id.clone(), room.clone());
+        }
+        metrics::gauge!("tessera_race_rooms").increment(1.0);
+        tokio::spawn(keep_time(self.clone(), id.clone(), room));
+        Some(id)
+    }
+
+    /// The room `id`, if open.
+    pub fn find(&self, id: &str) -> Option<Arc<Room>> {
+        self.map().get(id).cloned()
+    }
+
+    fn forget(&self, id: &str) {
+        if self.map().remove(id).is_some() {
+            metrics::gauge!("tessera_race_rooms").decrement(1.0);
+        }
+    }
+}
+
+impl Room {
+    fn race(&self) -> MutexGuard<'_, Race> {
+        self.race.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn games(&self) -> MutexGuard<'_, Games> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs one call of the rules at the time now and broadcasts what it
+    /// comes to. The room's clock is moved on first, so that the events of
+    /// a deadline just passed go out even when the call is refused.
+    fn apply<T>(
+        &self,
+        call: impl FnOnce(&mut Race, i64) -> Result<(T, Vec<Event>), RaceError>,
+    ) -> Result<T, RaceError> {
+        let now = now_millis();
+        let mut race = self.race();
+        let ticked = race.tick(now);
+        self.send(&race, &ticked);
+        let outcome = call(&mut race, now);
+        if let Ok((_, events)) = &outcome {
+            self.send(&race, events);
+        }
+        self.changed.notify_one();
+        outcome.map(|(value, _)| value)
+    }
+
+    /// Broadcasts `events` of `race` (called with the race locked, so that
+    /// everyone hears them in the order they happened).
+    fn send(&self, race: &Race, events: &[Event]) {
+        let seed = round_seed(race);
+        let mut games = self.games();
+        for event in events {
+            games.note(seed, event);
+            // Nobody listening is no error: the room may be empty.
+            let _ = self.events.send(encode(&outgoing(event, seed, &games)));
+        }
+    }
+}
+
+/// The room's clock: ticks the race at its deadlines (the end of the
+/// countdown, a lapsing absence) and forgets the room once it expires.
+async fn keep_time(rooms: Rooms, id: String, room: Arc<Room>) {
+    loop {
+        let wake = {
+            let race = room.race();
+            [race.next_deadline(), race.expires_at()]
+                .into_iter()
+                .flatten()
+                .min()
+        };
+        let changed = room.changed.notified();
+        match wake {
+            Some(at) => {
+                let wait = Duration::from_millis((at - now_millis()).max(0) as u64);
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => {}
+                    () = changed => continue,
+                }
+            }
+            None => {
+                changed.await;
+                continue;
+            }
+        }
+        let now = now_millis();
+        let mut race = room.race();
+        if race.expired(now) {
+            rooms.forget(&id);
+            return;
+        }
+        let events = race.tick(now);
+        room.send(&race, &events);
+    }
+}
+
+/// A race to open.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = RaceNewRequest)]
+#[serde(deny_unknown_fields)]
+pub struct NewRequest {
+    game: RaceGameName,
+    size: SlideSize,
+    /// `row-major` when absent.
+    #[serde(default)]
+    goal: Option<GoalName>,
+}
+
+/// The games a room races.
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RaceGameName {
+    /// The sliding puzzle.
+    Slide,
+}
+
+/// An open room.
+#[derive(Serialize, ToSchema)]
+pub struct Opened {
+    /// The room's id, for its WebSocket.
+    #[schema(value_type = RoomId)]
+    room: String,
+    /// The page to share with the other players.
+    url: String,
+    /// The WebSocket to connect to.
+    socket: String,
+}
+
+/// Opens a race room: the players join over its WebSocket.
+#[utoipa::path(post, path = "/api/races", operation_id = "race_new", tag = "races", request_body = NewRequest,
+    responses((status = 200, body = Opened, links(
+        ("socket" = (operation_id = "race_socket", description = "Join the race",
+            parameters(("room" = "$response.body#/room")))),
+    )), BodyErrors, Always))]
+pub async fn new(
+    State(app): State<App>,
+    Body(request): Body<NewRequest>,
+) -> Result<Json<Opened>, ApiError> {
+    let RaceGameName::Slide = request.game;
+    let goal = request
+        .goal
+        .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
+    let spec = SlideSpec::new(request.size.0, goal)
+        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
+    let race = Race::new(RaceGame::Slide(spec), random_seed(), now_millis())
+        .map_err(|e| ApiError::bad(e).at("/goal"))?;
+    let room = app.races.open(race).ok_or_else(|| {
+        ApiError::unavailable(
+            "the server holds as many races as it can: try again later",
+            60,
+        )
+    })?;
+    Ok(Json(Opened {
+        url: format!("/race/{room}"),
+        socket: format!("/api/races/{room}/ws"),
+        room,
+    }))
+}
+
+/// A race room's WebSocket: JSON messages with a `type`, as
+/// `docs/race-protocol.md` describes them.
+#[utoipa::path(get, path = "/api/races/{room}/ws", operation_id = "race_socket", tag = "races",
+    params(("room" = RoomId, Path, description = "The room's id, as `POST /api/races` gave it")),
+    responses(
+        (status = 101, description = "Switching to the race's WebSocket protocol (`docs/race-protocol.md`)"),
+        (status = 400, description = "Not a room id", body = ErrorBody),
+        (status = 403, description = "A WebSocket opened from another site", body = ErrorBody),
+        (status = 404, description = "No open room with this id", body = ErrorBody),
+        (status = 426, description = "Not a WebSocket handshake", body = ErrorBody),
+        Always))]
+pub async fn socket(
+    State(app): State<App>,
+    Path(room): Path<String>,
+    player: Player,
+    visitor: Visitor,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let id = RoomId::try_from(room).map_err(ApiError::bad)?;
+    // A page elsewhere must not race under this player's cookie.
+    if headers.contains_key("origin") && !same_origin(&headers, app.accounts.trust_proxy) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "a race's WebSocket must be opened from this site",
+        ));
+    }
+    let room = app
+        .races
+        .find(id.as_str())
+        .ok_or_else(|| ApiError::not_found(format!("no open race {:?}", id.as_str())))?;
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::new(
+            StatusCode::UPGRADE_REQUIRED,
+            format!("not a WebSocket handshake: {e}"),
+        )
+    })?;
+    let ticket = app.races.admit(&room)?;
+    let racer = Racer {
+        key: player.0,
+        account: visitor.account,
+        room,
+        stopping: app.races.stopping.subscribe(),
+        app,
+    };
+    Ok(upgrade
+        .max_message_size(READ_BYTES)
+        .max_frame_size(READ_BYTES)
+        .on_upgrade(move |socket| async move {
+            racer.serve(socket).await;
+            drop(ticket);
+        }))
+}
+
+/// What a client sends.
+#[derive(Deserialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum Incoming {
+    Join {
+        name: String,
+    },
+    Ready {
+        #[serde(default = "yes")]
+        ready: bool,
+    },
+    Start,
+    Move {
+        moves: String,
+        t: i64,
+    },
+    Rematch,
+    Leave,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What the server sends.
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Outgoing {
+    Room {
+        state: &'static str,
+        players: Vec<PlayerView>,
+        spectators: usize,
+    },
+    Welcome {
+        player: Seat,
+        moves: String,
+    },
+    Countdown {
+        ms: i64,
+    },
+    Start {
+        puzzle: PuzzleView,
+        elapsed: i64,
+    },
+    Progress {
+        player: Seat,
+        moves: usize,
+        solved_tiles: usize,
+        t: i64,
+    },
+    Finish {
+        player: Seat,
+        result: FinishView,
+    },
+    Results {
+        results: Vec<PlacingView>,
+    },
+    Error {
+        message: String,
+    },
+}
+
+#[derive(Serialize, Debug)]
+struct PlayerView {
+    player: Seat,
+    name: String,
+    account: Option<String>,
+    ready: bool,
+    host: bool,
+    connected: bool,
+    done: bool,
+}
+
+#[derive(Serialize, Debug)]
+struct PuzzleView {
+    game: &'static str,
+    seed: u64,
+    size: String,
+    position: String,
+    goal: String,
+    goal_position: String,
+}
+
+#[derive(Serialize, Debug)]
+struct FinishView {
+    place: usize,
+    millis: i64,
+    stm: usize,
+    mtm: usize,
+    /// The stored game, for its replay at `/replay/{game}`.
+    game: Option<String>,
+}
+
+#[derive(Serialize, Debug)]
+struct PlacingView {
+    player: Seat,
+    name: String,
+    /// Null for a racer who did not finish.
+    place: Option<usize>,
+    millis: Option<i64>,
+    stm: Option<usize>,
+    mtm: Option<usize>,
+    moves: usize,
+    solved_tiles: usize,
+    /// A solver's stored game, for its replay at `/replay/{game}`.
+    game: Option<String>,
+}
+
+impl From<&RoomView> for Outgoing {
+    fn from(view: &RoomView) -> Outgoing {
+        Outgoing::Room {
+            state: view.phase.name(),
+            players: view
+                .players
+                .iter()
+                .map(|p| PlayerView {
+                    player: p.seat,
+                    name: p.name.clone(),
+                    account: p.account.clone(),
+                    ready: p.ready,
+                    host: p.host,
+                    connected: p.connected,
+                    done: p.done,
+                })
+                .collect(),
+            spectators: view.spectators,
+        }
+    }
+}
+
+/// The message of `event` in the round of `seed`, linked to its games.
+fn outgoing(event: &Event, seed: Option<u64>, games: &Games) -> Outgoing {
+    match event {
+        Event::Room(view) => Outgoing::from(view),
+        Event::Countdown { ms } => Outgoing::Countdown { ms: *ms },
+        Event::Start(deal) => Outgoing::Start {
+            puzzle: puzzle(deal),
+            elapsed: 0,
+        },
+        Event::Progress(p) => Outgoing::Progress {
+            player: p.seat,
+            moves: p.moves,
+            solved_tiles: p.solved_tiles,
+            t: p.t,
+        },
+        Event::Finish(f) => Outgoing::Finish {
+            player: f.seat,
+            result: FinishView {
+                place: f.place,
+                millis: f.millis,
+                stm: f.stm,
+                mtm: f.mtm,
+                game: games.of(seed, f.seat).map(str::to_string),
+            },
+        },
+        Event::Results(placings) => results(placings, seed, games),
+    }
+}
+
+fn puzzle(deal: &Deal) -> PuzzleView {
+    let Deal::Slide(puzzle) = deal;
+    PuzzleView {
+        game: "slide",
+        seed: puzzle.seed,
+        size: puzzle.start.size().to_string(),
+        position: puzzle.start.to_string(),
+        goal: puzzle.goal.to_string(),
+        goal_position: puzzle.goal_position.to_string(),
+    }
+}
+
+fn results(placings: &[Placing], seed: Option<u64>, games: &Games) -> Outgoing {
+    Outgoing::Results {
+        results: placings
+            .iter()
+            .map(|p| PlacingView {
+                player: p.seat,
+                name: p.name.clone(),
+                place: p.finish.as_ref().map(|f| f.place),
+                millis: p.finish.as_ref().map(|f| f.millis),
+                stm: p.finish.as_ref().map(|f| f.stm),
+                mtm: p.finish.as_ref().map(|f| f.mtm),
+                moves: p.progress.moves,
+                solved_tiles: p.progress.solved_tiles,
+                game: p
+                    .finish
+                    .as_ref()
+                    .and_then(|_| games.of(seed, p.seat))
+                    .map(str::to_string),
+            })
+            .collect(),
+    }
+}
+
+fn encode(message: &Outgoing) -> Utf8Bytes {
+    serde_json::to_string(message)
+        .expect("race messages serialize")
+        .into()
+}
+
+fn error(message: impl std::fmt::Display) -> Utf8Bytes {
+    encode(&Outgoing::Error {
+        message: message.to_string(),
+    })
+}
+
+/// What to do with a frame from the client.
+enum Verdict {
+    /// A message to act on.
+    Text(Utf8Bytes),
+    /// A binary frame: not a message.
+    Binary,
+    /// Nothing to do (a ping or pong, answered by the WebSocket layer).
+    Skip,
+    /// Answer `error` with this message and close with this code.
+    Close(u16, String),
+    /// The client closed.
+    Closed,
+}
+
+/// The checks every frame meets before it is read: its size and the rate
+/// of frames.
+struct Gate {
+    window: Instant,
+    count: u32,
+    bad: u32,
+}
+
+impl Gate {
+    fn new() -> Gate {
+        Gate {
+            window: Instant::now(),
+            count: 0,
+            bad: 0,
+        }
+    }
+
+    fn check(&mut self, message: Message) -> Verdict {
+        if let Message::Close(_) = message {
+            return Verdict::Closed;
+        }
+        if self.window.elapsed() >= Duration::from_secs(1) {
+            self.window = Instant::now();
+            self.count = 0;
+        }
+        self.count += 1;
+        if self.count > MESSAGES_PER_SECOND {
+            return Verdict::Close(
+                close_code::POLICY,
+                format!("too many messages: at most {MESSAGES_PER_SECOND} a second"),
+            );
+        }
+        match message {
+            Message::Text(text) if text.len() > FRAME_BYTES => Verdict::Close(
+                close_code::SIZE,
+                format!("message too large: at most {FRAME_BYTES} bytes"),
+            ),
+            Message::Text(text) => Verdict::Text(text),
+            Message::Binary(_) => Verdict::Binary,
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => Verdict::Skip,
+        }
+    }
+
+    /// Counts a malformed message: the client hears what is wrong, and is
+    /// closed once there have been too many.
+    fn bad(&mut self, message: String) -> Reply {
+        self.bad += 1;
+        if self.bad > BAD_MESSAGES {
+            return Reply::Close(
+                close_code::POLICY,
+                format!("too many malformed messages; the last: {message}"),
+            );
+        }
+        Reply::Send(vec![error(message)])
+    }
+}
+
+/// One connection to a room: whose it is.
+struct Racer {
+    /// The player's id (their cookie): the same player reconnecting is
+    /// the same racer.
+    key: String,
+    /// The signed-in account, whose record a solve counts for.
+    account: Option<Account>,
+    room: Arc<Room>,
+    app: App,
+    /// Changes when the server stops.
+    stopping: watch::Receiver<bool>,
+}
+
+/// How a connection ended.
+enum End {
+    /// Lost or closed: a racer keeps their place for a while.
+    Dropped,
+    /// Closed by the server, or the player left.
+    Closed,
+}
+
+impl Racer {
+    /// Serves the connection until either side closes it.
+    async fn serve(self, mut socket: WebSocket) {
+        metrics::gauge!("tessera_race_sockets").increment(1.0);
+        let end = match self.watch() {
+            Ok((catch_up, mut events)) => {
+                if send_all(&mut socket, catch_up).await {
+                    self.converse(&mut socket, &mut events).await
+                } else {
+                    End::Dropped
+                }
+            }
+            Err(full) => {
+                close(&mut socket, close_code::POLICY, full.to_string()).await;
+                End::Closed
+            }
+        };
+        if let End::Dropped = end {
+            let _ = self
+                .room
+                .apply(|race, now| Ok(((), race.disconnect(&self.key, now))));
+        }
+        metrics::gauge!("tessera_race_sockets").decrement(1.0);
+    }
+
+    /// Joins the room as a spectator: what to send to catch up, and the
+    /// events from then on; refused when the room has all the spectators
+    /// it takes.
+    fn watch(&self) -> Result<(Vec<Utf8Bytes>, broadcast::Receiver<Utf8Bytes>), RaceError> {
+        let now = now_millis();
+        let mut race = self.room.race();
+        let ticked = race.tick(now);
+        self.room.send(&race, &ticked);
+        let watched = race.watch(&self.key, now)?;
+        self.room.send(&race, &watched);
+        // Subscribed with the race locked: no event falls between the
+        // snapshot and the channel.
+        let events = self.room.events.subscribe();
+        Ok((snapshot(&self.room, &race, now), events))
+    }
+
+    /// Reads the client's messages and writes the room's events until the
+    /// connection ends.
+    async fn converse(
+        &self,
+        socket: &mut WebSocket,
+        events: &mut broadcast::Receiver<Utf8Bytes>,
+    ) -> End {
+        let mut gate = Gate::new();
+        let mut stopping = self.stopping.clone();
+        let going = "the server is restarting: connect again to carry on";
+        if *stopping.borrow_and_update() {
+            return close(socket, close_code::AWAY, going.into()).await;
+        }
+        loop {
+            tokio::select! {
+                // Set once, when the server stops.
+                _ = stopping.changed() => {
+                    return close(socket, close_code::AWAY, going.into()).await;
+                }
+                frame = socket.recv() => {
+                    let Some(Ok(frame)) = frame else { return End::Dropped };
+                    match self.read(&mut gate, frame) {
+                        Reply::Send(replies) => {
+                            if !send_all(socket, replies).await {
+                                return End::Dropped;
+                            }
+                        }
+                        Reply::Left => {
+                            let _ = socket.send(Message::Close(None)).await;
+                            return End::Closed;
+                        }
+                        Reply::Close(code, reason) => return close(socket, code, reason).await,
+                        Reply::Gone => return End::Dropped,
+                    }
+                }
+                event = events.recv() => {
+                    let sent = match event {
+                        Ok(text) => socket.send(Message::Text(text)).await.is_ok(),
+                        // Too far behind: the room afresh instead of what was missed.
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            let fresh = snapshot(&self.room, &self.room.race(), now_millis());
+                            send_all(socket, fresh).await
+                        }
+                        Err(broadcast::error::RecvError::Closed) => false,
+                    };
+                    if !sent {
+                        return End::Dropped;
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a frame from the client comes to, once through the gate.
+    fn read(&self, gate: &mut Gate, frame: Message) -> Reply {
+        match gate.check(frame) {
+            Verdict::Text(text) => match serde_json::from_str::<Incoming>(&text) {
+                Ok(message) => self.act(message),
+                Err(e) => gate.bad(format!("bad message: {e}")),
+            },
+            Verdict::Binary => {
+                gate.bad("bad message: send JSON in text frames, not binary ones".into())
+            }
+            Verdict::Skip => Reply::Send(Vec::new()),
+            Verdict::Close(code, reason) => Reply::Close(code, reason),
+            Verdict::Closed => Reply::Gone,
+        }
+    }
+
+    /// Plays a client's message on the race: the replies to the sender
+    /// alone (everyone else hears the events).
+    fn act(&self, message: Incoming) -> Reply {
+        let key = self.key.as_str();
+        let room = &self.room;
+        let done = match message {
+            Incoming::Join { name } => {
+                let joined = name.parse::<RacerName>().and_then(|name| {
+                    room.apply(|race, now| {
+                        let handle = self.account.as_ref().map(|a| a.handle.clone());
+                        let (seat, events) = race.join(key, name, handle, now)?;
+                        let moves = race
+                            .moves_of(seat)
+                            .map(|(moves, _)| moves.to_string())
+                            .unwrap_or_default();
+                        Ok(((seat, moves), events))
+                    })
+                });
+                return Reply::Send(match joined {
+                    Ok((player, moves)) => vec![encode(&Outgoing::Welcome { player, moves })],
+                    Err(e) => vec![error(e)],
+                });
+            }
+            Incoming::Ready { ready } => {
+                room.apply(|race, now| Ok(((), race.ready(key, ready, now)?)))
+            }
+            Incoming::Start => room.apply(|race, now| Ok(((), race.start(key, now)?))),
+            Incoming::Rematch => {
+                room.apply(|race, now| Ok(((), race.rematch(key, random_seed(), now)?)))
+            }
+            Incoming::Move { moves, t } => match super::slide_api::parse_moves(&moves) {
+                Ok(moves) => {
+                    let turn = Turn::Slide(moves);
+                    let played = room.apply(|race, now| {
+                        let events = race.play(key, &turn, t, now)?;
+                        Ok((solved(race, key, &events, now), events))
+                    });
+                    played.map(|solved| solved.map_or((), |solved| self.record(solved)))
+                }
+                Err(e) => return Reply::Send(vec![error(e.message)]),
+            },
+            Incoming::Leave => {
+                let _ = room.apply(|race, now| Ok(((), race.leave(key, now))));
+                return Reply::Left;
+            }
+        };
+        Reply::Send(done.err().map(error).into_iter().collect())
+    }
+}
+
+impl Racer {
+    /// Stores a solve as an ordinary result, judged like any other, under
+    /// the game id its `finish` announced; in the background, so that the
+    /// race goes on meanwhile.
+    fn record(&self, solved: Solved) {
+        let game = self
+            .room
+            .games()
+            .of(Some(solved.puzzle.seed), solved.seat)
+            .map(str::to_string);
+        let Some(game) = game else { return };
+        let (app, player, account) = (self.app.clone(), self.key.clone(), self.account.clone());
+        tokio::spawn(async move {
+            if let Err(e) = store_solve(&app, game, player, solved, account.as_ref()).await {
+                tracing::warn!(error = %e.message, "a race's result was not recorded");
+            }
+        });
+    }
+}
+
+/// A racer's solve, as the room saw it.
+struct Solved {
+    seat: Seat,
+    variant: String,
+    puzzle: Puzzle,
+    moves: Moves,
+    /// The racer's own clock for each move.
+    times: Vec<i64>,
+    /// From the start to the solve, by the server's clock.
+    millis: i64,
+    finished_at: i64,
+}
+
+/// The solve of the racer `key`, if `events` announce one.
+fn solved(race: &Race, key: &str, events: &[Event], now: i64) -> Option<Solved> {
+    let seat = race.seat_of(key)?;
+    let finish = events.iter().find_map(|event| match event {
+        Event::Finish(finish) if finish.seat == seat => Some(finish),
+        _ => None,
+    })?;
+    let (RaceGame::Slide(spec), Some(Deal::Slide(puzzle))) = (race.game(), race.deal()) else {
+        return None;
+    };
+    let (moves, times) = race.moves_of(seat)?;
+    Some(Solved {
+        seat,
+        variant: spec.variant(),
+        puzzle: puzzle.clone(),
+        moves,
+        times: times.to_vec(),
+        millis: finish.millis,
+        finished_at: now,
+    })
+}
+
+/// Stores a solve as a game issued at the race's start and finished with
+/// its moves: judged as a submission is (help asked about its positions,
+/// times a person could make), ranked only for an account.
+async fn store_solve(
+    app: &App,
+    id: String,
+    player: String,
+    solved: Solved,
+    account: Option<&Account>,
+) -> Result<(), ApiError> {
+    let Solved {
+        variant,
+        puzzle,
+        moves,
+        times,
+        millis,
+        finished_at,
+        ..
+    } = solved;
+    let issued_at = finished_at - millis;
+    let issued = IssuedGame {
+        id,
+        player_id: player,
+        game: "slide".into(),
+        variant,
+        seed: puzzle.seed,
+        setup: puzzle.start.to_string(),
+        goal: puzzle.goal_position.to_string(),
+        rules: puzzle.goal.to_string(),
+        issued_at,
+    };
+    app.store.issue(&issued).await?;
+    let asked: Vec<Position> = app
+        .store
+        .help_since(&issued.player_id, "slide", issued_at)
+        .await?
+        .iter()
+        .filter_map(|(state, _)| Position::parse(state, None).ok())
+        .collect();
+    let evidence = Evidence {
+        times: &times,
+        server_millis: millis,
+        assisted: Session::passes_through(&puzzle.start, &moves, &asked),
+        pauses: &[],
+    };
+    let judged = check_times(&times, moves.len())
+        .map_err(|e| Unranked::TimesInconsistent(e.to_string()))
+        .and_then(|()| judge(&evidence, &judge::SLIDE));
+    let result = NewResult {
+        moves: moves.len() as i64,
+        stm: moves.len() as i64,
+        mtm: moves.mtm_len() as i64,
+        millis,
+        score: 0,
+        hints: 0,
+        replay: moves.to_string(),
+        times,
+        reason: None,
+        account_id: None,
+        finished_at,
+    };
+    let row = GameRow {
+        issued,
+        paused_at: None,
+        paused_millis: 0,
+        hints: 0,
+        assisted: false,
+        finished_at: None,
+        progress: None,
+    };
+    finish(app, &row, result, judged, account).await?;
+    Ok(())
+}
+
+/// What a client's frame comes to for its own connection.
+enum Reply {
+    /// Messages for the sender (an error, a welcome), maybe none.
+    Send(Vec<Utf8Bytes>),
+    /// The player left: the connection closes.
+    Left,
+    /// Answer `error` with this message and close with this code.
+    Close(u16, String),
+    /// The client closed the connection.
+    Gone,
+}
+
+/// The room as it stands, for a connection that comes in or fell behind:
+/// who is in it, the countdown or the puzzle, everyone's progress, and the
+/// results once there are.
+fn snapshot(room: &Room, race: &Race, now: i64) -> Vec<Utf8Bytes> {
+    let mut messages = vec![encode(&Outgoing::from(&race.view()))];
+    let elapsed = match race.phase() {
+        Phase::Countdown { starts_at } => {
+            messages.push(encode(&Outgoing::Countdown {
+                ms: starts_at - now,
+            }));
+            None
+        }
+        Phase::Racing { started_at } => Some(now - started_at),
+        Phase::Finished => Some(0),
+        Phase::Lobby => None,
+    };
+    if let (Some(elapsed), Some(deal)) = (elapsed, race.deal()) {
+        messages.push(encode(&Outgoing::Start {
+            puzzle: puzzle(deal),
+            elapsed,
+        }));
+    }
+    let (seed, games) = (round_seed(race), room.games());
+    for progress in race.standings(now) {
+        let event = Event::Progress(progress);
+        messages.push(encode(&outgoing(&event, seed, &games)));
+    }
+    if let Some(placings) = race.results() {
+        messages.push(encode(&results(&placings, seed, &games)));
+    }
+    messages
+}
+
+/// Sends `messages` in order; false once the connection is gone.
+async fn send_all(socket: &mut WebSocket, messages: Vec<Utf8Bytes>) -> bool {
+    for message in messages {
+        if socket.send(Message::Text(message)).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// Tells the client why, then closes with `code`.
+async fn close(socket: &mut WebSocket, code: u16, reason: String) -> End {
+    metrics::counter!("tessera_race_sockets_closed_total", "code" => code.to_string()).increment(1);
+    let _ = socket.send(Message::Text(error(&reason))).await;
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from(truncate(&reason, 120)),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+    End::Dropped
+}
+
+/// At most `bytes` of `text`, cut at a character boundary (a close
+/// frame's reason must fit in 123 bytes).
+fn truncate(text: &str, bytes: usize) -> String {
+    let mut end = text.len().min(bytes);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Incoming, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    #[test]
+    fn client_messages_parse_by_type_and_refuse_the_rest() {
+        assert!(
+            matches!(parse(r#"{"type":"join","name":"Ada"}"#), Ok(Incoming::Join { name }) if name == "Ada")
+        );
+        assert!(matches!(
+            parse(r#"{"type":"ready"}"#),
+            Ok(Incoming::Ready { ready: true })
+        ));
+        assert!(matches!(
+            parse(r#"{"type":"ready","ready":false}"#),
+            Ok(Incoming::Ready { ready: false })
+        ));
+        assert!(matches!(
+            parse(r#"{"type":"move","moves":"R3U","t":1200}"#),
+            Ok(Incoming::Move { t: 1200, .. })
+        ));
+        assert!(matches!(parse(r#"{"type":"leave"}"#), Ok(Incoming::Leave)));
+        for bad in [
+            r#"{"type":"dance"}"#,
+            r#"{"name":"Ada"}"#,
+            r#"{"type":"join"}"#,
+            r#"{"type":"move","moves":"R","t":"soon"}"#,
+            r#"{"type":"join","name":"Ada","extra":1}"#,
+            r#"[1,2]"#,
+            "not json",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn server_messages_carry_their_type() {
+        let text = encode(&Outgoing::Progress {
+            player: 2,
+            moves: 5,
+            solved_tiles: 3,
+            t: 1500,
+        });
+        let value: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"type": "progress", "player": 2, "moves": 5, "solved_tiles": 3, "t": 1500})
+        );
+    }
+
+    #[test]
+    fn the_gate_closes_floods_and_oversized_frames() {
+        let mut gate = Gate::new();
+        for _ in 0..MESSAGES_PER_SECOND {
+            assert!(matches!(
+                gate.check(Message::Text("{}".into())),
+                Verdict::Text(_)
+            ));
+        }
+        assert!(matches!(
+            gate.check(Message::Text("{}".into())),
+            Verdict::Close(close_code::POLICY, _)
+        ));
+        let mut gate = Gate::new();
+        let big = "x".repeat(FRAME_BYTES + 1);
+        assert!(matches!(
+            gate.check(Message::Text(big.into())),
+            Verdict::Close(close_code::SIZE, _)
+        ));
+        for _ in 0..BAD_MESSAGES {
+            assert!(matches!(gate.bad("bad".into()), Reply::Send(errors) if errors.len() == 1));
+        }
+        assert!(matches!(
+            gate.bad("bad".into()),
+            Reply::Close(close_code::POLICY, _)
+        ));
+    }
+
+    #[tokio::test]
+    async fn sockets_are_capped_per_room_and_per_instance() {
+        let rooms = Rooms::new(ROOM_SOCKETS + 1);
+        let spec: SlideSpec = "3x3-row-major".parse().unwrap();
+        let race = Race::new(RaceGame::Slide(spec), 1, now_millis()).unwrap();
+        let a = rooms.find(&rooms.open(race.clone()).unwrap()).unwrap();
+        let b = rooms.find(&rooms.open(race).unwrap()).unwrap();
+        let tickets: Vec<Ticket> = (0..ROOM_SOCKETS)
+            .map(|_| rooms.admit(&a).unwrap())
+            .collect();
+        assert!(rooms.admit(&a).is_err(), "the room is full");
+        let _one = rooms.admit(&b).unwrap();
+        assert!(rooms.admit(&b).is_err(), "the instance is full");
+        drop(tickets);
+        assert!(rooms.admit(&a).is_ok() && rooms.admit(&b).is_ok());
+    }
+
+    #[test]
+    fn close_reasons_fit_a_frame() {
+        assert_eq!(truncate("é".repeat(100).as_str(), 121).len(), 120);
+        assert_eq!(truncate("short", 120), "short");
+    }
+}

@@ -1,0 +1,523 @@
+//! Live races over real WebSockets: a `tessera serve` process, players as
+//! blocking WebSocket clients, the protocol of `docs/race-protocol.md`.
+
+mod common;
+
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use common::server::Server;
+use serde_json::{json, Value};
+use slide::{Direction, Moves, Position};
+use tungstenite::client::IntoClientRequest;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// How long a test waits for a message it expects.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A player's connection to a room.
+struct Socket {
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+    /// The `tessera_player` cookie the server set (or was sent).
+    cookie: String,
+}
+
+impl Socket {
+    /// Connects to `room`, as the player of `cookie` if given.
+    fn open(server: &Server, room: &str, cookie: Option<&str>) -> Socket {
+        let url = format!(
+            "{}/api/races/{room}/ws",
+            server.url.replacen("http://", "ws://", 1)
+        );
+        let mut request = url.into_client_request().unwrap();
+        if let Some(cookie) = cookie {
+            request
+                .headers_mut()
+                .insert("cookie", cookie.parse().unwrap());
+        }
+        let (ws, response) = tungstenite::connect(request).unwrap();
+        let set = response
+            .headers()
+            .get("set-cookie")
+            .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string());
+        let cookie = cookie.map(str::to_string).or(set).expect("a player cookie");
+        if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
+            stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        }
+        Socket { ws, cookie }
+    }
+
+    /// Connects and joins as `name`; returns the seat.
+    fn join(server: &Server, room: &str, name: &str) -> (Socket, u64) {
+        let mut socket = Socket::open(server, room, None);
+        socket.send(json!({"type": "join", "name": name}));
+        let seat = socket.expect("welcome")["player"].as_u64().unwrap();
+        (socket, seat)
+    }
+
+    fn send(&mut self, message: Value) {
+        self.ws.send(Message::text(message.to_string())).unwrap();
+    }
+
+    /// The next message, whatever its type.
+    fn next(&mut self) -> Value {
+        loop {
+            match self.ws.read().expect("a message in time") {
+                Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+                Message::Close(frame) => panic!("closed: {frame:?}"),
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next message of `kind`, skipping others.
+    fn expect(&mut self, kind: &str) -> Value {
+        let deadline = Instant::now() + PATIENCE;
+        while Instant::now() < deadline {
+            let message = self.next();
+            if message["type"] == kind {
+                return message;
+            }
+        }
+        panic!("no {kind} message in time")
+    }
+
+    /// The next `room` message in `state`, skipping others.
+    fn room_in(&mut self, state: &str) -> Value {
+        loop {
+            let room = self.expect("room");
+            if room["state"] == state {
+                return room;
+            }
+        }
+    }
+
+    /// Reads until the server closes: the close code, and whether an
+    /// `error` came first.
+    fn closed(&mut self) -> (u16, bool) {
+        let mut told = false;
+        loop {
+            match self.ws.read() {
+                Ok(Message::Text(text)) => {
+                    let message: Value = serde_json::from_str(&text).unwrap();
+                    told |= message["type"] == "error";
+                }
+                Ok(Message::Close(Some(frame))) => return (u16::from(frame.code), told),
+                Ok(Message::Close(None)) => return (1005, told),
+                Ok(_) => {}
+                Err(e) => panic!("no close frame: {e}"),
+            }
+        }
+    }
+}
+
+fn open_room(server: &Server) -> String {
+    let reply = server
+        .client()
+        .ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    assert_eq!(
+        reply["url"],
+        format!("/race/{}", reply["room"].as_str().unwrap())
+    );
+    reply["room"].as_str().unwrap().to_string()
+}
+
+/// Two players in a new room, the race started by the host: their sockets,
+/// the puzzle both got, and the room.
+fn race_of_two(server: &Server) -> (Socket, Socket, Value, String) {
+    let room = open_room(server);
+    let (mut ada, one) = Socket::join(server, &room, "Ada");
+    let (mut ben, two) = Socket::join(server, &room, "Ben");
+    assert_eq!((one, two), (1, 2));
+    ada.send(json!({"type": "start"}));
+    assert_eq!(ada.expect("countdown")["ms"], 3000);
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    assert_eq!(ben.expect("start")["puzzle"], puzzle, "the same puzzle");
+    (ada, ben, puzzle, room)
+}
+
+fn position(puzzle: &Value, field: &str) -> Position {
+    puzzle[field].as_str().unwrap().parse().unwrap()
+}
+
+fn solution_from(start: &Position, puzzle: &Value) -> Moves {
+    slide::solve_fast(start, &position(puzzle, "goal_position")).unwrap()
+}
+
+/// A legal move from `start`.
+fn legal(start: &Position) -> Direction {
+    start.legal_moves().next().unwrap()
+}
+
+fn moved(start: &Position, direction: Direction) -> Position {
+    let mut position = start.clone();
+    position.apply(direction).unwrap();
+    position
+}
+
+/// The next `progress` of `player`, skipping others.
+fn progress_of(socket: &mut Socket, player: u64) -> Value {
+    loop {
+        let progress = socket.expect("progress");
+        if progress["player"] == player {
+            return progress;
+        }
+    }
+}
+
+#[test]
+fn two_players_race_a_3x3_and_both_get_the_same_results() {
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, _) = race_of_two(&server);
+    let start = position(&puzzle, "position");
+    // Ben moves: Ada sees it at once.
+    let legal = legal(&start);
+    let sent = Instant::now();
+    ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 400}));
+    let seen = progress_of(&mut ada, 2);
+    assert!(sent.elapsed() < Duration::from_millis(500));
+    assert_eq!(seen["moves"], 1);
+    assert!(seen["solved_tiles"].as_u64().unwrap() <= 8);
+    // Ada solves it first: each progress is Ben's to see.
+    let solution = solution_from(&start, &puzzle);
+    ada.send(json!({"type": "move", "moves": solution.to_string(), "t": 2000}));
+    let ada_done = progress_of(&mut ben, 1);
+    assert_eq!(ada_done["moves"], solution.len());
+    assert_eq!(ada_done["solved_tiles"], 8);
+    let finish = ben.expect("finish");
+    assert_eq!(finish["player"], 1);
+    assert_eq!(finish["result"]["place"], 1);
+    assert_eq!(finish["result"]["stm"], solution.len());
+    assert_eq!(finish["result"]["mtm"], solution.mtm_len());
+    // Then Ben, from where he was.
+    let rest = solution_from(&moved(&start, legal), &puzzle);
+    ben.send(json!({"type": "move", "moves": rest.to_string(), "t": 5000}));
+    let results = ada.expect("results");
+    assert_eq!(ben.expect("results"), results);
+    let lines = results["results"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        (lines[0]["player"].as_u64(), lines[0]["place"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(
+        (lines[1]["player"].as_u64(), lines[1]["place"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(lines[0]["name"], "Ada");
+    assert!(lines[0]["millis"].as_i64() <= lines[1]["millis"].as_i64());
+    assert_eq!(lines[1]["stm"], rest.len() + 1);
+    assert_eq!(ada.expect("room")["state"], "finished");
+    // Each solve is an ordinary result with its replay, as announced.
+    assert_eq!(lines[0]["game"], finish["result"]["game"]);
+    for (line, stm) in lines.iter().zip([solution.len(), rest.len() + 1]) {
+        let replay = replay_of(&server, line["game"].as_str().expect("a stored game"));
+        assert_eq!(replay["stm"], stm);
+        assert_eq!(replay["position"], puzzle["position"]);
+        assert_eq!(replay["variant"], "3x3-row-major");
+        assert_eq!(replay["millis"], line["millis"]);
+        // Judged like any submission: the players claimed more time than
+        // the server saw pass.
+        assert_eq!(replay["ranked"], false);
+        let reason = replay["reason"].as_str().unwrap();
+        assert!(reason.starts_with("times inconsistent"), "{reason}");
+    }
+}
+
+/// The replay of `game`, once stored (it is, just after the solve).
+fn replay_of(server: &Server, game: &str) -> Value {
+    let mut client = server.client();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let reply = client.get(&format!("/api/replays/{game}"));
+        if reply.status == 200 {
+            return reply.json();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no replay of {game}: {}",
+            reply.text
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_signed_in_racer_at_a_persons_pace_is_ranked() {
+    let server = Server::start();
+    let mut account = server.client();
+    let (handle, _) = account.sign_up("racer");
+    let room = open_room(&server);
+    let mut ada = Socket::open(&server, &room, account.cookie.as_deref());
+    ada.send(json!({"type": "join", "name": "Ada"}));
+    ada.expect("welcome");
+    let (mut ben, _) = Socket::join(&server, &room, "Ben");
+    let seen = ben.expect("room");
+    assert_eq!(seen["players"][0]["account"], handle.as_str(), "{seen}");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    let started = Instant::now();
+    let solution = solution_from(&position(&puzzle, "position"), &puzzle);
+    // A person's reaction first, then one move a message, some fifteen a
+    // second, each timed.
+    std::thread::sleep(Duration::from_millis(250));
+    for direction in solution.iter() {
+        std::thread::sleep(Duration::from_millis(65));
+        let t = started.elapsed().as_millis() as u64;
+        ada.send(json!({"type": "move", "moves": direction.letter().to_string(), "t": t}));
+    }
+    let game = ada.expect("finish")["result"]["game"].clone();
+    ben.send(json!({"type": "leave"}));
+    let results = ada.expect("results");
+    assert_eq!(results["results"][0]["game"], game);
+    assert_eq!(
+        results["results"][1]["game"],
+        Value::Null,
+        "Ben did not finish"
+    );
+    let replay = replay_of(&server, game.as_str().unwrap());
+    assert_eq!(replay["handle"], handle.as_str());
+    assert_eq!(replay["ranked"], true, "{replay}");
+    assert_eq!(replay["stm"], solution.len());
+}
+
+#[test]
+fn a_spectator_sees_every_board() {
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, room) = race_of_two(&server);
+    let start = position(&puzzle, "position");
+    let legal = legal(&start);
+    ada.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 300}));
+    progress_of(&mut ben, 1);
+    // Coming in mid-race: the room, the puzzle, and where everyone is.
+    let mut watcher = Socket::open(&server, &room, None);
+    let seen = watcher.expect("room");
+    assert_eq!(seen["state"], "racing");
+    assert_eq!(seen["spectators"], 1);
+    assert_eq!(watcher.expect("start")["puzzle"], puzzle);
+    assert_eq!(watcher.expect("progress")["moves"], 1);
+    assert_eq!(watcher.expect("progress")["moves"], 0);
+    // Then every move as it is made.
+    ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 900}));
+    assert_eq!(progress_of(&mut watcher, 2)["moves"], 1);
+    // A spectator cannot join a race under way, nor move in it.
+    watcher.send(json!({"type": "join", "name": "Cy"}));
+    assert!(watcher.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("watch"));
+    watcher.send(json!({"type": "move", "moves": "U", "t": 1000}));
+    assert!(watcher.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("not joined"));
+}
+
+#[test]
+fn an_illegal_move_is_refused_and_never_forwarded() {
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, _) = race_of_two(&server);
+    let start = position(&puzzle, "position");
+    let legal = legal(&start);
+    // A legal move and two more the same way: the blank cannot cross a
+    // 3x3 in one direction, so one is illegal, and none of it is played.
+    let overrun = legal.letter().to_string().repeat(3);
+    let mut refused = vec![(overrun, "illegal move"), ("X".into(), "bad move list")];
+    if let Some(wall) = Direction::ALL.into_iter().find(|d| !start.can_move(*d)) {
+        refused.push((wall.letter().to_string(), "illegal move"));
+    }
+    for (moves, why) in refused {
+        ben.send(json!({"type": "move", "moves": moves, "t": 100}));
+        let error = ben.expect("error");
+        assert!(
+            error["message"].as_str().unwrap().starts_with(why),
+            "{error}"
+        );
+    }
+    // The next legal move is Ben's first: nothing refused was forwarded.
+    ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 200}));
+    assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
+    // Ada cannot start a race under way, and hears why.
+    ada.send(json!({"type": "start"}));
+    assert!(ada.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("lobby"));
+}
+
+#[test]
+fn bad_json_and_unknown_types_get_an_error_and_the_socket_stays_open() {
+    let server = Server::start();
+    let room = open_room(&server);
+    let mut socket = Socket::open(&server, &room, None);
+    assert_eq!(socket.expect("room")["state"], "lobby");
+    socket.ws.send(Message::text("{not json")).unwrap();
+    assert!(socket.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("bad message"));
+    socket.send(json!({"type": "dance"}));
+    assert!(socket.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("unknown variant"));
+    socket.send(json!({"type": "join", "name": ""}));
+    assert!(socket.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("name"));
+    socket.send(json!({"type": "join", "name": "Ada"}));
+    assert_eq!(socket.expect("welcome")["player"], 1);
+}
+
+#[test]
+fn abuse_closes_with_a_policy_code_while_another_room_races_on() {
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, _) = race_of_two(&server);
+    let start = position(&puzzle, "position");
+    let other = open_room(&server);
+    // A frame over 64 KiB: an error, then 1009.
+    let mut big = Socket::open(&server, &other, None);
+    big.expect("room");
+    let padding = "x".repeat(70 * 1024);
+    big.ws
+        .send(Message::text(
+            json!({"type": "join", "name": padding}).to_string(),
+        ))
+        .unwrap();
+    assert_eq!(big.closed(), (1009, true));
+    // A flood: an error, then 1008.
+    let mut flood = Socket::open(&server, &other, None);
+    flood.expect("room");
+    for _ in 0..80 {
+        if flood.ws.send(Message::text(r#"{"type":"ready"}"#)).is_err() {
+            break;
+        }
+    }
+    assert_eq!(flood.closed(), (1008, true));
+    // Malformed over and over: 1008 too.
+    let mut babble = Socket::open(&server, &other, None);
+    babble.expect("room");
+    for _ in 0..11 {
+        babble.ws.send(Message::text("?")).unwrap();
+    }
+    assert_eq!(babble.closed(), (1008, true));
+    // The race in the first room goes on.
+    let legal = legal(&start);
+    ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 10}));
+    assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
+    // And the server still opens rooms.
+    let mut later = Socket::open(&server, &open_room(&server), None);
+    assert_eq!(later.expect("room")["state"], "lobby");
+}
+
+#[test]
+fn a_player_who_reconnects_keeps_their_moves() {
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, room) = race_of_two(&server);
+    let start = position(&puzzle, "position");
+    let first = start.legal_moves().next().unwrap();
+    let after_one = moved(&start, first);
+    let second = after_one
+        .legal_moves()
+        .find(|d| *d != first.inverse())
+        .unwrap();
+    let moves = format!("{}{}", first.letter(), second.letter());
+    ben.send(json!({"type": "move", "moves": moves, "t": 300}));
+    assert_eq!(progress_of(&mut ada, 2)["moves"], 2);
+    // Ben's connection drops.
+    let cookie = ben.cookie.clone();
+    drop(ben);
+    let away = ada.expect("room");
+    assert_eq!(away["players"][1]["connected"], false, "{away}");
+    // Back within 30 s, as the same player.
+    let mut ben = Socket::open(&server, &room, Some(&cookie));
+    assert_eq!(ben.expect("room")["state"], "racing");
+    let dealt = ben.expect("start");
+    assert_eq!(dealt["puzzle"], puzzle);
+    assert!(dealt["elapsed"].as_i64().unwrap() > 0);
+    ben.send(json!({"type": "join", "name": "Ben"}));
+    let welcome = ben.expect("welcome");
+    assert_eq!(welcome["player"], 2);
+    assert_eq!(welcome["moves"], moves);
+    assert_eq!(ada.expect("room")["players"][1]["connected"], true);
+    // And he plays on from where he was.
+    let position = moved(&after_one, second);
+    let third = position.legal_moves().next().unwrap();
+    ben.send(json!({"type": "move", "moves": third.letter().to_string(), "t": 900}));
+    assert_eq!(progress_of(&mut ada, 2)["moves"], 3);
+}
+
+#[test]
+fn a_rematch_deals_a_new_puzzle_in_the_same_room() {
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, _) = race_of_two(&server);
+    let start = position(&puzzle, "position");
+    let solution = solution_from(&start, &puzzle);
+    ada.send(json!({"type": "move", "moves": solution.to_string(), "t": 1000}));
+    ben.send(json!({"type": "move", "moves": solution.to_string(), "t": 1000}));
+    ada.expect("results");
+    ben.expect("results");
+    ben.send(json!({"type": "rematch"}));
+    let lobby = ada.room_in("lobby");
+    assert_eq!(lobby["players"].as_array().unwrap().len(), 2);
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    ada.expect("countdown");
+    let again = ada.expect("start")["puzzle"].clone();
+    assert_eq!(ben.expect("start")["puzzle"], again);
+    assert_ne!(again["seed"], puzzle["seed"], "a new puzzle");
+    assert_eq!(again["size"], "3x3");
+}
+
+#[test]
+fn unknown_rooms_and_plain_requests_are_json_errors() {
+    let server = Server::start();
+    let mut client = server.client();
+    let reply = client.get("/api/races/0123456789abcdef0123456789abcdef/ws");
+    assert_eq!(reply.status, 404);
+    let reply = client.get("/api/races/nope/ws");
+    assert_eq!(reply.status, 400);
+    let room = open_room(&server);
+    let reply = client.get(&format!("/api/races/{room}/ws"));
+    assert_eq!(reply.status, 426, "{}", reply.text);
+    assert!(reply.error().contains("WebSocket"));
+    // A page on another site cannot open a socket with the player's cookie.
+    let url = format!(
+        "{}/api/races/{room}/ws",
+        server.url.replacen("http://", "ws://", 1)
+    );
+    let mut request = url.into_client_request().unwrap();
+    let origin = "http://elsewhere.example".parse().unwrap();
+    request.headers_mut().insert("origin", origin);
+    match tungstenite::connect(request) {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!(
+            "a cross-site socket was not refused: {:?}",
+            other.map(|_| ())
+        ),
+    }
+    let reply = client.post("/api/races", json!({"game": "chess", "size": "3x3"}));
+    assert_eq!(reply.status, 422);
+    let reply = client.post("/api/races", json!({"game": "slide", "size": "2x2"}));
+    assert_eq!(reply.status, 422);
+}
+
+#[test]
+fn sigterm_closes_race_sockets_as_going_away_and_exits_0() {
+    let server = Server::start();
+    let room = open_room(&server);
+    let (mut ada, _) = Socket::join(&server, &room, "Ada");
+    let (mut ben, _) = Socket::join(&server, &room, "Ben");
+    let term = std::process::Command::new("kill")
+        .args(["-TERM", &server.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    assert_eq!(ada.closed(), (1001, true));
+    assert_eq!(ben.closed(), (1001, true));
+    let status = server.wait();
+    assert_eq!(status.code(), Some(0), "a stopped server exits 0");
+}
