@@ -959,6 +959,8 @@ async fn store_solve(
         goal: puzzle.goal_position.to_string(),
         rules: puzzle.goal.to_string(),
         issued_at,
+        // A race is one puzzle, raced as a single solve.
+        format: play::format::Format::Single.to_string(),
     };
     app.store.issue(&issued).await?;
     let asked: Vec<Position> = app
@@ -989,6 +991,9 @@ async fn store_solve(
         reason: None,
         account_id: None,
         finished_at,
+        format: play::format::Format::Single.to_string(),
+        // How the moves were made is not sent over the race socket.
+        control: None,
     };
     let row = GameRow {
         issued,
