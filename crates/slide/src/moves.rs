@@ -58,6 +58,23 @@ impl Moves {
         Moves(self.0.iter().rev().map(|d| d.inverse()).collect())
     }
 
+    /// The same walk without its back-and-forths: every move that undoes
+    /// the one before it cancels with it, again and again (`RRL` → `R`,
+    /// `URDLLRUD` → `URDL` … down to nothing left to cancel). It visits
+    /// only positions the original visited, so it is legal wherever the
+    /// original is, and ends on the same position.
+    pub fn simplified(&self) -> Moves {
+        let mut kept: Vec<Direction> = Vec::with_capacity(self.0.len());
+        for &d in &self.0 {
+            if kept.last() == Some(&d.inverse()) {
+                kept.pop();
+            } else {
+                kept.push(d);
+            }
+        }
+        Moves(kept)
+    }
+
     /// The length in the multi-tile metric (MTM): a run of moves in one
     /// direction slides the tiles of one row or column in one motion, so
     /// it counts once (`RRRDDL` is 6 single-tile moves, 3 in MTM).

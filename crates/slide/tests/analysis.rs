@@ -148,6 +148,22 @@ fn an_optimal_solution_loses_nothing_and_a_back_and_forth_loses_two() {
 }
 
 #[test]
+fn an_unfinished_solve_counts_its_last_detour_in_full() {
+    let goal = Goal::RowMajor.position("3x3".parse().unwrap()).unwrap();
+    let start: Position = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+    // Solved after one move, then two away and one back: 4 lost.
+    let moves: Moves = "LRRL".parse().unwrap();
+    let a = analyze(&start, &goal, &moves, Metric::Stm, &SolveOptions::default()).unwrap();
+    let d: Vec<u32> = a.distances.iter().map(|d| d.moves).collect();
+    assert_eq!(d, [1, 0, 1, 2, 1]);
+    assert!(!a.solves());
+    assert_eq!(a.lost(), Some(4));
+    let detours = a.detours(3);
+    assert_eq!(detours.len(), 1);
+    assert_eq!((detours[0].from, detours[0].to, detours[0].lost), (1, 4, 4));
+}
+
+#[test]
 fn four_by_four_chained_distances_equal_the_solver_on_each_position() {
     let goal = Goal::RowMajor.position("4x4".parse().unwrap()).unwrap();
     let options = SolveOptions {

@@ -134,3 +134,45 @@ fn huge_boards_parse_and_check() {
         .is_solvable(&goal)
         .unwrap());
 }
+
+/// The legal moves of a random walk from `start` (illegal draws skipped).
+fn legal(start: &Position, draws: &[Direction]) -> Moves {
+    let mut at = start.clone();
+    draws
+        .iter()
+        .copied()
+        .filter(|&d| at.apply(d).is_ok())
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn simplified_moves_end_where_the_moves_end(size in sizes(), goal in goals(), seed: u64, draws in directions()) {
+        let goal = goal.position(size).unwrap();
+        let start = Scramble::Uniform.generate(&goal, seed);
+        let moves = legal(&start, &draws);
+        let simple = moves.simplified();
+        let (mut a, mut b) = (start.clone(), start.clone());
+        a.apply_all(&moves).unwrap();
+        b.apply_all(&simple).unwrap();
+        prop_assert_eq!(a, b);
+        prop_assert!(simple.len() <= moves.len());
+        prop_assert_eq!((moves.len() - simple.len()) % 2, 0, "moves cancel in pairs");
+        prop_assert!(simple.0.windows(2).all(|w| w[1] != w[0].inverse()), "nothing left to cancel");
+        prop_assert_eq!(simple.simplified(), simple.clone());
+        // The compact notation reads back to the same moves.
+        prop_assert_eq!(simple.compact().parse::<Moves>().unwrap(), simple);
+    }
+
+    #[test]
+    fn inverting_twice_is_the_identity_and_undoes_the_moves(size in sizes(), seed: u64, draws in directions()) {
+        let goal = Goal::RowMajor.position(size).unwrap();
+        let start = Scramble::Uniform.generate(&goal, seed);
+        let moves = legal(&start, &draws);
+        prop_assert_eq!(moves.inverse().inverse(), moves.clone());
+        let mut at = start.clone();
+        at.apply_all(&moves).unwrap();
+        at.apply_all(&moves.inverse()).unwrap();
+        prop_assert_eq!(at, start);
+    }
+}

@@ -157,7 +157,9 @@ impl Analysis {
             } else {
                 back.unwrap_or(d.len() - 1)
             };
-            let lost = (to - i) as u32 - d[i].saturating_sub(d[to]);
+            // Moves made less the distance covered, which is negative for
+            // a detour still away at the end.
+            let lost = ((to - i) as i64 - (i64::from(d[i]) - i64::from(d[to]))) as u32;
             found.push(Detour { from: i, to, lost });
             i = to;
         }

@@ -25,6 +25,7 @@ macro_rules! out {
 }
 
 mod admin;
+mod analyze;
 mod bench;
 mod board;
 mod duration;

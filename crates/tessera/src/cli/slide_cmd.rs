@@ -39,6 +39,24 @@ pub enum SlideCommand {
         after_help = "Examples:\n  tessera slide solve '8 6 7/2 5 4/3 0 1'\n  tessera slide new --size 4x4 --seed 3 | tessera slide solve --metric mtm --time-limit 2s --json -\n  tessera slide new --size 100x100 --seed 1 | tessera slide solve --fast --count-only -"
     )]
     Solve(super::solve::SolveArgs),
+    /// Where a solve lost moves: the optimal distance to the goal after
+    /// every move, the moves that went away, the moves lost and the
+    /// costliest stretches (exact up to 4x4; bounds beyond, marked).
+    #[command(
+        after_help = "Examples:\n  tessera slide analyze '8 6 7/2 5 4/3 0 1' LDDRUULDDRURULLDRRDLLURRULDDLUU\n  tessera slide analyze --metric mtm --json '1 2 3/4 5 6/0 7 8' L2\n  tessera slide analyze --json '1 2 3/4 5 6/7 0 8' LRRL"
+    )]
+    Analyze(super::analyze::AnalyzeArgs),
+    /// Cancel the back-and-forths of a move string (RRL becomes R) and
+    /// write its runs compactly (RRR becomes R3).
+    #[command(
+        after_help = "Examples:\n  tessera slide simplify RRLUUD\n  tessera slide simplify --letters R2L3U\n  tessera slide simplify --json RLRLR2R"
+    )]
+    Simplify(super::analyze::SimplifyArgs),
+    /// The moves that undo a move string: reversed, each inverted.
+    #[command(
+        after_help = "Examples:\n  tessera slide invert RRDL\n  tessera slide invert --letters R3U"
+    )]
+    Invert(super::analyze::InvertArgs),
     /// The first move of an optimal solution.
     #[command(
         after_help = "Examples:\n  tessera slide hint '1 2 3/4 5 6/7 0 8'\n  tessera slide hint --metric mtm --json '1 2 3/4 5 6/0 7 8'"
@@ -197,6 +215,9 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
         SlideCommand::Render(args) => render(args),
         SlideCommand::Solve(args) => super::solve::solve(args),
         SlideCommand::Hint(args) => super::solve::hint(args),
+        SlideCommand::Analyze(args) => super::analyze::analyze(args),
+        SlideCommand::Simplify(args) => super::analyze::simplify(args),
+        SlideCommand::Invert(args) => super::analyze::invert(args),
         SlideCommand::Bench(args) => super::bench::run(args),
         SlideCommand::Tables(command) => super::tables::run(command),
     }

@@ -1,0 +1,263 @@
+//! `tessera slide analyze`: where a solve lost moves. And the two move
+//! string tools, `simplify` and `invert`.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use serde_json::{json, Value};
+use slide::{Analysis, Databases, Metric, Moves, Position, Progress, SolveError, SolveOptions};
+
+use super::board::{Board, GoalCache};
+use super::input::{self, Item};
+use super::tables::TableArgs;
+use super::Failure;
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    board: Board,
+    #[command(flatten)]
+    tables: TableArgs,
+    /// stm or mtm: the metric of the distances (in MTM a move is a run).
+    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    metric: Metric,
+    /// A budget per solve (500ms, 3s, 2m; a bare number is seconds).
+    /// Distances not proven within it are lower bounds, marked so.
+    #[arg(long, value_parser = super::duration::seconds)]
+    time_limit: Option<Duration>,
+    /// One JSON object per solve: {"distances","exact","optimal","lost",…}.
+    #[arg(long)]
+    json: bool,
+    /// The start position; - (the default) reads one `position<TAB>moves`
+    /// line per solve from stdin, @FILE from a file.
+    #[arg(default_value = "-")]
+    position: String,
+    /// The moves played from it (RDLU or compact R3), when the position is
+    /// given as an argument.
+    moves: Option<String>,
+}
+
+fn parse_metric(s: &str) -> Result<Metric, String> {
+    s.parse()
+}
+
+/// The moves of one solve: from the second argument, or after the tab of
+/// its input line.
+fn split<'a>(item: &'a Item, moves: Option<&'a str>) -> Result<(Item, &'a str), Failure> {
+    let (position, moves) = match moves {
+        Some(moves) => (item.text.as_str(), moves),
+        None => item.text.split_once('\t').ok_or_else(|| {
+            item.failure("expected `position<TAB>moves` (or give the moves as an argument)")
+        })?,
+    };
+    let position = Item {
+        line: item.line,
+        text: position.to_string(),
+    };
+    Ok((position, moves.trim()))
+}
+
+pub fn analyze(args: AnalyzeArgs) -> Result<(), Failure> {
+    if args.position != "-" && !args.position.starts_with('@') && args.moves.is_none() {
+        return Err(Failure::input("give the moves after the position"));
+    }
+    let databases = Databases::new();
+    let mut goals = GoalCache::default();
+    let mut prepared = HashSet::new();
+    for item in input::items(&args.position) {
+        let item = item?;
+        let (at, moves) = split(&item, args.moves.as_deref())?;
+        let (position, goal) = args.board.read(&at, &mut goals)?;
+        let moves: Moves = moves
+            .parse()
+            .map_err(|e| item.failure(format!("moves: {e}")))?;
+        if prepared.insert((goal.size(), goal.blank())) {
+            args.tables.prepare(goal.size(), goal.blank(), &databases);
+        }
+        let start = Instant::now();
+        let deadline = args.time_limit.map(|t| start + t);
+        let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
+        let options = SolveOptions {
+            heuristic: args.tables.kind(goal.size(), goal.blank()),
+            stop: Some(&stop),
+            databases: Some(&databases),
+            lookups: args.tables.lookups,
+            ..SolveOptions::default()
+        };
+        let analysis = slide::analyze(&position, &goal, &moves, args.metric, &options).map_err(
+            |e| match e {
+                slide::AnalysisError::Solve(SolveError::Unsolvable) => {
+                    item.failure("the position cannot reach the goal")
+                }
+                e => item.failure(e),
+            },
+        )?;
+        if args.json {
+            outln!("{}", report(&analysis, start.elapsed()));
+        } else {
+            out!("{}", text(&position, &analysis));
+        }
+    }
+    Ok(())
+}
+
+/// The text of each move in the analysis' metric.
+fn move_text(step: &Moves, metric: Metric) -> String {
+    match metric {
+        Metric::Stm => step.to_string(),
+        Metric::Mtm => step.compact(),
+    }
+}
+
+/// The JSON report: `distances` has one more element than the moves, the
+/// distance from the start to the end.
+fn report(a: &Analysis, elapsed: Duration) -> Value {
+    let steps: Vec<Value> = a
+        .moves
+        .iter()
+        .zip(a.progress())
+        .map(|(m, p)| json!({"move": move_text(m, a.metric), "progress": p.delta()}))
+        .collect();
+    let detours: Vec<Value> = a
+        .detours(3)
+        .iter()
+        .map(|d| json!({"from": d.from, "to": d.to, "lost": d.lost}))
+        .collect();
+    json!({
+        "metric": a.metric.to_string(),
+        "moves": a.moves.len(),
+        "distances": a.distances.iter().map(|d| d.moves).collect::<Vec<_>>(),
+        "exact_distances": a.distances.iter().map(|d| d.exact).collect::<Vec<_>>(),
+        "exact": a.exact(),
+        "solves": a.solves(),
+        "optimal": a.distances[0].moves,
+        "optimal_solution": move_text(&a.best.moves, a.metric),
+        "lost": a.lost(),
+        "steps": steps,
+        "detours": detours,
+        "millis": elapsed.as_millis() as u64,
+    })
+}
+
+/// The text report: a summary, the costliest stretches, then one line
+/// per move with the distance after it.
+fn text(start: &Position, a: &Analysis) -> String {
+    let unit = match a.metric {
+        Metric::Stm => "moves",
+        Metric::Mtm => "MTM moves",
+    };
+    let first = a.distances[0];
+    let mut out = format!("start: {start}\n");
+    let optimal = if first.exact { "" } else { "at least " };
+    out += &format!("optimal: {optimal}{} {unit}\n", first.moves);
+    out += &format!("played: {} {unit}\n", a.moves.len());
+    match a.lost() {
+        Some(lost) => out += &format!("lost: {lost} {unit}\n"),
+        None => out += "lost: unknown (some distances are only bounds)\n",
+    }
+    for d in a.detours(3) {
+        let played: Vec<String> = a.moves[d.from..d.to]
+            .iter()
+            .map(|m| move_text(m, a.metric))
+            .collect();
+        out += &format!(
+            "detour: moves {}-{} ({}) lost {}\n",
+            d.from + 1,
+            d.to,
+            played.join(" "),
+            d.lost
+        );
+    }
+    for (i, (m, p)) in a.moves.iter().zip(a.progress()).enumerate() {
+        let after = a.distances[i + 1];
+        let mark = match p {
+            Progress::Towards => "",
+            Progress::Level => "  level",
+            Progress::Away => "  away",
+            Progress::Unknown => "  ?",
+        };
+        let bound = if after.exact { "" } else { ">=" };
+        out += &format!(
+            "{:>4} {:<4} {bound}{}{mark}\n",
+            i + 1,
+            move_text(m, a.metric),
+            after.moves
+        );
+    }
+    out
+}
+
+#[derive(Args)]
+pub struct SimplifyArgs {
+    /// Print the result as single-tile letters (RRRU) instead of the
+    /// compact notation (R3U).
+    #[arg(long)]
+    letters: bool,
+    /// One JSON object per input: {"moves","stm","mtm","removed"}.
+    #[arg(long)]
+    json: bool,
+    /// Moves such as RRLU or R3L2U; - (the default) reads one string a line.
+    #[arg(default_value = "-")]
+    moves: String,
+}
+
+#[derive(Args)]
+pub struct InvertArgs {
+    /// Print the result as single-tile letters instead of compact notation.
+    #[arg(long)]
+    letters: bool,
+    /// One JSON object per input: {"moves","stm","mtm"}.
+    #[arg(long)]
+    json: bool,
+    /// Moves such as RRLU or R3L2U; - (the default) reads one string a line.
+    #[arg(default_value = "-")]
+    moves: String,
+}
+
+fn written(moves: &Moves, letters: bool) -> String {
+    if letters {
+        moves.to_string()
+    } else {
+        moves.compact()
+    }
+}
+
+fn each_moves(arg: &str, mut f: impl FnMut(Moves) -> String) -> Result<(), Failure> {
+    for item in input::items(arg) {
+        let item = item?;
+        let moves: Moves = item
+            .text
+            .trim()
+            .parse()
+            .map_err(|e| item.failure(format!("moves: {e}")))?;
+        outln!("{}", f(moves));
+    }
+    Ok(())
+}
+
+pub fn simplify(args: SimplifyArgs) -> Result<(), Failure> {
+    each_moves(&args.moves, |moves| {
+        let simple = moves.simplified();
+        let text = written(&simple, args.letters);
+        if args.json {
+            json!({"moves": text, "stm": simple.len(), "mtm": simple.mtm_len(),
+                   "removed": moves.len() - simple.len()})
+            .to_string()
+        } else {
+            text
+        }
+    })
+}
+
+pub fn invert(args: InvertArgs) -> Result<(), Failure> {
+    each_moves(&args.moves, |moves| {
+        let inverse = moves.inverse();
+        let text = written(&inverse, args.letters);
+        if args.json {
+            json!({"moves": text, "stm": inverse.len(), "mtm": inverse.mtm_len()}).to_string()
+        } else {
+            text
+        }
+    })
+}
