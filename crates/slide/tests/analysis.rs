@@ -97,6 +97,14 @@ fn every_three_by_three_distance_is_the_breadth_first_one_in_both_metrics() {
             assert_eq!(a.lost(), Some(lost));
             let detours: u32 = a.detours(usize::MAX).iter().map(|d| d.lost).sum();
             assert_eq!(detours, lost, "the stretches add up to the moves lost");
+            // Shortened: never longer, and ends solved. (Not always
+            // optimal: a detour may end on another position at the same
+            // distance, and the way between the two costs moves too.)
+            let short = a.shortened(&start, &SolveOptions::default());
+            let mut end = start.clone();
+            end.apply_all(&short).unwrap();
+            assert_eq!(end, goal);
+            assert!(short.length(metric) <= moves.length(metric));
             if metric == Metric::Stm {
                 // A single-tile move always changes the distance by one.
                 assert!(a

@@ -924,3 +924,80 @@ fn hints_and_solutions_follow_the_metric_asked_for() {
     assert_eq!(bad.status, 422);
     assert_eq!(bad.json()["pointer"], "/metric");
 }
+
+#[test]
+fn a_replay_is_analysed_move_by_move_and_the_analysis_is_kept() {
+    let server = Server::start();
+    let mut c = server.client();
+    let dealt = Instant::now();
+    let (game, best) = solved_3x3(&mut c, 77);
+    // A back-and-forth first: two moves lost.
+    let first = &best[..1];
+    let back = match first {
+        "U" => "D",
+        "D" => "U",
+        "L" => "R",
+        _ => "L",
+    };
+    let moves = format!("{first}{back}{best}");
+    let times = paced(moves.len(), 100);
+    wait_for(dealt, &times);
+    let done = c.ok(
+        "/api/slide/submit",
+        json!({"game": game["game"], "moves": moves, "times": times}),
+    );
+    assert_eq!(done["solved"], true);
+    let id = game["game"].as_str().unwrap();
+    let url = format!("/api/replays/{id}/analysis");
+    let a = c.get(&url);
+    assert_eq!(a.status, 200, "{}", a.text);
+    let a = a.json();
+    let d = best.len() as u64;
+    let distances: Vec<u64> = a["distances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    let mut expected = vec![d, d - 1, d];
+    expected.extend((0..d).rev());
+    assert_eq!(distances, expected, "{a}");
+    assert_eq!(
+        (a["exact"].clone(), a["lost"].clone()),
+        (json!(true), json!(2))
+    );
+    assert_eq!(a["optimal"], d);
+    assert_eq!(a["detours"], json!([{"from": 1, "to": 3, "lost": 2}]));
+    assert_eq!(a["steps"][1]["progress"], 1);
+    assert_eq!(a["shortened"], best.as_str());
+    // Kept: the second answer is the first.
+    assert_eq!(c.get(&url).json(), a);
+    // In MTM one distance a run.
+    let mtm = c.get(&format!("{url}?metric=mtm")).json();
+    let runs = done["mtm"].as_u64().unwrap() as usize;
+    assert_eq!(
+        mtm["distances"].as_array().unwrap().len(),
+        runs + 1,
+        "{mtm}"
+    );
+    // What cannot be analysed says why.
+    assert_eq!(c.get(&format!("{url}?metric=xtm")).status, 400);
+    assert_eq!(
+        c.get(&format!("/api/replays/{}/analysis", "0".repeat(32)))
+            .status,
+        404
+    );
+    let shisen = c.ok("/api/shisen/new", json!({"size": "4x2", "seed": 3}));
+    let actions = play_shisen(&mut c, &shisen);
+    c.ok("/api/shisen/submit", shisen_submission(&shisen, &actions));
+    let refused = c.get(&format!(
+        "/api/replays/{}/analysis",
+        shisen["game"].as_str().unwrap()
+    ));
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.error().contains("single sliding-puzzle"),
+        "{}",
+        refused.text
+    );
+}

@@ -249,6 +249,34 @@ impl Solver {
         Mutex::new(send)
     }
 
+    /// Where a solve lost moves (see [`slide::analyze`]), with the tables
+    /// that are ready (Manhattan distance otherwise) and within
+    /// `deadline`: what is not proven in time is a bound, marked so. With
+    /// it, the player's moves with each detour replaced by a shortest path
+    /// between the same positions.
+    pub fn analyze(
+        &self,
+        start: &Position,
+        goal: &Position,
+        moves: &Moves,
+        metric: Metric,
+        deadline: &Deadline,
+    ) -> Result<(slide::Analysis, Moves), slide::AnalysisError> {
+        let heuristic = self
+            .ready(start.size(), goal.blank())
+            .unwrap_or(HeuristicKind::Manhattan);
+        let stop = || deadline.passed();
+        let options = SolveOptions {
+            heuristic,
+            stop: Some(&stop),
+            databases: Some(self.databases),
+            ..SolveOptions::default()
+        };
+        let analysis = slide::analyze(start, goal, moves, metric, &options)?;
+        let shortened = analysis.shortened(start, &options);
+        Ok((analysis, shortened))
+    }
+
     /// A solution for a game from `start` (known to reach `goal`): shortest
     /// in `metric` when the optimal solver finishes within
     /// [`THINKING_TIME`] and the deadline, else the best one at hand (the

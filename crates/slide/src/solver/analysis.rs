@@ -169,6 +169,49 @@ impl Analysis {
     }
 }
 
+impl Analysis {
+    /// The moves played, with every stretch that lost moves replaced by a
+    /// shortest path (in the analysis' metric) between the positions where
+    /// it began and ended: never longer, and it ends where the moves end.
+    /// A stretch whose shortest path is not proven within the budget keeps
+    /// whichever is shorter.
+    pub fn shortened(&self, start: &Position, options: &SolveOptions) -> Moves {
+        let mut detours = self.detours(usize::MAX);
+        detours.sort_by_key(|d| d.from);
+        let positions = replay(start, &self.moves).expect("the analysed moves replay");
+        let mut out: Vec<crate::Direction> = Vec::new();
+        let mut at = 0;
+        for d in detours {
+            out.extend(
+                self.moves[at..d.from]
+                    .iter()
+                    .flat_map(|m| m.iter().collect::<Vec<_>>()),
+            );
+            let played: Moves = self.moves[d.from..d.to]
+                .iter()
+                .flat_map(|m| m.iter().collect::<Vec<_>>())
+                .collect();
+            let (from, to) = (&positions[d.from], &positions[d.to]);
+            let direct = match self.metric {
+                Metric::Stm => solve_optimal(from, to, options),
+                Metric::Mtm => solve_optimal_mtm(from, to, options),
+            };
+            let better = direct
+                .ok()
+                .map(|s| s.moves)
+                .filter(|m| m.length(self.metric) < played.length(self.metric));
+            out.extend(better.unwrap_or(played).iter());
+            at = d.to;
+        }
+        out.extend(
+            self.moves[at..]
+                .iter()
+                .flat_map(|m| m.iter().collect::<Vec<_>>()),
+        );
+        out.into_iter().collect()
+    }
+}
+
 /// Analyses `moves` played from `start` towards `goal`, in `metric`,
 /// within the budget in `options` (its `stop` and `node_limit` cover the
 /// whole analysis; whatever is left unproven is a bound).

@@ -660,6 +660,40 @@ impl Store {
         }))
     }
 
+    /// A replay's analysis in `metric` (JSON), if one was kept.
+    pub async fn analysis(
+        &self,
+        game_id: &str,
+        metric: &str,
+    ) -> Result<Option<String>, sqlx::Error> {
+        let row = sqlx::query("SELECT body FROM analyses WHERE game_id = $1 AND metric = $2")
+            .bind(game_id)
+            .bind(metric)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    /// Keeps a replay's analysis; the first one kept stays (two instances
+    /// may compute the same one at once).
+    pub async fn keep_analysis(
+        &self,
+        game_id: &str,
+        metric: &str,
+        body: &str,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO analyses (game_id, metric, body) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id, metric) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(metric)
+        .bind(body)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// The best counted results of a variant in a category.
     pub async fn records(
         &self,

@@ -108,7 +108,9 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/slide/solve", post(slide_api::solve))
         .route("/api/slide/hint", post(slide_api::hint))
         .route("/api/shisen/hint", post(shisen_api::hint))
-        .route("/api/shisen/check", post(shisen_api::check));
+        .route("/api/shisen/check", post(shisen_api::check))
+        // Analysis searches like a solve the first time it is asked.
+        .route("/api/replays/{game}/analysis", get(replays::analysis));
     let solvers = ops::limited(solvers, config.solver_rate, config.trust_proxy);
     let mut router: Router<App> = Router::new()
         .route("/", get(assets::index))

@@ -34,7 +34,7 @@ use super::{
         slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit, slide_api::colours,
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check,
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
-        race::new, race::socket, replays::replay, records::records, records::variants,
+        race::new, race::socket, replays::replay, replays::analysis, records::records, records::variants,
         records::me, records::set_name, records::stats, records::export,
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
         assets::index, assets::replay_page, assets::profile_page, assets::asset,

@@ -200,3 +200,156 @@ fn shisen(row: &ReplayRow, common: Common) -> Result<ShisenReplay, ApiError> {
         steps,
     })
 }
+
+/// Which metric to analyse a replay in.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct AnalysisQuery {
+    /// `stm` (the default) or `mtm`: in MTM a move is a run.
+    #[param(inline)]
+    #[serde(default)]
+    metric: Option<super::edge::MetricName>,
+}
+
+/// One move of a solve and what it did to the distance to the goal.
+#[derive(Serialize, ToSchema)]
+pub struct AnalysedMove {
+    /// The move: one letter in STM, a run (`R3`) in MTM.
+    #[serde(rename = "move")]
+    step: String,
+    /// −1 towards the goal, 0 level (MTM only), +1 away; null when a
+    /// distance on either side is only a bound.
+    progress: Option<i32>,
+}
+
+/// A stretch of moves that lost moves.
+#[derive(Serialize, ToSchema)]
+pub struct LosingStretch {
+    /// Its first move, 0-based.
+    from: usize,
+    /// The move after its last.
+    to: usize,
+    /// Moves made beyond the distance covered.
+    lost: u32,
+}
+
+/// Where a solve lost moves.
+#[derive(Serialize, ToSchema)]
+pub struct SolveAnalysis {
+    /// `stm` or `mtm`.
+    metric: String,
+    /// The distance to the goal before the first move and after each: one
+    /// more than the moves.
+    distances: Vec<u32>,
+    /// Which distances are proven (the others are lower bounds).
+    exact_distances: Vec<bool>,
+    /// Every distance is proven.
+    exact: bool,
+    /// The optimal length from the start (a lower bound unless exact).
+    optimal: u32,
+    /// A shortest solution from the start (the best found, unless exact).
+    optimal_solution: String,
+    /// The solution's length less the optimal one; null unless proven.
+    lost: Option<u32>,
+    steps: Vec<AnalysedMove>,
+    /// The three stretches that lost the most, the costliest first.
+    detours: Vec<LosingStretch>,
+    /// The player's solution with each losing stretch replaced by a
+    /// shortest path between the same positions (single-tile letters).
+    shortened: String,
+}
+
+/// How long one analysis may search: a 150-move 4x4 takes well under a
+/// second with the large tables (BENCHMARKS.md).
+const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// Where a sliding-puzzle solve lost moves: the optimal distance after
+/// every move, the moves lost, the costliest stretches, an optimal
+/// solution and the player's own shortened. Computed when first asked and
+/// kept when complete.
+#[utoipa::path(get, path = "/api/replays/{game}/analysis", operation_id = "replay_analysis", tag = "records",
+    params(("game" = GameId, Path, description = "The game's id: 32 lowercase hex digits"), AnalysisQuery),
+    responses((status = 200, body = SolveAnalysis),
+        (status = 400, description = "Not a game id, or not a single sliding-puzzle solve", body = super::error::ErrorBody),
+        (status = 404, description = "No finished game with this id", body = super::error::ErrorBody),
+        Always))]
+pub async fn analysis(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    super::error::Params(query): super::error::Params<AnalysisQuery>,
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse;
+    let id = GameId::try_from(id).map_err(ApiError::bad)?;
+    let metric: slide::Metric = query.metric.unwrap_or_default().into();
+    let name = metric.to_string();
+    if let Some(body) = app.store.analysis(id.as_str(), &name).await? {
+        let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+        return Ok((json, body).into_response());
+    }
+    let row = app
+        .store
+        .replay(id.as_str())
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no finished game {:?}", id.as_str())))?;
+    if row.issued.game != "slide" || row.replay.contains(',') {
+        return Err(ApiError::bad(
+            "analysis covers single sliding-puzzle solves (not Shisen-Sho, not a whole format yet)",
+        ));
+    }
+    let start =
+        slide::Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
+    let goal =
+        slide::Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
+    let moves: Moves = row.replay.parse().map_err(|e| unreadable(&row.issued, e))?;
+    let (analysis, shortened) = app
+        .budget
+        .run(move |deadline| {
+            let deadline = deadline.within(ANALYSIS_TIME);
+            play::slide_game::Solver::global().analyze(&start, &goal, &moves, metric, &deadline)
+        })
+        .await?
+        .map_err(|e| unreadable(&row.issued, e))?;
+    let body = serde_json::to_string(&report(&analysis, &shortened)).expect("plain data");
+    let cells = row.issued.setup.split(['/', ' ']).count();
+    if analysis.exact() || cells > slide::solver::OPTIMAL_MAX_CELLS {
+        app.store.keep_analysis(id.as_str(), &name, &body).await?;
+    }
+    let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+    Ok((json, body).into_response())
+}
+
+fn report(a: &slide::Analysis, shortened: &Moves) -> SolveAnalysis {
+    let text = |m: &Moves| match a.metric {
+        slide::Metric::Stm => m.to_string(),
+        slide::Metric::Mtm => m.compact(),
+    };
+    SolveAnalysis {
+        metric: a.metric.to_string(),
+        distances: a.distances.iter().map(|d| d.moves).collect(),
+        exact_distances: a.distances.iter().map(|d| d.exact).collect(),
+        exact: a.exact(),
+        optimal: a.distances[0].moves,
+        optimal_solution: a.best.moves.to_string(),
+        lost: a.lost(),
+        steps: a
+            .moves
+            .iter()
+            .zip(a.progress())
+            .map(|(m, p)| AnalysedMove {
+                step: text(m),
+                progress: p.delta(),
+            })
+            .collect(),
+        detours: a
+            .detours(3)
+            .iter()
+            .map(|d| LosingStretch {
+                from: d.from,
+                to: d.to,
+                lost: d.lost,
+            })
+            .collect(),
+        shortened: shortened.to_string(),
+    }
+}
