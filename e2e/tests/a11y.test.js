@@ -88,6 +88,18 @@ test('a 3x3 solved with the keyboard alone, every move announced', async () => {
   await page.waitForSelector('#slide-status a[href^="/replay/"]');
   assert.match(await page.textContent('#slide-status'), /^Solved in/);
   slideReplay = await page.getAttribute('#slide-status a', 'href');
+  // The replay's analysis: the distance line, what was lost, and the
+  // player's own solution shortened, played to the goal on the same board.
+  await page.click('#slide-status a');
+  await page.waitForSelector('#replay-distance polyline');
+  const summary = await page.textContent('#analysis-summary');
+  assert.match(summary, new RegExp(`^Optimal: ${moves.length} moves; played: ${moves.length}; 0 moves lost\\.$`));
+  const points = (await page.getAttribute('#replay-distance polyline', 'points')).split(' ');
+  assert.equal(points.length, moves.length + 1, 'one distance per position');
+  await page.selectOption('#replay-speed', '8');
+  await page.click('#analysis-shortened');
+  await page.waitForSelector('#replay-board.solved', { timeout: 15000 });
+  assert.match(await page.textContent('#replay-status'), /Solved|shortened/);
   await page.close();
 });
 
@@ -150,7 +162,7 @@ const PAGES = () => [
   ['the sliding puzzle', `${server.url}#slide&size=4x4&goal=row-major&seed=7`, '#slide-board .tile'],
   ['Shisen-Sho', `${server.url}#shisen&preset=18x8&gravity=0&chinese=0&seed=7`, '#shisen-board .stile'],
   ['the records', `${server.url}#records`, '#records-body table.records'],
-  ['a sliding replay', `${server.url.replace(/\/$/, '')}${slideReplay}`, '#replay-board .tile'],
+  ['a sliding replay', `${server.url.replace(/\/$/, '')}${slideReplay}`, '#replay-distance polyline'],
   ['a Shisen-Sho replay', `${server.url.replace(/\/$/, '')}${shisenReplay}`, '#replay-board .stile'],
   ['a profile', `${server.url}u/${keysHandle}`, '.profile-plot svg'],
 ];

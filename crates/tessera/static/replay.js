@@ -109,6 +109,7 @@ function drawShisen(f) {
 function draw() {
   const f = frames[at];
   if (r.kind === 'slide') drawSlide(f); else drawShisen(f);
+  analysisMarker();
   $('replay-move').textContent = String(at);
   $('replay-scrub').value = String(at);
   $('replay-clock').textContent = clock(clockMs);
@@ -249,5 +250,98 @@ $('replay-download').addEventListener('click', () => {
   a.remove();
 });
 window.addEventListener('resize', () => { if (r && r.kind === 'shisen') draw(); });
+// ---------------------------------------------------------------- analysis
+// For a sliding solve the server tells the optimal distance to the goal
+// after every move (GET /api/replays/{game}/analysis): drawn as a line
+// under the TPS graph, the moves that went away ringed in red, with an
+// optimal solution and the player's own shortened to play on the board.
+
+let analysis = null;
+let yours = null; // the replay as played, while another solution is shown
+
+async function loadAnalysis() {
+  if (r.kind !== 'slide' || r.moves.includes(',')) return;
+  try {
+    analysis = await get(`/api/replays/${encodeURIComponent(r.game)}/analysis`);
+  } catch (e) {
+    $('analysis-summary').textContent = `No analysis: ${e.message}`;
+    $('replay-analysis').hidden = false;
+    return;
+  }
+  const a = analysis;
+  const bound = a.exact ? '' : ' (some distances are only lower bounds)';
+  const lost = a.lost == null ? 'moves lost: unknown' : `${a.lost} ${a.lost === 1 ? 'move' : 'moves'} lost`;
+  const worst = a.detours[0] ? `; the costliest stretch, moves ${a.detours[0].from + 1}–${a.detours[0].to}, lost ${a.detours[0].lost}` : '';
+  $('analysis-summary').textContent = `Optimal: ${a.exact ? '' : 'at least '}${a.optimal} moves; played: ${a.steps.length}; ${lost}${worst}${bound}.`;
+  distanceGraph();
+  $('replay-analysis').hidden = false;
+}
+
+function distanceGraph() {
+  const svg = $('replay-distance');
+  const d = analysis.distances;
+  const peak = Math.max(1, ...d);
+  const x = (i) => (600 * i) / Math.max(1, d.length - 1);
+  const y = (v) => 115 - (105 * v) / peak;
+  const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+  line.setAttribute('points', d.map((v, i) => `${x(i)},${y(v)}`).join(' '));
+  line.setAttribute('class', 'tps-line');
+  const nodes = [line];
+  analysis.steps.forEach((s, i) => {
+    if (s.progress !== 1) return;
+    const ring = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    Object.entries({ cx: x(i + 1), cy: y(d[i + 1]), r: 4, class: 'away-mark' }).forEach(([k, v]) => ring.setAttribute(k, String(v)));
+    nodes.push(ring);
+  });
+  const axis = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+  axis.setAttribute('x', '4');
+  axis.setAttribute('y', '12');
+  axis.setAttribute('class', 'tps-axis');
+  axis.textContent = `${peak} to go`;
+  const mark = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+  mark.setAttribute('id', 'distance-marker');
+  mark.setAttribute('y1', '0');
+  mark.setAttribute('y2', '120');
+  svg.replaceChildren(...nodes, axis, mark);
+  const away = analysis.steps.filter((s) => s.progress === 1).length;
+  svg.setAttribute('aria-label', `distance to the goal after each move, from ${d[0]} to ${d[d.length - 1]}; ${away} ${away === 1 ? 'move' : 'moves'} went away from the goal`);
+  analysisMarker();
+}
+
+function analysisMarker() {
+  const mark = document.getElementById('distance-marker');
+  if (!mark || yours) return;
+  const x = (600 * at) / Math.max(1, total());
+  mark.setAttribute('x1', String(x));
+  mark.setAttribute('x2', String(x));
+}
+
+// Shows `moves` on the same board at the player's mean pace, or the
+// player's own solution again.
+function showSolution(moves, label) {
+  setPlaying(false);
+  if (!yours) yours = { moves: r.moves, times: r.times };
+  const pace = Math.max(120, Math.round(yours.times[yours.times.length - 1] / Math.max(1, yours.moves.length)));
+  if (moves === null) {
+    Object.assign(r, yours);
+    yours = null;
+  } else {
+    Object.assign(r, { moves: [...moves], times: [...moves].map((_, i) => (i + 1) * pace) });
+  }
+  frames = slideFrames();
+  $('replay-total').textContent = String(total());
+  $('replay-scrub').max = String(total());
+  $('analysis-yours').hidden = yours === null;
+  $('replay-status').textContent = label;
+  seek(0);
+  if (moves !== null) setPlaying(true);
+}
+
+$('analysis-optimal').addEventListener('click', () =>
+  showSolution(analysis.optimal_solution, `An optimal solution: ${analysis.optimal_solution.length} moves.`));
+$('analysis-shortened').addEventListener('click', () =>
+  showSolution(analysis.shortened, `Your solution, shortened: ${analysis.shortened.length} moves.`));
+$('analysis-yours').addEventListener('click', () => showSolution(null, 'Your solution.'));
+
 a11y.init();
-load();
+load().then(loadAnalysis);
