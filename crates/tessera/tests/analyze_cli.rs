@@ -223,3 +223,74 @@ fn simplify_cancels_back_and_forths_and_invert_undoes() {
     assert_eq!(code, 2);
     assert!(err.contains("moves:"), "{err}");
 }
+
+/// The moves home from `p` along decreasing breadth-first distances.
+fn home(mut p: Position, reference: &HashMap<Position, u64>) -> Vec<Direction> {
+    let mut path = Vec::new();
+    while reference[&p] > 0 {
+        let d = Direction::ALL
+            .into_iter()
+            .find(|&d| {
+                let mut n = p.clone();
+                n.apply(d).is_ok() && reference[&n] < reference[&p]
+            })
+            .unwrap();
+        p.apply(d).unwrap();
+        path.push(d);
+    }
+    path
+}
+
+#[test]
+fn optimize_is_never_longer_always_solves_and_is_optimal_on_three_by_three() {
+    let goal = Goal::RowMajor.position("3x3".parse().unwrap()).unwrap();
+    let reference = bfs(&goal);
+    let mut rng = Rng::new(30);
+    let mut lines = String::new();
+    let mut cases = Vec::new();
+    while cases.len() < 40 {
+        // A start a dozen moves out, then a wander and the way home: at
+        // most 30 moves in all.
+        let mut start = goal.clone();
+        let mut wander = Vec::new();
+        for k in 0..20 {
+            let d = Direction::ALL[rng.below(4) as usize];
+            let mut next = start.clone();
+            if next.apply(d).is_ok() {
+                if k < 12 {
+                    start = next;
+                } else {
+                    wander.push(d);
+                }
+            }
+        }
+        let mut at = start.clone();
+        let wander: Vec<Direction> = wander
+            .into_iter()
+            .filter(|&d| at.apply(d).is_ok())
+            .collect();
+        let mut moves = wander;
+        moves.extend(home(at, &reference));
+        if moves.len() > 30 || moves.is_empty() {
+            continue;
+        }
+        let moves: Moves = moves.into_iter().collect();
+        lines += &format!("{start}\t{moves}\n");
+        cases.push((start, moves));
+    }
+    let (code, out, err) = run(&["slide", "optimize", "--json", "-"], &lines);
+    assert_eq!(code, 0, "{err}");
+    for ((start, moves), line) in cases.iter().zip(out.lines()) {
+        let answer: Value = serde_json::from_str(line).unwrap();
+        let found: Moves = answer["moves"].as_str().unwrap().parse().unwrap();
+        assert!(found.len() <= moves.len());
+        let mut p = start.clone();
+        p.apply_all(&found).unwrap();
+        assert_eq!(p, goal);
+        assert_eq!(found.len() as u64, reference[start], "{start} {moves}");
+        assert_eq!(answer["optimal"], true);
+    }
+    let (code, _, err) = run(&["slide", "optimize", "1 2 3/4 5 6/7 0 8", "R"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("do not reach the goal"), "{err}");
+}

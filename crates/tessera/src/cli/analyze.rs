@@ -189,6 +189,90 @@ fn text(start: &Position, a: &Analysis) -> String {
 }
 
 #[derive(Args)]
+pub struct OptimizeArgs {
+    #[command(flatten)]
+    board: Board,
+    #[command(flatten)]
+    tables: TableArgs,
+    /// stm or mtm: the metric to shorten in.
+    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    metric: Metric,
+    /// A budget per solve (500ms, 3s, 2m; a bare number is seconds).
+    #[arg(long, value_parser = super::duration::seconds)]
+    time_limit: Option<Duration>,
+    /// One JSON object per solve: {"moves","stm","mtm","before","optimal"}.
+    #[arg(long)]
+    json: bool,
+    /// The start position; - (the default) reads `position<TAB>moves` lines.
+    #[arg(default_value = "-")]
+    position: String,
+    /// A solution from it (RDLU or compact R3).
+    moves: Option<String>,
+}
+
+/// `slide optimize`: a solution never longer than the one given. The
+/// shortest of an optimal solution (when the solver proves one within the
+/// budget) and the given one with every losing stretch replaced by a
+/// shortest path between the same positions.
+pub fn optimize(args: OptimizeArgs) -> Result<(), Failure> {
+    if args.position != "-" && !args.position.starts_with('@') && args.moves.is_none() {
+        return Err(Failure::input("give the moves after the position"));
+    }
+    let databases = Databases::new();
+    let mut goals = GoalCache::default();
+    for item in input::items(&args.position) {
+        let item = item?;
+        let (at, moves) = split(&item, args.moves.as_deref())?;
+        let (position, goal) = args.board.read(&at, &mut goals)?;
+        let moves: Moves = moves
+            .parse()
+            .map_err(|e| item.failure(format!("moves: {e}")))?;
+        let mut end = position.clone();
+        end.apply_all(&moves).map_err(|e| {
+            item.failure(format!(
+                "move {} ({}) is not possible there",
+                e.index + 1,
+                e.direction
+            ))
+        })?;
+        if end != goal {
+            return Err(item.failure("the moves do not reach the goal"));
+        }
+        args.tables.prepare(goal.size(), goal.blank(), &databases);
+        let deadline = args.time_limit.map(|t| Instant::now() + t);
+        let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
+        let options = SolveOptions {
+            heuristic: args.tables.kind(goal.size(), goal.blank()),
+            stop: Some(&stop),
+            databases: Some(&databases),
+            lookups: args.tables.lookups,
+            ..SolveOptions::default()
+        };
+        let analysis = slide::analyze(&position, &goal, &moves, args.metric, &options)
+            .map_err(|e| item.failure(e))?;
+        let shortened = analysis.shortened(&position, &options);
+        let best = &analysis.best;
+        let length = |m: &Moves| m.length(args.metric);
+        let found = if length(&best.moves) < length(&shortened) {
+            best.moves.clone()
+        } else {
+            shortened
+        };
+        let optimal = best.optimal && length(&found) == length(&best.moves);
+        if args.json {
+            outln!(
+                "{}",
+                json!({"moves": move_text(&found, args.metric), "stm": found.len(), "mtm": found.mtm_len(),
+                       "before": length(&moves), "optimal": optimal})
+            );
+        } else {
+            outln!("{}", move_text(&found, args.metric));
+        }
+    }
+    Ok(())
+}
+
+#[derive(Args)]
 pub struct SimplifyArgs {
     /// Print the result as single-tile letters (RRRU) instead of the
     /// compact notation (R3U).

@@ -46,6 +46,13 @@ pub enum SlideCommand {
         after_help = "Examples:\n  tessera slide analyze '8 6 7/2 5 4/3 0 1' LDDRUULDDRURULLDRRDLLURRULDDLUU\n  tessera slide analyze --metric mtm --json '1 2 3/4 5 6/0 7 8' L2\n  tessera slide analyze --json '1 2 3/4 5 6/7 0 8' LRRL"
     )]
     Analyze(super::analyze::AnalyzeArgs),
+    /// A solution never longer than the one given: an optimal one when
+    /// proven in time, else the given one with its detours replaced by
+    /// shortest paths.
+    #[command(
+        after_help = "Examples:\n  tessera slide optimize '1 2 3/4 5 6/7 0 8' LRRLL\n  tessera slide optimize --json --time-limit 2s '1 2 3/4 5 6/0 7 8' LL"
+    )]
+    Optimize(super::analyze::OptimizeArgs),
     /// Cancel the back-and-forths of a move string (RRL becomes R) and
     /// write its runs compactly (RRR becomes R3).
     #[command(
@@ -216,6 +223,7 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
         SlideCommand::Solve(args) => super::solve::solve(args),
         SlideCommand::Hint(args) => super::solve::hint(args),
         SlideCommand::Analyze(args) => super::analyze::analyze(args),
+        SlideCommand::Optimize(args) => super::analyze::optimize(args),
         SlideCommand::Simplify(args) => super::analyze::simplify(args),
         SlideCommand::Invert(args) => super::analyze::invert(args),
         SlideCommand::Bench(args) => super::bench::run(args),
