@@ -237,3 +237,11 @@ test('four opponents fit a laptop screen beside the player\'s own board', async 
   await a.close();
   await w.close();
 });
+
+test('a link to a race that is gone says so, with a way back', async () => {
+  const page = await watcher.context.newPage();
+  await page.goto(`${server.url}race/${'0'.repeat(32)}`);
+  await page.waitForFunction(() => /cannot be reached/.test(document.querySelector('#race-status').textContent), null, { timeout: 10000 });
+  assert.equal(await page.getAttribute('#race-status a', 'href'), '/#slide');
+  await page.close();
+});

@@ -60,10 +60,14 @@ function send(message) {
 
 // One socket for the page; a lost one is opened again, and a player who
 // had joined takes their seat back (the server keeps it for 30 s).
+let failures = 0; // sockets in a row that never opened
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   socket = new WebSocket(`${scheme}://${location.host}/api/races/${encodeURIComponent(room)}/ws`);
+  let opened = false;
   socket.addEventListener('open', () => {
+    opened = true;
+    failures = 0;
     window.dispatchEvent(new Event('tessera:online'));
     if (joinedAs) send({ type: 'join', name: joinedAs });
   });
@@ -78,6 +82,14 @@ function connect() {
     // be refused again.
     if (e.code === 1008 || e.code === 1009) {
       status(`The race closed the connection: ${e.reason || 'refused'}`, 'error');
+      return;
+    }
+    // A room that cannot be reached three times running has most likely
+    // expired (an empty room goes after a minute), or the link is wrong.
+    failures = opened ? 0 : failures + 1;
+    if (failures >= 3) {
+      status('This race cannot be reached: it may have ended. Open a new one from the sliding puzzle.', 'error');
+      $('race-status').append(' ', el('a', { href: '/#slide', text: 'To the sliding puzzle' }));
       return;
     }
     window.dispatchEvent(new Event('tessera:offline'));
