@@ -234,6 +234,28 @@ test('four opponents fit a laptop screen beside the player\'s own board', async 
   assert.equal(boxes.length, 5);
   for (const box of boxes) assert.ok(box.bottom <= 768 && box.right <= 1366 && box.top >= 0, JSON.stringify(box));
   await a.screenshot({ path: join(screenshots, 'race-five.png') });
+  // Ada moves by keyboard and reloads the page: she is back in her seat
+  // with her board as she left it, and races on.
+  await w.evaluate(() => window.bots[0].addEventListener('message', (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === 'progress' && m.player === 1) window.adasMoves = m.moves;
+  }));
+  const mine = await myTiles(a);
+  const key = mine.indexOf(0) >= 4 ? ['ArrowDown', 'D'] : ['ArrowUp', 'U'];
+  await a.focus('#race-board');
+  await a.keyboard.press(key[0]);
+  const moved = step(mine, 4, 4, key[1]);
+  assert.deepEqual(await myTiles(a), moved);
+  await w.waitForTimeout(300);
+  await a.reload();
+  await a.waitForFunction(() => document.querySelector('#race-moves')?.textContent === '1' && !document.querySelector('#race-mine').hidden);
+  assert.deepEqual(await myTiles(a), moved);
+  const next = moved.indexOf(0) % 4 >= 1 ? ['ArrowRight', 'R'] : ['ArrowLeft', 'L'];
+  await a.focus('#race-board');
+  await a.keyboard.press(next[0]);
+  assert.deepEqual(await myTiles(a), step(moved, 4, 4, next[1]));
+  await a.waitForFunction(() => document.querySelector('#race-moves').textContent === '2');
+  await w.waitForFunction(() => window.adasMoves === 2); // the server took it: the others see it
   await a.close();
   await w.close();
 });
