@@ -5,13 +5,11 @@
 // theme toggle is remembered; the site can be installed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, startBrowser, screenshots, repo } from './harness.js';
+import { startServer, startBrowser, screenshots } from './harness.js';
+import { noViolations } from './axe.js';
 import { SOURCE, step, bfs, readTiles } from './puzzle.js';
 import { signUp, uniqueHandle } from './account.js';
-
-const AXE = readFileSync(join(repo, 'e2e', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 let server, desk;
 before(async () => { server = await startServer(); desk = await startBrowser(); });
@@ -19,17 +17,6 @@ after(async () => { await desk?.stop(); server?.stop(); });
 
 const PHONES = [[390, 844], [360, 740], [844, 390]];
 const phone = ([width, height]) => ({ viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-
-// Runs axe-core (every rule it runs by default, WCAG 2.2 AA included) on
-// the page as it is and fails with each violation and where it is.
-async function noViolations(page, what) {
-  await page.waitForTimeout(150); // let transitions end: contrast is read from the screen
-  await page.evaluate(AXE);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = result.violations.map((v) =>
-    `${v.id} (${v.impact}) on ${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `${what}:\n${found.join('\n')}`);
-}
 
 // The relative luminance of the page's background (0 black, 1 white).
 const backgroundLuminance = (page) => page.evaluate(() => {
@@ -165,13 +152,25 @@ const PAGES = () => [
   ['a sliding replay', `${server.url.replace(/\/$/, '')}${slideReplay}`, '#replay-distance polyline'],
   ['a Shisen-Sho replay', `${server.url.replace(/\/$/, '')}${shisenReplay}`, '#replay-board .stile'],
   ['a profile', `${server.url}u/${keysHandle}`, '.profile-plot svg'],
+  ['a race\'s lobby', raceRoom, '#race-players li'],
 ];
+
+// A race room to check, opened as the page's button opens one.
+let raceRoom;
+async function openRace(page) {
+  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=7`);
+  await page.waitForSelector('#slide-board .tile');
+  await page.click('#slide-race');
+  await page.waitForURL(/\/race\/[0-9a-f]+$/);
+  return page.url();
+}
 
 for (const scheme of ['light', 'dark']) {
   test(`axe-core finds no violation on any page, ${scheme} scheme`, async () => {
     assert.ok(slideReplay && shisenReplay, 'the keyboard tests left replays');
     const page = await desk.context.newPage();
     await page.emulateMedia({ colorScheme: scheme });
+    raceRoom = await openRace(page); // a fresh room: one left empty expires in a minute
     for (const [what, url, ready] of PAGES()) {
       await page.goto('about:blank');
       await page.goto(url);

@@ -61,6 +61,9 @@ export async function startBrowser(options = {}) {
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      // A page fulfilled from the tree has no address of its own, and
+      // Chromium would block its WebSockets to the local server.
+      ...(process.env.E2E_STATIC ? ['--disable-features=LocalNetworkAccessChecks'] : []),
     ],
   });
   if (process.env.E2E_STATIC) await serveStaticFromTree(context);
@@ -77,9 +80,11 @@ export async function startBrowser(options = {}) {
 async function serveStaticFromTree(context) {
   const dir = join(repo, 'crates', 'tessera', 'static');
   const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.webmanifest': 'application/manifest+json' };
-  await context.route(/\/(static\/[^/?]+|replay\/[^/?]+|)(\?.*)?$/, async (route) => {
+  const pages = { '/replay/': 'replay.html', '/race/': 'race.html' };
+  await context.route(/\/(static\/[^/?]+|replay\/[^/?]+|race\/[^/?]+|)(\?.*)?$/, async (route) => {
     const path = new URL(route.request().url()).pathname;
-    const name = path === '/' ? 'index.html' : path.startsWith('/replay/') ? 'replay.html' : path.slice('/static/'.length);
+    const page = Object.keys(pages).find((prefix) => path.startsWith(prefix));
+    const name = path === '/' ? 'index.html' : page ? pages[page] : path.slice('/static/'.length);
     const file = join(dir, name);
     if (!existsSync(file)) return route.continue();
     const type = types[name.slice(name.lastIndexOf('.'))] || 'application/octet-stream';

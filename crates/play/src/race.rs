@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
-use slide::{GoalError, Moves, ReplayError};
+use slide::{GoalError, Moves, Position, ReplayError};
 
 use crate::limits::{NAME_CHARS, SUBMITTED_MOVES};
 use crate::slide_game::{Puzzle, Session, SlideSpec};
@@ -367,6 +367,15 @@ impl Race {
     /// The seat of the player with `key`, if they are in the room.
     pub fn seat_of(&self, key: &str) -> Option<Seat> {
         self.racers.iter().find(|r| r.key == key).map(|r| r.seat)
+    }
+
+    /// Where a racer's board stands now, once the race is dealt: what the
+    /// others draw of it.
+    pub fn position_of(&self, seat: Seat) -> Option<&Position> {
+        match &self.racers.iter().find(|r| r.seat == seat)?.board {
+            Some(Board::Slide(session)) => Some(session.position()),
+            None => None,
+        }
     }
 
     /// The moves a racer has made, and their own time for each.

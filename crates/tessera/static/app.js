@@ -121,8 +121,24 @@ function setupRecordsPage() {
       document.getElementById('records-game').value, document.getElementById('records-variant').value));
 }
 
+// "Race a friend": opens a race room for the chosen size and goal, and
+// goes to its page, whose link the player shares.
+async function openRace() {
+  const button = $('slide-race');
+  button.disabled = true;
+  try {
+    const room = await post('/api/races', { game: 'slide', size: $('slide-size').value, goal: $('slide-goal').value });
+    location.assign(room.url);
+  } catch (e) {
+    $('slide-status').textContent = `Cannot open a race: ${e.message}`;
+    $('slide-status').className = 'status error';
+    button.disabled = false;
+  }
+}
+
 a11y.init();
 slide.init();
+$('slide-race').addEventListener('click', openRace);
 shisen.init();
 setupAccount();
 setupRecordsPage();

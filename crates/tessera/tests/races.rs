@@ -179,12 +179,15 @@ fn two_players_race_a_3x3_and_both_get_the_same_results() {
     assert!(sent.elapsed() < Duration::from_millis(500));
     assert_eq!(seen["moves"], 1);
     assert!(seen["solved_tiles"].as_u64().unwrap() <= 8);
+    // The others draw Ben's board from it.
+    assert_eq!(seen["position"], moved(&start, legal).to_string());
     // Ada solves it first: each progress is Ben's to see.
     let solution = solution_from(&start, &puzzle);
     ada.send(json!({"type": "move", "moves": solution.to_string(), "t": 2000}));
     let ada_done = progress_of(&mut ben, 1);
     assert_eq!(ada_done["moves"], solution.len());
     assert_eq!(ada_done["solved_tiles"], 8);
+    assert_eq!(ada_done["position"], puzzle["goal_position"]);
     let finish = ben.expect("finish");
     assert_eq!(finish["player"], 1);
     assert_eq!(finish["result"]["place"], 1);

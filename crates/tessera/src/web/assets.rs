@@ -21,6 +21,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/replay.html"),
     ),
     (
+        "race.html",
+        "text/html; charset=utf-8",
+        include_str!("../../static/race.html"),
+    ),
+    (
+        "race.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/race.js"),
+    ),
+    (
         "profile.html",
         "text/html; charset=utf-8",
         include_str!("../../static/profile.html"),
@@ -196,6 +206,15 @@ pub async fn index() -> Response {
     responses((status = 200, description = "The replay player", content_type = "text/html", body = String)))]
 pub async fn replay_page() -> Response {
     file("replay.html")
+}
+
+/// A race room's page; it reads the room from its own address and opens
+/// `/api/races/{room}/ws`.
+#[utoipa::path(get, path = "/race/{room}", tag = "pages",
+    params(("room" = String, Path, description = "The room's id, as `POST /api/races` gave it")),
+    responses((status = 200, description = "The race: lobby, live boards and results", content_type = "text/html", body = String)))]
+pub async fn race_page() -> Response {
+    file("race.html")
 }
 
 /// A player's profile page; it reads the handle from its own address and

@@ -133,6 +133,7 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/replays/{game}", get(replays::replay))
         .route("/replay/{game}", get(assets::replay_page))
         .route("/u/{handle}", get(assets::profile_page))
+        .route("/race/{room}", get(assets::race_page))
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
         .route("/api/me", get(records::me))

@@ -37,7 +37,7 @@ use super::{
         race::new, race::socket, replays::replay, replays::analysis, records::records, records::variants,
         records::me, records::set_name, records::stats, records::export,
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
-        assets::index, assets::replay_page, assets::profile_page, assets::asset,
+        assets::index, assets::replay_page, assets::profile_page, assets::race_page, assets::asset,
         account::signup, account::login, account::logout, account::logout_all, account::me,
         settings::change_password, settings::export, settings::delete, profile::profile,
     ),

@@ -258,7 +258,7 @@ impl Room {
         for event in events {
             games.note(seed, event);
             // Nobody listening is no error: the room may be empty.
-            let _ = self.events.send(encode(&outgoing(event, seed, &games)));
+            let _ = self.events.send(encode(&outgoing(event, race, &games)));
         }
     }
 }
@@ -465,6 +465,8 @@ enum Outgoing {
         moves: usize,
         solved_tiles: usize,
         t: i64,
+        /// The racer's board now, for the others' live view of it.
+        position: Option<String>,
     },
     Finish {
         player: Seat,
@@ -546,8 +548,9 @@ impl From<&RoomView> for Outgoing {
     }
 }
 
-/// The message of `event` in the round of `seed`, linked to its games.
-fn outgoing(event: &Event, seed: Option<u64>, games: &Games) -> Outgoing {
+/// The message of `event` in `race`, linked to its games.
+fn outgoing(event: &Event, race: &Race, games: &Games) -> Outgoing {
+    let seed = round_seed(race);
     match event {
         Event::Room(view) => Outgoing::from(view),
         Event::Countdown { ms } => Outgoing::Countdown { ms: *ms },
@@ -560,6 +563,7 @@ fn outgoing(event: &Event, seed: Option<u64>, games: &Games) -> Outgoing {
             moves: p.moves,
             solved_tiles: p.solved_tiles,
             t: p.t,
+            position: race.position_of(p.seat).map(ToString::to_string),
         },
         Event::Finish(f) => Outgoing::Finish {
             player: f.seat,
@@ -1045,7 +1049,7 @@ fn snapshot(room: &Room, race: &Race, now: i64) -> Vec<Utf8Bytes> {
     let (seed, games) = (round_seed(race), room.games());
     for progress in race.standings(now) {
         let event = Event::Progress(progress);
-        messages.push(encode(&outgoing(&event, seed, &games)));
+        messages.push(encode(&outgoing(&event, race, &games)));
     }
     if let Some(placings) = race.results() {
         messages.push(encode(&results(&placings, seed, &games)));
@@ -1131,11 +1135,13 @@ mod tests {
             moves: 5,
             solved_tiles: 3,
             t: 1500,
+            position: Some("1 2 3/4 0 6/7 5 8".into()),
         });
         let value: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
         assert_eq!(
             value,
-            serde_json::json!({"type": "progress", "player": 2, "moves": 5, "solved_tiles": 3, "t": 1500})
+            serde_json::json!({"type": "progress", "player": 2, "moves": 5, "solved_tiles": 3, "t": 1500,
+                "position": "1 2 3/4 0 6/7 5 8"})
         );
     }
 

@@ -1,0 +1,453 @@
+// The race page: a room's lobby, the countdown, the player's own board and
+// a small live board for everyone else, then the results. The room speaks
+// over one WebSocket (docs/race-protocol.md); the server checks every move
+// and keeps the clock, the page applies its own moves at once with the
+// same rules as the sliding puzzle (rules.js).
+import { clock, el } from './api.js';
+import { applyMove, movesToward, mtmCount } from './rules.js';
+import * as a11y from './a11y.js';
+
+const $ = (id) => document.getElementById(id);
+const say = (text) => a11y.announce('race-said', text);
+
+const room = decodeURIComponent(location.pathname.split('/')[2] || '');
+const NAME_KEY = 'tessera-race-name';
+
+let socket = null;
+let me = null;          // my seat once joined
+// The name I joined with, to take my seat again after a reconnect or a
+// reload (the server knows me by my cookie and keeps the seat 30 s).
+const SEAT_KEY = `tessera-race-${room}`;
+let joinedAs = (() => { try { return sessionStorage.getItem(SEAT_KEY); } catch { return null; } })();
+let phase = 'lobby';
+let players = [];       // as the last `room` said
+let puzzle = null;      // the round's puzzle, once started
+let startedAt = 0;      // performance.now() at the start
+let mine = null;        // my board: { tiles, moves, lastT, done }
+let others = new Map(); // seat → { tiles, moves, placed, t, place }
+let countdownTimer = null;
+let leaving = false;
+
+function parse(text) {
+  const rows = text.split('/').map((r) => r.trim().split(/\s+/).map(Number));
+  return { w: rows[0].length, h: rows.length, tiles: rows.flat() };
+}
+
+// `R3U` → ['R', 'R', 'R', 'U'].
+function letters(text) {
+  const out = [];
+  for (const [, letter, count] of text.matchAll(/([UDLR])(\d*)/g)) {
+    for (let i = 0; i < (count ? Number(count) : 1); i++) out.push(letter);
+  }
+  return out;
+}
+
+const nameOf = (seat) => players.find((p) => p.player === seat)?.name ?? `player ${seat}`;
+const ordinal = (n) => `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' })[n] || 'th'}`;
+const placedOf = (tiles) => tiles.filter((t, i) => t !== 0 && t === puzzle.goal[i]).length;
+const sinceStart = () => Math.max(0, Math.round(performance.now() - startedAt));
+
+function status(text, kind = '') {
+  $('race-status').textContent = text;
+  $('race-status').className = `status ${kind}`;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+// --- the connection -------------------------------------------------------
+
+// One socket for the page; a lost one is opened again, and a player who
+// had joined takes their seat back (the server keeps it for 30 s).
+let failures = 0; // sockets in a row that never opened
+function connect() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  socket = new WebSocket(`${scheme}://${location.host}/api/races/${encodeURIComponent(room)}/ws`);
+  let opened = false;
+  socket.addEventListener('open', () => {
+    opened = true;
+    failures = 0;
+    window.dispatchEvent(new Event('tessera:online'));
+    if (joinedAs) send({ type: 'join', name: joinedAs });
+  });
+  socket.addEventListener('message', (e) => {
+    let message;
+    try { message = JSON.parse(e.data); } catch { return; }
+    (HANDLERS[message.type] || (() => {}))(message);
+  });
+  socket.addEventListener('close', (e) => {
+    if (leaving) return;
+    // 1008 and 1009 are the server refusing this page: trying again would
+    // be refused again.
+    if (e.code === 1008 || e.code === 1009) {
+      status(`The race closed the connection: ${e.reason || 'refused'}`, 'error');
+      return;
+    }
+    // A room that cannot be reached three times running has most likely
+    // expired (an empty room goes after a minute), or the link is wrong.
+    failures = opened ? 0 : failures + 1;
+    if (failures >= 3) {
+      status('This race cannot be reached: it may have ended. Open a new one from the sliding puzzle.', 'error');
+      $('race-status').append(' ', el('a', { href: '/#slide', text: 'To the sliding puzzle' }));
+      return;
+    }
+    window.dispatchEvent(new Event('tessera:offline'));
+    setTimeout(connect, 1000);
+  });
+}
+
+const HANDLERS = {
+  room: onRoom,
+  welcome: onWelcome,
+  countdown: onCountdown,
+  start: onStart,
+  progress: onProgress,
+  finish: onFinish,
+  results: onResults,
+  error: (m) => {
+    status(m.message, 'error');
+    if (/no open race|expired/.test(m.message)) leaving = true;
+  },
+};
+
+// --- the lobby ----------------------------------------------------------
+
+function onRoom(m) {
+  const before = phase;
+  phase = m.state;
+  players = m.players;
+  if (before === 'finished' && phase === 'lobby') newRound();
+  showLobby(m.spectators);
+  for (const p of players) {
+    const card = others.get(p.player);
+    if (card) card.name.textContent = p.name;
+  }
+}
+
+function showLobby(spectators) {
+  const list = $('race-players');
+  list.replaceChildren(...players.map((p) => {
+    const bits = [p.ready ? 'ready' : 'not ready'];
+    if (p.host) bits.push('host');
+    if (!p.connected) bits.push('away');
+    if (p.player === me) bits.push('you');
+    return el('li', { class: p.ready ? 'ready' : '', 'data-player': String(p.player) },
+      el('strong', { text: p.name }), ` — ${bits.join(', ')}`);
+  }));
+  if (players.length === 0) list.append(el('li', { text: 'Nobody has joined yet.' }));
+  if (spectators > 0) list.append(el('li', { class: 'watching', text: `${spectators} watching` }));
+  const inLobby = phase === 'lobby';
+  const seat = players.find((p) => p.player === me);
+  $('race-lobby').hidden = !(inLobby || phase === 'countdown');
+  $('race-join').hidden = !inLobby || !!seat;
+  $('race-ready').hidden = !inLobby || !seat;
+  $('race-start').hidden = !inLobby || !seat?.host || players.length < 2;
+  if (seat) {
+    $('race-ready').setAttribute('aria-pressed', String(seat.ready));
+    $('race-ready').textContent = seat.ready ? 'Ready — click to wait' : "I'm ready";
+  }
+  $('race-rematch').hidden = phase !== 'finished' || !seat;
+}
+
+function onWelcome(m) {
+  me = m.player;
+  others.get(me)?.node.remove();
+  others.delete(me);
+  // A racer back mid-race carries on from the moves the server kept.
+  if (puzzle && mine) {
+    mine.tiles = puzzle.start.slice();
+    mine.moves = letters(m.moves);
+    for (const l of mine.moves) applyMove(mine.tiles, puzzle.w, puzzle.h, l);
+  }
+  showLobby(0);
+  showArena();
+}
+
+function join(event) {
+  event.preventDefault();
+  const name = $('race-name').value.trim();
+  if (!name) return;
+  try { localStorage.setItem(NAME_KEY, name); } catch { /* this visit only */ }
+  joinedAs = name;
+  try { sessionStorage.setItem(SEAT_KEY, name); } catch { /* this page only */ }
+  send({ type: 'join', name });
+}
+
+// --- the countdown and the start ----------------------------------------------
+
+function onCountdown(m) {
+  clearInterval(countdownTimer);
+  const ends = performance.now() + m.ms;
+  const box = $('race-countdown');
+  box.hidden = false;
+  const show = () => {
+    const left = Math.ceil((ends - performance.now()) / 1000);
+    if (left <= 0) { clearInterval(countdownTimer); return; }
+    box.textContent = String(left);
+  };
+  show();
+  countdownTimer = setInterval(show, 100);
+  say(`The race starts in ${Math.round(m.ms / 1000)} seconds.`);
+  status('Get ready…');
+}
+
+function onStart(m) {
+  clearInterval(countdownTimer);
+  $('race-countdown').hidden = true;
+  const p = parse(m.puzzle.position);
+  puzzle = { ...p, start: p.tiles.slice(), goal: parse(m.puzzle.goal_position).tiles, seed: m.puzzle.seed, size: m.puzzle.size, goalName: m.puzzle.goal };
+  startedAt = performance.now() - m.elapsed;
+  const keep = mine && mine.seed === puzzle.seed ? mine : null;
+  mine = keep || { seed: puzzle.seed, tiles: p.tiles.slice(), moves: [], lastT: 0, done: false };
+  others = new Map();
+  $('race-boards').replaceChildren();
+  $('race-info').textContent = `${puzzle.size}, goal ${puzzle.goalName} — seed ${puzzle.seed}`;
+  $('race-board').dataset.seed = String(puzzle.seed);
+  showArena();
+  if (m.elapsed === 0) {
+    say('Go!');
+    status('Go!', 'good');
+  }
+  if (racing() && !matchMedia('(pointer: coarse)').matches) $('race-board').focus();
+}
+
+// A new round after a rematch: the boards go until the next start.
+function newRound() {
+  puzzle = null;
+  mine = null;
+  others = new Map();
+  $('race-boards').replaceChildren();
+  $('race-results').hidden = true;
+  $('race-board').replaceChildren();
+  delete $('race-board').dataset.game;
+  status('Rematch: get ready for a new puzzle.');
+  showArena();
+}
+
+const seated = () => me !== null && players.some((p) => p.player === me);
+const racing = () => phase === 'racing' && seated() && mine && !mine.done;
+
+function showArena() {
+  const playing = !!puzzle && seated();
+  $('race-mine').hidden = !playing;
+  $('race-others').hidden = !puzzle;
+  if (!puzzle) return;
+  if (playing) renderMine();
+  for (const p of players) if (p.player !== me) card(p.player);
+}
+
+// --- my board ----------------------------------------------------------
+
+// The height left for the board from where it starts to the window's
+// bottom, as on the sliding puzzle's page.
+function fitHeight(board) {
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  board.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 90)}px`);
+}
+
+function renderMine() {
+  const board = $('race-board');
+  const { w, h } = puzzle;
+  board.style.setProperty('--w', w);
+  board.style.setProperty('--h', h);
+  fitHeight(board);
+  if (board.dataset.game !== String(puzzle.seed)) {
+    board.replaceChildren();
+    board.dataset.game = String(puzzle.seed);
+    for (const t of puzzle.start) if (t !== 0) board.append(el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) }));
+    const rows = el('div', { class: 'sr-only', role: 'rowgroup' });
+    for (let y = 0; y < h; y++) {
+      const row = el('div', { role: 'row' });
+      for (let x = 0; x < w; x++) row.append(el('div', { role: 'gridcell', 'data-place': String(y * w + x) }));
+      rows.append(row);
+    }
+    board.append(rows);
+    board.setAttribute('aria-label', `your board, ${w} by ${h}`);
+  }
+  const home = new Map(puzzle.goal.map((t, i) => [t, i]));
+  mine.tiles.forEach((t, i) => {
+    if (t === 0) return;
+    const tile = board.querySelector(`[data-tile="${t}"]`);
+    tile.style.transform = `translate(${(i % w) * 100}%, ${Math.floor(i / w) * 100}%)`;
+    tile.dataset.cell = String(i);
+    tile.classList.toggle('home', home.get(t) === i);
+  });
+  for (const cell of board.querySelectorAll('[data-place]')) {
+    const i = Number(cell.dataset.place);
+    const t = mine.tiles[i];
+    cell.textContent = `${t === 0 ? 'blank' : t}, row ${Math.floor(i / w) + 1}, column ${(i % w) + 1}`;
+  }
+  board.classList.toggle('solved', mine.done);
+  $('race-moves').textContent = String(mine.moves.length);
+  $('race-mtm').textContent = String(mtmCount(mine.moves));
+  $('race-placed').textContent = `${placedOf(mine.tiles)}/${mine.tiles.length - 1}`;
+}
+
+// Plays my moves at once and sends them; the server checks them and tells
+// the others.
+function play(moves) {
+  if (!racing() || moves.length === 0) return;
+  const made = [];
+  for (const m of moves) {
+    if (!applyMove(mine.tiles, puzzle.w, puzzle.h, m)) break;
+    made.push(m);
+  }
+  if (made.length === 0) return;
+  mine.moves.push(...made);
+  mine.lastT = Math.max(mine.lastT, sinceStart());
+  send({ type: 'move', moves: made.join(''), t: mine.lastT });
+  if (mine.tiles.every((t, i) => t === puzzle.goal[i])) {
+    mine.done = true;
+    status('Solved! Waiting for the server’s time…');
+  }
+  renderMine();
+}
+
+// --- the others' boards ---------------------------------------------------
+
+// The card of `seat`: name, a small board, moves, tiles in place and time.
+function card(seat) {
+  if (others.has(seat)) return others.get(seat);
+  const { w, h } = puzzle;
+  const name = el('span', { text: nameOf(seat) });
+  const board = el('div', { class: 'mini-board', role: 'img' });
+  board.style.setProperty('--w', w);
+  board.style.setProperty('--h', h);
+  const cells = puzzle.start.map(() => board.appendChild(el('div', { class: 'cell' })));
+  const moves = el('dd', { 'data-stat': 'moves', text: '0' });
+  const placed = el('dd', { 'data-stat': 'placed', text: '0' });
+  const time = el('dd', { 'data-stat': 'time', text: '–' });
+  const place = el('span', { class: 'racer-place' });
+  const node = el('article', { class: 'racer', 'data-player': String(seat) },
+    el('h4', { title: nameOf(seat) }, name, place), board,
+    el('dl', { class: 'racer-stats' }, el('dt', { text: 'Moves' }), moves, el('dt', { text: 'In place' }), placed, el('dt', { text: 'Time' }), time));
+  $('race-boards').append(node);
+  const view = { node, name, board, cells, moves, placed, time, place, tiles: puzzle.start.slice() };
+  others.set(seat, view);
+  drawCard(view);
+  return view;
+}
+
+function drawCard(view) {
+  view.tiles.forEach((t, i) => {
+    const cell = view.cells[i];
+    cell.textContent = t === 0 ? '' : String(t);
+    cell.className = t === 0 ? 'cell blank' : t === puzzle.goal[i] ? 'cell home' : 'cell';
+  });
+  const placed = placedOf(view.tiles);
+  view.placed.textContent = `${placed}/${view.tiles.length - 1}`;
+  view.board.setAttribute('aria-label', `${view.name.textContent}'s board: ${placed} of ${view.tiles.length - 1} tiles in place`);
+}
+
+function onProgress(m) {
+  if (!puzzle) return;
+  if (m.player === me && seated()) {
+    $('race-time').textContent = clock(m.t);
+    return;
+  }
+  const view = card(m.player);
+  if (m.position) view.tiles = parse(m.position).tiles;
+  view.moves.textContent = String(m.moves);
+  view.time.textContent = clock(m.t);
+  drawCard(view);
+}
+
+function onFinish(m) {
+  const { place, millis, stm } = m.result;
+  if (m.player === me && seated()) {
+    if (mine) mine.done = true;
+    $('race-time').textContent = clock(millis);
+    status(`You finished ${ordinal(place)} in ${clock(millis)}, ${stm} moves.`, 'good');
+    say(`You finished ${ordinal(place)} in ${clock(millis)}.`);
+    if (puzzle) renderMine();
+    return;
+  }
+  if (!puzzle) return;
+  const view = card(m.player);
+  view.place.textContent = ` — ${ordinal(place)}`;
+  view.time.textContent = clock(millis);
+  view.node.classList.add('done');
+  say(`${nameOf(m.player)} finished ${ordinal(place)} in ${clock(millis)}.`);
+}
+
+// --- the results -----------------------------------------------------------
+
+function onResults(m) {
+  const rows = m.results.map((r) => {
+    const replay = r.game
+      ? el('a', { href: `/replay/${r.game}`, class: 'replay-link', text: 'Watch', 'aria-label': `Watch ${r.name}'s replay` })
+      : el('span', { text: '–' });
+    return el('tr', { class: r.player === me ? 'mine' : '', 'data-player': String(r.player) },
+      el('td', { text: r.place ? ordinal(r.place) : 'did not finish' }),
+      el('th', { scope: 'row', text: r.name }),
+      el('td', { text: r.millis == null ? '–' : clock(r.millis) }),
+      el('td', { text: String(r.stm ?? r.moves) }),
+      el('td', { text: r.mtm == null ? '–' : String(r.mtm) }),
+      el('td', { text: String(r.solved_tiles) }),
+      el('td', {}, replay));
+  });
+  $('race-table').tBodies[0].replaceChildren(...rows);
+  $('race-results').hidden = false;
+  const spoken = m.results.map((r) => `${r.place ? ordinal(r.place) : 'unplaced'}, ${r.name}${r.millis == null ? '' : `, ${clock(r.millis)}`}`);
+  say(`Results: ${spoken.join('; ')}.`);
+  status('The race is over.');
+}
+
+// --- controls ---------------------------------------------------------------
+
+const KEYS = {
+  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
+  w: 'U', s: 'D', a: 'L', d: 'R', W: 'U', S: 'D', A: 'L', D: 'R',
+};
+
+function setupBoard() {
+  const board = $('race-board');
+  board.addEventListener('click', (e) => {
+    if (!racing()) return;
+    const tile = e.target.closest('.tile');
+    const cell = e.target.closest('[data-place]');
+    const at = tile ? Number(tile.dataset.cell) : cell ? Number(cell.dataset.place) : -1;
+    if (at >= 0) play(movesToward(mine.tiles, puzzle.w, at));
+  });
+  document.addEventListener('keydown', (e) => {
+    if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key in KEYS && racing()) { e.preventDefault(); play([KEYS[e.key]]); }
+  });
+  let touch = null;
+  board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });
+  board.addEventListener('touchend', (e) => {
+    if (!touch) return;
+    const t = e.changedTouches[0];
+    const [dx, dy] = [t.clientX - touch.clientX, t.clientY - touch.clientY];
+    touch = null;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return; // a tap: the click plays it
+    e.preventDefault();
+    play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')]);
+  });
+  window.addEventListener('resize', () => { if (puzzle && seated()) renderMine(); });
+}
+
+function setupControls() {
+  $('race-url').value = location.href.split('#')[0];
+  $('race-copy').addEventListener('click', async () => {
+    try { await navigator.clipboard.writeText($('race-url').value); status('Link copied: send it to your friends.'); } catch { $('race-url').select(); status('Copy the selected link.'); }
+  });
+  try { $('race-name').value = localStorage.getItem(NAME_KEY) || ''; } catch { /* none kept */ }
+  $('race-join').addEventListener('submit', join);
+  $('race-ready').addEventListener('click', () => {
+    const seat = players.find((p) => p.player === me);
+    send({ type: 'ready', ready: !(seat && seat.ready) });
+  });
+  $('race-start').addEventListener('click', () => send({ type: 'start' }));
+  $('race-rematch').addEventListener('click', () => send({ type: 'rematch' }));
+  // The clock runs on the page between the server's progress messages.
+  setInterval(() => {
+    if (racing()) $('race-time').textContent = clock(sinceStart());
+  }, 100);
+}
+
+a11y.init();
+setupControls();
+setupBoard();
+connect();

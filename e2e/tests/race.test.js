@@ -1,0 +1,269 @@
+// A race between two friends, each in their own browser: one opens it from
+// the sliding puzzle's page and shares the link, both join and get ready,
+// each sees the other's moves live, the first to solve is first in the
+// results both see, the replays play, and a rematch deals a new puzzle. A
+// third browser only watches, and sees every board.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, startBrowser, screenshots } from './harness.js';
+import { SOURCE, step, bfs } from './puzzle.js';
+import { noViolations } from './axe.js';
+
+const GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+let server, ada, ben, watcher;
+before(async () => {
+  server = await startServer();
+  [ada, ben, watcher] = [await startBrowser(), await startBrowser(), await startBrowser()];
+});
+after(async () => {
+  for (const b of [ada, ben, watcher]) await b?.stop();
+  server?.stop();
+});
+
+// The player's own board, cell by cell (0 = blank).
+async function myTiles(page) {
+  const placed = await page.$$eval('#race-board .tile', (els) => els.map((e) => [Number(e.dataset.tile), Number(e.dataset.cell)]));
+  const tiles = Array(placed.length + 1).fill(0);
+  for (const [t, c] of placed) tiles[c] = t;
+  return tiles;
+}
+
+// The small live board of `player` as another page shows it.
+const theirTiles = (page, player) => page.$$eval(`.racer[data-player="${player}"] .mini-board .cell`,
+  (els) => els.map((e) => Number(e.textContent || 0)));
+
+const stat = (page, player, name) => page.textContent(`.racer[data-player="${player}"] [data-stat="${name}"]`);
+
+// Clicks the tile that `move` slides on the page's own board.
+async function click(page, tiles, move) {
+  const b = tiles.indexOf(0);
+  const [dx, dy] = SOURCE[move];
+  await page.click(`#race-board .tile[data-cell="${(Math.floor(b / 3) + dy) * 3 + (b % 3) + dx}"]`);
+  return step(tiles, 3, 3, move);
+}
+
+// Plays `moves` by clicking tiles at a person's pace.
+async function playByHand(page, tiles, moves) {
+  for (const m of moves) {
+    tiles = await click(page, tiles, m);
+    await page.waitForTimeout(250);
+  }
+  return tiles;
+}
+
+// Waits until the page's live region says something matching `pattern`.
+const hears = (page, pattern) => page.waitForFunction(
+  (source) => new RegExp(source).test(document.querySelector('#race-said').textContent), pattern.source);
+
+async function takeSeat(page, name) {
+  await page.fill('#race-name', name);
+  await page.click('#race-join-button');
+  await page.waitForSelector('#race-ready:not([hidden])');
+}
+
+// Both get ready; the countdown is heard, then the puzzle comes.
+async function readyAndStart(pages) {
+  for (const page of pages) await page.click('#race-ready');
+  for (const page of pages) await hears(page, /^The race starts in 3 seconds/);
+  for (const page of pages) await page.waitForSelector('#race-board .tile', { timeout: 6000 });
+  for (const page of pages) await hears(page, /^Go!$/);
+}
+
+// Steps a replay page to its end by playing it, and gives its last board.
+async function playReplay(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('#replay-board .tile');
+  const total = Number(await page.textContent('#replay-total'));
+  assert.ok(total > 0, 'the replay has moves');
+  await page.selectOption('#replay-speed', '8');
+  await page.click('#replay-play');
+  await page.waitForFunction((n) => Number(document.querySelector('#replay-move').textContent) === n, total, { timeout: 20000 });
+  return page.$$eval('#replay-board .tile', (els) => {
+    const tiles = Array(els.length + 1).fill(0);
+    for (const e of els) {
+      const [x, y] = e.style.transform.match(/-?[\d.]+/g).map(Number).map((v) => Math.round(v / 100));
+      tiles[y * 3 + x] = Number(e.dataset.tile);
+    }
+    return tiles;
+  });
+}
+
+test('two friends race a 3x3: live boards, the same results, replays, a rematch', async () => {
+  const a = await ada.context.newPage();
+  await a.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=5`);
+  await a.waitForSelector('#slide-board .tile');
+  await a.click('#slide-race');
+  await a.waitForURL(/\/race\/[0-9a-f]+$/);
+  const link = await a.inputValue('#race-url');
+  assert.equal(link, a.url(), 'the link to share is the page');
+  await takeSeat(a, 'Ada');
+  assert.equal(await a.isHidden('#race-start'), true, 'the host starts only with someone to race');
+
+  const b = await ben.context.newPage();
+  await b.goto(link);
+  // Before joining, Ben watches: Ada is in the lobby, the host.
+  await b.waitForSelector('#race-players li[data-player="1"]');
+  assert.match(await b.textContent('#race-players li[data-player="1"]'), /^Ada — not ready, host$/);
+  await takeSeat(b, 'Ben');
+  await a.waitForSelector('#race-players li[data-player="2"]');
+  await a.waitForSelector('#race-start:not([hidden])');
+  const w = await watcher.context.newPage();
+  await w.goto(link);
+  await w.waitForSelector('#race-players li[data-player="2"]');
+
+  await readyAndStart([a, b]);
+  let ours = await myTiles(a);
+  let his = await myTiles(b);
+  assert.deepEqual(ours, his, 'the same puzzle for both');
+  const firstSeed = await a.getAttribute('#race-board', 'data-seed');
+  // The watcher has no board of their own and sees both racers'.
+  await w.waitForSelector('.racer[data-player="1"] .mini-board');
+  await w.waitForSelector('.racer[data-player="2"] .mini-board');
+  assert.equal(await w.isHidden('#race-mine'), true);
+  assert.deepEqual(await theirTiles(w, 1), ours);
+
+  // Ben's move reaches Ada's page within half a second, board and all.
+  const hisPath = bfs(his, GOAL);
+  let sent = Date.now();
+  his = await click(b, his, hisPath[0]);
+  await a.waitForFunction(() => document.querySelector('.racer[data-player="2"] [data-stat="moves"]').textContent === '1',
+    null, { timeout: 500 });
+  assert.ok(Date.now() - sent < 500, `Ada saw Ben's move after ${Date.now() - sent} ms`);
+  assert.deepEqual(await theirTiles(a, 2), his);
+  // And Ada's reaches Ben's.
+  const ourPath = bfs(ours, GOAL);
+  sent = Date.now();
+  ours = await click(a, ours, ourPath[0]);
+  await b.waitForFunction(() => document.querySelector('.racer[data-player="1"] [data-stat="moves"]').textContent === '1',
+    null, { timeout: 500 });
+  assert.ok(Date.now() - sent < 500, `Ben saw Ada's move after ${Date.now() - sent} ms`);
+  assert.deepEqual(await theirTiles(b, 1), ours);
+  await w.waitForFunction(() => document.querySelector('.racer[data-player="1"] [data-stat="moves"]').textContent === '1');
+
+  // Ada solves it first; Ben hears so.
+  await a.waitForTimeout(300);
+  ours = await playByHand(a, ours, ourPath.slice(1));
+  assert.deepEqual(ours, GOAL);
+  await a.waitForFunction(() => /^You finished 1st in/.test(document.querySelector('#race-status').textContent));
+  await hears(b, /^Ada finished 1st in /);
+  await b.waitForSelector('.racer[data-player="1"].done');
+  assert.deepEqual(await theirTiles(b, 1), GOAL);
+  assert.equal(await stat(b, 1, 'placed'), '8/8');
+  await a.screenshot({ path: join(screenshots, 'race-racing.png') });
+  // Racing, with a finished opponent: every text readable in both schemes.
+  for (const scheme of ['dark', 'light']) {
+    await b.emulateMedia({ colorScheme: scheme });
+    await noViolations(b, `a race under way (${scheme})`);
+  }
+
+  // Then Ben, from where he is.
+  const hisRest = bfs(his, GOAL);
+  his = await playByHand(b, his, hisRest);
+  for (const page of [a, b, w]) await hears(page, /^Results: 1st, Ada, .*; 2nd, Ben, /);
+  const table = (page) => page.$$eval('#race-table tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
+  const results = await table(a);
+  assert.deepEqual(await table(b), results, 'both see the same results');
+  assert.deepEqual(await table(w), results);
+  assert.deepEqual(results.map((r) => r.slice(0, 2)), [['1st', 'Ada'], ['2nd', 'Ben']]);
+  assert.equal(results[0][3], String(ourPath.length));
+  assert.equal(results[1][3], String(1 + hisRest.length));
+  await a.screenshot({ path: join(screenshots, 'race-results.png') });
+  for (const scheme of ['dark', 'light']) {
+    await a.emulateMedia({ colorScheme: scheme });
+    await noViolations(a, `a race's results (${scheme})`);
+  }
+
+  // Each result links to its replay, which plays to the solved board.
+  const replays = await a.$$eval('#race-table a[href^="/replay/"]', (links) => links.map((l) => l.getAttribute('href')));
+  assert.equal(replays.length, 2);
+  const r = await ada.context.newPage();
+  for (const replay of replays) assert.deepEqual(await playReplay(r, `${server.url.replace(/\/$/, '')}${replay}`), GOAL);
+  await r.close();
+
+  // A rematch: the same room, a new puzzle.
+  await b.click('#race-rematch');
+  for (const page of [a, b]) await page.waitForSelector('#race-ready:not([hidden])');
+  assert.equal(await a.isHidden('#race-results'), true);
+  await readyAndStart([a, b]);
+  assert.notEqual(await a.getAttribute('#race-board', 'data-seed'), firstSeed, 'a new puzzle');
+  assert.deepEqual(await myTiles(a), await myTiles(b));
+  assert.equal(await b.textContent('#race-moves'), '0');
+  for (const page of [a, b, w]) await page.close();
+});
+
+// Opens a racer's socket from `page` under a cookie of its own (the
+// context's is cleared first: a new cookie is a new player) and joins.
+async function bot(context, page, room, name) {
+  await context.clearCookies();
+  await page.evaluate(([path, who]) => new Promise((ok, fail) => {
+    const socket = new WebSocket(`ws://${location.host}${path}`);
+    (window.bots ||= []).push(socket);
+    socket.onopen = () => { socket.send(JSON.stringify({ type: 'join', name: who })); ok(); };
+    socket.onerror = () => fail(new Error('the socket did not open'));
+  }), [`/api/races/${room}/ws`, name]);
+}
+
+test('four opponents fit a laptop screen beside the player\'s own board', async () => {
+  const a = await ada.context.newPage();
+  await a.setViewportSize({ width: 1366, height: 768 });
+  await a.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=5`);
+  await a.waitForSelector('#slide-board .tile');
+  await a.click('#slide-race');
+  await a.waitForURL(/\/race\/[0-9a-f]+$/);
+  const room = a.url().split('/').pop();
+  await takeSeat(a, 'Ada');
+  const w = await watcher.context.newPage();
+  await w.goto(`${server.url}#records`);
+  for (const name of ['Ben', 'Cleo', 'Dmitri Aleksandrovich', 'Eve']) await bot(watcher.context, w, room, name);
+  await a.waitForSelector('#race-players li[data-player="5"]');
+  await a.click('#race-start');
+  await a.waitForSelector('#race-board .tile', { timeout: 6000 });
+  await a.waitForSelector('.racer[data-player="5"]');
+  // One opponent moves: its board changes on Ada's page.
+  const before = await theirTiles(a, 4);
+  const move = before.indexOf(0) >= 4 ? 'D' : 'U';
+  await w.evaluate((m) => window.bots[2].send(JSON.stringify({ type: 'move', moves: m, t: 500 })), move);
+  await a.waitForFunction(() => document.querySelector('.racer[data-player="4"] [data-stat="moves"]').textContent === '1');
+  assert.deepEqual(await theirTiles(a, 4), step(before, 4, 4, move));
+  // Everything on one screen: no scrolling, every board whole.
+  const overflow = await a.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  assert.ok(overflow <= 0, `the page scrolls ${overflow} px`);
+  const boxes = await a.$$eval('#race-board, .racer', (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+  assert.equal(boxes.length, 5);
+  for (const box of boxes) assert.ok(box.bottom <= 768 && box.right <= 1366 && box.top >= 0, JSON.stringify(box));
+  await a.screenshot({ path: join(screenshots, 'race-five.png') });
+  // Ada moves by keyboard and reloads the page: she is back in her seat
+  // with her board as she left it, and races on.
+  await w.evaluate(() => window.bots[0].addEventListener('message', (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === 'progress' && m.player === 1) window.adasMoves = m.moves;
+  }));
+  const mine = await myTiles(a);
+  const key = mine.indexOf(0) >= 4 ? ['ArrowDown', 'D'] : ['ArrowUp', 'U'];
+  await a.focus('#race-board');
+  await a.keyboard.press(key[0]);
+  const moved = step(mine, 4, 4, key[1]);
+  assert.deepEqual(await myTiles(a), moved);
+  await w.waitForTimeout(300);
+  await a.reload();
+  await a.waitForFunction(() => document.querySelector('#race-moves')?.textContent === '1' && !document.querySelector('#race-mine').hidden);
+  assert.deepEqual(await myTiles(a), moved);
+  const next = moved.indexOf(0) % 4 >= 1 ? ['ArrowRight', 'R'] : ['ArrowLeft', 'L'];
+  await a.focus('#race-board');
+  await a.keyboard.press(next[0]);
+  assert.deepEqual(await myTiles(a), step(moved, 4, 4, next[1]));
+  await a.waitForFunction(() => document.querySelector('#race-moves').textContent === '2');
+  await w.waitForFunction(() => window.adasMoves === 2); // the server took it: the others see it
+  await a.close();
+  await w.close();
+});
+
+test('a link to a race that is gone says so, with a way back', async () => {
+  const page = await watcher.context.newPage();
+  await page.goto(`${server.url}race/${'0'.repeat(32)}`);
+  await page.waitForFunction(() => /cannot be reached/.test(document.querySelector('#race-status').textContent), null, { timeout: 10000 });
+  assert.equal(await page.getAttribute('#race-status a', 'href'), '/#slide');
+  await page.close();
+});
