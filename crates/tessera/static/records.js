@@ -43,18 +43,18 @@ export function reasonText(reason) {
 }
 
 // Fills `box` with the records and the player's statistics for a variant.
-export async function showRecords(box, game, variant) {
+export async function showRecords(box, game, variant, format = 'single') {
   let records, stats;
   try {
     [records, stats] = await Promise.all([
-      get(`/api/records?game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`),
+      get(`/api/records?game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}${format === 'single' ? '' : `&format=${encodeURIComponent(format)}`}`),
       get(`/api/me/stats?game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`),
     ]);
   } catch (e) {
     box.replaceChildren(el('p', { class: 'error', text: e.message }));
     return;
   }
-  const parts = [el('h3', { text: `Records — ${variant}` })];
+  const parts = [el('h3', { text: `Records — ${variant}${format === 'single' ? '' : `, ${format}`}` })];
   if (game === 'slide') {
     const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];
     parts.push(
