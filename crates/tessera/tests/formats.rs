@@ -341,3 +341,65 @@ fn a_submission_missing_a_puzzle_or_out_of_order_is_refused() {
     let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
     assert_eq!(done["solved"], true, "{done}");
 }
+
+/// Solves `count` single 3×3 games at `gap` ms a move; gives the time the
+/// server gave each, newest first.
+fn solve_singles(client: &mut Client, seed: u64, count: u64, gap: i64) -> Vec<i64> {
+    let mut millis: Vec<i64> = (seed..seed + count)
+        .map(|seed| {
+            let dealt = Instant::now();
+            let game = deal(client, "single", seed);
+            let moves = solutions(&game);
+            let times = one_clock(&moves, 300, gap);
+            wait_until(dealt, *times[0].last().unwrap());
+            let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+            assert_eq!(done["ranked"], true, "{done}");
+            done["millis"].as_i64().unwrap()
+        })
+        .collect();
+    millis.reverse();
+    millis
+}
+
+/// The mean of five times without the best and the worst, by hand.
+fn middle_three(five: &[i64]) -> f64 {
+    let mut sorted = five.to_vec();
+    sorted.sort_unstable();
+    sorted[1..4].iter().sum::<i64>() as f64 / 3.0
+}
+
+#[test]
+fn records_rank_each_players_best_average_of_five() {
+    let server = Server::start();
+    let mut quick = server.client();
+    let (quick_handle, _) = quick.sign_up("quick");
+    let mut steady = server.client();
+    let (steady_handle, _) = steady.sign_up("steady");
+    let fast = solve_singles(&mut quick, 100, 6, 60);
+    let slow = solve_singles(&mut steady, 200, 5, 150);
+    // Six results hold two windows of five: the better one counts.
+    let best_quick = middle_three(&fast[..5]).min(middle_three(&fast[1..]));
+
+    let tables = quick
+        .get("/api/records?game=slide&variant=3x3-row-major&by=ao5")
+        .json();
+    let averages = tables["by_average"].as_array().unwrap();
+    let handles: Vec<&Value> = averages.iter().map(|a| &a["handle"]).collect();
+    assert_eq!(handles, [&json!(quick_handle), &json!(steady_handle)]);
+    assert!((averages[0]["millis"].as_f64().unwrap() - best_quick).abs() < 1e-6);
+    assert!((averages[1]["millis"].as_f64().unwrap() - middle_three(&slow)).abs() < 1e-6);
+    assert_eq!(averages[0]["of"], 5);
+    assert_eq!(averages[0]["mine"], true);
+    assert_eq!(averages[1]["game_ids"].as_array().unwrap().len(), 5);
+    // Nobody has twelve results; without `by` there is no averages table.
+    let tables = quick
+        .get("/api/records?game=slide&variant=3x3-row-major&by=ao12")
+        .json();
+    assert_eq!(tables["by_average"], json!([]));
+    let tables = quick
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
+    assert!(tables.get("by_average").is_none());
+    let reply = quick.get("/api/records?game=slide&variant=3x3-row-major&by=ao7");
+    assert_eq!(reply.status, 400, "{}", reply.text);
+}
