@@ -37,30 +37,43 @@ const replay = (r) => el('a', { href: `/replay/${r.game_id}`, class: 'replay-lin
 const tps = (r) => (r.stm / Math.max(0.001, r.millis / 1000)).toFixed(2);
 const verdict = (r) => (r.ranked ? 'ranked' : reasonText(r.reason) || 'not ranked');
 
+// Each account's best average of consecutive results: the mean without
+// the best and the worst, and the latest of the results it is over.
+function averageTable(title, rows) {
+  const latest = (r) => el('a', { href: `/replay/${r.game_ids[0]}`, class: 'replay-link', text: '▶ latest' });
+  return table(title, rows, [['#', rank], ['name', who], ['average', (r) => clock(r.millis)], ['date', when], ['replay', latest]]);
+}
+
 // Why a result is not ranked, in words; a guest is invited to sign in.
 export function reasonText(reason) {
   return reason === 'guest' ? 'guest: sign in to be ranked' : reason;
 }
 
 // Fills `box` with the records and the player's statistics for a variant.
-export async function showRecords(box, game, variant) {
-  let records, stats;
+export async function showRecords(box, game, variant, format = 'single') {
+  let records, stats, ao12;
+  const query = `game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}${format === 'single' ? '' : `&format=${encodeURIComponent(format)}`}`;
+  // The sliding puzzle ranks the best averages of 5 and of 12 too.
+  const averages = game === 'slide';
   try {
-    [records, stats] = await Promise.all([
-      get(`/api/records?game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`),
+    [records, stats, ao12] = await Promise.all([
+      get(`/api/records?${query}${averages ? '&by=ao5' : ''}`),
       get(`/api/me/stats?game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`),
+      averages ? get(`/api/records?${query}&by=ao12`) : null,
     ]);
   } catch (e) {
     box.replaceChildren(el('p', { class: 'error', text: e.message }));
     return;
   }
-  const parts = [el('h3', { text: `Records — ${variant}` })];
+  const parts = [el('h3', { text: `Records — ${variant}${format === 'single' ? '' : `, ${format}`}` })];
   if (game === 'slide') {
     const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];
     parts.push(
       table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ...moves, ['TPS', tps], ['date', when], ['replay', replay]]),
       table('Fewest moves (STM)', records.by_moves, [['#', rank], ['name', who], ...moves, ['time', time], ['date', when], ['replay', replay]]),
       table('Fewest moves (MTM)', records.by_mtm, [['#', rank], ['name', who], ['MTM', (r) => r.mtm], ['STM', (r) => r.stm], ['time', time], ['date', when], ['replay', replay]]),
+      averageTable('Best average of 5', records.by_average),
+      averageTable('Best average of 12', ao12.by_average),
     );
   } else {
     parts.push(

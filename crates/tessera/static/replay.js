@@ -58,7 +58,11 @@ function shisenFrames() {
 
 function drawSlide(f) {
   const board = $('replay-board');
-  if (!board.classList.contains('slide-board')) {
+  // A format's next puzzle (a relay's next size) gets a board of its own.
+  const puzzle = String(f.puzzle ?? 0);
+  if (!board.classList.contains('slide-board') || board.dataset.puzzle !== puzzle) {
+    board.replaceChildren();
+    board.dataset.puzzle = puzzle;
     board.className = 'slide-board';
     board.style.setProperty('--w', f.w);
     board.style.setProperty('--h', f.h);
@@ -115,6 +119,7 @@ function draw() {
   $('replay-clock').textContent = clock(clockMs);
   const turn = r.kind === 'shisen' && f.turn ? `turn ${at}: ${f.turn.replace('-', ' with ')}` : '';
   $('replay-status').textContent = at === total() ? (r.kind === 'slide' ? 'Solved.' : 'Cleared.') : turn;
+  if (isFormat()) showPuzzle(f.puzzle);
   marker();
 }
 
@@ -217,14 +222,69 @@ async function load() {
     $('replay-status').className = 'status error';
     return;
   }
-  if (r.kind === 'slide') r.moves = [...r.moves];
-  frames = r.kind === 'slide' ? slideFrames() : shisenFrames();
-  if (r.kind === 'slide' && mtmCount(r.moves) !== r.mtm) console.warn('MTM count differs from the server');
+  // A format's moves are stored puzzle by puzzle, split by commas; its
+  // times run on one clock, so the flat list plays them one after another.
+  if (r.kind === 'slide') r.moves = [...r.moves.replaceAll(',', '')];
+  if (isFormat()) frames = formatFrames(); else frames = r.kind === 'slide' ? slideFrames() : shisenFrames();
+  if (isFormat()) splits();
+  else if (r.kind === 'slide' && mtmCount(r.moves) !== r.mtm) console.warn('MTM count differs from the server');
   $('replay-total').textContent = String(total());
   $('replay-scrub').max = String(total());
   info();
   graph();
   seek(0);
+}
+
+// --- Formats: a marathon's or relay's puzzles one after another, with splits.
+
+// Whether the replay is of a format of several puzzles.
+function isFormat() {
+  return r.kind === 'slide' && Array.isArray(r.puzzles) && r.puzzles.length > 1;
+}
+
+// The position after every move of the whole format. The moment a puzzle
+// is solved the next one is shown, as it was in play; the last stays solved.
+function formatFrames() {
+  const out = [];
+  r.puzzles.forEach((puzzle, i) => {
+    const p = parsePosition(puzzle.position);
+    const goal = parsePosition(puzzle.goal).tiles;
+    const tiles = p.tiles.slice();
+    const frame = () => ({ tiles: tiles.slice(), w: p.w, h: p.h, goal, puzzle: i });
+    if (i === 0) out.push(frame()); else out[out.length - 1] = frame();
+    for (const m of puzzle.moves) {
+      applyMove(tiles, p.w, p.h, m);
+      out.push(frame());
+    }
+  });
+  return out;
+}
+
+// The moves played before puzzle `i`.
+function puzzleStart(i) {
+  return r.puzzles.slice(0, i).reduce((n, p) => n + p.moves.length, 0);
+}
+
+// The splits: each puzzle's time, when it was solved on the format's clock
+// and its moves; a button jumps to the puzzle.
+function splits() {
+  const list = $('replay-splits');
+  list.replaceChildren(...r.puzzles.map((p, i) => {
+    const jump = el('button', { type: 'button', class: 'split', text: `${i + 1}. ${p.size} · ${clock(p.millis)} · split ${clock(p.split)} · ${p.stm} moves` });
+    jump.addEventListener('click', () => { setPlaying(false); seek(puzzleStart(i)); });
+    return el('li', {}, jump);
+  }));
+  $('replay-format').hidden = false;
+  $('replay-format-title').textContent = `${r.format}: ${r.puzzles.length} puzzles, splits`;
+}
+
+// Marks the puzzle on the board among the splits.
+function showPuzzle(i) {
+  [...$('replay-splits').children].forEach((li, k) => {
+    const button = li.firstChild;
+    if (k === i) button.setAttribute('aria-current', 'step'); else button.removeAttribute('aria-current');
+  });
+  $('replay-puzzle').textContent = `puzzle ${i + 1} of ${r.puzzles.length} (${r.puzzles[i].size})`;
 }
 
 $('replay-play').addEventListener('click', () => setPlaying(!playing));

@@ -36,17 +36,23 @@ function elapsed() { return s ? performance.now() - s.shownAt : 0; }
 function tick() {
   if (!s) return;
   const ms = s.finishedMillis ?? elapsed();
+  // A format counts the moves of the puzzles already solved too.
+  const stm = s.moves.length + s.done.reduce((n, p) => n + p.moves.length, 0);
+  const mtm = mtmCount(s.moves) + s.done.reduce((n, p) => n + mtmCount([...p.moves]), 0);
   $('slide-time').textContent = clock(ms);
-  $('slide-moves').textContent = String(s.moves.length);
-  $('slide-mtm').textContent = String(mtmCount(s.moves));
-  $('slide-mps').textContent = ms > 0 ? (s.moves.length / (ms / 1000)).toFixed(2) : '0.00';
+  $('slide-moves').textContent = String(stm);
+  $('slide-mtm').textContent = String(mtm);
+  $('slide-mps').textContent = ms > 0 ? (stm / (ms / 1000)).toFixed(2) : '0.00';
 }
 
-// Records a single-tile move and when it was made (milliseconds since the
-// puzzle was shown): the server judges the pace, and the replay shows it.
-function record(letter) {
+// Records a single-tile move, when it was made (milliseconds since the
+// puzzle, or the format, was shown) and how (`k` key, `m` mouse, `t`
+// touch): the server judges the pace and files the result by control, and
+// the replay shows it.
+function record(letter, input) {
   s.moves.push(letter);
   s.times.push(Math.max(0, Math.round(performance.now() - s.shownAt)));
+  s.inputs.push(input);
 }
 
 function status(text, kind = '') {
@@ -69,11 +75,12 @@ function render() {
   board.style.setProperty('--w', s.w);
   board.style.setProperty('--h', s.h);
   fitHeight(board);
-  board.classList.toggle('blind', s.blind && s.moves.length > 0 && !s.solved);
+  const blind = s.blind && s.moves.length > 0 && !s.solved;
+  board.classList.toggle('blind', blind);
   board.classList.toggle('solved', !!s.solved);
-  if (board.dataset.game !== s.game) {
+  if (board.dataset.game !== s.key) {
     board.replaceChildren();
-    board.dataset.game = s.game;
+    board.dataset.game = s.key;
     s.tiles.forEach((t) => {
       if (t === 0) return;
       board.append(el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) }));
@@ -88,9 +95,11 @@ function render() {
     tile.style.transform = `translate(${(i % s.w) * 100}%, ${Math.floor(i / s.w) * 100}%)`;
     tile.dataset.cell = String(i);
     tile.classList.toggle('home', home.get(t) === i);
+    // Blindfolded, the numbers are gone from the page, not only unseen.
+    tile.textContent = blind ? '' : String(t);
   });
   paintLook(board, home);
-  readerCells(board);
+  readerCells(board, blind);
   tick();
 }
 
@@ -107,12 +116,13 @@ function readerRows() {
   return rows;
 }
 
-function readerCells(board) {
+function readerCells(board, blind) {
   for (const cell of board.querySelectorAll('[data-place]')) {
     const i = Number(cell.dataset.place);
     const t = s.tiles[i];
     const where = `row ${Math.floor(i / s.w) + 1}, column ${(i % s.w) + 1}`;
-    cell.textContent = `${t === 0 ? 'blank' : t}, ${where}`;
+    const tile = blind ? 'tile' : t;
+    cell.textContent = `${t === 0 ? 'blank' : tile}, ${where}`;
   }
 }
 
@@ -120,6 +130,7 @@ const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
 
 // "7 left; 9 of 15 in place": what a move did, for the live region.
 function sayMoves(moved, letter) {
+  if (s.blind && !s.solved) moved = moved.map(() => 'tile');
   const placed = s.tiles.filter((t, i) => t !== 0 && t === s.goal[i]).length;
   announce('slide-said', `${moved.join(', ')} ${WORDS[letter]}; ${placed} of ${s.tiles.length - 1} in place`);
 }
@@ -127,7 +138,7 @@ function sayMoves(moved, letter) {
 // Shows the current look on the board's tiles: a scheme's colours, or each
 // tile's part of the picture (the part at its goal cell).
 function paintLook(board, home) {
-  const ready = look.for === s.game;
+  const ready = look.for === s.key;
   const scheme = ready && look.colours && look.key.startsWith('scheme:');
   const picture = ready && look.picture && (look.key.startsWith('picture:') || look.key === 'photo');
   board.classList.toggle('look-scheme', !!scheme);
@@ -166,14 +177,14 @@ async function prepareLook() {
     return;
   }
   if (game !== s || look.key !== key) return;
-  look.for = game.game;
+  look.for = game.key;
   render();
   renderGoal();
 }
 
 function renderGoal() {
   const overlay = $('slide-goal-overlay');
-  if (look.for === s.game && look.picture && (look.key.startsWith('picture:') || look.key === 'photo')) {
+  if (look.for === s.key && look.picture && (look.key.startsWith('picture:') || look.key === 'photo')) {
     // A picture puzzle's goal is the whole picture.
     const img = el('img', { class: 'goal-picture', src: look.picture, alt: 'the whole picture' });
     img.style.aspectRatio = `${s.w} / ${s.h}`;
@@ -188,20 +199,21 @@ function renderGoal() {
 
 function solvedNow() { return s.tiles.every((t, i) => t === s.goal[i]); }
 
-// Plays moves (tile-direction letters) from the player.
-function play(letters) {
+// Plays moves (tile-direction letters) from the player, made by `input`
+// (`k` keyboard, `m` mouse, `t` touch).
+function play(letters, input) {
   if (!s || s.solved || solving) return;
   const moved = [];
   for (const m of letters) {
     const blank = blankOf(s.tiles);
     if (!applyMove(s.tiles, s.w, s.h, m)) break;
-    record(m);
+    record(m, input);
     moved.push(s.tiles[blank]);
   }
   if (moved.length === 0) return;
   render();
   sayMoves(moved, letters[0]);
-  if (solvedNow()) finish();
+  if (solvedNow()) solvedPuzzle();
 }
 
 async function finish() {
@@ -210,7 +222,7 @@ async function finish() {
   render();
   status('Solved! Checking with the server…');
   try {
-    const r = await post('/api/slide/submit', { game: game.game, moves: game.moves.join(''), times: game.times });
+    const r = await post('/api/slide/submit', submission(game));
     if (game !== s) return;
     game.finishedMillis = r.millis;
     tick();
@@ -220,7 +232,9 @@ async function finish() {
     }
     const tps = (r.stm / Math.max(0.001, r.millis / 1000)).toFixed(2);
     const verdict = r.ranked ? 'ranked' : `not ranked — ${reasonText(r.reason)}`;
-    status(`Solved in ${clock(r.millis)}: ${r.stm} moves (${r.mtm} MTM), ${tps} TPS — ${verdict}. `, r.ranked ? 'good' : 'warn');
+    const what = game.format === 'single' ? 'Solved' : `${formatName(game.format)} solved`;
+    status(`${what} in ${clock(r.millis)}${phases(game)}: ${r.stm} moves (${r.mtm} MTM), ${tps} TPS — ${verdict}. `, r.ranked ? 'good' : 'warn');
+    showSplits(game);
     $('slide-status').append(el('a', { href: `/replay/${r.game}`, text: 'Watch the replay' }));
     refreshRecords();
   } catch (e) {
@@ -229,7 +243,7 @@ async function finish() {
 }
 
 function refreshRecords() {
-  if (s) showRecords($('slide-records'), 'slide', s.variant);
+  if (s) showRecords($('slide-records'), 'slide', s.variant, s.format);
 }
 
 // The look, for links: a player's own photo stays on their machine.
@@ -239,7 +253,8 @@ function lookParam() {
 }
 
 function shareLink(seed) {
-  const params = new URLSearchParams({ size: `${s.w}x${s.h}`, goal: $('slide-goal').value, seed: String(seed) });
+  const params = new URLSearchParams({ size: s.size, goal: $('slide-goal').value, seed: String(seed) });
+  if (s.format !== 'single') params.set('format', s.format);
   return `${location.origin}${location.pathname}#slide&${params}${lookParam()}`;
 }
 
@@ -247,24 +262,31 @@ function shareLink(seed) {
 export async function start(params = new URLSearchParams()) {
   if (params.has('size')) $('slide-size').value = params.get('size');
   if (params.has('goal')) $('slide-goal').value = params.get('goal');
+  if ([...$('slide-format').options].some((o) => o.value === params.get('format'))) $('slide-format').value = params.get('format');
   if (params.has('look') && [...$('slide-look').options].some((o) => o.value === params.get('look'))) {
     $('slide-look').value = params.get('look');
   }
   const body = { size: $('slide-size').value, goal: $('slide-goal').value };
+  // The daily puzzle is a single solve.
   if (params.has('daily')) body.daily = true;
-  else if (params.has('seed')) body.seed = Number(params.get('seed'));
+  else {
+    body.format = $('slide-format').value;
+    if (params.has('seed')) body.seed = Number(params.get('seed'));
+  }
   solving = false;
   try {
     const r = await post('/api/slide/new', body);
     const p = parse(r.position);
     s = {
-      game: r.game, seed: r.seed, variant: r.variant, w: p.w, h: p.h,
+      game: r.game, key: `${r.game}:0`, seed: r.seed, variant: r.variant, w: p.w, h: p.h, size: body.size,
       start: p.tiles.slice(), tiles: p.tiles, goal: parse(r.goal_position).tiles,
-      goalName: r.goal, goalText: r.goal_position, moves: [], times: [], solved: false,
-      blind: $('slide-blind').checked, shownAt: performance.now(), daily: r.daily,
+      goalName: r.goal, goalText: r.goal_position, moves: [], times: [], inputs: [], solved: false,
+      blind: $('slide-blind').checked || r.format === 'bld', shownAt: performance.now(), daily: r.daily,
+      format: r.format ?? 'single', puzzles: r.puzzles ?? [], index: 0, done: [],
     };
     history.replaceState(null, '', r.daily ? `#slide&daily${lookParam()}` : shareLink(r.seed));
-    status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}`);
+    const count = s.puzzles.length > 1 ? ` — ${formatName(s.format)}: puzzle 1 of ${s.puzzles.length}` : '';
+    status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}${count}`);
     render();
     renderGoal();
     prepareLook();
@@ -312,11 +334,11 @@ async function solve() {
       await new Promise((done) => setTimeout(done, 140));
       if (game !== s || !solving) return;
       applyMove(s.tiles, s.w, s.h, m);
-      record(m);
+      record(m, 'm');
       render();
     }
     solving = false;
-    if (solvedNow()) finish();
+    if (solvedNow()) solvedPuzzle();
   } catch (e) {
     solving = false;
     status(e.message, 'error');
@@ -325,9 +347,9 @@ async function solve() {
 
 // Takes the last move back by making the opposite move: it counts, as it
 // would on a real puzzle, and the replay shows it.
-function undo() {
+function undo(input) {
   if (!s || s.solved || solving || s.moves.length === 0) return;
-  play([INVERSE[s.moves[s.moves.length - 1]]]);
+  play([INVERSE[s.moves[s.moves.length - 1]]], input);
 }
 
 function restart() {
@@ -336,24 +358,105 @@ function restart() {
   s.tiles = s.start.slice();
   s.moves = [];
   s.times = [];
+  s.inputs = [];
   render();
 }
+
+// The largest side the page deals.
+const LARGEST = 10;
 
 const KEYS = {
   ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
   w: 'U', s: 'D', a: 'L', d: 'R', W: 'U', S: 'D', A: 'L', D: 'R',
 };
 
+// --- Formats: marathons and relays on one clock, blindfold solves.
+
+// The Format menu: relays go up to the largest square size the page deals.
+function formatMenu(largest) {
+  const menu = $('slide-format');
+  const formats = ['single', 'marathon-10', 'marathon-42', 'marathon-100'];
+  for (let n = 4; n <= largest; n++) formats.push(`relay-${n}`);
+  formats.push('bld');
+  for (const f of formats) menu.append(el('option', { value: f, text: formatName(f) }));
+}
+
+// A format's name in words: "marathon of 10", "relay to 5×5", "blindfold".
+function formatName(format) {
+  const [kind, n] = format.split('-');
+  if (kind === 'marathon') return `marathon of ${n}`;
+  if (kind === 'relay') return `relay to ${n}×${n}`;
+  return format === 'bld' ? 'blindfold' : format;
+}
+
+// One puzzle of the format is solved: the next appears at once, on the
+// same clock, or the format is finished.
+function solvedPuzzle() {
+  if (s.index + 1 < s.puzzles.length) nextPuzzle(); else finish();
+}
+
+function nextPuzzle() {
+  s.done.push(played(s));
+  s.index += 1;
+  const puzzle = s.puzzles[s.index];
+  const p = parse(puzzle.position);
+  Object.assign(s, {
+    key: `${s.game}:${s.index}`, w: p.w, h: p.h, start: p.tiles.slice(), tiles: p.tiles,
+    goal: parse(puzzle.goal_position).tiles, goalName: puzzle.goal, goalText: puzzle.goal_position,
+    moves: [], times: [], inputs: [],
+  });
+  render();
+  renderGoal();
+  prepareLook();
+  const where = `puzzle ${s.index + 1} of ${s.puzzles.length}, ${p.w} by ${p.h}`;
+  status(`${formatName(s.format)}: ${where}`);
+  announce('slide-said', `Solved. Next: ${where}`);
+}
+
+// The puzzle in play as the server takes it.
+function played(game) {
+  return { moves: game.moves.join(''), times: game.times, inputs: game.inputs.join('') };
+}
+
+// What to submit: one puzzle's moves, or every puzzle of a format in order.
+function submission(game) {
+  if (game.puzzles.length <= 1) return { game: game.game, ...played(game) };
+  return { game: game.game, puzzles: [...game.done, played(game)] };
+}
+
+// A blindfold solve's two phases: looking until the first move, then
+// solving blind.
+function phases(game) {
+  if (!game.blind || game.times.length === 0) return '';
+  const look = game.times[0];
+  const end = game.times[game.times.length - 1];
+  return ` (memorised in ${clock(look)}, solved blind in ${clock(end - look)})`;
+}
+
+// Each puzzle's time and when it was solved on the format's clock.
+function showSplits(game) {
+  if (game.puzzles.length <= 1) return;
+  const list = el('ol', { class: 'splits', 'aria-label': 'splits' });
+  let shown = 0;
+  [...game.done, played(game)].forEach((p, i) => {
+    const split = p.times[p.times.length - 1] ?? shown;
+    list.append(el('li', { text: `${game.puzzles[i].size}: ${clock(split - shown)} (at ${clock(split)})` }));
+    shown = split;
+  });
+  $('slide-status').append(list);
+}
+
 export function init() {
   window.addEventListener('resize', () => fitHeight($('slide-board')));
   const sizes = $('slide-size');
-  for (let h = 3; h <= 10; h++) {
-    for (let w = 3; w <= 10; w++) {
+  for (let h = 3; h <= LARGEST; h++) {
+    for (let w = 3; w <= LARGEST; w++) {
       if (Math.abs(w - h) > 2) continue;
       sizes.append(el('option', { value: `${w}x${h}`, text: `${w}×${h}` }));
     }
   }
   sizes.value = '4x4';
+  formatMenu(LARGEST);
   const lookMenu = $('slide-look');
   for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
   lookMenu.addEventListener('change', () => {
@@ -376,13 +479,15 @@ export function init() {
     // A tile on screen, or a screen reader's cell (activated by Enter).
     const tile = e.target.closest('.tile');
     const cell = e.target.closest('[data-place]');
-    if (tile) play(movesFor(Number(tile.dataset.cell)));
-    else if (cell) play(movesFor(Number(cell.dataset.place)));
+    // A screen reader's Enter comes as a click from no pointer.
+    const input = { mouse: 'm', pen: 'm', touch: 't' }[e.pointerType] ?? 'k';
+    if (tile) play(movesFor(Number(tile.dataset.cell)), input);
+    else if (cell) play(movesFor(Number(cell.dataset.place)), input);
   });
   document.addEventListener('keydown', (e) => {
     if ($('page-slide').hidden || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
-    if (e.key in KEYS) { e.preventDefault(); play([KEYS[e.key]]); }
-    if (e.key === 'Backspace') { e.preventDefault(); undo(); }
+    if (e.key in KEYS) { e.preventDefault(); play([KEYS[e.key]], 'k'); }
+    if (e.key === 'Backspace') { e.preventDefault(); undo('k'); }
   });
   let touch = null;
   board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });
@@ -393,11 +498,11 @@ export function init() {
     touch = null;
     if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return; // a tap: the click handler plays it
     e.preventDefault();
-    play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')]);
+    play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')], 't');
   });
   $('slide-new').addEventListener('click', () => start());
   $('slide-daily').addEventListener('click', () => start(new URLSearchParams('daily')));
-  $('slide-undo').addEventListener('click', undo);
+  $('slide-undo').addEventListener('click', () => undo('m'));
   $('slide-hint').addEventListener('click', hint);
   $('slide-solve').addEventListener('click', solve);
   $('slide-restart').addEventListener('click', restart);

@@ -169,6 +169,87 @@ fn a_marathon_at_a_persons_pace_is_ranked_under_its_format_and_control() {
     // The replay keeps every puzzle's moves, in order.
     let replay = client.get(&format!("/api/replays/{id}")).json();
     assert_eq!(replay["moves"].as_str().unwrap().split(',').count(), 10);
+    assert_eq!(replay["format"], "marathon-10");
+    let puzzles = replay["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 10);
+    let mut shown = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let dealt = &game["puzzles"][i];
+        assert_eq!(puzzle["position"], dealt["position"], "puzzle {i}");
+        assert_eq!(puzzle["goal"], dealt["goal_position"], "puzzle {i}");
+        assert_eq!(puzzle["size"], "3x3");
+        assert_eq!(puzzle["moves"], moves[i].to_string(), "puzzle {i}");
+        assert_eq!(puzzle["times"], json!(times[i]), "puzzle {i}");
+        // Each split is the puzzle's last move; it appeared at the last split.
+        let split = *times[i].last().unwrap();
+        assert_eq!(puzzle["split"], split, "puzzle {i}");
+        assert_eq!(puzzle["shown"], shown, "puzzle {i}");
+        assert_eq!(puzzle["millis"], split - shown, "puzzle {i}");
+        assert_eq!(puzzle["stm"], moves[i].len());
+        shown = split;
+    }
+}
+
+#[test]
+fn a_relay_replays_its_sizes_one_after_another() {
+    let server = Server::start();
+    let mut client = server.client();
+    let dealt = Instant::now();
+    let game = client.ok(
+        "/api/slide/new",
+        json!({"size": "3x3", "seed": 12, "format": "relay-4"}),
+    );
+    let moves: Vec<slide::Moves> = game["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let start = p["position"].as_str().unwrap();
+            let goal = p["goal_position"].as_str().unwrap();
+            cli(&["slide", "solve", "--fast", start, "--goal", goal])
+                .trim()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let times = one_clock(&moves, 300, 60);
+    wait_until(dealt, *times[1].last().unwrap());
+    let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+    assert_eq!(done["solved"], true, "{done}");
+    let id = game["game"].as_str().unwrap();
+    let replay = client.get(&format!("/api/replays/{id}")).json();
+    let sizes: Vec<&Value> = replay["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["size"])
+        .collect();
+    assert_eq!(sizes, [&json!("3x3"), &json!("4x4")]);
+    assert_eq!(
+        replay["puzzles"][1]["position"],
+        game["puzzles"][1]["position"]
+    );
+    assert_eq!(replay["puzzles"][1]["shown"], *times[0].last().unwrap());
+    assert_eq!(replay["puzzles"][1]["split"], *times[1].last().unwrap());
+    // A single solve is one puzzle, from its stored position.
+    let single = deal(&mut client, "single", 3);
+    let solution = &solutions(&single)[0];
+    let times = one_clock(std::slice::from_ref(solution), 300, 60);
+    let dealt = Instant::now();
+    wait_until(dealt, *times[0].last().unwrap());
+    client.ok(
+        "/api/slide/submit",
+        json!({"game": single["game"], "moves": solution.to_string(), "times": times[0]}),
+    );
+    let replay = client
+        .get(&format!(
+            "/api/replays/{}",
+            single["game"].as_str().unwrap()
+        ))
+        .json();
+    assert_eq!(replay["format"], "single");
+    assert_eq!(replay["puzzles"][0]["position"], single["position"]);
+    assert_eq!(replay["puzzles"][0]["split"], *times[0].last().unwrap());
 }
 
 #[test]
@@ -259,4 +340,66 @@ fn a_submission_missing_a_puzzle_or_out_of_order_is_refused() {
     // None of these finished the game: it can still be submitted.
     let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
     assert_eq!(done["solved"], true, "{done}");
+}
+
+/// Solves `count` single 3×3 games at `gap` ms a move; gives the time the
+/// server gave each, newest first.
+fn solve_singles(client: &mut Client, seed: u64, count: u64, gap: i64) -> Vec<i64> {
+    let mut millis: Vec<i64> = (seed..seed + count)
+        .map(|seed| {
+            let dealt = Instant::now();
+            let game = deal(client, "single", seed);
+            let moves = solutions(&game);
+            let times = one_clock(&moves, 300, gap);
+            wait_until(dealt, *times[0].last().unwrap());
+            let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+            assert_eq!(done["ranked"], true, "{done}");
+            done["millis"].as_i64().unwrap()
+        })
+        .collect();
+    millis.reverse();
+    millis
+}
+
+/// The mean of five times without the best and the worst, by hand.
+fn middle_three(five: &[i64]) -> f64 {
+    let mut sorted = five.to_vec();
+    sorted.sort_unstable();
+    sorted[1..4].iter().sum::<i64>() as f64 / 3.0
+}
+
+#[test]
+fn records_rank_each_players_best_average_of_five() {
+    let server = Server::start();
+    let mut quick = server.client();
+    let (quick_handle, _) = quick.sign_up("quick");
+    let mut steady = server.client();
+    let (steady_handle, _) = steady.sign_up("steady");
+    let fast = solve_singles(&mut quick, 100, 6, 60);
+    let slow = solve_singles(&mut steady, 200, 5, 150);
+    // Six results hold two windows of five: the better one counts.
+    let best_quick = middle_three(&fast[..5]).min(middle_three(&fast[1..]));
+
+    let tables = quick
+        .get("/api/records?game=slide&variant=3x3-row-major&by=ao5")
+        .json();
+    let averages = tables["by_average"].as_array().unwrap();
+    let handles: Vec<&Value> = averages.iter().map(|a| &a["handle"]).collect();
+    assert_eq!(handles, [&json!(quick_handle), &json!(steady_handle)]);
+    assert!((averages[0]["millis"].as_f64().unwrap() - best_quick).abs() < 1e-6);
+    assert!((averages[1]["millis"].as_f64().unwrap() - middle_three(&slow)).abs() < 1e-6);
+    assert_eq!(averages[0]["of"], 5);
+    assert_eq!(averages[0]["mine"], true);
+    assert_eq!(averages[1]["game_ids"].as_array().unwrap().len(), 5);
+    // Nobody has twelve results; without `by` there is no averages table.
+    let tables = quick
+        .get("/api/records?game=slide&variant=3x3-row-major&by=ao12")
+        .json();
+    assert_eq!(tables["by_average"], json!([]));
+    let tables = quick
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
+    assert!(tables.get("by_average").is_none());
+    let reply = quick.get("/api/records?game=slide&variant=3x3-row-major&by=ao7");
+    assert_eq!(reply.status, 400, "{}", reply.text);
 }

@@ -158,6 +158,9 @@ pub enum Ranking {
     /// Fewest multi-tile moves.
     Mtm,
     Score,
+    /// Each account's results together, newest first: the sequences
+    /// averages are taken over.
+    Latest,
 }
 
 impl Ranking {
@@ -167,6 +170,7 @@ impl Ranking {
             Ranking::Moves => "r.moves ASC, r.millis ASC, r.finished_at DESC",
             Ranking::Mtm => "r.mtm ASC, r.millis ASC, r.finished_at DESC",
             Ranking::Score => "r.score DESC, r.millis ASC, r.finished_at DESC",
+            Ranking::Latest => "r.account_id ASC, r.finished_at DESC",
         }
     }
 }

@@ -359,6 +359,35 @@ impl PartialSchema for FormatName {
 
 impl ToSchema for FormatName {}
 
+/// What a records query ranks by: time and moves (every table of the
+/// variant), or the best average of 5 or 12 consecutive results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RankBy {
+    /// Fastest single result.
+    Time,
+    /// Fewest single-tile moves.
+    Stm,
+    /// Fewest multi-tile moves.
+    Mtm,
+    /// Best average of 5 (the best and the worst dropped).
+    Ao5,
+    /// Best average of 12 (the best and the worst dropped).
+    Ao12,
+}
+
+impl RankBy {
+    /// How many consecutive results the average is of; `None` for a
+    /// single result's ranking.
+    pub fn window(self) -> Option<usize> {
+        match self {
+            RankBy::Ao5 => Some(5),
+            RankBy::Ao12 => Some(12),
+            RankBy::Time | RankBy::Stm | RankBy::Mtm => None,
+        }
+    }
+}
+
 /// The control a result is filed under.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::account::Visitor;
 use super::clock::now_millis;
-use super::edge::{ControlName, DisplayName, FormatName, GameKind, Variant};
+use super::edge::{ControlName, DisplayName, FormatName, GameKind, RankBy, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
@@ -52,6 +52,11 @@ pub struct RecordsQuery {
     #[param(inline)]
     #[serde(default)]
     control: Option<ControlName>,
+    /// `ao5` or `ao12` adds the table of best averages (`by_average`);
+    /// the tables by time and moves are always there.
+    #[param(inline)]
+    #[serde(default)]
+    by: Option<RankBy>,
 }
 
 /// A game.
@@ -108,6 +113,60 @@ pub struct Tables {
     /// Highest score first (Shisen-Sho).
     #[serde(skip_serializing_if = "Option::is_none")]
     by_score: Option<Vec<Record>>,
+    /// With `by=ao5` or `by=ao12`: each account's best average of that
+    /// many consecutive results, best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by_average: Option<Vec<AverageRecord>>,
+}
+
+/// An account's best average of consecutive results in a category.
+#[derive(Serialize, ToSchema)]
+pub struct AverageRecord {
+    /// The account's handle.
+    handle: String,
+    name: Option<String>,
+    /// How many results the average is of.
+    of: usize,
+    /// The trimmed mean of their times, in milliseconds.
+    millis: f64,
+    /// The results averaged, newest first.
+    game_ids: Vec<String>,
+    /// When the newest of them finished, milliseconds since the Unix epoch.
+    finished_at: i64,
+    /// Whether this is the asking player's own.
+    mine: bool,
+}
+
+/// The most results of a category read to find the best averages.
+const AVERAGE_SCAN: i64 = 100_000;
+
+/// Each account's best average of `n` consecutive results, best first,
+/// from results grouped by account and newest first.
+fn best_averages(results: &[Record], n: usize) -> Vec<AverageRecord> {
+    let mut best: Vec<AverageRecord> = results
+        .chunk_by(|a, b| a.handle == b.handle)
+        .filter(|run| run[0].handle.is_some())
+        .filter_map(|run| {
+            let times: Vec<i64> = run.iter().map(|r| r.millis).collect();
+            // Every window of n consecutive results; the first best wins.
+            let (at, millis) = (0..=times.len().checked_sub(n)?)
+                .filter_map(|i| Some((i, average_of(&times[i..], n)?)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))?;
+            let window = &run[at..at + n];
+            Some(AverageRecord {
+                handle: run[0].handle.clone()?,
+                name: run[0].name.clone(),
+                of: n,
+                millis,
+                game_ids: window.iter().map(|r| r.game_id.clone()).collect(),
+                finished_at: window[0].finished_at,
+                mine: run[0].mine,
+            })
+        })
+        .collect();
+    best.sort_by(|a, b| a.millis.total_cmp(&b.millis));
+    best.truncate(TABLE as usize);
+    best
 }
 
 /// The records of a variant: ranked results only, the asking player's own
@@ -141,7 +200,12 @@ pub async fn records(
         by_moves: None,
         by_mtm: None,
         by_score: None,
+        by_average: None,
     };
+    if let Some(n) = query.by.and_then(RankBy::window) {
+        let results = store.records(game, variant, category, Ranking::Latest, AVERAGE_SCAN, me);
+        tables.by_average = Some(best_averages(&results.await?, n));
+    }
     if game == "slide" {
         let by_moves = store.records(game, variant, category, Ranking::Moves, TABLE, me);
         tables.by_moves = Some(by_moves.await?);

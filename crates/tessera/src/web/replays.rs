@@ -4,15 +4,16 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use play::format::Format;
 use serde::Serialize;
-use slide::Moves;
+use slide::{Moves, Position};
 use utoipa::ToSchema;
 
 use super::edge::{GameId, GameKind};
 use super::error::{Always, ApiError};
 use super::games::unreadable;
-use super::{shisen_api, App};
-use crate::store::ReplayRow;
+use super::{shisen_api, slide_api, App};
+use crate::store::{IssuedGame, ReplayRow};
 
 /// What every replay carries.
 #[derive(Serialize, ToSchema)]
@@ -57,6 +58,37 @@ pub struct SlideReplay {
     tps: f64,
     /// Multi-tile moves a second.
     tps_mtm: f64,
+    /// `single`, `marathon-10`, `relay-5`, `bld`, ….
+    format: String,
+    /// Every puzzle of the format in the order played, on one clock (a
+    /// single solve is one puzzle).
+    puzzles: Vec<PuzzleReplay>,
+}
+
+/// One puzzle of a format's replay.
+#[derive(Serialize, ToSchema)]
+pub struct PuzzleReplay {
+    /// The puzzle's starting position.
+    position: String,
+    /// Its goal as a position.
+    goal: String,
+    size: String,
+    /// Its single-tile moves.
+    moves: String,
+    /// The same moves in compact notation.
+    compact: String,
+    /// Milliseconds since the *format* started, one per move.
+    times: Vec<i64>,
+    /// When the puzzle appeared: when the one before it ended, in
+    /// milliseconds since the format started.
+    shown: i64,
+    /// The split: when the puzzle was solved, in milliseconds since the
+    /// format started.
+    split: i64,
+    /// Milliseconds the puzzle took (`split - shown`).
+    millis: i64,
+    stm: usize,
+    mtm: usize,
 }
 
 /// One turn of a Shisen-Sho replay.
@@ -159,6 +191,8 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
         .map_err(|e| unreadable(&row.issued, e))?
         .join(",");
     let (stm, mtm, millis) = (row.result.stm, row.result.mtm, row.result.millis);
+    let format = slide_api::format_of(&row.issued)?;
+    let puzzles = puzzles(row, format)?;
     Ok(SlideReplay {
         common,
         goal: row.issued.goal.clone(),
@@ -169,7 +203,64 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
         mtm,
         tps: rate(stm, millis),
         tps_mtm: rate(mtm, millis),
+        format: format.to_string(),
+        puzzles,
     })
+}
+
+/// Each puzzle's position and goal: as stored for a game of one puzzle
+/// (whatever dealt it), dealt again from the seed for a format of many.
+fn dealt(issued: &IssuedGame, format: Format) -> Result<Vec<(String, String)>, ApiError> {
+    if format.len() == 1 {
+        return Ok(vec![(issued.setup.clone(), issued.goal.clone())]);
+    }
+    Ok(slide_api::stored_puzzles(issued, format)?
+        .iter()
+        .map(|p| (p.start.to_string(), p.goal_position.to_string()))
+        .collect())
+}
+
+/// The puzzles of a slide result: dealt again from the game's seed, each
+/// with its share of the stored moves and times and its split.
+fn puzzles(row: &ReplayRow, format: Format) -> Result<Vec<PuzzleReplay>, ApiError> {
+    let dealt = dealt(&row.issued, format)?;
+    let parts: Vec<&str> = row.replay.split(',').collect();
+    if parts.len() != dealt.len() {
+        return Err(unreadable(
+            &row.issued,
+            format!("{} puzzles stored for a {format}", parts.len()),
+        ));
+    }
+    let mut times = row.times.iter().copied();
+    let mut shown = 0;
+    parts
+        .iter()
+        .zip(&dealt)
+        .map(|(part, (position, goal))| {
+            let moves: Moves = part.parse().map_err(|e| unreadable(&row.issued, e))?;
+            let size = Position::parse(position, None)
+                .map_err(|e| unreadable(&row.issued, e))?
+                .size();
+            let times: Vec<i64> = times.by_ref().take(moves.len()).collect();
+            // A puzzle solved without a move ends when it appeared.
+            let split = times.last().copied().unwrap_or(shown);
+            let replay = PuzzleReplay {
+                size: size.to_string(),
+                position: position.clone(),
+                goal: goal.clone(),
+                compact: moves.compact(),
+                stm: moves.len(),
+                mtm: moves.mtm_len(),
+                moves: moves.to_string(),
+                times,
+                shown,
+                split,
+                millis: split - shown,
+            };
+            shown = split;
+            Ok(replay)
+        })
+        .collect()
 }
 
 fn shisen(row: &ReplayRow, common: Common) -> Result<ShisenReplay, ApiError> {

@@ -572,16 +572,17 @@ fn control(inputs: &[(Option<&Inputs>, usize)]) -> Result<Option<Control>, Strin
 
 /// The format a stored game was dealt for.
 fn stored_format(row: &GameRow) -> Result<Format, ApiError> {
-    row.issued
-        .format
-        .parse()
-        .map_err(|e| unreadable(&row.issued, e))
+    format_of(&row.issued)
+}
+
+/// The format an issued game was dealt for.
+pub(super) fn format_of(issued: &IssuedGame) -> Result<Format, ApiError> {
+    issued.format.parse().map_err(|e| unreadable(issued, e))
 }
 
 /// The puzzles of a stored game, dealt again from its seed: the size of
 /// its first puzzle and the goal as chosen.
-fn stored_puzzles(row: &GameRow, format: Format) -> Result<Vec<Puzzle>, ApiError> {
-    let issued = &row.issued;
+pub(super) fn stored_puzzles(issued: &IssuedGame, format: Format) -> Result<Vec<Puzzle>, ApiError> {
     let first = Position::parse(&issued.setup, None).map_err(|e| unreadable(issued, e))?;
     let goal: GoalChoice = issued.rules.parse().map_err(|e| unreadable(issued, e))?;
     let spec = SlideSpec::new(first.size(), goal).map_err(|e| unreadable(issued, e))?;
@@ -623,7 +624,7 @@ async fn submit_format(
     let (played, control) = played(puzzles)?;
     let row = open_game(app, game, player, "slide").await?;
     let format = stored_format(&row)?;
-    let dealt = stored_puzzles(&row, format)?;
+    let dealt = stored_puzzles(&row.issued, format)?;
     let now = now_millis();
     let outcome = formats::replay(format, &dealt, &played)
         .map_err(|e| ApiError::bad(format!("bad submission: {e}")).at("/puzzles"))?;
