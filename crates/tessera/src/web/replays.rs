@@ -388,10 +388,8 @@ pub async fn analysis(
             "analysis covers single sliding-puzzle solves (not Shisen-Sho, not a whole format yet)",
         ));
     }
-    let start =
-        slide::Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
-    let goal =
-        slide::Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
+    let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
+    let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
     let moves: Moves = row.replay.parse().map_err(|e| unreadable(&row.issued, e))?;
     let (analysis, shortened) = app
         .budget
