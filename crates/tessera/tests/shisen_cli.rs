@@ -468,3 +468,47 @@ fn analyze_rejects_bad_input_with_exit_2() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn analyze_names_the_losing_turn_and_a_line_from_just_before_it() {
+    let deal = ["--deal", "8x4-gravity-tiles:8x4", "--seed", "31"];
+    let played = "0,3-3,3 4,3-7,3 4,3-5,3 5,2-5,3 6,2-5,3 7,2-7,3 2,3-4,3 1,0-7,3";
+    let out = tessera()
+        .args(["shisen", "analyze", "--json"])
+        .args(deal)
+        .arg(played)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut expected = vec!["solvable"; 7];
+    expected.extend(["unsolvable"; 2]);
+    assert_eq!(json["positions"], serde_json::json!(expected));
+    assert_eq!(json["lost_at"], 7);
+    assert_eq!(json["continuation"]["after"], 6);
+    // The six turns before the loss, then the line, clear the board.
+    let before: Vec<&str> = played.split(' ').take(6).collect();
+    let line: Vec<&str> = json["continuation"]["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    tessera()
+        .args(["shisen", "replay"])
+        .args(deal)
+        .args(&before)
+        .args(&line)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("cleared: 16 removals"));
+    tessera()
+        .args(["shisen", "analyze"])
+        .args(deal)
+        .arg(played)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "turn 7 2,3-4,3: unsolvable\nturn 8 1,0-7,3: unsolvable\nlost at turn 7 (2,3-4,3)\nwinning continuation after turn 6: ",
+        ));
+}

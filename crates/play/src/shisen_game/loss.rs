@@ -155,7 +155,7 @@ mod tests {
     }
 
     #[test]
-    fn the_losing_turn_is_the_first_unsolvable_position() {
+    fn a_deal_that_cannot_be_cleared_is_lost_at_the_deal() {
         let start = session("AB\nBA\nCC\n", Rules::STANDARD);
         // Only the Cs connect: removing them leaves AB/BA, stuck for good.
         let turns = [Turn::Remove(Point::new(0, 2), Point::new(1, 2))];

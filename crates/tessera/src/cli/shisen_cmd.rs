@@ -64,7 +64,7 @@ pub enum ShisenCommand {
     /// still be cleared (solvable, unsolvable, or unknown when the solver
     /// ran out of time), the losing turn, and a winning continuation.
     #[command(
-        after_help = "Examples:\n  tessera shisen analyze --deal 6x4-tiles:6x4 --seed 1 1,0-3,0 0,0-4,0\n  tessera shisen analyze --deal 6x4-gravity-tiles:6x4 --seed 1 1,0-3,0 shuffle undo --json --time-limit 1s"
+        after_help = "Examples:\n  tessera shisen analyze --deal 8x4-gravity-tiles:8x4 --seed 31 0,3-3,3 4,3-7,3 4,3-5,3 5,2-5,3 6,2-5,3 7,2-7,3 2,3-4,3 1,0-7,3\n  tessera shisen analyze --deal 6x4-gravity-tiles:6x4 --seed 1 1,0-3,0 shuffle undo --json --time-limit 1s"
     )]
     Analyze(super::shisen_analyze::AnalyzeArgs),
     /// Measure the solver on seeded random deals: decided share, median,
