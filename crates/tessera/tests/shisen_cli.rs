@@ -368,3 +368,147 @@ fn solve_in_parallel_answers_in_input_order_and_stops_at_a_bad_board() {
     );
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 77"));
 }
+
+/// A replay as the replay page downloads it.
+fn replay_text(rows: &[&str], turns: &str) -> String {
+    let deal: Vec<String> = rows.iter().map(|row| format!("# {row}")).collect();
+    format!(
+        "# tessera replay 0123: 4x2, seed 1, by ann\n# 0:05.0, score 10; ranked\n# deal (standard):\n{}\n{turns}\n# times (ms since the puzzle was shown, one per turn):\n500\n",
+        deal.join("\n")
+    )
+}
+
+#[test]
+fn analyze_names_each_position_and_a_continuation_that_clears() {
+    let deal = ["--deal", "6x4-tiles:6x4", "--seed", "1"];
+    let out = tessera()
+        .args(["shisen", "analyze", "--json"])
+        .args(deal)
+        .args(["1,0-3,0", "0,0-4,0"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["positions"],
+        serde_json::json!(["solvable", "solvable", "solvable"])
+    );
+    assert_eq!(json["lost_at"], serde_json::Value::Null);
+    assert_eq!(json["continuation"]["after"], 2);
+    // The continuation, played after the two turns, clears the board.
+    let line: Vec<String> = json["continuation"]["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    tessera()
+        .args(["shisen", "replay"])
+        .args(deal)
+        .args(["1,0-3,0", "0,0-4,0"])
+        .args(&line)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("cleared: 12 removals"));
+}
+
+#[test]
+fn analyze_reads_a_downloaded_replay_and_finds_the_loss() {
+    // The Cs and Ds cross: once A and B are gone nothing clears them.
+    let text = replay_text(&["ABCD", "ABDC"], "0,0-0,1 1,0-1,1");
+    tessera()
+        .args(["shisen", "analyze", "--replay", "-"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "deal: unsolvable\nturn 1 0,0-0,1: unsolvable\nturn 2 1,0-1,1: unsolvable\nlost at the deal",
+        ));
+    let text = replay_text(&["ABCD", "ABCD"], "0,0-0,1");
+    tessera()
+        .args(["shisen", "analyze", "--replay", "-", "--json"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            r#"{"positions":["solvable","solvable"],"lost_at":null,"undecided":false,"continuation":{"after":1,"#,
+        ));
+}
+
+#[test]
+fn analyze_rejects_bad_input_with_exit_2() {
+    for (text, message) in [
+        ("hello\n".to_string(), "line 1: expected \"# tessera replay"),
+        (
+            "# tessera replay 1: 4x2, seed x, by ann\n".to_string(),
+            "line 1: \"x\" is not a seed",
+        ),
+        (
+            "# tessera replay 1: 4x2, seed 1, by ann\n0,0-0,1\n".to_string(),
+            "not a Shisen-Sho replay",
+        ),
+        (
+            replay_text(&["ABCD", "ABCD"], "0,0-1,1"),
+            "turn 1: tiles 'A' and 'B' do not match",
+        ),
+        (
+            replay_text(&["ABCD", "ABCD"], "0,0-0,1 jump"),
+            "line 6: \"jump\" is not a turn",
+        ),
+    ] {
+        tessera()
+            .args(["shisen", "analyze", "--replay", "-"])
+            .write_stdin(text)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    tessera()
+        .args(["shisen", "analyze", "--seed", "1", "--time-limit", "soon"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn analyze_names_the_losing_turn_and_a_line_from_just_before_it() {
+    let deal = ["--deal", "8x4-gravity-tiles:8x4", "--seed", "31"];
+    let played = "0,3-3,3 4,3-7,3 4,3-5,3 5,2-5,3 6,2-5,3 7,2-7,3 2,3-4,3 1,0-7,3";
+    let out = tessera()
+        .args(["shisen", "analyze", "--json"])
+        .args(deal)
+        .arg(played)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut expected = vec!["solvable"; 7];
+    expected.extend(["unsolvable"; 2]);
+    assert_eq!(json["positions"], serde_json::json!(expected));
+    assert_eq!(json["lost_at"], 7);
+    assert_eq!(json["continuation"]["after"], 6);
+    // The six turns before the loss, then the line, clear the board.
+    let before: Vec<&str> = played.split(' ').take(6).collect();
+    let line: Vec<&str> = json["continuation"]["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    tessera()
+        .args(["shisen", "replay"])
+        .args(deal)
+        .args(&before)
+        .args(&line)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("cleared: 16 removals"));
+    tessera()
+        .args(["shisen", "analyze"])
+        .args(deal)
+        .arg(played)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "turn 7 2,3-4,3: unsolvable\nturn 8 1,0-7,3: unsolvable\nlost at turn 7 (2,3-4,3)\nwinning continuation after turn 6: ",
+        ));
+}

@@ -32,6 +32,7 @@ mod duration;
 mod input;
 mod render;
 mod seeds;
+mod shisen_analyze;
 mod shisen_bench;
 mod shisen_cmd;
 mod shisen_input;

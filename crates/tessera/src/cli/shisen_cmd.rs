@@ -60,6 +60,13 @@ pub enum ShisenCommand {
         after_help = "Examples:\n  tessera shisen replay --seed 1\n  tessera shisen replay --deal 14x6-gravity --seed 2 --json"
     )]
     Replay(super::shisen_replay::ReplayArgs),
+    /// Where a game was lost: after each turn whether the board could
+    /// still be cleared (solvable, unsolvable, or unknown when the solver
+    /// ran out of time), the losing turn, and a winning continuation.
+    #[command(
+        after_help = "Examples:\n  tessera shisen analyze --deal 8x4-gravity-tiles:8x4 --seed 31 0,3-3,3 4,3-7,3 4,3-5,3 5,2-5,3 6,2-5,3 7,2-7,3 2,3-4,3 1,0-7,3\n  tessera shisen analyze --deal 6x4-gravity-tiles:6x4 --seed 1 1,0-3,0 shuffle undo --json --time-limit 1s"
+    )]
+    Analyze(super::shisen_analyze::AnalyzeArgs),
     /// Measure the solver on seeded random deals: decided share, median,
     /// p99 and worst time; with --generate, solvable-deal generation time.
     #[command(
@@ -112,6 +119,7 @@ pub fn run(command: ShisenCommand) -> Result<(), Failure> {
         ShisenCommand::Solve(args) => super::shisen_solve::solve(args),
         ShisenCommand::Hint(args) => super::shisen_solve::hint(args),
         ShisenCommand::Replay(args) => super::shisen_replay::replay(args),
+        ShisenCommand::Analyze(args) => super::shisen_analyze::analyze(args),
         ShisenCommand::Bench(args) => super::shisen_bench::bench(args),
     }
 }

@@ -26,13 +26,13 @@ pub struct ReplayArgs {
     turns: Vec<String>,
 }
 
-fn parse_spec(s: &str) -> Result<ShisenSpec, String> {
+pub(super) fn parse_spec(s: &str) -> Result<ShisenSpec, String> {
     s.parse()
         .map_err(|e: play::shisen_game::SpecError| e.to_string())
 }
 
 /// The turns written in `args`, each checked.
-fn turns(args: &[String]) -> Result<Vec<Turn>, Failure> {
+pub(super) fn turns(args: &[String]) -> Result<Vec<Turn>, Failure> {
     args.iter()
         .flat_map(|arg| arg.split_whitespace())
         .map(|word| word.parse().map_err(Failure::input))

@@ -1,0 +1,320 @@
+//! Where a Shisen-Sho game was lost: after each turn of a replay, whether
+//! the board could still be cleared, decided by the exact solver under the
+//! game's rules; the first turn after which it could not; and a winning
+//! continuation from the last position that could.
+//!
+//! A position the solver cannot decide within its budget is
+//! [`Solvability::Unknown`], never guessed: the losing turn is only named
+//! when every position before it was proven solvable.
+
+use std::time::Duration;
+
+use shisen::{Move, Verdict};
+
+use super::session::{analyse, ReplayError, Session, Turn};
+use crate::Deadline;
+
+/// Whether one position could still be cleared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solvability {
+    /// The solver found a clearing sequence.
+    Solvable,
+    /// The solver proved no sequence clears it.
+    Unsolvable,
+    /// The solver's budget ran out first.
+    Unknown,
+}
+
+impl Solvability {
+    /// `solvable`, `unsolvable` or `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Solvability::Solvable => "solvable",
+            Solvability::Unsolvable => "unsolvable",
+            Solvability::Unknown => "unknown",
+        }
+    }
+}
+
+/// The first position that could not be cleared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// Every position was proven solvable (or the game was cleared).
+    Never,
+    /// The position after this many turns (0: the deal itself) was the
+    /// first proven unsolvable, and every one before it proven solvable.
+    At(usize),
+    /// Some position is unknown before any proven unsolvable one, so the
+    /// losing turn cannot be named.
+    Undecided,
+}
+
+/// A winning line from a position of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Continuation {
+    /// The position it starts from: after this many turns (0: the deal).
+    pub after: usize,
+    /// The solver's removals that clear the board from there, in order.
+    pub removals: Vec<Move>,
+}
+
+/// The analysis of a whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LossAnalysis {
+    /// One verdict per position: the deal, then the board after each turn
+    /// (n + 1 for n turns).
+    pub positions: Vec<Solvability>,
+    /// The first position that could not be cleared.
+    pub loss: Loss,
+    /// From the last position proven solvable before the loss (or, when
+    /// nothing was lost, the last proven solvable one).
+    pub continuation: Option<Continuation>,
+}
+
+/// Analyses the game that plays `turns` from `start`, giving the solver at
+/// most `per_position` on each position and stopping every search once
+/// `overall` has passed (the positions left are then unknown). Fails on
+/// the first turn that cannot be played.
+pub fn where_lost(
+    start: Session,
+    turns: &[Turn],
+    per_position: Duration,
+    overall: &Deadline,
+) -> Result<LossAnalysis, ReplayError> {
+    let replay = start.clone().replay(turns)?;
+    let rules = start.game().rules();
+    let boards = std::iter::once(start.game().board().clone())
+        .chain(replay.steps.into_iter().map(|step| step.board));
+    let mut positions = Vec::with_capacity(turns.len() + 1);
+    let mut solutions = Vec::with_capacity(turns.len() + 1);
+    for board in boards {
+        let game = shisen::Game::new(board, rules);
+        let mut budget = overall.clone().within(per_position);
+        let (solvability, solution) = match analyse(&game, &mut budget) {
+            Verdict::Solvable(removals) => (Solvability::Solvable, Some(removals)),
+            Verdict::Unsolvable => (Solvability::Unsolvable, None),
+            Verdict::Unknown => (Solvability::Unknown, None),
+        };
+        positions.push(solvability);
+        solutions.push(solution);
+    }
+    let loss = first_loss(&positions);
+    // The line to show is from before the loss: positions after it may
+    // have become solvable again only through undos or shuffles.
+    let until = match loss {
+        Loss::At(at) => at,
+        Loss::Never | Loss::Undecided => positions.len(),
+    };
+    let continuation = solutions[..until]
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(after, solution)| {
+            solution
+                .clone()
+                .map(|removals| Continuation { after, removals })
+        });
+    Ok(LossAnalysis {
+        positions,
+        loss,
+        continuation,
+    })
+}
+
+/// The first unsolvable position, when every one before it is solvable.
+fn first_loss(positions: &[Solvability]) -> Loss {
+    for (at, &solvability) in positions.iter().enumerate() {
+        match solvability {
+            Solvability::Solvable => {}
+            Solvability::Unsolvable => return Loss::At(at),
+            Solvability::Unknown => {
+                return if positions[at..].contains(&Solvability::Unsolvable) {
+                    Loss::Undecided
+                } else {
+                    Loss::Never
+                };
+            }
+        }
+    }
+    Loss::Never
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shisen::{parse_board, Matching, Nodes, Point, Rules, Size, TileSet};
+
+    const NO_LIMIT: Duration = Duration::from_secs(3600);
+
+    fn session(text: &str, rules: Rules) -> Session {
+        Session::new(parse_board(text, Matching::Standard).unwrap(), rules, 1)
+    }
+
+    fn remove(m: Move) -> Turn {
+        Turn::Remove(m.a, m.b)
+    }
+
+    #[test]
+    fn a_deal_that_cannot_be_cleared_is_lost_at_the_deal() {
+        let start = session("AB\nBA\nCC\n", Rules::STANDARD);
+        // Only the Cs connect: removing them leaves AB/BA, stuck for good.
+        let turns = [Turn::Remove(Point::new(0, 2), Point::new(1, 2))];
+        let analysis = where_lost(start, &turns, NO_LIMIT, &Deadline::none()).unwrap();
+        assert_eq!(
+            analysis.positions,
+            [Solvability::Unsolvable, Solvability::Unsolvable]
+        );
+        assert_eq!(analysis.loss, Loss::At(0), "dealt lost");
+        assert_eq!(analysis.continuation, None);
+    }
+
+    #[test]
+    fn a_won_game_was_never_lost_and_continues_from_its_end() {
+        let start = session("AB\nAB\n", Rules::STANDARD);
+        let turns = [
+            Turn::Remove(Point::new(0, 0), Point::new(0, 1)),
+            Turn::Remove(Point::new(1, 0), Point::new(1, 1)),
+        ];
+        let analysis = where_lost(start, &turns, NO_LIMIT, &Deadline::none()).unwrap();
+        assert_eq!(analysis.positions, [Solvability::Solvable; 3]);
+        assert_eq!(analysis.loss, Loss::Never);
+        let line = analysis.continuation.unwrap();
+        assert_eq!((line.after, line.removals.len()), (2, 0));
+    }
+
+    /// The first seeded 6x4 deal that is solvable but has a first removal
+    /// after which it is not.
+    fn a_deal_with_a_losing_first_move() -> (Session, Move) {
+        let size = Size::new(6, 4).unwrap();
+        for seed in 0.. {
+            let board = shisen::Deal::random(seed, size, TileSet::custom(6, 4).unwrap()).unwrap();
+            let start = Session::new(board, Rules::STANDARD, seed);
+            if !matches!(
+                analyse(start.game(), &mut Nodes(u64::MAX)),
+                Verdict::Solvable(_)
+            ) {
+                continue;
+            }
+            for m in start.game().board().moves() {
+                let mut s = start.clone();
+                s.remove(m.a, m.b).unwrap();
+                if analyse(s.game(), &mut Nodes(u64::MAX)) == Verdict::Unsolvable {
+                    return (start, m);
+                }
+            }
+        }
+        unreachable!("seeds run out")
+    }
+
+    #[test]
+    fn a_bad_removal_loses_and_the_line_starts_before_it() {
+        let (start, losing) = a_deal_with_a_losing_first_move();
+        let analysis = where_lost(
+            start.clone(),
+            &[remove(losing)],
+            NO_LIMIT,
+            &Deadline::none(),
+        )
+        .unwrap();
+        assert_eq!(
+            analysis.positions,
+            [Solvability::Solvable, Solvability::Unsolvable]
+        );
+        assert_eq!(analysis.loss, Loss::At(1));
+        let line = analysis.continuation.unwrap();
+        assert_eq!(line.after, 0);
+        let mut s = start;
+        for m in line.removals {
+            s.remove(m.a, m.b).unwrap();
+        }
+        assert!(s.game().is_won(), "the continuation clears the board");
+    }
+
+    #[test]
+    fn an_exhausted_budget_is_unknown_never_a_loss() {
+        // A full 18x8 board takes the solver past its first budget check.
+        let board = shisen::Deal::random(3, Size::new(18, 8).unwrap(), TileSet::Standard).unwrap();
+        let start = Session::new(board, Rules::new(Matching::Standard, true), 3);
+        let analysis = where_lost(start, &[], NO_LIMIT, &Deadline::after(Duration::ZERO)).unwrap();
+        assert_eq!(analysis.positions, [Solvability::Unknown]);
+        assert_eq!(analysis.loss, Loss::Never);
+        assert_eq!(analysis.continuation, None);
+    }
+
+    #[test]
+    fn an_unknown_before_the_first_unsolvable_leaves_the_loss_undecided() {
+        use Solvability::*;
+        assert_eq!(
+            first_loss(&[Solvable, Unknown, Unsolvable]),
+            Loss::Undecided
+        );
+        assert_eq!(first_loss(&[Solvable, Unsolvable, Unknown]), Loss::At(1));
+        assert_eq!(first_loss(&[Solvable, Unknown, Solvable]), Loss::Never);
+        assert_eq!(first_loss(&[Unsolvable]), Loss::At(0));
+    }
+
+    #[test]
+    fn an_unplayable_turn_is_named() {
+        let start = session("AB\nAB\n", Rules::STANDARD);
+        let error = where_lost(start, &[Turn::Undo], NO_LIMIT, &Deadline::none()).unwrap_err();
+        assert_eq!(error.turn, 1);
+    }
+
+    /// A game played by random legal removals from a solvable seeded 10x6
+    /// deal, until no pair connects. Two tiles of each of 30 kinds: with
+    /// fewer choices of partner, random play loses often (60 of the 200
+    /// games below), so the losing turn is tested, not only "never".
+    fn random_game(seed: u64, rules: Rules) -> (Session, Vec<Turn>) {
+        let board = shisen::Deal::solvable(
+            seed,
+            Size::new(10, 6).unwrap(),
+            TileSet::custom(30, 2).unwrap(),
+            rules,
+            &mut Nodes(u64::MAX),
+        )
+        .unwrap()
+        .unwrap()
+        .board;
+        let start = Session::new(board, rules, seed);
+        let mut rng = shisen::Rng::new(seed ^ 0x5eed);
+        let mut game = start.clone();
+        let mut turns = Vec::new();
+        loop {
+            let moves = game.game().board().moves();
+            if moves.is_empty() {
+                return (start, turns);
+            }
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            game.remove(m.a, m.b).unwrap();
+            turns.push(remove(m));
+        }
+    }
+
+    #[test]
+    fn on_random_games_the_loss_is_the_solver_on_every_prefix() {
+        let mut lost = 0;
+        for seed in 0..200 {
+            let rules = Rules::new(Matching::Standard, seed % 2 == 1);
+            let (start, turns) = random_game(seed, rules);
+            let analysis = where_lost(start.clone(), &turns, NO_LIMIT, &Deadline::none()).unwrap();
+            // Each prefix replayed and solved on its own.
+            let first_unsolvable = (0..=turns.len()).find(|&k| {
+                let board = start.clone().replay(&turns[..k]).unwrap();
+                let verdict =
+                    shisen::solve(board.session.game().board(), rules, &mut Nodes(u64::MAX));
+                verdict.verdict == Verdict::Unsolvable
+            });
+            let expected = first_unsolvable.map_or(Loss::Never, Loss::At);
+            assert_eq!(analysis.loss, expected, "seed {seed}");
+            lost += usize::from(expected != Loss::Never);
+            // The continuation clears the board from where it starts.
+            let line = analysis.continuation.unwrap();
+            let mut from = start.replay(&turns[..line.after]).unwrap().session;
+            for m in line.removals {
+                from.remove(m.a, m.b).unwrap();
+            }
+            assert!(from.game().is_won(), "seed {seed}");
+        }
+        assert!(lost >= 40, "{lost} of the random games were lost");
+    }
+}
