@@ -1,5 +1,6 @@
-//! `tessera slide analyze`: where a solve lost moves. And the two move
-//! string tools, `simplify` and `invert`.
+//! `tessera slide analyze`: where a solve lost moves; `optimize`: a
+//! solution never longer; and the two move string tools, `simplify` and
+//! `invert`.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -13,22 +14,21 @@ use super::input::{self, Item};
 use super::tables::TableArgs;
 use super::Failure;
 
+/// What `analyze` and `optimize` read: solves (a start and the moves
+/// played from it), the metric, and a budget per solve.
 #[derive(Args)]
-pub struct AnalyzeArgs {
+pub struct Solves {
     #[command(flatten)]
     board: Board,
     #[command(flatten)]
     tables: TableArgs,
-    /// stm or mtm: the metric of the distances (in MTM a move is a run).
+    /// stm or mtm: the metric moves are counted in (in MTM a move is a run).
     #[arg(long, default_value = "stm", value_parser = parse_metric)]
     metric: Metric,
-    /// A budget per solve (500ms, 3s, 2m; a bare number is seconds).
-    /// Distances not proven within it are lower bounds, marked so.
+    /// A budget per solve (500ms, 3s, 2m; a bare number is seconds). What
+    /// is not proven within it is a lower bound, marked so.
     #[arg(long, value_parser = super::duration::seconds)]
     time_limit: Option<Duration>,
-    /// One JSON object per solve: {"distances","exact","optimal","lost",…}.
-    #[arg(long)]
-    json: bool,
     /// The start position; - (the default) reads one `position<TAB>moves`
     /// line per solve from stdin, @FILE from a file.
     #[arg(default_value = "-")]
@@ -36,6 +36,86 @@ pub struct AnalyzeArgs {
     /// The moves played from it (RDLU or compact R3), when the position is
     /// given as an argument.
     moves: Option<String>,
+}
+
+/// One solve read, with the options to search it within its budget.
+struct Solve<'a> {
+    item: Item,
+    position: Position,
+    goal: Position,
+    moves: Moves,
+    options: SolveOptions<'a>,
+    started: Instant,
+}
+
+impl Solves {
+    /// Calls `each` with every solve, its tables prepared and its budget
+    /// started.
+    fn each(&self, mut each: impl FnMut(Solve) -> Result<(), Failure>) -> Result<(), Failure> {
+        if self.position != "-" && !self.position.starts_with('@') && self.moves.is_none() {
+            return Err(Failure::input("give the moves after the position"));
+        }
+        let databases = Databases::new();
+        let mut goals = GoalCache::default();
+        let mut prepared = HashSet::new();
+        for item in input::items(&self.position) {
+            let item = item?;
+            let (at, moves) = split(&item, self.moves.as_deref())?;
+            let (position, goal) = self.board.read(&at, &mut goals)?;
+            let moves: Moves = moves
+                .parse()
+                .map_err(|e| item.failure(format!("moves: {e}")))?;
+            if prepared.insert((goal.size(), goal.blank())) {
+                self.tables.prepare(goal.size(), goal.blank(), &databases);
+            }
+            let started = Instant::now();
+            let deadline = self.time_limit.map(|t| started + t);
+            let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
+            let options = SolveOptions {
+                heuristic: self.tables.kind(goal.size(), goal.blank()),
+                stop: Some(&stop),
+                databases: Some(&databases),
+                lookups: self.tables.lookups,
+                ..SolveOptions::default()
+            };
+            each(Solve {
+                item,
+                position,
+                goal,
+                moves,
+                options,
+                started,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl Solve<'_> {
+    fn analyze(&self, metric: Metric) -> Result<Analysis, Failure> {
+        slide::analyze(
+            &self.position,
+            &self.goal,
+            &self.moves,
+            metric,
+            &self.options,
+        )
+        .map_err(|e| match e {
+            slide::AnalysisError::Solve(SolveError::Unsolvable) => {
+                self.item.failure("the position cannot reach the goal")
+            }
+            e => self.item.failure(e),
+        })
+    }
+}
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    solves: Solves,
+    /// One JSON object per solve: {"distances","exact","optimal","lost",…}.
+    #[arg(long)]
+    json: bool,
 }
 
 fn parse_metric(s: &str) -> Result<Metric, String> {
@@ -59,47 +139,16 @@ fn split<'a>(item: &'a Item, moves: Option<&'a str>) -> Result<(Item, &'a str), 
 }
 
 pub fn analyze(args: AnalyzeArgs) -> Result<(), Failure> {
-    if args.position != "-" && !args.position.starts_with('@') && args.moves.is_none() {
-        return Err(Failure::input("give the moves after the position"));
-    }
-    let databases = Databases::new();
-    let mut goals = GoalCache::default();
-    let mut prepared = HashSet::new();
-    for item in input::items(&args.position) {
-        let item = item?;
-        let (at, moves) = split(&item, args.moves.as_deref())?;
-        let (position, goal) = args.board.read(&at, &mut goals)?;
-        let moves: Moves = moves
-            .parse()
-            .map_err(|e| item.failure(format!("moves: {e}")))?;
-        if prepared.insert((goal.size(), goal.blank())) {
-            args.tables.prepare(goal.size(), goal.blank(), &databases);
-        }
-        let start = Instant::now();
-        let deadline = args.time_limit.map(|t| start + t);
-        let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
-        let options = SolveOptions {
-            heuristic: args.tables.kind(goal.size(), goal.blank()),
-            stop: Some(&stop),
-            databases: Some(&databases),
-            lookups: args.tables.lookups,
-            ..SolveOptions::default()
-        };
-        let analysis = slide::analyze(&position, &goal, &moves, args.metric, &options).map_err(
-            |e| match e {
-                slide::AnalysisError::Solve(SolveError::Unsolvable) => {
-                    item.failure("the position cannot reach the goal")
-                }
-                e => item.failure(e),
-            },
-        )?;
+    let metric = args.solves.metric;
+    args.solves.each(|solve| {
+        let analysis = solve.analyze(metric)?;
         if args.json {
-            outln!("{}", report(&analysis, start.elapsed()));
+            outln!("{}", report(&analysis, solve.started.elapsed()));
         } else {
-            out!("{}", text(&position, &analysis));
+            out!("{}", text(&solve.position, &analysis));
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// The text of each move in the analysis' metric.
@@ -191,23 +240,10 @@ fn text(start: &Position, a: &Analysis) -> String {
 #[derive(Args)]
 pub struct OptimizeArgs {
     #[command(flatten)]
-    board: Board,
-    #[command(flatten)]
-    tables: TableArgs,
-    /// stm or mtm: the metric to shorten in.
-    #[arg(long, default_value = "stm", value_parser = parse_metric)]
-    metric: Metric,
-    /// A budget per solve (500ms, 3s, 2m; a bare number is seconds).
-    #[arg(long, value_parser = super::duration::seconds)]
-    time_limit: Option<Duration>,
+    solves: Solves,
     /// One JSON object per solve: {"moves","stm","mtm","before","optimal"}.
     #[arg(long)]
     json: bool,
-    /// The start position; - (the default) reads `position<TAB>moves` lines.
-    #[arg(default_value = "-")]
-    position: String,
-    /// A solution from it (RDLU or compact R3).
-    moves: Option<String>,
 }
 
 /// `slide optimize`: a solution never longer than the one given. The
@@ -215,44 +251,20 @@ pub struct OptimizeArgs {
 /// budget) and the given one with every losing stretch replaced by a
 /// shortest path between the same positions.
 pub fn optimize(args: OptimizeArgs) -> Result<(), Failure> {
-    if args.position != "-" && !args.position.starts_with('@') && args.moves.is_none() {
-        return Err(Failure::input("give the moves after the position"));
-    }
-    let databases = Databases::new();
-    let mut goals = GoalCache::default();
-    for item in input::items(&args.position) {
-        let item = item?;
-        let (at, moves) = split(&item, args.moves.as_deref())?;
-        let (position, goal) = args.board.read(&at, &mut goals)?;
-        let moves: Moves = moves
-            .parse()
-            .map_err(|e| item.failure(format!("moves: {e}")))?;
-        let mut end = position.clone();
-        end.apply_all(&moves).map_err(|e| {
-            item.failure(format!(
-                "move {} ({}) is not possible there",
-                e.index + 1,
-                e.direction
-            ))
+    let metric = args.solves.metric;
+    let length = |m: &Moves| m.length(metric);
+    args.solves.each(|solve| {
+        let mut end = solve.position.clone();
+        end.apply_all(&solve.moves).map_err(|e| {
+            let at = format!("move {} ({}) is not possible there", e.index + 1, e.direction);
+            solve.item.failure(at)
         })?;
-        if end != goal {
-            return Err(item.failure("the moves do not reach the goal"));
+        if end != solve.goal {
+            return Err(solve.item.failure("the moves do not reach the goal"));
         }
-        args.tables.prepare(goal.size(), goal.blank(), &databases);
-        let deadline = args.time_limit.map(|t| Instant::now() + t);
-        let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
-        let options = SolveOptions {
-            heuristic: args.tables.kind(goal.size(), goal.blank()),
-            stop: Some(&stop),
-            databases: Some(&databases),
-            lookups: args.tables.lookups,
-            ..SolveOptions::default()
-        };
-        let analysis = slide::analyze(&position, &goal, &moves, args.metric, &options)
-            .map_err(|e| item.failure(e))?;
-        let shortened = analysis.shortened(&position, &options);
+        let analysis = solve.analyze(metric)?;
+        let shortened = analysis.shortened(&solve.position, &solve.options);
         let best = &analysis.best;
-        let length = |m: &Moves| m.length(args.metric);
         let found = if length(&best.moves) < length(&shortened) {
             best.moves.clone()
         } else {
@@ -262,14 +274,14 @@ pub fn optimize(args: OptimizeArgs) -> Result<(), Failure> {
         if args.json {
             outln!(
                 "{}",
-                json!({"moves": move_text(&found, args.metric), "stm": found.len(), "mtm": found.mtm_len(),
-                       "before": length(&moves), "optimal": optimal})
+                json!({"moves": move_text(&found, metric), "stm": found.len(), "mtm": found.mtm_len(),
+                       "before": length(&solve.moves), "optimal": optimal})
             );
         } else {
-            outln!("{}", move_text(&found, args.metric));
+            outln!("{}", move_text(&found, metric));
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 #[derive(Args)]
