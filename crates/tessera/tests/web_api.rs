@@ -982,6 +982,33 @@ fn a_replay_is_analysed_move_by_move_and_the_analysis_is_kept() {
     );
     // What cannot be analysed says why.
     assert_eq!(c.get(&format!("{url}?metric=xtm")).status, 400);
+    let large = c.ok("/api/slide/new", json!({"size": "6x6", "seed": 1}));
+    let (w, tiles) = parse_position(large["position"].as_str().unwrap());
+    let blank = tiles.iter().position(|&t| t == 0).unwrap();
+    // One tile in and out, legal wherever the blank is: then the way home
+    // is the fast solver's, submitted as a person would never manage, so
+    // the result is stored (unranked) and has a replay.
+    let there_and_back = if blank % w == w - 1 { "RL" } else { "LR" };
+    let fast = {
+        let start: slide::Position = large["position"].as_str().unwrap().parse().unwrap();
+        let goal: slide::Position = large["goal_position"].as_str().unwrap().parse().unwrap();
+        let mut from = start.clone();
+        from.apply_all(&there_and_back.parse().unwrap()).unwrap();
+        slide::solve_fast(&from, &goal).unwrap().to_string()
+    };
+    let moves = format!("{there_and_back}{fast}");
+    let done = c.ok("/api/slide/submit", slide_submission(&large, &moves));
+    assert_eq!(done["solved"], true);
+    let refused = c.get(&format!(
+        "/api/replays/{}/analysis",
+        large["game"].as_str().unwrap()
+    ));
+    assert_eq!(refused.status, 400, "{}", refused.text);
+    assert!(
+        refused.error().contains("up to 25 cells"),
+        "{}",
+        refused.text
+    );
     assert_eq!(
         c.get(&format!("/api/replays/{}/analysis", "0".repeat(32)))
             .status,

@@ -391,6 +391,14 @@ pub async fn analysis(
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
     let moves: Moves = row.replay.parse().map_err(|e| unreadable(&row.issued, e))?;
+    // Beyond 5x5 there is no proof nor a useful bound per move yet.
+    if start.size().cells() > slide::solver::BOUNDED_MAX_CELLS {
+        return Err(ApiError::bad(format!(
+            "analysis covers boards of up to {} cells (5x5); this one is {}",
+            slide::solver::BOUNDED_MAX_CELLS,
+            start.size()
+        )));
+    }
     let (analysis, shortened) = app
         .budget
         .run(move |deadline| {
