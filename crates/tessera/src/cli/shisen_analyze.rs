@@ -7,13 +7,13 @@ use std::io::Read;
 use std::time::Duration;
 
 use clap::Args;
-use play::shisen_game::{where_lost, DealError, Loss, LossAnalysis, Session, ShisenSpec, Turn};
+use play::shisen_game::{where_lost, Loss, LossAnalysis, Session, ShisenSpec, Turn};
 use play::Deadline;
 use serde_json::json;
 use shisen::{parse_board, Rules};
 
 use super::seeds::FirstSeed;
-use super::shisen_replay::{parse_spec, turns};
+use super::shisen_replay::{dealt, parse_spec, turns};
 use super::Failure;
 
 #[derive(Args)]
@@ -46,18 +46,7 @@ pub struct AnalyzeArgs {
 pub fn analyze(args: AnalyzeArgs) -> Result<(), Failure> {
     let (session, turns) = match &args.replay {
         Some(path) => read_replay(&read(path)?)?,
-        None => {
-            let seed = args.seed.get();
-            let board = args
-                .deal
-                .deal(seed, &mut Deadline::none())
-                .map_err(|e| match e {
-                    DealError::Tiles(e) => Failure::input(e),
-                    other => Failure::Other(other.to_string()),
-                })?;
-            let session = Session::new(board, args.deal.rules(), seed);
-            (session, turns(&args.turns)?)
-        }
+        None => (dealt(&args.deal, args.seed.get())?, turns(&args.turns)?),
     };
     let analysis =
         where_lost(session, &turns, args.time_limit, &Deadline::none()).map_err(Failure::input)?;

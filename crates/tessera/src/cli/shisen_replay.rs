@@ -2,7 +2,7 @@
 //! play them — the command-line view of a Shisen-Sho replay.
 
 use clap::Args;
-use play::shisen_game::{DealError, ShisenSpec, Turn};
+use play::shisen_game::{DealError, Session, ShisenSpec, Turn};
 use play::Deadline;
 use serde_json::json;
 
@@ -31,6 +31,17 @@ pub(super) fn parse_spec(s: &str) -> Result<ShisenSpec, String> {
         .map_err(|e: play::shisen_game::SpecError| e.to_string())
 }
 
+/// The game the deal `spec` gives for `seed`, ready to replay turns on.
+pub(super) fn dealt(spec: &ShisenSpec, seed: u64) -> Result<Session, Failure> {
+    let board = spec
+        .deal(seed, &mut Deadline::none())
+        .map_err(|e| match e {
+            DealError::Tiles(e) => Failure::input(e),
+            other => Failure::Other(other.to_string()),
+        })?;
+    Ok(Session::new(board, spec.rules(), seed))
+}
+
 /// The turns written in `args`, each checked.
 pub(super) fn turns(args: &[String]) -> Result<Vec<Turn>, Failure> {
     args.iter()
@@ -41,15 +52,7 @@ pub(super) fn turns(args: &[String]) -> Result<Vec<Turn>, Failure> {
 
 pub fn replay(args: ReplayArgs) -> Result<(), Failure> {
     let turns = turns(&args.turns)?;
-    let seed = args.seed.get();
-    let board = args
-        .deal
-        .deal(seed, &mut Deadline::none())
-        .map_err(|e| match e {
-            DealError::Tiles(e) => Failure::input(e),
-            other => Failure::Other(other.to_string()),
-        })?;
-    let session = play::shisen_game::Session::new(board, args.deal.rules(), seed);
+    let session = dealt(&args.deal, args.seed.get())?;
     let replay = session.replay(&turns).map_err(Failure::input)?;
     let game = replay.session.game();
     let board = game.board();

@@ -28,7 +28,7 @@ use play::race::{
 use play::seed::{random_id, random_seed};
 use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
 use serde::{Deserialize, Serialize};
-use slide::{Goal, Moves, Position};
+use slide::{Goal, Moves};
 use tokio::sync::{broadcast, watch, Notify};
 use utoipa::ToSchema;
 
@@ -967,13 +967,7 @@ async fn store_solve(
         format: play::format::Format::Single.to_string(),
     };
     app.store.issue(&issued).await?;
-    let asked: Vec<Position> = app
-        .store
-        .help_since(&issued.player_id, "slide", issued_at)
-        .await?
-        .iter()
-        .filter_map(|(state, _)| Position::parse(state, None).ok())
-        .collect();
+    let asked = super::slide_api::helped_positions(app, &issued.player_id, issued_at).await?;
     let evidence = Evidence {
         times: &times,
         server_millis: millis,

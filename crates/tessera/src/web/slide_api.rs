@@ -325,6 +325,23 @@ pub async fn hint(
     }))
 }
 
+/// The positions `player` asked the solver about since `since`: a game
+/// whose moves pass through one of them was assisted, whether the request
+/// named the game or not.
+pub(super) async fn helped_positions(
+    app: &App,
+    player: &str,
+    since: i64,
+) -> Result<Vec<Position>, ApiError> {
+    Ok(app
+        .store
+        .help_since(player, "slide", since)
+        .await?
+        .iter()
+        .filter_map(|(state, _)| Position::parse(state, None).ok())
+        .collect())
+}
+
 /// The solution, counted against the request's game (if it names one) as
 /// `hints` hints and as assistance: a game shown the way is not ranked.
 async fn helped(
@@ -513,13 +530,7 @@ pub async fn submit(
         })));
     }
     // Help is tied to the game's positions, whether it named the game or not.
-    let asked: Vec<Position> = app
-        .store
-        .help_since(&player.0, "slide", row.issued.issued_at)
-        .await?
-        .iter()
-        .filter_map(|(state, _)| Position::parse(state, None).ok())
-        .collect();
+    let asked = helped_positions(&app, &player.0, row.issued.issued_at).await?;
     let evidence = Evidence {
         times,
         server_millis: row.elapsed_millis(now),
@@ -640,13 +651,7 @@ async fn submit_format(
             position: last.position.to_string(),
         })));
     }
-    let asked: Vec<Position> = app
-        .store
-        .help_since(&player.0, "slide", row.issued.issued_at)
-        .await?
-        .iter()
-        .filter_map(|(state, _)| Position::parse(state, None).ok())
-        .collect();
+    let asked = helped_positions(app, &player.0, row.issued.issued_at).await?;
     let assisted: Vec<bool> = dealt
         .iter()
         .zip(&played)
