@@ -19,6 +19,16 @@ pub fn random_id() -> String {
     format!("{:016x}{:016x}", random_u64(), random_u64())
 }
 
+/// An id in [`random_id`]'s form derived from `parts`: the same parts
+/// give the same id on every instance (a race's games, drawn by each
+/// instance that replays the room), and it is as unguessable as the parts
+/// (a room's random id among them).
+pub fn derived_id(parts: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(parts.as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Fills `bytes` from the operating system's random source (secrets:
 /// salts, session tokens). Should that source fail, 64-bit blocks from
 /// [`random_u64`] stand in.
@@ -92,6 +102,10 @@ mod tests {
         for _ in 0..1000 {
             assert!(random_seed() <= MAX_SEED);
         }
+        let derived = derived_id("room:7:1");
+        assert_eq!(derived, derived_id("room:7:1"));
+        assert_ne!(derived, derived_id("room:7:2"));
+        assert_eq!(derived.len(), 32);
         let (a, b) = (random_id(), random_id());
         assert_ne!(a, b);
         assert_eq!(a.len(), 32);

@@ -3,114 +3,14 @@
 
 mod common;
 
-use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+use common::race::{Socket, PATIENCE};
 use common::server::Server;
 use serde_json::{json, Value};
 use slide::{Direction, Moves, Position};
 use tungstenite::client::IntoClientRequest;
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
-
-/// How long a test waits for a message it expects.
-const PATIENCE: Duration = Duration::from_secs(10);
-
-/// A player's connection to a room.
-struct Socket {
-    ws: WebSocket<MaybeTlsStream<TcpStream>>,
-    /// The `tessera_player` cookie the server set (or was sent).
-    cookie: String,
-}
-
-impl Socket {
-    /// Connects to `room`, as the player of `cookie` if given.
-    fn open(server: &Server, room: &str, cookie: Option<&str>) -> Socket {
-        let url = format!(
-            "{}/api/races/{room}/ws",
-            server.url.replacen("http://", "ws://", 1)
-        );
-        let mut request = url.into_client_request().unwrap();
-        if let Some(cookie) = cookie {
-            request
-                .headers_mut()
-                .insert("cookie", cookie.parse().unwrap());
-        }
-        let (ws, response) = tungstenite::connect(request).unwrap();
-        let set = response
-            .headers()
-            .get("set-cookie")
-            .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string());
-        let cookie = cookie.map(str::to_string).or(set).expect("a player cookie");
-        if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
-            stream.set_read_timeout(Some(PATIENCE)).unwrap();
-        }
-        Socket { ws, cookie }
-    }
-
-    /// Connects and joins as `name`; returns the seat.
-    fn join(server: &Server, room: &str, name: &str) -> (Socket, u64) {
-        let mut socket = Socket::open(server, room, None);
-        socket.send(json!({"type": "join", "name": name}));
-        let seat = socket.expect("welcome")["player"].as_u64().unwrap();
-        (socket, seat)
-    }
-
-    fn send(&mut self, message: Value) {
-        self.ws.send(Message::text(message.to_string())).unwrap();
-    }
-
-    /// The next message, whatever its type.
-    fn next(&mut self) -> Value {
-        loop {
-            match self.ws.read().expect("a message in time") {
-                Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-                Message::Close(frame) => panic!("closed: {frame:?}"),
-                _ => continue,
-            }
-        }
-    }
-
-    /// The next message of `kind`, skipping others.
-    fn expect(&mut self, kind: &str) -> Value {
-        let deadline = Instant::now() + PATIENCE;
-        while Instant::now() < deadline {
-            let message = self.next();
-            if message["type"] == kind {
-                return message;
-            }
-        }
-        panic!("no {kind} message in time")
-    }
-
-    /// The next `room` message in `state`, skipping others.
-    fn room_in(&mut self, state: &str) -> Value {
-        loop {
-            let room = self.expect("room");
-            if room["state"] == state {
-                return room;
-            }
-        }
-    }
-
-    /// Reads until the server closes: the close code, and whether an
-    /// `error` came first.
-    fn closed(&mut self) -> (u16, bool) {
-        let mut told = false;
-        loop {
-            match self.ws.read() {
-                Ok(Message::Text(text)) => {
-                    let message: Value = serde_json::from_str(&text).unwrap();
-                    told |= message["type"] == "error";
-                }
-                Ok(Message::Close(Some(frame))) => return (u16::from(frame.code), told),
-                Ok(Message::Close(None)) => return (1005, told),
-                Ok(_) => {}
-                Err(e) => panic!("no close frame: {e}"),
-            }
-        }
-    }
-}
+use tungstenite::Message;
 
 fn open_room(server: &Server) -> String {
     let reply = server
@@ -127,8 +27,8 @@ fn open_room(server: &Server) -> String {
 /// the puzzle both got, and the room.
 fn race_of_two(server: &Server) -> (Socket, Socket, Value, String) {
     let room = open_room(server);
-    let (mut ada, one) = Socket::join(server, &room, "Ada");
-    let (mut ben, two) = Socket::join(server, &room, "Ben");
+    let (mut ada, one) = Socket::join(&server.url, &room, "Ada");
+    let (mut ben, two) = Socket::join(&server.url, &room, "Ben");
     assert_eq!((one, two), (1, 2));
     ada.send(json!({"type": "start"}));
     assert_eq!(ada.expect("countdown")["ms"], 3000);
@@ -252,10 +152,10 @@ fn a_signed_in_racer_at_a_persons_pace_is_ranked() {
     let mut account = server.client();
     let (handle, _) = account.sign_up("racer");
     let room = open_room(&server);
-    let mut ada = Socket::open(&server, &room, account.cookie.as_deref());
+    let mut ada = Socket::open(&server.url, &room, account.cookie.as_deref());
     ada.send(json!({"type": "join", "name": "Ada"}));
     ada.expect("welcome");
-    let (mut ben, _) = Socket::join(&server, &room, "Ben");
+    let (mut ben, _) = Socket::join(&server.url, &room, "Ben");
     let seen = ben.expect("room");
     assert_eq!(seen["players"][0]["account"], handle.as_str(), "{seen}");
     ada.send(json!({"type": "ready"}));
@@ -295,7 +195,7 @@ fn a_spectator_sees_every_board() {
     ada.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 300}));
     progress_of(&mut ben, 1);
     // Coming in mid-race: the room, the puzzle, and where everyone is.
-    let mut watcher = Socket::open(&server, &room, None);
+    let mut watcher = Socket::open(&server.url, &room, None);
     let seen = watcher.expect("room");
     assert_eq!(seen["state"], "racing");
     assert_eq!(seen["spectators"], 1);
@@ -354,7 +254,7 @@ fn an_illegal_move_is_refused_and_never_forwarded() {
 fn bad_json_and_unknown_types_get_an_error_and_the_socket_stays_open() {
     let server = Server::start();
     let room = open_room(&server);
-    let mut socket = Socket::open(&server, &room, None);
+    let mut socket = Socket::open(&server.url, &room, None);
     assert_eq!(socket.expect("room")["state"], "lobby");
     socket.ws.send(Message::text("{not json")).unwrap();
     assert!(socket.expect("error")["message"]
@@ -382,7 +282,7 @@ fn abuse_closes_with_a_policy_code_while_another_room_races_on() {
     let start = position(&puzzle, "position");
     let other = open_room(&server);
     // A frame over 64 KiB: an error, then 1009.
-    let mut big = Socket::open(&server, &other, None);
+    let mut big = Socket::open(&server.url, &other, None);
     big.expect("room");
     let padding = "x".repeat(70 * 1024);
     big.ws
@@ -392,7 +292,7 @@ fn abuse_closes_with_a_policy_code_while_another_room_races_on() {
         .unwrap();
     assert_eq!(big.closed(), (1009, true));
     // A flood: an error, then 1008.
-    let mut flood = Socket::open(&server, &other, None);
+    let mut flood = Socket::open(&server.url, &other, None);
     flood.expect("room");
     for _ in 0..80 {
         if flood.ws.send(Message::text(r#"{"type":"ready"}"#)).is_err() {
@@ -401,7 +301,7 @@ fn abuse_closes_with_a_policy_code_while_another_room_races_on() {
     }
     assert_eq!(flood.closed(), (1008, true));
     // Malformed over and over: 1008 too.
-    let mut babble = Socket::open(&server, &other, None);
+    let mut babble = Socket::open(&server.url, &other, None);
     babble.expect("room");
     for _ in 0..11 {
         babble.ws.send(Message::text("?")).unwrap();
@@ -412,7 +312,7 @@ fn abuse_closes_with_a_policy_code_while_another_room_races_on() {
     ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 10}));
     assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
     // And the server still opens rooms.
-    let mut later = Socket::open(&server, &open_room(&server), None);
+    let mut later = Socket::open(&server.url, &open_room(&server), None);
     assert_eq!(later.expect("room")["state"], "lobby");
 }
 
@@ -436,7 +336,7 @@ fn a_player_who_reconnects_keeps_their_moves() {
     let away = ada.expect("room");
     assert_eq!(away["players"][1]["connected"], false, "{away}");
     // Back within 30 s, as the same player.
-    let mut ben = Socket::open(&server, &room, Some(&cookie));
+    let mut ben = Socket::open(&server.url, &room, Some(&cookie));
     assert_eq!(ben.expect("room")["state"], "racing");
     let dealt = ben.expect("start");
     assert_eq!(dealt["puzzle"], puzzle);
@@ -512,8 +412,8 @@ fn unknown_rooms_and_plain_requests_are_json_errors() {
 fn sigterm_closes_race_sockets_as_going_away_and_exits_0() {
     let server = Server::start();
     let room = open_room(&server);
-    let (mut ada, _) = Socket::join(&server, &room, "Ada");
-    let (mut ben, _) = Socket::join(&server, &room, "Ben");
+    let (mut ada, _) = Socket::join(&server.url, &room, "Ada");
+    let (mut ben, _) = Socket::join(&server.url, &room, "Ben");
     let term = std::process::Command::new("kill")
         .args(["-TERM", &server.pid().to_string()])
         .status()

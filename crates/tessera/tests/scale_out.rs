@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
+use common::race::Socket;
 use common::server::{Client, Server};
 use serde_json::{json, Value};
 
@@ -441,4 +442,102 @@ fn a_session_made_on_one_instance_is_recognised_on_the_other() {
     let out = b.post("/api/account/logout-all", json!({}));
     assert_eq!(out.status, 204, "{}", out.text);
     assert_eq!(a.get("/api/account").status, 401);
+}
+
+/// The `start` message's puzzle field, as a position.
+fn puzzle_position(puzzle: &Value, field: &str) -> slide::Position {
+    puzzle[field].as_str().unwrap().parse().unwrap()
+}
+
+/// The next `progress` of `player`, skipping other messages.
+fn progress_of(socket: &mut Socket, player: u64) -> Value {
+    loop {
+        let progress = socket.expect("progress");
+        if progress["player"] == player {
+            return progress;
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn a_race_is_shared_by_players_on_different_instances() {
+    let cluster = Cluster::start();
+    let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
+    // Opened on one instance, joined on both.
+    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    let room = opened["room"].as_str().unwrap().to_string();
+    let (mut ada, one) = Socket::join(a, &room, "Ada");
+    let (mut ben, two) = Socket::join(b, &room, "Ben");
+    assert_eq!((one, two), (1, 2), "seats are drawn from one log");
+    let lobby = loop {
+        let lobby = ada.room_in("lobby");
+        if lobby["players"].as_array().unwrap().len() == 2 {
+            break lobby;
+        }
+    };
+    assert_eq!(lobby["players"][1]["name"], "Ben", "Ada hears Ben join");
+
+    ada.send(json!({"type": "start"}));
+    assert_eq!(ben.expect("countdown")["ms"], 3000);
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    assert_eq!(ben.expect("start")["puzzle"], puzzle, "one deal for both");
+    let start = puzzle_position(&puzzle, "position");
+    let goal = puzzle_position(&puzzle, "goal_position");
+
+    // Ben's move, made on instance b, reaches Ada on instance a.
+    let step = start.legal_moves().next().unwrap();
+    let moved = Instant::now();
+    ben.send(json!({"type": "move", "moves": step.to_string(), "t": 400}));
+    let seen = progress_of(&mut ada, two);
+    let latency = moved.elapsed();
+    let mut after = start.clone();
+    after.apply(step).unwrap();
+    assert_eq!(seen["moves"], 1);
+    assert_eq!(seen["position"], after.to_string(), "Ada draws Ben's board");
+    eprintln!("a move on one instance reached the other's racer in {latency:?}");
+    assert!(latency < Duration::from_millis(500), "{latency:?}");
+
+    // An illegal move on b is refused there and never reaches a.
+    let wall = slide::Direction::ALL
+        .into_iter()
+        .find(|d| !after.can_move(*d))
+        .unwrap();
+    ben.send(json!({"type": "move", "moves": wall.to_string(), "t": 500}));
+    assert!(ben.expect("error")["message"].is_string());
+
+    // Ada solves on a; Ben gives up on b: both hear the same results.
+    let solution = slide::solve_fast(&start, &goal).unwrap();
+    ada.send(json!({"type": "move", "moves": solution.to_string(), "t": 9000}));
+    let finish = ben.expect("finish");
+    assert_eq!(finish["player"], one);
+    ben.send(json!({"type": "leave"}));
+    let results = ada.expect("results");
+    assert_eq!(results["results"][0]["player"], one);
+    let game = results["results"][0]["game"].as_str().unwrap().to_string();
+    assert_eq!(
+        finish["result"]["game"], game,
+        "every instance names the same game"
+    );
+
+    // A spectator through nginx (the WebSocket upgrade) sees the results,
+    // and the solve's replay is served by either instance.
+    let mut watcher = Socket::open(&cluster.balancer.url, &room, None);
+    let seen = watcher.expect("results");
+    assert_eq!(seen["results"], results["results"]);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    for url in [a, b] {
+        loop {
+            let replay = Client::new(url).get(&format!("/api/replays/{game}"));
+            if replay.status == 200 {
+                assert_eq!(replay.json()["stm"], solution.len());
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the race's replay was not stored"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
 }

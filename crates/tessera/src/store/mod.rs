@@ -13,12 +13,14 @@ mod accounts;
 mod backup;
 mod database;
 mod fault;
+mod races;
 
 pub use accounts::{Account, AccountResult};
 pub use backup::backup;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;
 use fault::WriteHealth;
+pub use races::OpenedRoom;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use std::time::Duration;
@@ -34,6 +36,8 @@ pub struct Store {
     /// The SQLite file, if SQLite.
     sqlite_file: Option<std::path::PathBuf>,
     sqlite: bool,
+    /// The PostgreSQL URL, if PostgreSQL: race rooms listen on it.
+    postgres_url: Option<String>,
 }
 
 /// A puzzle as the server issued it.
@@ -269,6 +273,7 @@ impl Store {
                 Database::Postgres(_) => None,
             },
             sqlite,
+            postgres_url: (!sqlite).then_some(url),
         })
     }
 

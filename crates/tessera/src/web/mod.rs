@@ -22,6 +22,7 @@ mod ops;
 mod player;
 mod profile;
 mod race;
+mod race_rooms;
 mod records;
 mod replays;
 mod settings;
@@ -83,18 +84,18 @@ pub struct App {
     store: Store,
     budget: Budget,
     accounts: account::Settings,
-    races: race::Rooms,
+    races: race_rooms::Rooms,
 }
 
 /// The application's routes, with their layers.
 pub fn router(store: Store, config: &Config) -> Router {
-    let races = race::Rooms::new(config.limits.max_connections);
+    let races = race::rooms(&store, config);
     routes(store, config, races)
 }
 
 /// The routes, with the race rooms they serve (which the server closes
 /// when it stops).
-fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
+fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
     // The recorder must be in place before the first request is counted.
     ops::metrics();
     let app = App {
@@ -242,7 +243,7 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         use std::io::Write;
         std::io::stdout().flush()?;
         tracing::info!(addr = %local, database = %database, "serving");
-        let races = race::Rooms::new(config.limits.max_connections);
+        let races = race::rooms(&store, &config);
         let app = routes(store.clone(), &config, races.clone());
         // The tables of the default game start building (or loading) now,
         // so that its first players get optimal hints (after the router:

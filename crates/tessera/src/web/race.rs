@@ -6,12 +6,10 @@
 //! checked at the edge (size, rate, JSON, type) before it reaches the
 //! rules, and what the rules answer goes out as JSON: events to everyone
 //! in the room over the room's broadcast channel, refusals as `error` to
-//! the sender alone. Rooms live in this process ([`Rooms`]); a store that
-//! relays events between instances takes its place behind the same calls.
+//! the sender alone. Where rooms live, and how instances share them, is
+//! `race_rooms`.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -22,14 +20,13 @@ use axum::response::Response;
 use axum::Json;
 use play::judge::{self, check_times, judge, Evidence, Unranked};
 use play::race::{
-    Deal, Event, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat, Turn,
-    MOST_PLAYERS, MOST_SPECTATORS,
+    Deal, Event, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat,
 };
-use play::seed::{random_id, random_seed};
+use play::seed::random_seed;
 use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
 use serde::{Deserialize, Serialize};
 use slide::{Goal, Moves};
-use tokio::sync::{broadcast, watch, Notify};
+use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
 use super::account::{same_origin, Visitor};
@@ -38,6 +35,7 @@ use super::edge::{GoalName, RoomId, SlideSize};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::games::finish;
 use super::player::Player;
+use super::race_rooms::{round_seed, Games, Replica, Room, Rooms, Step, StepError};
 use super::App;
 use crate::store::{Account, GameRow, IssuedGame, NewResult};
 
@@ -54,249 +52,11 @@ pub const MESSAGES_PER_SECOND: u32 = 50;
 /// Malformed messages a client may send before it is closed: a few are a
 /// buggy client that deserves to hear what is wrong, many are abuse.
 const BAD_MESSAGES: u32 = 10;
-/// Events a slow connection may fall behind before it is sent the room
-/// afresh instead.
-const BACKLOG: usize = 1024;
-/// Rooms one instance holds at once: each is a little memory and a timer,
-/// and rooms nobody joins expire within a minute.
-const MOST_ROOMS: usize = 10_000;
-
-/// Sockets one room takes: its players and spectators, and as many again
-/// for pages open twice and connections not yet noticed as lost.
-const ROOM_SOCKETS: usize = 2 * (MOST_PLAYERS + MOST_SPECTATORS);
-
-/// The rooms of this instance, by id.
-#[derive(Clone)]
-pub struct Rooms {
-    rooms: Arc<Mutex<HashMap<String, Arc<Room>>>>,
-    /// Race sockets open on this instance: once upgraded, a socket is no
-    /// longer one of the connections the accept loop counts, so it is
-    /// counted here against the same cap.
-    sockets: Arc<AtomicUsize>,
-    most_sockets: usize,
-    /// Set when the server stops: every socket closes with 1001.
-    stopping: Arc<watch::Sender<bool>>,
-}
-
-/// One socket counted against its room's cap and the instance's;
-/// uncounted when dropped with the connection.
-pub struct Ticket {
-    room: Arc<Room>,
-    all: Arc<AtomicUsize>,
-}
-
-impl Drop for Ticket {
-    fn drop(&mut self) {
-        self.room.sockets.fetch_sub(1, Ordering::SeqCst);
-        self.all.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// Counts one more on `counter` unless it is at `cap`.
-fn take(counter: &AtomicUsize, cap: usize) -> bool {
-    counter
-        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-            (n < cap).then_some(n + 1)
-        })
-        .is_ok()
-}
-
-/// One room: the race, the channel its events go out on, and a wake-up
-/// for the room's clock when its next deadline may have changed.
-pub struct Room {
-    race: Mutex<Race>,
-    sockets: AtomicUsize,
-    events: broadcast::Sender<Utf8Bytes>,
-    changed: Notify,
-    games: Mutex<Games>,
-}
-
-/// The stored game of each solve, by the round's seed and the racer's
-/// seat: what `finish` and `results` link to. The id is drawn when the
-/// solve is announced, and the result stored under it right after.
-#[derive(Default)]
-struct Games(HashMap<(u64, Seat), String>);
-
-impl Games {
-    fn of(&self, seed: Option<u64>, seat: Seat) -> Option<&str> {
-        self.0.get(&(seed?, seat)).map(String::as_str)
-    }
-
-    /// Notes what `event` changes: a start forgets the rounds before, a
-    /// solve gets its game's id.
-    fn note(&mut self, seed: Option<u64>, event: &Event) {
-        let Some(seed) = seed else { return };
-        match event {
-            Event::Start(_) => self.0.retain(|(round, _), _| *round == seed),
-            Event::Finish(finish) => {
-                self.0.insert((seed, finish.seat), random_id());
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The seed of the round dealt, if any.
-fn round_seed(race: &Race) -> Option<u64> {
-    race.deal().map(|Deal::Slide(puzzle)| puzzle.seed)
-}
-
-impl Rooms {
-    /// No rooms yet; at most `most_sockets` race sockets at once.
-    pub fn new(most_sockets: usize) -> Rooms {
-        Rooms {
-            rooms: Arc::default(),
-            sockets: Arc::default(),
-            most_sockets,
-            stopping: Arc::new(watch::channel(false).0),
-        }
-    }
-
-    /// Tells every race socket that the server is going away, and waits
-    /// until they have closed (the caller bounds the wait).
-    pub async fn close_all(&self) {
-        self.stopping.send_replace(true);
-        while self.sockets.load(Ordering::SeqCst) > 0 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
-    /// Counts a socket for `room`, unless the room or the instance has as
-    /// many as it takes.
-    fn admit(&self, room: &Arc<Room>) -> Result<Ticket, ApiError> {
-        if !take(&self.sockets, self.most_sockets) {
-            return Err(ApiError::unavailable(
-                "the server has too many race connections open: try again",
-                5,
-            ));
-        }
-        if !take(&room.sockets, ROOM_SOCKETS) {
-            self.sockets.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::unavailable(
-                "this race has too many connections",
-                5,
-            ));
-        }
-        Ok(Ticket {
-            room: room.clone(),
-            all: self.sockets.clone(),
-        })
-    }
-
-    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Room>>> {
-        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Opens a room for `race`, with its clock running; `None` when the
-    /// instance holds all the rooms it takes.
-    pub fn open(&self, race: Race) -> Option<String> {
-        let id = random_id();
-        let room = Arc::new(Room {
-            race: Mutex::new(race),
-            sockets: AtomicUsize::new(0),
-            events: broadcast::channel(BACKLOG).0,
-            changed: Notify::new(),
-            games: Mutex::default(),
-        });
-        {
-            let mut rooms = self.map();
-            if rooms.len() >= MOST_ROOMS {
-                return None;
-            }
-            rooms.insert(id.clone(), room.clone());
-        }
-        metrics::gauge!("tessera_race_rooms").increment(1.0);
-        tokio::spawn(keep_time(self.clone(), id.clone(), room));
-        Some(id)
-    }
-
-    /// The room `id`, if open.
-    pub fn find(&self, id: &str) -> Option<Arc<Room>> {
-        self.map().get(id).cloned()
-    }
-
-    fn forget(&self, id: &str) {
-        if self.map().remove(id).is_some() {
-            metrics::gauge!("tessera_race_rooms").decrement(1.0);
-        }
-    }
-}
-
-impl Room {
-    fn race(&self) -> MutexGuard<'_, Race> {
-        self.race.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn games(&self) -> MutexGuard<'_, Games> {
-        self.games.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Runs one call of the rules at the time now and broadcasts what it
-    /// comes to. The room's clock is moved on first, so that the events of
-    /// a deadline just passed go out even when the call is refused.
-    fn apply<T>(
-        &self,
-        call: impl FnOnce(&mut Race, i64) -> Result<(T, Vec<Event>), RaceError>,
-    ) -> Result<T, RaceError> {
-        let now = now_millis();
-        let mut race = self.race();
-        let ticked = race.tick(now);
-        self.send(&race, &ticked);
-        let outcome = call(&mut race, now);
-        if let Ok((_, events)) = &outcome {
-            self.send(&race, events);
-        }
-        self.changed.notify_one();
-        outcome.map(|(value, _)| value)
-    }
-
-    /// Broadcasts `events` of `race` (called with the race locked, so that
-    /// everyone hears them in the order they happened).
-    fn send(&self, race: &Race, events: &[Event]) {
-        let seed = round_seed(race);
-        let mut games = self.games();
-        for event in events {
-            games.note(seed, event);
-            // Nobody listening is no error: the room may be empty.
-            let _ = self.events.send(encode(&outgoing(event, race, &games)));
-        }
-    }
-}
-
-/// The room's clock: ticks the race at its deadlines (the end of the
-/// countdown, a lapsing absence) and forgets the room once it expires.
-async fn keep_time(rooms: Rooms, id: String, room: Arc<Room>) {
-    loop {
-        let wake = {
-            let race = room.race();
-            [race.next_deadline(), race.expires_at()]
-                .into_iter()
-                .flatten()
-                .min()
-        };
-        let changed = room.changed.notified();
-        match wake {
-            Some(at) => {
-                let wait = Duration::from_millis((at - now_millis()).max(0) as u64);
-                tokio::select! {
-                    () = tokio::time::sleep(wait) => {}
-                    () = changed => continue,
-                }
-            }
-            None => {
-                changed.await;
-                continue;
-            }
-        }
-        let now = now_millis();
-        let mut race = room.race();
-        if race.expired(now) {
-            rooms.forget(&id);
-            return;
-        }
-        let events = race.tick(now);
-        room.send(&race, &events);
-    }
+/// The race rooms of a server on `store`: shared through it when it is
+/// PostgreSQL, held by this instance alone when it is SQLite.
+pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Rooms {
+    let shared = store.shares_races().then(|| store.clone());
+    Rooms::new(config.limits.max_connections, shared, encode_event)
 }
 
 /// A race to open.
@@ -347,14 +107,16 @@ pub async fn new(
         .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
     let spec = SlideSpec::new(request.size.0, goal)
         .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
-    let race = Race::new(RaceGame::Slide(spec), random_seed(), now_millis())
-        .map_err(|e| ApiError::bad(e).at("/goal"))?;
-    let room = app.races.open(race).ok_or_else(|| {
-        ApiError::unavailable(
-            "the server holds as many races as it can: try again later",
-            60,
-        )
-    })?;
+    let room = app
+        .races
+        .open(RaceGame::Slide(spec), random_seed())
+        .await?
+        .ok_or_else(|| {
+            ApiError::unavailable(
+                "the server holds as many races as it can: try again later",
+                60,
+            )
+        })?;
     Ok(Json(Opened {
         url: format!("/race/{room}"),
         socket: format!("/api/races/{room}/ws"),
@@ -392,6 +154,7 @@ pub async fn socket(
     let room = app
         .races
         .find(id.as_str())
+        .await?
         .ok_or_else(|| ApiError::not_found(format!("no open race {:?}", id.as_str())))?;
     let upgrade = upgrade.map_err(|e| {
         ApiError::new(
@@ -614,6 +377,11 @@ fn results(placings: &[Placing], seed: Option<u64>, games: &Games) -> Outgoing {
     }
 }
 
+/// The message an event of the room is sent as.
+pub(super) fn encode_event(event: &Event, replica: &Replica) -> Utf8Bytes {
+    encode(&outgoing(event, &replica.race, &replica.games))
+}
+
 fn encode(message: &Outgoing) -> Utf8Bytes {
     serde_json::to_string(message)
         .expect("race messages serialize")
@@ -722,7 +490,7 @@ impl Racer {
     /// Serves the connection until either side closes it.
     async fn serve(self, mut socket: WebSocket) {
         metrics::gauge!("tessera_race_sockets").increment(1.0);
-        let end = match self.watch() {
+        let end = match self.watch().await {
             Ok((catch_up, mut events)) => {
                 if send_all(&mut socket, catch_up).await {
                     self.converse(&mut socket, &mut events).await
@@ -736,9 +504,11 @@ impl Racer {
             }
         };
         if let End::Dropped = end {
+            let key = self.key.clone();
             let _ = self
                 .room
-                .apply(|race, now| Ok(((), race.disconnect(&self.key, now))));
+                .execute(Step::Disconnect { key }, |_, _, _| ())
+                .await;
         }
         metrics::gauge!("tessera_race_sockets").decrement(1.0);
     }
@@ -746,17 +516,16 @@ impl Racer {
     /// Joins the room as a spectator: what to send to catch up, and the
     /// events from then on; refused when the room has all the spectators
     /// it takes.
-    fn watch(&self) -> Result<(Vec<Utf8Bytes>, broadcast::Receiver<Utf8Bytes>), RaceError> {
-        let now = now_millis();
-        let mut race = self.room.race();
-        let ticked = race.tick(now);
-        self.room.send(&race, &ticked);
-        let watched = race.watch(&self.key, now)?;
-        self.room.send(&race, &watched);
-        // Subscribed with the race locked: no event falls between the
-        // snapshot and the channel.
-        let events = self.room.events.subscribe();
-        Ok((snapshot(&self.room, &race, now), events))
+    async fn watch(&self) -> Result<(Vec<Utf8Bytes>, broadcast::Receiver<Utf8Bytes>), StepError> {
+        let key = self.key.clone();
+        // Subscribed right after the step, before any other: no event
+        // falls between the snapshot and the channel.
+        self.room
+            .execute(Step::Watch { key }, |replica, _, at| {
+                let events = self.room.events.subscribe();
+                (snapshot(replica, at), events)
+            })
+            .await
     }
 
     /// Reads the client's messages and writes the room's events until the
@@ -780,7 +549,7 @@ impl Racer {
                 }
                 frame = socket.recv() => {
                     let Some(Ok(frame)) = frame else { return End::Dropped };
-                    match self.read(&mut gate, frame) {
+                    match self.read(&mut gate, frame).await {
                         Reply::Send(replies) => {
                             if !send_all(socket, replies).await {
                                 return End::Dropped;
@@ -799,7 +568,7 @@ impl Racer {
                         Ok(text) => socket.send(Message::Text(text)).await.is_ok(),
                         // Too far behind: the room afresh instead of what was missed.
                         Err(broadcast::error::RecvError::Lagged(_)) => {
-                            let fresh = snapshot(&self.room, &self.room.race(), now_millis());
+                            let fresh = snapshot(&*self.room.replica().await, now_millis());
                             send_all(socket, fresh).await
                         }
                         Err(broadcast::error::RecvError::Closed) => false,
@@ -813,10 +582,10 @@ impl Racer {
     }
 
     /// What a frame from the client comes to, once through the gate.
-    fn read(&self, gate: &mut Gate, frame: Message) -> Reply {
+    async fn read(&self, gate: &mut Gate, frame: Message) -> Reply {
         match gate.check(frame) {
             Verdict::Text(text) => match serde_json::from_str::<Incoming>(&text) {
-                Ok(message) => self.act(message),
+                Ok(message) => self.act(message).await,
                 Err(e) => gate.bad(format!("bad message: {e}")),
             },
             Verdict::Binary => {
@@ -830,51 +599,71 @@ impl Racer {
 
     /// Plays a client's message on the race: the replies to the sender
     /// alone (everyone else hears the events).
-    fn act(&self, message: Incoming) -> Reply {
-        let key = self.key.as_str();
+    async fn act(&self, message: Incoming) -> Reply {
+        let key = self.key.clone();
         let room = &self.room;
         let done = match message {
-            Incoming::Join { name } => {
-                let joined = name.parse::<RacerName>().and_then(|name| {
-                    room.apply(|race, now| {
-                        let handle = self.account.as_ref().map(|a| a.handle.clone());
-                        let (seat, events) = race.join(key, name, handle, now)?;
-                        let moves = race
-                            .moves_of(seat)
-                            .map(|(moves, _)| moves.to_string())
-                            .unwrap_or_default();
-                        Ok(((seat, moves), events))
-                    })
-                });
-                return Reply::Send(match joined {
-                    Ok((player, moves)) => vec![encode(&Outgoing::Welcome { player, moves })],
-                    Err(e) => vec![error(e)],
-                });
-            }
+            Incoming::Join { name } => return Reply::Send(vec![self.join(name).await]),
             Incoming::Ready { ready } => {
-                room.apply(|race, now| Ok(((), race.ready(key, ready, now)?)))
+                room.execute(Step::Ready { key, ready }, |_, _, _| ()).await
             }
-            Incoming::Start => room.apply(|race, now| Ok(((), race.start(key, now)?))),
+            Incoming::Start => room.execute(Step::Start { key }, |_, _, _| ()).await,
             Incoming::Rematch => {
-                room.apply(|race, now| Ok(((), race.rematch(key, random_seed(), now)?)))
+                let seed = random_seed();
+                room.execute(Step::Rematch { key, seed }, |_, _, _| ())
+                    .await
             }
             Incoming::Move { moves, t } => match super::slide_api::parse_moves(&moves) {
                 Ok(moves) => {
-                    let turn = Turn::Slide(moves);
-                    let played = room.apply(|race, now| {
-                        let events = race.play(key, &turn, t, now)?;
-                        Ok((solved(race, key, &events, now), events))
-                    });
+                    let step = Step::Play {
+                        key: key.clone(),
+                        moves: moves.to_string(),
+                        t,
+                    };
+                    let played = room
+                        .execute(step, |replica, events, at| {
+                            solved(replica, &key, events, at)
+                        })
+                        .await;
                     played.map(|solved| solved.map_or((), |solved| self.record(solved)))
                 }
                 Err(e) => return Reply::Send(vec![error(e.message)]),
             },
             Incoming::Leave => {
-                let _ = room.apply(|race, now| Ok(((), race.leave(key, now))));
+                let _ = room.execute(Step::Leave { key }, |_, _, _| ()).await;
                 return Reply::Left;
             }
         };
         Reply::Send(done.err().map(error).into_iter().collect())
+    }
+
+    /// Takes a seat as `name` (checked here, at the edge), or takes back
+    /// one's own: the welcome, or why not.
+    async fn join(&self, name: String) -> Utf8Bytes {
+        if let Err(e) = name.parse::<RacerName>() {
+            return error(e);
+        }
+        let step = Step::Join {
+            key: self.key.clone(),
+            name,
+            account: self.account.as_ref().map(|a| a.handle.clone()),
+        };
+        let joined = self
+            .room
+            .execute(step, |replica, _, _| {
+                let seat = replica.race.seat_of(&self.key)?;
+                let moves = replica
+                    .race
+                    .moves_of(seat)
+                    .map(|(moves, _)| moves.to_string());
+                Some((seat, moves.unwrap_or_default()))
+            })
+            .await;
+        match joined {
+            Ok(Some((player, moves))) => encode(&Outgoing::Welcome { player, moves }),
+            Ok(None) => error(RaceError::NotAPlayer),
+            Err(e) => error(e),
+        }
     }
 }
 
@@ -883,15 +672,9 @@ impl Racer {
     /// the game id its `finish` announced; in the background, so that the
     /// race goes on meanwhile.
     fn record(&self, solved: Solved) {
-        let game = self
-            .room
-            .games()
-            .of(Some(solved.puzzle.seed), solved.seat)
-            .map(str::to_string);
-        let Some(game) = game else { return };
         let (app, player, account) = (self.app.clone(), self.key.clone(), self.account.clone());
         tokio::spawn(async move {
-            if let Err(e) = store_solve(&app, game, player, solved, account.as_ref()).await {
+            if let Err(e) = store_solve(&app, player, solved, account.as_ref()).await {
                 tracing::warn!(error = %e.message, "a race's result was not recorded");
             }
         });
@@ -900,7 +683,8 @@ impl Racer {
 
 /// A racer's solve, as the room saw it.
 struct Solved {
-    seat: Seat,
+    /// The stored game its `finish` announced.
+    game: String,
     variant: String,
     puzzle: Puzzle,
     moves: Moves,
@@ -912,7 +696,8 @@ struct Solved {
 }
 
 /// The solve of the racer `key`, if `events` announce one.
-fn solved(race: &Race, key: &str, events: &[Event], now: i64) -> Option<Solved> {
+fn solved(replica: &Replica, key: &str, events: &[Event], now: i64) -> Option<Solved> {
+    let race = &replica.race;
     let seat = race.seat_of(key)?;
     let finish = events.iter().find_map(|event| match event {
         Event::Finish(finish) if finish.seat == seat => Some(finish),
@@ -923,7 +708,7 @@ fn solved(race: &Race, key: &str, events: &[Event], now: i64) -> Option<Solved> 
     };
     let (moves, times) = race.moves_of(seat)?;
     Some(Solved {
-        seat,
+        game: replica.games.of(Some(puzzle.seed), seat)?.to_string(),
         variant: spec.variant(),
         puzzle: puzzle.clone(),
         moves,
@@ -938,12 +723,12 @@ fn solved(race: &Race, key: &str, events: &[Event], now: i64) -> Option<Solved> 
 /// times a person could make), ranked only for an account.
 async fn store_solve(
     app: &App,
-    id: String,
     player: String,
     solved: Solved,
     account: Option<&Account>,
 ) -> Result<(), ApiError> {
     let Solved {
+        game: id,
         variant,
         puzzle,
         moves,
@@ -1021,7 +806,8 @@ enum Reply {
 /// The room as it stands, for a connection that comes in or fell behind:
 /// who is in it, the countdown or the puzzle, everyone's progress, and the
 /// results once there are.
-fn snapshot(room: &Room, race: &Race, now: i64) -> Vec<Utf8Bytes> {
+fn snapshot(replica: &Replica, now: i64) -> Vec<Utf8Bytes> {
+    let race = &replica.race;
     let mut messages = vec![encode(&Outgoing::from(&race.view()))];
     let elapsed = match race.phase() {
         Phase::Countdown { starts_at } => {
@@ -1040,13 +826,13 @@ fn snapshot(room: &Room, race: &Race, now: i64) -> Vec<Utf8Bytes> {
             elapsed,
         }));
     }
-    let (seed, games) = (round_seed(race), room.games());
+    let (seed, games) = (round_seed(race), &replica.games);
     for progress in race.standings(now) {
         let event = Event::Progress(progress);
-        messages.push(encode(&outgoing(&event, race, &games)));
+        messages.push(encode(&outgoing(&event, race, games)));
     }
     if let Some(placings) = race.results() {
-        messages.push(encode(&results(&placings, seed, &games)));
+        messages.push(encode(&results(&placings, seed, games)));
     }
     messages
 }
@@ -1165,23 +951,6 @@ mod tests {
             gate.bad("bad".into()),
             Reply::Close(close_code::POLICY, _)
         ));
-    }
-
-    #[tokio::test]
-    async fn sockets_are_capped_per_room_and_per_instance() {
-        let rooms = Rooms::new(ROOM_SOCKETS + 1);
-        let spec: SlideSpec = "3x3-row-major".parse().unwrap();
-        let race = Race::new(RaceGame::Slide(spec), 1, now_millis()).unwrap();
-        let a = rooms.find(&rooms.open(race.clone()).unwrap()).unwrap();
-        let b = rooms.find(&rooms.open(race).unwrap()).unwrap();
-        let tickets: Vec<Ticket> = (0..ROOM_SOCKETS)
-            .map(|_| rooms.admit(&a).unwrap())
-            .collect();
-        assert!(rooms.admit(&a).is_err(), "the room is full");
-        let _one = rooms.admit(&b).unwrap();
-        assert!(rooms.admit(&b).is_err(), "the instance is full");
-        drop(tickets);
-        assert!(rooms.admit(&a).is_ok() && rooms.admit(&b).is_ok());
     }
 
     #[test]

@@ -3,5 +3,6 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod race;
 pub mod server;
 pub mod tmux;

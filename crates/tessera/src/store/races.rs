@@ -1,0 +1,123 @@
+//! Race rooms shared across instances (PostgreSQL only): a room's opening
+//! and the log of its steps, and the channel that tells the instances a
+//! room has a new step. With SQLite there is one instance, and its rooms
+//! live in its memory.
+
+use sqlx::postgres::PgListener;
+use sqlx::Row;
+
+use super::Store;
+
+/// The channel every instance listens on; a notification's payload is
+/// the room's id.
+pub const RACE_CHANNEL: &str = "tessera_races";
+
+/// How a shared room was opened.
+pub struct OpenedRoom {
+    /// What it races, as `play::race::RaceGame` names it (`3x3-row-major`).
+    pub game: String,
+    pub seed: u64,
+    pub opened_at: i64,
+}
+
+/// Rooms untouched this long are deleted when a new one opens: a room
+/// expires a minute after the last player goes, so a day is ample.
+const ROOM_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
+
+impl Store {
+    /// Whether race rooms are shared through this database (PostgreSQL),
+    /// rather than held by the one instance.
+    pub fn shares_races(&self) -> bool {
+        self.postgres_url.is_some()
+    }
+
+    /// Records a new shared room, and forgets rooms long untouched.
+    pub async fn open_race(&self, id: &str, room: &OpenedRoom) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM race_rooms WHERE touched_at < $1")
+            .bind(room.opened_at - ROOM_KEPT_MS)
+            .execute(&self.pool)
+            .await?;
+        let written = sqlx::query(
+            "INSERT INTO race_rooms (id, game, seed, opened_at, touched_at) VALUES ($1, $2, $3, $4, $4)",
+        )
+        .bind(id)
+        .bind(&room.game)
+        // Seeds are below 2^53 (JSON-safe), so they fit a BIGINT.
+        .bind(room.seed as i64)
+        .bind(room.opened_at)
+        .execute(&self.pool)
+        .await;
+        self.noted(written)?;
+        Ok(())
+    }
+
+    /// How the shared room `id` was opened, if it exists.
+    pub async fn race(&self, id: &str) -> Result<Option<OpenedRoom>, sqlx::Error> {
+        let row = sqlx::query("SELECT game, seed, opened_at FROM race_rooms WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| OpenedRoom {
+            game: r.get(0),
+            seed: r.get::<i64, _>(1) as u64,
+            opened_at: r.get(2),
+        }))
+    }
+
+    /// Appends `step` to room `id`'s log and tells every instance; its
+    /// number in the log. The room's row is locked while the number is
+    /// drawn, so the steps of a room commit in order.
+    pub async fn log_race_step(&self, id: &str, step: &str, now: i64) -> Result<i64, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let seq: i64 = sqlx::query(
+            "UPDATE race_rooms SET last_seq = last_seq + 1, touched_at = $2 WHERE id = $1 RETURNING last_seq",
+        )
+        .bind(id)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?
+        .get(0);
+        sqlx::query("INSERT INTO race_steps (room, seq, step) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(seq)
+            .bind(step)
+            .execute(&mut *tx)
+            .await?;
+        // Delivered at commit, so a listener that hears it finds the step.
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(RACE_CHANNEL)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        let committed = tx.commit().await;
+        self.noted(committed)?;
+        Ok(seq)
+    }
+
+    /// The steps of room `id` after number `seq`, in order.
+    pub async fn race_steps_after(
+        &self,
+        id: &str,
+        seq: i64,
+    ) -> Result<Vec<(i64, String)>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT seq, step FROM race_steps WHERE room = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    /// A connection listening for new steps of any room; `None` with
+    /// SQLite.
+    pub async fn race_listener(&self) -> Result<Option<PgListener>, sqlx::Error> {
+        let Some(url) = &self.postgres_url else {
+            return Ok(None);
+        };
+        let mut listener = PgListener::connect(url).await?;
+        listener.listen(RACE_CHANNEL).await?;
+        Ok(Some(listener))
+    }
+}
