@@ -14,7 +14,7 @@ mod backup;
 mod database;
 mod fault;
 
-pub use accounts::{Account, AccountResult};
+pub use accounts::{Account, AccountResult, PasswordKind};
 pub use backup::backup;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;
