@@ -3,5 +3,6 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod load;
 pub mod server;
 pub mod tmux;
