@@ -43,6 +43,8 @@ export async function startServer() {
   });
   return {
     url,
+    // The database, for what an operator runs beside the server.
+    db: join(dir, 'e2e.db'),
     stop() { child.kill('SIGINT'); rmSync(dir, { recursive: true, force: true }); },
   };
 }

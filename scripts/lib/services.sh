@@ -42,7 +42,9 @@ free_port() {
 
 # Starts PostgreSQL in a fresh cluster owned by the `postgres` user (the
 # server refuses to run as root) and exports POSTGRES_URL, a superuser URL
-# without a database name: postgres://tessera@127.0.0.1:PORT.
+# without a database name: postgres://tessera@127.0.0.1:PORT, with
+# POSTGRES_DATA (the cluster's directory) and POSTGRES_PG_CTL (its pg_ctl),
+# for the tests that stop and restart it.
 # POSTGRES_DURABILITY: `tests` (default; no fsync, nothing to keep) or
 # `bench` (fsync on, commits not waited for: the durability of SQLite's WAL
 # with synchronous=NORMAL that the server uses, so the two compare fairly).
@@ -70,6 +72,7 @@ postgres_start() {
         start >/dev/null || { cat "$data/server.log" >&2; return 1; }
     postgres_stop_cmd=("${as[@]}" "$bin/pg_ctl" -D "$data" -m fast -w stop)
     export POSTGRES_URL="postgres://tessera@127.0.0.1:$port"
+    export POSTGRES_DATA="$data" POSTGRES_PG_CTL="$bin/pg_ctl"
     echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port ($data)"
 }
 

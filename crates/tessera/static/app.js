@@ -51,8 +51,55 @@ function showAccount(account) {
   if (account) $('account-guest').open = false;
 }
 
-function accountChanged(account) {
+// Signed in with an operator's one-time password, nothing else works until
+// the player chooses their own: a modal prompt asks for it at once (focus
+// moves into it), filled with the one-time password when it was just typed.
+function askForNewPassword(account, oneTime = '') {
+  const dialog = $('new-password');
+  if (!account || !account.must_change_password) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  $('new-password-current').value = oneTime;
+  $('new-password-new').value = '';
+  $('new-password-message').textContent = '';
+  if (!dialog.open) dialog.showModal();
+  (oneTime ? $('new-password-new') : $('new-password-current')).focus();
+}
+
+async function setNewPassword(event) {
+  event.preventDefault();
+  const save = $('new-password-save');
+  save.disabled = true;
+  try {
+    await post('/api/account/password', {
+      current: $('new-password-current').value,
+      new: $('new-password-new').value,
+    });
+    $('new-password-current').value = '';
+    $('new-password-new').value = '';
+    $('new-password').close();
+    accountMessage('Your password is set. Your results here are now in your account.');
+    accountChanged(await get('/api/account'));
+  } catch (e) {
+    $('new-password-message').textContent = e.message;
+    $('new-password-new').focus();
+  } finally {
+    save.disabled = false;
+  }
+}
+
+function setupNewPassword() {
+  $('new-password-form').addEventListener('submit', setNewPassword);
+  $('new-password-logout').addEventListener('click', () => signOut(false));
+  // Escape does not dismiss it: the account can do nothing else until the
+  // change, and "Sign out" is the way out.
+  $('new-password').addEventListener('cancel', (e) => e.preventDefault());
+}
+
+function accountChanged(account, oneTime = '') {
   showAccount(account);
+  askForNewPassword(account, oneTime);
   window.dispatchEvent(new CustomEvent('tessera:account', { detail: account }));
   if (route()[0] === 'records') showRecordsPage();
 }
@@ -64,13 +111,14 @@ async function signIn(event) {
   for (const b of buttons) b.disabled = true;
   accountMessage(action === 'signup' ? 'Signing up…' : 'Signing in…');
   try {
+    const password = $('account-password').value;
     const account = await post(`/api/account/${action}`, {
       handle: $('account-handle').value.trim(),
-      password: $('account-password').value,
+      password,
     });
     $('account-password').value = '';
     accountMessage(action === 'signup' ? 'Welcome! Your results here are now in your account.' : '');
-    accountChanged(account);
+    accountChanged(account, account.must_change_password ? password : '');
   } catch (e) {
     accountMessage(e.message, 'error');
   } finally {
@@ -92,9 +140,11 @@ async function setupAccount() {
   $('account-form').addEventListener('submit', signIn);
   $('account-logout').addEventListener('click', () => signOut(false));
   $('account-logout-all').addEventListener('click', () => signOut(true));
+  setupNewPassword();
   let account = null;
   try { account = await get('/api/account'); } catch { /* a guest (401), or offline */ }
   showAccount(account);
+  askForNewPassword(account);
 }
 
 // The records page: a menu of the variants that have records.

@@ -878,3 +878,76 @@ fn operators_list_disable_enable_and_reset_accounts() {
     assert_eq!(admin_users(&server, &["create", "made_by_OP"]).0, 2);
     assert_eq!(admin_users(&server, &["reset-password", "<b>"]).0, 2);
 }
+
+#[test]
+fn a_one_time_password_must_be_changed_before_anything_else() {
+    let server = Server::start();
+    let (handle, _) = server.client().sign_up("otp");
+    let (code, out, err) = admin_users(&server, &["reset-password", &handle]);
+    assert_eq!(code, 0, "{out}{err}");
+    let one_time = one_time_password(&out);
+    let mut c = server.client();
+    let login = c.post("/api/account/login", credentials(&handle, &one_time));
+    assert_eq!(login.status, 200, "{}", login.text);
+    assert_eq!(login.json()["must_change_password"], true, "{}", login.text);
+    let me = account(&mut c);
+    assert_eq!(me.status, 200, "{}", me.text);
+    assert_eq!(me.json()["must_change_password"], true);
+    // Every other account action waits for the change, even with the
+    // password.
+    let first = "change your one-time password first";
+    let export = c.get("/api/account/export");
+    assert_eq!(export.status, 403, "{}", export.text);
+    assert!(export.error().contains(first), "{}", export.error());
+    let delete = c.delete_json("/api/account", json!({"password": one_time}));
+    assert_eq!(delete.status, 403, "{}", delete.text);
+    assert!(delete.error().contains(first), "{}", delete.error());
+    assert_eq!(query(&server, "SELECT id FROM accounts").len(), 1);
+    // A result meanwhile is a guest's, not ranked under the account.
+    let done = solve_like_a_person(&mut c, 21);
+    assert_eq!(done["ranked"], false, "{done}");
+    assert_eq!(done["reason"], "guest");
+    assert!(records(&mut c).is_empty(), "ranked before the change");
+    // The change takes the one-time password as the current one.
+    let chosen = "orchid kettle meadow 42 saxophone";
+    let reply = c.post(
+        "/api/account/password",
+        json!({"current": one_time, "new": chosen}),
+    );
+    assert_eq!(reply.status, 204, "{}", reply.text);
+    let me = account(&mut c);
+    assert_eq!(me.status, 200, "the session ended at the change");
+    assert_eq!(me.json()["must_change_password"], false, "{}", me.text);
+    let export = c.get("/api/account/export");
+    assert_eq!(export.status, 200, "{}", export.text);
+    // The change completes the sign-in: the result moves to the account.
+    let results = export.json()["results"].as_array().unwrap().clone();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0]["game_id"], done["game"]);
+    assert_eq!(results[0]["ranked"], true);
+    let ranked = records(&mut c);
+    assert_eq!(ranked.len(), 1);
+    assert_eq!(ranked[0]["handle"], handle.as_str());
+    // The one-time password is spent; the chosen one signs in, unpending.
+    let mut again = server.client();
+    let old = again.post("/api/account/login", credentials(&handle, &one_time));
+    assert_eq!(old.status, 401, "{}", old.text);
+    let new = again.post("/api/account/login", credentials(&handle, chosen));
+    assert_eq!(new.status, 200, "{}", new.text);
+    assert_eq!(new.json()["must_change_password"], false);
+    assert_eq!(again.get("/api/account/export").status, 200);
+    // An account an operator makes starts pending too; signing up does not.
+    let (code, out, _) = admin_users(&server, &["create", "Made_By_Op"]);
+    assert_eq!(code, 0);
+    let made = one_time_password(&out);
+    let mut owner = server.client();
+    let login = owner.post("/api/account/login", credentials("made_by_op", &made));
+    assert_eq!(login.status, 200, "{}", login.text);
+    assert_eq!(login.json()["must_change_password"], true);
+    assert_eq!(owner.get("/api/account/export").status, 403);
+    let signed_up = server.client().post(
+        "/api/account/signup",
+        credentials("Fresh_One", "violet tractor umbrella lagoon"),
+    );
+    assert_eq!(signed_up.json()["must_change_password"], false);
+}

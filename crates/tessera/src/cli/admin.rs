@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use play::account::{self, Handle};
 
 use crate::failure::Failure;
-use crate::store::{Account, Database, DatabaseError, Store};
+use crate::store::{Account, Database, DatabaseError, PasswordKind, Store};
 
 #[derive(Subcommand)]
 pub enum AdminCommand {
@@ -41,8 +41,9 @@ pub struct Db {
 
 #[derive(Subcommand)]
 pub enum UsersCommand {
-    /// Makes an account with a one-time password, printed once, for its
-    /// owner to replace in the settings.
+    /// Makes an account with a one-time password, printed once: signing in
+    /// with it, the owner must choose a password of their own before
+    /// anything else.
     #[command(after_help = "Examples:\n  tessera admin users create Ada_L --db records.db")]
     Create {
         /// The handle: 3–20 characters of A–Z a–z 0–9 _ -, unique
@@ -81,8 +82,9 @@ pub enum UsersCommand {
         db: Db,
     },
     /// Replaces an account's password with a one-time password, printed
-    /// once (there is no mail server: hand it to the owner, who replaces
-    /// it in the settings), and ends every session of the account.
+    /// once (there is no mail server: hand it to the owner, who must
+    /// replace it when signing in with it, before anything else), and ends
+    /// every session of the account.
     #[command(
         after_help = "Examples:\n  tessera admin users reset-password Ada_L --db records.db"
     )]
@@ -160,7 +162,7 @@ async fn create(store: &Store, handle: &Handle) -> Result<(), Failure> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64);
     match store
-        .create_account(handle, &hash, now)
+        .create_account(handle, &hash, PasswordKind::OneTime, now)
         .await
         .map_err(failed)?
     {
@@ -202,7 +204,7 @@ async fn reset_password(store: &Store, handle: &Handle) -> Result<(), Failure> {
     let password = account::one_time_password();
     let hash = account::hash_password(&password);
     store
-        .set_password(&account.id, &hash)
+        .set_password(&account.id, &hash, PasswordKind::OneTime)
         .await
         .map_err(failed)?;
     let ended = store

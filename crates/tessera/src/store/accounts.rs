@@ -29,9 +29,27 @@ pub struct Account {
     pub handle: String,
     pub created_at: i64,
     pub disabled: bool,
+    /// Its password is an operator's one-time password, which must be
+    /// replaced before the account does anything else.
+    pub must_change_password: bool,
 }
 
-const ACCOUNT_COLUMNS: &str = "a.id, a.handle, a.created_at, a.disabled";
+/// Who chose a password: its owner, or an operator handing out a
+/// one-time password (which the owner must replace at once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PasswordKind {
+    Own,
+    OneTime,
+}
+
+impl PasswordKind {
+    fn column(self) -> i64 {
+        i64::from(self == PasswordKind::OneTime)
+    }
+}
+
+const ACCOUNT_COLUMNS: &str = "a.id, a.handle, a.created_at, a.disabled, a.must_change_password";
+const ACCOUNT_WIDTH: usize = 5;
 
 fn account(r: &AnyRow) -> Account {
     Account {
@@ -39,6 +57,7 @@ fn account(r: &AnyRow) -> Account {
         handle: r.get(1),
         created_at: r.get(2),
         disabled: r.get::<i64, _>(3) != 0,
+        must_change_password: r.get::<i64, _>(4) != 0,
     }
 }
 
@@ -48,18 +67,21 @@ impl Store {
         &self,
         handle: &Handle,
         password_hash: &str,
+        kind: PasswordKind,
         now: i64,
     ) -> Result<Option<Account>, sqlx::Error> {
         let id = play::seed::random_id();
         let written = sqlx::query(
-            "INSERT INTO accounts (id, handle, handle_key, password_hash, created_at) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (handle_key) DO NOTHING",
+            "INSERT INTO accounts \
+             (id, handle, handle_key, password_hash, created_at, must_change_password) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (handle_key) DO NOTHING",
         )
         .bind(&id)
         .bind(handle.as_str())
         .bind(handle.key())
         .bind(password_hash)
         .bind(now)
+        .bind(kind.column())
         .execute(&self.pool)
         .await;
         let created = self.noted(written)?.rows_affected() == 1;
@@ -68,6 +90,7 @@ impl Store {
             handle: handle.as_str().to_string(),
             created_at: now,
             disabled: false,
+            must_change_password: kind == PasswordKind::OneTime,
         }))
     }
 
@@ -82,7 +105,7 @@ impl Store {
         .bind(handle.key())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| (account(&r), r.get(4))))
+        Ok(row.map(|r| (account(&r), r.get(ACCOUNT_WIDTH))))
     }
 
     /// Starts a session for the token whose SHA-256 is `digest`.
@@ -122,7 +145,7 @@ impl Store {
         .bind(now)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| (account(&r), r.get(4))))
+        Ok(row.map(|r| (account(&r), r.get(ACCOUNT_WIDTH))))
     }
 
     /// Pushes a session's expiry to [`SESSION_MILLIS`] from `now`.
@@ -231,13 +254,23 @@ impl Store {
             .collect())
     }
 
-    /// Replaces an account's password hash.
-    pub async fn set_password(&self, account_id: &str, hash: &str) -> Result<bool, sqlx::Error> {
-        let written = sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2")
-            .bind(hash)
-            .bind(account_id)
-            .execute(&self.pool)
-            .await;
+    /// Replaces an account's password hash: a one-time password must be
+    /// changed before the account does anything else, the owner's own
+    /// clears that.
+    pub async fn set_password(
+        &self,
+        account_id: &str,
+        hash: &str,
+        kind: PasswordKind,
+    ) -> Result<bool, sqlx::Error> {
+        let written = sqlx::query(
+            "UPDATE accounts SET password_hash = $1, must_change_password = $2 WHERE id = $3",
+        )
+        .bind(hash)
+        .bind(kind.column())
+        .bind(account_id)
+        .execute(&self.pool)
+        .await;
         Ok(self.noted(written)?.rows_affected() == 1)
     }
 

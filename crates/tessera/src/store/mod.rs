@@ -15,7 +15,7 @@ mod database;
 mod fault;
 mod races;
 
-pub use accounts::{Account, AccountResult};
+pub use accounts::{Account, AccountResult, PasswordKind};
 pub use backup::backup;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;

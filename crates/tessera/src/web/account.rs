@@ -6,6 +6,25 @@
 //! TLS); the database keeps only its SHA-256. The [`guard`] middleware
 //! reads the cookie on every request, refuses cross-site requests that
 //! carry it, and renews the session as it is used.
+//!
+//! An account signed in with an operator's one-time password (`tessera
+//! admin users create` or `reset-password`) is *pending* until its owner
+//! chooses a password: the sign-in answer and `GET /api/account` say
+//! `must_change_password`, and until the change
+//! - the password change (`POST /api/account/password`, with the one-time
+//!   password as the current one), `GET /api/account` and signing out
+//!   (here or everywhere) work;
+//! - every other account action (the export, deleting the account)
+//!   answers 403 asking for the change first;
+//! - the browser plays as a guest: its results are stored as this
+//!   browser's guest results (unranked, reason `guest`) and races are run
+//!   as a guest's, never under the account. The change completes the
+//!   sign-in: those results move to the account then, as a sign-in moves
+//!   them, ranked if they qualify.
+//!
+//! So a one-time password seen on its way to the owner (a chat message,
+//! a ticket) proves nothing in the records, and is good for one thing:
+//! replacing it.
 
 use std::sync::Arc;
 
@@ -26,7 +45,7 @@ use super::clock::now_millis;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
 use super::App;
-use crate::store::Account;
+use crate::store::{Account, PasswordKind};
 
 const COOKIE_NAME: &str = "tessera_session";
 
@@ -70,7 +89,11 @@ impl Settings {
 /// endpoints need of the request.
 #[derive(Clone, Debug)]
 pub struct Visitor {
+    /// The signed-in account, unless it is pending (below): only this one
+    /// acts and owns results.
     pub account: Option<Account>,
+    /// An account signed in with a one-time password not yet replaced.
+    pub(super) pending: Option<Account>,
     /// The session token the request carried (valid or not).
     pub(super) token: Option<SessionToken>,
     /// The client's address, as the solver limit tells clients apart.
@@ -112,7 +135,7 @@ pub async fn guard(State(app): State<App>, mut request: Request, next: Next) -> 
     let token = cookie.as_deref().and_then(SessionToken::parse);
     let secure = settings.secure(request.headers());
     let now = now_millis();
-    let (account, renew) = match &token {
+    let (signed_in, renew) = match &token {
         Some(token) => match app.store.session_account(&token.digest(), now).await {
             Ok(Some((account, expires_at))) => {
                 let renew = expires_at - now < SESSION_MILLIS - RENEW_AFTER_MILLIS;
@@ -129,8 +152,15 @@ pub async fn guard(State(app): State<App>, mut request: Request, next: Next) -> 
         }
     }
     let client = client_address(&request, settings.trust_proxy);
+    // A one-time password still to be replaced signs in only as far as
+    // replacing it.
+    let (pending, account) = match signed_in {
+        Some(a) if a.must_change_password => (Some(a), None),
+        other => (None, other),
+    };
     request.extensions_mut().insert(Visitor {
         account,
+        pending,
         token: token.clone(),
         client,
         secure,
@@ -263,6 +293,10 @@ pub struct AccountView {
     handle: String,
     /// When the account was made, in milliseconds since the Unix epoch.
     created_at: i64,
+    /// Signed in with an operator's one-time password: until it is
+    /// replaced (`POST /api/account/password`, with it as the current
+    /// one) other account actions answer 403 and results are a guest's.
+    must_change_password: bool,
 }
 
 impl AccountView {
@@ -270,6 +304,7 @@ impl AccountView {
         AccountView {
             handle: account.handle.clone(),
             created_at: account.created_at,
+            must_change_password: account.must_change_password,
         }
     }
 }
@@ -309,9 +344,11 @@ pub enum SignedInErrors {
     /// Not signed in (or the session ended).
     #[response(status = 401)]
     NotSignedIn(ErrorBody),
-    /// A request carrying a session cookie from another site.
+    /// A request carrying a session cookie from another site, or (except
+    /// for the password change, `GET /api/account` and signing out) an
+    /// account whose one-time password is not yet changed.
     #[response(status = 403)]
-    CrossSite(ErrorBody),
+    Refused(ErrorBody),
 }
 
 /// A request from another site carrying the session cookie.
@@ -323,10 +360,27 @@ pub enum CrossSite {
     CrossSite(ErrorBody),
 }
 
+/// The signed-in account: 401 when not signed in, 403 while its one-time
+/// password is not yet changed.
 pub(super) fn signed_in(visitor: &Visitor) -> Result<&Account, ApiError> {
+    match (&visitor.account, &visitor.pending) {
+        (Some(account), _) => Ok(account),
+        (None, Some(_)) => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "change your one-time password first: POST /api/account/password \
+             with it as the current password and a new one of your own",
+        )),
+        (None, None) => Err(ApiError::new(StatusCode::UNAUTHORIZED, "not signed in")),
+    }
+}
+
+/// The signed-in account, pending or not: for what a pending account may
+/// do (see the module's documentation).
+pub(super) fn signed_in_or_pending(visitor: &Visitor) -> Result<&Account, ApiError> {
     visitor
         .account
         .as_ref()
+        .or(visitor.pending.as_ref())
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "not signed in"))
 }
 
@@ -350,7 +404,7 @@ pub async fn signup(
     .map_err(|e| ApiError::bad(e).at("/password"))?;
     let created = app
         .store
-        .create_account(&handle, &hash, now_millis())
+        .create_account(&handle, &hash, PasswordKind::Own, now_millis())
         .await?;
     let account = created
         .ok_or_else(|| ApiError::conflict(format!("the handle {handle} is taken")).at("/handle"))?;
@@ -476,7 +530,8 @@ async fn throttle(app: &App, subjects: &[String]) -> Result<(), ApiError> {
 
 /// Ends the session the request carried (the token changes at every
 /// sign-in), starts a new one, moves this browser's guest results to the
-/// account, and answers with the account and its cookie.
+/// account (unless its one-time password must be changed first: the
+/// change moves them), and answers with the account and its cookie.
 async fn start_session(
     app: &App,
     visitor: &Visitor,
@@ -492,6 +547,22 @@ async fn start_session(
     app.store
         .start_session(&token.digest(), &account.id, now)
         .await?;
+    if !account.must_change_password {
+        claim_guest_results(app, player, account).await?;
+    }
+    let mut response = (status, Json(AccountView::of(account))).into_response();
+    response
+        .headers_mut()
+        .append(SET_COOKIE, session_cookie(Some(&token), visitor.secure));
+    Ok(response)
+}
+
+/// Moves this browser's guest results to the account.
+pub(super) async fn claim_guest_results(
+    app: &App,
+    player: &Player,
+    account: &Account,
+) -> Result<(), ApiError> {
     let moved = app
         .store
         .claim_guest_results(&player.0, &account.id)
@@ -499,11 +570,7 @@ async fn start_session(
     if moved > 0 {
         tracing::info!(handle = %account.handle, results = moved, "guest results moved to the account");
     }
-    let mut response = (status, Json(AccountView::of(account))).into_response();
-    response
-        .headers_mut()
-        .append(SET_COOKIE, session_cookie(Some(&token), visitor.secure));
-    Ok(response)
+    Ok(())
 }
 
 /// The response that ends the session cookie.
@@ -529,17 +596,18 @@ pub async fn logout(State(app): State<App>, visitor: Visitor) -> Result<Response
 #[utoipa::path(post, path = "/api/account/logout-all", operation_id = "account_logout_all", tag = "account",
     responses((status = 204, description = "Every session ended; the cookie is cleared"), SignedInErrors, Always))]
 pub async fn logout_all(State(app): State<App>, visitor: Visitor) -> Result<Response, ApiError> {
-    let account = signed_in(&visitor)?;
+    let account = signed_in_or_pending(&visitor)?;
     let ended = app.store.end_sessions(&account.id, None).await?;
     tracing::info!(handle = %account.handle, sessions = ended, "signed out everywhere");
     Ok(signed_out(&visitor))
 }
 
-/// The signed-in account; 401 when not signed in.
+/// The signed-in account (`must_change_password` when its one-time
+/// password is still to be replaced); 401 when not signed in.
 #[utoipa::path(get, path = "/api/account", operation_id = "account_me", tag = "account",
     responses((status = 200, body = AccountView), (status = 401, description = "Not signed in", body = ErrorBody), Always))]
 pub async fn me(visitor: Visitor) -> Result<Json<AccountView>, ApiError> {
-    signed_in(&visitor).map(|a| Json(AccountView::of(a)))
+    signed_in_or_pending(&visitor).map(|a| Json(AccountView::of(a)))
 }
 
 #[cfg(test)]

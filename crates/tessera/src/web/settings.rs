@@ -11,10 +11,15 @@ use play::account::{self, Handle, SessionToken};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoResponses, ToSchema};
 
-use super::account::{confirm_password, off_the_workers, signed_in, signed_out, Visitor};
+use super::account::{
+    claim_guest_results, confirm_password, off_the_workers, signed_in, signed_in_or_pending,
+    signed_out, Visitor,
+};
 use super::clock::now_millis;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
+use super::player::Player;
 use super::App;
+use crate::store::PasswordKind;
 
 /// The errors of a request that needs the signed-in account's password.
 #[derive(IntoResponses)]
@@ -23,7 +28,9 @@ pub enum ConfirmErrors {
     /// Not signed in (or the session ended).
     #[response(status = 401)]
     NotSignedIn(ErrorBody),
-    /// The password is wrong, or a cross-site request.
+    /// The password is wrong, a cross-site request, or (except for the
+    /// password change) an account whose one-time password is not yet
+    /// changed.
     #[response(status = 403)]
     Refused(ErrorBody),
     /// Too many wrong passwords for this account or from this client:
@@ -47,16 +54,19 @@ pub struct PasswordChange {
 
 /// Changes the password: the current one is checked (throttled like a
 /// sign-in), the new one must pass the password policy, and every other
-/// session of the account ends (this one stays).
+/// session of the account ends (this one stays). This replaces an
+/// operator's one-time password too, which completes that sign-in: the
+/// account acts again, and this browser's guest results move to it.
 #[utoipa::path(post, path = "/api/account/password", operation_id = "account_password", tag = "account",
     request_body = PasswordChange,
     responses((status = 204, description = "Changed; every other session ended"), BodyErrors, ConfirmErrors, Always))]
 pub async fn change_password(
     State(app): State<App>,
     visitor: Visitor,
+    player: Player,
     Body(request): Body<PasswordChange>,
 ) -> Result<StatusCode, ApiError> {
-    let account = signed_in(&visitor)?;
+    let account = signed_in_or_pending(&visitor)?;
     confirm_password(&app, &visitor, account, request.current).await?;
     let handle = Handle::parse(&account.handle).map_err(ApiError::bad)?;
     let new = request.new;
@@ -65,10 +75,15 @@ pub async fn change_password(
     })
     .await?
     .map_err(|e| ApiError::bad(e).at("/new"))?;
-    app.store.set_password(&account.id, &hash).await?;
+    app.store
+        .set_password(&account.id, &hash, PasswordKind::Own)
+        .await?;
     let keep = visitor.token.as_ref().map(SessionToken::digest);
     let ended = app.store.end_sessions(&account.id, keep.as_deref()).await?;
     tracing::info!(handle = %account.handle, sessions = ended, "password changed");
+    if account.must_change_password {
+        claim_guest_results(&app, &player, account).await?;
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -110,7 +125,8 @@ pub struct Export {
 
 /// All the signed-in account's data as JSON.
 #[utoipa::path(get, path = "/api/account/export", operation_id = "account_export", tag = "account",
-    responses((status = 200, body = Export), (status = 401, description = "Not signed in", body = ErrorBody), Always))]
+    responses((status = 200, body = Export), (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "The account's one-time password is not yet changed", body = ErrorBody), Always))]
 pub async fn export(State(app): State<App>, visitor: Visitor) -> Result<Json<Export>, ApiError> {
     let account = signed_in(&visitor)?;
     let results = app.store.account_results(&account.id).await?;

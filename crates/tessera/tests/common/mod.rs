@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod load;
 pub mod race;
 pub mod server;
 pub mod tmux;
