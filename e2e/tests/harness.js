@@ -24,7 +24,7 @@ export async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   // The tests follow hints at machine speed: lift the per-client solver
   // limit meant for the public (tests/ops.rs checks it).
-  const args = ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db'), '--solver-rate', '1000'];
+  const args = ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db'), '--solver-rate', '1000', '--race-rate', '1000'];
   const child = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The small tables only: the 7-8 set would build for minutes in the

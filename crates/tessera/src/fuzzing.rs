@@ -58,6 +58,8 @@ impl Api {
             },
             log_format: LogFormat::Text,
             solver_rate: 1_000_000,
+            race_rate: 1_000_000,
+            race_ping: Duration::from_secs(15),
             trust_proxy: false,
             secure_cookies: false,
             request_timeout: Duration::from_secs(30),

@@ -18,7 +18,7 @@ fn routes_in_source() -> BTreeSet<(String, String)> {
     let source = include_str!("../src/web/mod.rs");
     let mut routes = BTreeSet::new();
     for line in source.lines() {
-        let Some(rest) = line.trim().strip_prefix(".route(\"") else {
+        let Some((_, rest)) = line.split_once(".route(\"") else {
             continue;
         };
         let (path, rest) = rest.split_once('"').unwrap();

@@ -424,3 +424,60 @@ fn sigterm_closes_race_sockets_as_going_away_and_exits_0() {
     let status = server.wait();
     assert_eq!(status.code(), Some(0), "a stopped server exits 0");
 }
+
+#[test]
+fn opening_races_is_rate_limited_per_client() {
+    let server = Server::start_with(&["serve", "--race-rate", "3"], common::server::temp_dir());
+    let mut client = server.client();
+    let body = json!({"game": "slide", "size": "3x3"});
+    let rooms: Vec<String> = (0..3)
+        .map(|_| {
+            client.ok("/api/races", body.clone())["room"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let refused = client.post("/api/races", body.clone());
+    assert_eq!(refused.status, 429, "{}", refused.text);
+    let wait = refused.header("retry-after").expect("Retry-After");
+    let message = refused.json()["error"].as_str().unwrap().to_string();
+    assert!(message.starts_with("too many races opened"), "{message}");
+    assert!(
+        message.contains(&format!("try again in {wait} s")),
+        "{message} / {wait}"
+    );
+    // Joining the rooms already open is not limited.
+    let (_ada, seat) = Socket::join(&server.url, &rooms[0], "Ada");
+    assert_eq!(seat, 1);
+}
+
+#[test]
+fn a_silent_connection_is_let_go_and_a_live_one_is_kept() {
+    let server = Server::start_with(
+        &["serve", "--race-ping", "200ms"],
+        common::server::temp_dir(),
+    );
+    let room = open_room(&server);
+    let (mut ada, _) = Socket::join(&server.url, &room, "Ada");
+    let (ben, two) = Socket::join(&server.url, &room, "Ben");
+    // Ben's client stops reading: it answers no ping. Ada reads on (and so
+    // answers hers) and hears that Ben is gone after three silent pings.
+    let quiet = Instant::now();
+    let away = loop {
+        let room = ada.expect("room");
+        if room["players"][1]["connected"] == false {
+            break room;
+        }
+    };
+    let waited = quiet.elapsed();
+    assert_eq!(away["players"][1]["player"], two);
+    assert!(waited >= Duration::from_millis(500), "{waited:?}");
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    // Ada, who answered every ping, is still served.
+    ada.send(json!({"type": "ready"}));
+    let lobby = ada.room_in("lobby");
+    assert_eq!(lobby["players"][0]["ready"], true);
+    assert_eq!(lobby["players"][0]["connected"], true);
+    drop(ben);
+}

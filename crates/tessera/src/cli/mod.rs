@@ -150,6 +150,17 @@ struct ServeArgs {
     /// a burst of twice that is allowed, beyond it 429.
     #[arg(long, env = "TESSERA_SOLVER_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     solver_rate: u32,
+    /// Race rooms one client address may open a minute (all at once if it
+    /// likes); beyond it 429. Each room is memory and a timer on every
+    /// instance that serves it.
+    #[arg(long, env = "TESSERA_RACE_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    race_rate: u32,
+    /// How often race sockets are pinged. A socket that sends nothing, not
+    /// even the pong, for three of these is dropped, so a dead connection
+    /// does not hold a seat or a room (its racer may still come back
+    /// within 30 s). Seconds, or a duration as `500ms`.
+    #[arg(long, env = "TESSERA_RACE_PING", default_value = "15", value_parser = duration::seconds)]
+    race_ping: std::time::Duration,
     /// Tell clients apart by the X-Forwarded-For / X-Real-IP header a load
     /// balancer sets (only behind one: clients could forge it otherwise).
     #[arg(long, env = "TESSERA_TRUST_PROXY")]
@@ -221,6 +232,8 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         },
         log_format: args.log_format,
         solver_rate: args.solver_rate,
+        race_rate: args.race_rate,
+        race_ping: args.race_ping,
         trust_proxy: args.trust_proxy,
         secure_cookies: args.secure_cookies,
         request_timeout: std::time::Duration::from_secs(args.request_timeout),

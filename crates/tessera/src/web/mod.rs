@@ -66,6 +66,11 @@ pub struct Config {
     pub log_format: LogFormat,
     /// Solver requests (solve, hint, check) a second per client.
     pub solver_rate: u32,
+    /// Race rooms a client may open a minute.
+    pub race_rate: u32,
+    /// How often race sockets are pinged: one silent for three of these is
+    /// dropped.
+    pub race_ping: Duration,
     /// Whether clients are told apart by the headers a load balancer sets
     /// rather than by the peer address.
     pub trust_proxy: bool,
@@ -112,7 +117,18 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/api/shisen/check", post(shisen_api::check))
         // Analysis searches like a solve the first time it is asked.
         .route("/api/replays/{game}/analysis", get(replays::analysis));
-    let solvers = ops::limited(solvers, config.solver_rate, config.trust_proxy);
+    let solvers = ops::limited(
+        solvers,
+        ops::Rate::per_second(config.solver_rate, "solver requests"),
+        config.trust_proxy,
+    );
+    // Each room is memory and a timer on every instance that serves it.
+    let openers = Router::new().route("/api/races", post(race::new));
+    let openers = ops::limited(
+        openers,
+        ops::Rate::per_minute(config.race_rate, "races opened"),
+        config.trust_proxy,
+    );
     let mut router: Router<App> = Router::new()
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))
@@ -129,7 +145,6 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/api/shisen/pause", post(shisen_api::pause))
         .route("/api/shisen/resume", post(shisen_api::resume))
         .route("/api/shisen/submit", post(shisen_api::submit))
-        .route("/api/races", post(race::new))
         .route("/api/races/{room}/ws", get(race::socket))
         .route("/api/replays/{game}", get(replays::replay))
         .route("/replay/{game}", get(assets::replay_page))
@@ -151,6 +166,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/api/account/logout", post(account::logout))
         .route("/api/account/logout-all", post(account::logout_all))
         .merge(solvers)
+        .merge(openers)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(player::identify))

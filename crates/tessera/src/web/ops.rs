@@ -190,25 +190,55 @@ pub fn security_headers() -> [(HeaderName, HeaderValue); 4] {
 /// address (the server is served with connection info), or, behind a
 /// trusted load balancer, by the `X-Forwarded-For`/`X-Real-IP` it sets.
 /// Over the limit: 429 with `Retry-After`.
-pub fn limited(routes: Router<App>, per_second: u32, trust_proxy: bool) -> Router<App> {
-    let per_second = per_second.max(1);
+pub fn limited(routes: Router<App>, rate: Rate, trust_proxy: bool) -> Router<App> {
     let mut config = GovernorConfigBuilder::default();
-    config
-        .period(Duration::from_secs(1) / per_second)
-        .burst_size(per_second * 2);
+    config.period(rate.period).burst_size(rate.burst);
+    let what = rate.what;
+    let refuse = move |error| too_many(error, what);
     if trust_proxy {
         let config = config.key_extractor(SmartIpKeyExtractor).finish();
         let config = config.expect("a positive period and burst");
-        routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(too_many))
+        routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(refuse))
     } else {
         let config = config.key_extractor(PeerIpKeyExtractor).finish();
         let config = config.expect("a positive period and burst");
-        routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(too_many))
+        routes.layer(GovernorLayer::new(Arc::new(config)).error_handler(refuse))
+    }
+}
+
+/// A per-client rate: one request each `period`, after a `burst`.
+#[derive(Clone, Copy, Debug)]
+pub struct Rate {
+    period: Duration,
+    burst: u32,
+    /// What is limited, for the 429's message.
+    what: &'static str,
+}
+
+impl Rate {
+    /// `n` a second, and a burst of twice that.
+    pub fn per_second(n: u32, what: &'static str) -> Rate {
+        let n = n.max(1);
+        Rate {
+            period: Duration::from_secs(1) / n,
+            burst: n * 2,
+            what,
+        }
+    }
+
+    /// `n` a minute, all of them at once if need be.
+    pub fn per_minute(n: u32, what: &'static str) -> Rate {
+        let n = n.max(1);
+        Rate {
+            period: Duration::from_secs(60) / n,
+            burst: n,
+            what,
+        }
     }
 }
 
 /// The 429 (or the 500 for an unknown client) as the API's JSON error.
-fn too_many(error: GovernorError) -> Response {
+fn too_many(error: GovernorError, what: &str) -> Response {
     metrics::counter!("tessera_rate_limited_total").increment(1);
     match error {
         GovernorError::TooManyRequests { wait_time, headers } => {
@@ -216,7 +246,7 @@ fn too_many(error: GovernorError) -> Response {
             let wait_time = wait_time.max(1);
             let mut response = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                format!("too many solver requests: try again in {wait_time} s"),
+                format!("too many {what}: try again in {wait_time} s"),
             )
             .into_response();
             if let Some(headers) = headers {

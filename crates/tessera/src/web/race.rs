@@ -32,7 +32,7 @@ use utoipa::ToSchema;
 use super::account::{same_origin, Visitor};
 use super::clock::now_millis;
 use super::edge::{GoalName, RoomId, SlideSize};
-use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
+use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody, Limited};
 use super::games::finish;
 use super::player::Player;
 use super::race_rooms::{round_seed, Games, Replica, Room, Rooms, Step, StepError};
@@ -56,7 +56,12 @@ const BAD_MESSAGES: u32 = 10;
 /// PostgreSQL, held by this instance alone when it is SQLite.
 pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Rooms {
     let shared = store.shares_races().then(|| store.clone());
-    Rooms::new(config.limits.max_connections, shared, encode_event)
+    Rooms::new(
+        config.limits.max_connections,
+        config.race_ping,
+        shared,
+        encode_event,
+    )
 }
 
 /// A race to open.
@@ -96,7 +101,7 @@ pub struct Opened {
     responses((status = 200, body = Opened, links(
         ("socket" = (operation_id = "race_socket", description = "Join the race",
             parameters(("room" = "$response.body#/room")))),
-    )), BodyErrors, Always))]
+    )), BodyErrors, Limited, Always))]
 pub async fn new(
     State(app): State<App>,
     Body(request): Body<NewRequest>,
@@ -168,6 +173,7 @@ pub async fn socket(
         account: visitor.account,
         room,
         stopping: app.races.stopping.subscribe(),
+        ping: app.races.ping,
         app,
     };
     Ok(upgrade
@@ -476,6 +482,8 @@ struct Racer {
     app: App,
     /// Changes when the server stops.
     stopping: watch::Receiver<bool>,
+    /// How often the client is pinged.
+    ping: Duration,
 }
 
 /// How a connection ended.
@@ -537,6 +545,13 @@ impl Racer {
     ) -> End {
         let mut gate = Gate::new();
         let mut stopping = self.stopping.clone();
+        // A connection can die without a word (a phone out of range, a
+        // sleeping laptop): a ping makes a live client answer, and one
+        // that says nothing for three pings is let go.
+        let mut ping = tokio::time::interval(self.ping);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ping.tick().await;
+        let mut heard = Instant::now();
         let going = "the server is restarting: connect again to carry on";
         if *stopping.borrow_and_update() {
             return close(socket, close_code::AWAY, going.into()).await;
@@ -547,8 +562,18 @@ impl Racer {
                 _ = stopping.changed() => {
                     return close(socket, close_code::AWAY, going.into()).await;
                 }
+                _ = ping.tick() => {
+                    if heard.elapsed() >= 3 * self.ping {
+                        metrics::counter!("tessera_race_sockets_silent_total").increment(1);
+                        return End::Dropped;
+                    }
+                    if socket.send(Message::Ping(Default::default())).await.is_err() {
+                        return End::Dropped;
+                    }
+                }
                 frame = socket.recv() => {
                     let Some(Ok(frame)) = frame else { return End::Dropped };
+                    heard = Instant::now();
                     match self.read(&mut gate, frame).await {
                         Reply::Send(replies) => {
                             if !send_all(socket, replies).await {

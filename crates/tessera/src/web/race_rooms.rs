@@ -345,6 +345,8 @@ pub struct Rooms {
     /// counted here against the same cap.
     sockets: Arc<AtomicUsize>,
     most_sockets: usize,
+    /// How often race sockets are pinged.
+    pub ping: Duration,
     /// Set when the server stops: every socket closes with 1001.
     pub stopping: Arc<watch::Sender<bool>>,
     /// The database through which rooms are shared, if PostgreSQL.
@@ -380,11 +382,17 @@ fn take_one(counter: &AtomicUsize, cap: usize) -> bool {
 impl Rooms {
     /// No rooms yet; at most `most_sockets` race sockets at once. Rooms
     /// are shared through `shared` (PostgreSQL) if given.
-    pub fn new(most_sockets: usize, shared: Option<Store>, encode: Encode) -> Rooms {
+    pub fn new(
+        most_sockets: usize,
+        ping: Duration,
+        shared: Option<Store>,
+        encode: Encode,
+    ) -> Rooms {
         Rooms {
             rooms: Arc::default(),
             sockets: Arc::default(),
             most_sockets,
+            ping,
             stopping: Arc::new(watch::channel(false).0),
             shared,
             listening: Arc::default(),
@@ -621,7 +629,7 @@ mod tests {
 
     #[tokio::test]
     async fn sockets_are_capped_per_room_and_per_instance() {
-        let rooms = Rooms::new(ROOM_SOCKETS + 1, None, encode);
+        let rooms = Rooms::new(ROOM_SOCKETS + 1, Duration::from_secs(15), None, encode);
         let spec: SlideSpec = "3x3-row-major".parse().unwrap();
         let game = RaceGame::Slide(spec);
         let a = rooms.open(game.clone(), 1).await.unwrap().unwrap();
