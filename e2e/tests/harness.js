@@ -19,12 +19,16 @@ mkdirSync(screenshots, { recursive: true });
 // The tessera binary under test.
 export const tesseraBin = () => process.env.TESSERA_BIN || join(repo, 'target', 'release', 'tessera');
 
-export async function startServer() {
+// `db`: a database URL instead of a fresh SQLite file; `extra`: more
+// arguments to `serve`.
+export async function startServer({ db, extra = [] } = {}) {
   const bin = tesseraBin();
   const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
-  // The tests follow hints at machine speed: lift the per-client solver
-  // limit meant for the public (tests/ops.rs checks it).
-  const args = ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db'), '--solver-rate', '1000', '--race-rate', '1000'];
+  const database = db || join(dir, 'e2e.db');
+  // The tests follow hints at machine speed and open many races: lift the
+  // per-client limits meant for the public (tests/ops.rs and
+  // tests/races.rs check them).
+  const args = ['serve', '--addr', '127.0.0.1:0', '--db', database, '--solver-rate', '1000', '--race-rate', '1000', ...extra];
   const child = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The small tables only: the 7-8 set would build for minutes in the
@@ -44,7 +48,7 @@ export async function startServer() {
   return {
     url,
     // The database, for what an operator runs beside the server.
-    db: join(dir, 'e2e.db'),
+    db: database,
     stop() { child.kill('SIGINT'); rmSync(dir, { recursive: true, force: true }); },
   };
 }
