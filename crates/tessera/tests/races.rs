@@ -481,3 +481,57 @@ fn a_silent_connection_is_let_go_and_a_live_one_is_kept() {
     assert_eq!(lobby["players"][0]["connected"], true);
     drop(ben);
 }
+
+/// Rooms with nobody in them expire a minute after the last one went (a
+/// slow test: it waits for that minute), and a room with a player in it
+/// does not.
+#[test]
+fn an_empty_room_expires_and_an_occupied_one_stays() {
+    // Pings out of the way: the occupied room's player reads nothing.
+    let server = Server::start_with(
+        &["serve", "--race-ping", "300s"],
+        common::server::temp_dir(),
+    );
+    let mut client = server.client();
+    let empty = open_room(&server);
+    let occupied = open_room(&server);
+    let (mut ada, _) = Socket::join(&server.url, &empty, "Ada");
+    let (_ben, _) = Socket::join(&server.url, &occupied, "Ben");
+    ada.send(json!({"type": "leave"}));
+    let left = Instant::now();
+    // Open (a plain request is no handshake: 426) until it expires (404).
+    let status = |client: &mut common::server::Client, room: &str| {
+        client.get(&format!("/api/races/{room}/ws")).status
+    };
+    let expired = loop {
+        match status(&mut client, &empty) {
+            426 => {}
+            404 => break left.elapsed(),
+            other => panic!("unexpected {other}"),
+        }
+        assert!(
+            left.elapsed() < Duration::from_secs(75),
+            "the empty room never expired"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    };
+    assert!(
+        expired >= Duration::from_secs(59),
+        "expired after {expired:?}"
+    );
+    assert_eq!(
+        status(&mut client, &occupied),
+        426,
+        "an occupied room stays"
+    );
+    let metrics = client.get("/metrics").text;
+    assert!(
+        metrics.lines().any(|l| l == "tessera_race_rooms 1"),
+        "one room left: {}",
+        metrics
+            .lines()
+            .filter(|l| l.contains("race_rooms"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
