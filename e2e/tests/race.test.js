@@ -267,3 +267,56 @@ test('a link to a race that is gone says so, with a way back', async () => {
   assert.equal(await page.getAttribute('#race-status a', 'href'), '/#slide');
   await page.close();
 });
+
+// How far the page reaches beyond the screen's width (a phone browser
+// widens its layout to fit overflow, so compared with the device's).
+const sideways = (page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth) - screen.width);
+
+for (const [width, height] of [[360, 740], [390, 844]]) {
+  test(`a race on a ${width}x${height} phone: three opponents, nothing sideways, a tap moves`, async () => {
+    const phone = await startBrowser({ viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    try {
+      const a = await phone.context.newPage();
+      await a.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=9`);
+      await a.waitForSelector('#slide-board .tile');
+      await a.click('#slide-race');
+      await a.waitForURL(/\/race\/[0-9a-f]+$/);
+      const room = a.url().split('/').pop();
+      await takeSeat(a, 'Ada');
+      const w = await watcher.context.newPage();
+      await w.goto(`${server.url}#records`);
+      for (const name of ['Ben', 'Cleo', 'Dmitri Aleksandrovich']) await bot(watcher.context, w, room, name);
+      await a.waitForSelector('#race-players li[data-player="4"]');
+      assert.ok(await sideways(a) <= 0, `the lobby scrolls ${await sideways(a)} px sideways`);
+      await a.tap('#race-start');
+      await a.waitForSelector('#race-board .tile', { timeout: 6000 });
+      await a.waitForSelector('.racer[data-player="4"] .mini-board');
+      for (const scheme of ['light', 'dark']) {
+        await a.emulateMedia({ colorScheme: scheme });
+        assert.ok(await sideways(a) <= 0, `the race scrolls ${await sideways(a)} px sideways (${scheme})`);
+        const outside = await a.$$eval('#race-board, .racer, button:not([hidden]), input', (els) =>
+          els.filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.left < 0 || r.right > screen.width); })
+            .map((e) => e.id || e.className));
+        assert.deepEqual(outside, [], 'nothing lies beyond the screen\'s edge');
+        if (width === 390) await noViolations(a, `a race on a phone (${scheme})`);
+      }
+      // The own board's tiles are big enough for a finger, and a tap on
+      // one next to the blank slides it.
+      const smallest = await a.$$eval('#race-board .tile', (els) =>
+        Math.min(...els.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+      assert.ok(smallest >= 44, `the smallest tile is ${smallest} px`);
+      const mine = await myTiles(a);
+      const b = mine.indexOf(0);
+      const move = Math.floor(b / 4) < 3 ? 'U' : 'D';
+      const [dx, dy] = SOURCE[move];
+      await a.tap(`#race-board .tile[data-cell="${(Math.floor(b / 4) + dy) * 4 + (b % 4) + dx}"]`);
+      assert.deepEqual(await myTiles(a), step(mine, 4, 4, move));
+      await a.waitForFunction(() => document.querySelector('#race-moves').textContent === '1');
+      if (width === 390) await a.screenshot({ path: join(screenshots, 'race-phone.png') });
+      await a.close();
+      await w.close();
+    } finally {
+      await phone.stop();
+    }
+  });
+}
