@@ -44,8 +44,8 @@ pub use scramble::{Scramble, ScrambleError};
 pub use size::{Size, SizeError, MAX_CELLS, MAX_SIDE};
 pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvability};
 pub use solver::{
-    analyze, hint, required_patterns, solve_optimal, solve_optimal_mtm, with_optimal_length,
-    Analysis, AnalysisError, Databases, Detour, DifficultyError, Distance, HeuristicKind,
-    LengthRange, Lookups, Metric, PatternDatabase, PatternSpec, Progress, Solution, SolveError,
-    SolveOptions, SHORTENING_SHARE,
+    all_optimal, analyze, hint, required_patterns, solve_optimal, solve_optimal_mtm,
+    with_optimal_length, AllSolutions, Analysis, AnalysisError, CountError, Databases, Detour,
+    DifficultyError, Distance, HeuristicKind, LengthRange, Lookups, Metric, PatternDatabase,
+    PatternSpec, Progress, Solution, SolveError, SolveOptions, SHORTENING_SHARE,
 };

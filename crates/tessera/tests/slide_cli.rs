@@ -547,3 +547,65 @@ fn a_marathon_from_the_command_line_is_the_one_play_deals() {
     let ten: serde_json::Value = serde_json::from_slice(&ten.stdout).unwrap();
     assert_eq!(ten["puzzles"].as_array().unwrap()[..], printed[..10]);
 }
+
+/// `solve --all`: the hardest 3 × 3 positions have 40 optimal STM
+/// solutions and 2 optimal MTM ones (counted by the engine against a
+/// breadth-first search in crates/slide/tests/count.rs); each listed one
+/// replays, in a batch from stdin, and --limit needs --all.
+#[test]
+fn solve_all_counts_and_lists_every_optimal_solution() {
+    let output = tessera()
+        .args(["slide", "solve", "--all", "--limit", "5", "--json", "-"])
+        .write_stdin("8 6 7/2 5 4/3 0 1\n1 2 3/4 5 6/7 0 8\n")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (lines[0]["length"].as_u64(), lines[0]["count"].as_u64()),
+        (Some(31), Some(40))
+    );
+    assert_eq!(lines[0]["solutions"].as_array().unwrap().len(), 5);
+    assert_eq!(
+        (lines[1]["length"].as_u64(), lines[1]["count"].as_u64()),
+        (Some(1), Some(1))
+    );
+    for solution in lines[0]["solutions"].as_array().unwrap() {
+        tessera()
+            .args([
+                "slide",
+                "apply",
+                "8 6 7/2 5 4/3 0 1",
+                solution.as_str().unwrap(),
+            ])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("1 2 3/4 5 6/7 8 0"));
+    }
+    tessera()
+        .args([
+            "slide",
+            "solve",
+            "--all",
+            "--metric",
+            "mtm",
+            "--limit",
+            "0",
+            "8 6 7/2 5 4/3 0 1",
+        ])
+        .assert()
+        .success()
+        .stdout("2 optimal solutions of 20 MTM moves\n");
+    tessera()
+        .args(["slide", "solve", "--limit", "3", "1 2 3/4 5 6/7 0 8"])
+        .assert()
+        .code(2);
+}

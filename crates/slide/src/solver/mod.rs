@@ -15,6 +15,7 @@
 //! ```
 
 mod analysis;
+mod count;
 mod difficulty;
 mod grid;
 mod heuristic;
@@ -27,6 +28,7 @@ mod table;
 mod window;
 
 pub use analysis::{analyze, Analysis, AnalysisError, Detour, Distance, Progress};
+pub use count::{all_optimal, AllSolutions, CountError};
 pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
 pub use heuristic::{
     dual_sets, required_patterns, Databases, HeuristicError, HeuristicKind, Lookups, LookupsError,

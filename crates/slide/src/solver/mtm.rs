@@ -93,6 +93,14 @@ pub fn solve_optimal_mtm(
     })
 }
 
+/// The MTM distance of canonical `cells` (at most
+/// [`FULL_TABLE_MAX_CELLS`]) to the goal with its blank on `goal_blank`;
+/// `None` for the other parity.
+pub(super) fn mtm_distance(size: Size, goal_blank: usize, cells: &[u8]) -> Option<u32> {
+    let distance = MtmTable::get(size, goal_blank).distances[rank(cells)];
+    (distance != UNREACHABLE).then_some(u32::from(distance))
+}
+
 /// The MTM distance of every arrangement of one board shape towards a
 /// goal blank cell; `UNREACHABLE` for the other parity.
 struct MtmTable {
@@ -110,7 +118,7 @@ static TABLES: OnceLock<Memo> = OnceLock::new();
 /// Calls `each(cell, direction)` for every multi-tile move from `blank`:
 /// the blank steps over 1, 2, … cells one way, and `direction` is the way
 /// the tiles move. `each` sees the blank's cell after each step.
-fn runs(grid: &Grid, blank: usize, mut each: impl FnMut(Direction, &[usize])) {
+pub(super) fn runs(grid: &Grid, blank: usize, mut each: impl FnMut(Direction, &[usize])) {
     let size = grid.size;
     let (x, y) = size.coords(blank);
     let mut cells = Vec::with_capacity(size.width().max(size.height()));

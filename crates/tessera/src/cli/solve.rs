@@ -46,6 +46,16 @@ pub struct SolveArgs {
     /// boards nothing is kept in memory).
     #[arg(long)]
     count_only: bool,
+    /// Every optimal solution (STM or MTM): how many there are, and the
+    /// first --limit of them, one per line after a count line (JSON:
+    /// {"length","count","solutions"}). Counted over the search's DAG, not
+    /// one by one, so millions count fast. Needs the optimum proven: on
+    /// boards of up to 16 cells, within the limits.
+    #[arg(long, conflicts_with_all = ["fast", "auto", "count_only"])]
+    all: bool,
+    /// With --all: list at most this many solutions (0 counts only).
+    #[arg(long, default_value_t = 10, requires = "all")]
+    limit: usize,
     /// stm: shortest in single-tile moves; mtm: shortest in multi-tile
     /// moves (a run of tiles slid along a line counts once; boards of up to
     /// 16 cells, printed in compact notation such as R3U2).
@@ -119,13 +129,15 @@ pub struct HintArgs {
 /// One solve's answer.
 enum Answer {
     Solved(Solution, Duration),
+    /// Every optimal solution (`--all`).
+    All(slide::AllSolutions, Duration),
     Unsolvable,
 }
 
 impl SolveArgs {
     fn method(&self, size: Size) -> Method {
         // Only the optimal solver knows the multi-tile metric.
-        if self.metric == Metric::Mtm {
+        if self.metric == Metric::Mtm || self.all {
             return Method::Optimal;
         }
         match (self.optimal, self.fast) {
@@ -144,7 +156,8 @@ fn solve_one(
     limits: &LimitArgs,
     databases: &Databases,
     metric: Metric,
-) -> Result<Answer, SolveError> {
+    all: Option<usize>,
+) -> Result<Answer, String> {
     let start = Instant::now();
     let deadline = limits.time_limit.map(|t| start + t);
     let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
@@ -162,6 +175,13 @@ fn solve_one(
         shorten_stop: Some(&shorten_stop),
         lookups: tables.lookups,
     };
+    if let Some(list) = all {
+        return match slide::all_optimal(position, goal, metric, &options, list) {
+            Ok(all) => Ok(Answer::All(all, start.elapsed())),
+            Err(slide::CountError::Solve(SolveError::Unsolvable)) => Ok(Answer::Unsolvable),
+            Err(e) => Err(e.to_string()),
+        };
+    }
     let solved = match metric {
         Metric::Stm => slide::solve_optimal(position, goal, &options),
         Metric::Mtm => slide::solve_optimal_mtm(position, goal, &options),
@@ -169,7 +189,7 @@ fn solve_one(
     match solved {
         Ok(solution) => Ok(Answer::Solved(solution, start.elapsed())),
         Err(SolveError::Unsolvable) => Ok(Answer::Unsolvable),
-        Err(e) => Err(e),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -181,6 +201,27 @@ fn render(answer: &Answer, json: bool, count_only: bool, metric: Metric) -> Stri
         Metric::Mtm => moves.compact(),
     };
     match (answer, json) {
+        (Answer::All(all, _), false) => {
+            let mut lines = vec![format!(
+                "{}{} optimal solution{} of {} {} moves",
+                if all.complete { "" } else { "at least " },
+                all.count,
+                if all.count == 1 { "" } else { "s" },
+                all.length,
+                metric.to_string().to_uppercase(),
+            )];
+            lines.extend(all.solutions.iter().map(text));
+            lines.join("\n")
+        }
+        (Answer::All(all, elapsed), true) => json!({
+            "length": all.length,
+            "metric": metric.to_string(),
+            "count": all.count,
+            "complete": all.complete,
+            "solutions": all.solutions.iter().map(text).collect::<Vec<_>>(),
+            "millis": elapsed.as_millis() as u64,
+        })
+        .to_string(),
         (Answer::Unsolvable, false) => "unsolvable".to_string(),
         (Answer::Unsolvable, true) => json!({"moves": null, "unsolvable": true}).to_string(),
         (Answer::Solved(solution, _), false) if count_only => solution.length(metric).to_string(),
@@ -267,8 +308,8 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
             &args.limits,
             &databases,
             args.metric,
-        )
-        .map_err(|e| e.to_string()),
+            args.all.then_some(args.limit),
+        ),
         Method::Fast => fast_one(position, goal),
     };
     if args.jobs == 1 {
@@ -457,6 +498,7 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
             &limits,
             &databases,
             args.metric,
+            None,
         )
         .map_err(|e| item.failure(e))?;
         let line = match (&answer, args.json) {
@@ -471,6 +513,8 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
                 "optimal": s.optimal,
             })
             .to_string(),
+            // A hint never asks for every solution.
+            (Answer::All(..), _) => unreachable!("hints ask for one solution"),
         };
         writeln!(out, "{line}")?;
     }
