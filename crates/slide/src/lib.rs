@@ -40,7 +40,7 @@ pub use goal::{Goal, GoalError};
 pub use moves::{Moves, MovesError, MAX_MOVES};
 pub use parse::ParseError;
 pub use position::{IllegalMove, Position, PositionError, ReplayError, BLANK};
-pub use scramble::{Scramble, ScrambleError};
+pub use scramble::{Scramble, ScrambleError, MAX_WALK};
 pub use size::{Size, SizeError, MAX_CELLS, MAX_SIDE};
 pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvability};
 pub use solver::{

@@ -14,10 +14,20 @@ pub enum Scramble {
     Walk(usize),
 }
 
+/// The most moves a `walk:K` scramble takes (2³²): past it the walk
+/// would take hours, and a uniform scramble is what it approaches anyway.
+pub const MAX_WALK: usize = 1 << 32;
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scramble {0:?}: use uniform or walk:K (K random moves)")]
 /// Why a scramble cannot be made (the message says why).
-pub struct ScrambleError(String);
+pub enum ScrambleError {
+    /// Neither `uniform` nor `walk:K`.
+    #[error("unknown scramble {0:?}: use uniform or walk:K (K random moves)")]
+    Unknown(String),
+    /// A walk of more than [`MAX_WALK`] moves.
+    #[error("scramble {0:?} is too long: a walk takes at most {MAX_WALK} moves; use uniform for a fully random position")]
+    TooLong(String),
+}
 
 impl Scramble {
     /// A puzzle for `goal`, fixed by `seed`.
@@ -86,11 +96,16 @@ impl FromStr for Scramble {
         if name == "uniform" || name == "random" {
             return Ok(Scramble::Uniform);
         }
-        name.strip_prefix("walk:")
-            .and_then(|k| k.trim().parse().ok())
-            .filter(|&k: &usize| k <= 1 << 32)
-            .map(Scramble::Walk)
-            .ok_or_else(|| ScrambleError(s.to_string()))
+        let k = name
+            .strip_prefix("walk:")
+            .map(str::trim)
+            .filter(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| ScrambleError::Unknown(s.to_string()))?;
+        // All digits: a number too large for usize is too long as well.
+        match k.parse() {
+            Ok(k) if k <= MAX_WALK => Ok(Scramble::Walk(k)),
+            _ => Err(ScrambleError::TooLong(s.to_string())),
+        }
     }
 }
 
@@ -99,6 +114,26 @@ impl fmt::Display for Scramble {
         match self {
             Scramble::Uniform => f.write_str("uniform"),
             Scramble::Walk(k) => write!(f, "walk:{k}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_too_long_is_told_apart_from_an_unknown_scramble() {
+        assert_eq!("walk:40".parse(), Ok(Scramble::Walk(40)));
+        assert_eq!("walk:4294967296".parse(), Ok(Scramble::Walk(MAX_WALK)));
+        for long in ["walk:4294967297", "walk:99999999999999999999999999"] {
+            let error = long.parse::<Scramble>().unwrap_err();
+            assert!(matches!(error, ScrambleError::TooLong(_)), "{long}");
+            assert!(error.to_string().contains("too long"), "{error}");
+        }
+        for unknown in ["shuffle", "walk:", "walk:-3", "walk:1e9"] {
+            let error = unknown.parse::<Scramble>().unwrap_err();
+            assert!(matches!(error, ScrambleError::Unknown(_)), "{unknown}");
         }
     }
 }

@@ -705,12 +705,30 @@ fn bad_shisen_input_is_a_4xx_with_a_message() {
         "/api/shisen/submit",
         json!({"game": game["game"], "turns": ["jump"], "times": [500]}),
     );
-    assert!(word.error().contains("invalid"));
+    // The message says what a turn may be, never an internal type name.
+    let error = word.error();
+    assert!(error.contains(r#"unknown turn "jump""#), "{error}");
+    assert!(
+        error.contains(r#"[x1, y1, x2, y2], "shuffle", "undo" or "redo""#),
+        "{error}"
+    );
+    assert!(!error.contains("TurnJson"), "{error}");
     let short = c.post(
         "/api/shisen/submit",
         json!({"game": game["game"], "turns": [[0, 0, 1]], "times": [500]}),
     );
-    assert!(short.error().contains("invalid"));
+    let error = short.error();
+    assert!(error.contains("invalid length 3"), "{error}");
+    assert!(error.contains("[x1, y1, x2, y2]"), "{error}");
+    let number = c.post(
+        "/api/shisen/submit",
+        json!({"game": game["game"], "turns": [7], "times": [500]}),
+    );
+    let error = number.error();
+    assert!(
+        error.contains("[x1, y1, x2, y2]") && !error.contains("TurnJson"),
+        "{error}"
+    );
     // One more turn than `play::limits::SUBMITTED_TURNS` allows.
     let many = vec![json!("shuffle"); 5_001];
     let long = c.post("/api/shisen/submit", shisen_submission(&game, &many));

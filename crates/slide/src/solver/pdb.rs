@@ -131,7 +131,14 @@ impl fmt::Display for PatternSpec {
             self.size,
             self.cells.len(),
             self.cells
-        )
+        )?;
+        // Two databases may share their tiles and differ by the goal blank
+        // they are seeded from: without it they would read as one table
+        // announced twice.
+        match self.blank {
+            Some(blank) => write!(f, ", goal blank on cell {blank}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -482,6 +489,19 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_that_differ_only_by_the_goal_blank_are_named_apart() {
+        let size: Size = "5x5".parse().unwrap();
+        let column = vec![1, 6, 11, 16, 21];
+        let left = PatternSpec::with_goal_blank(size, column.clone(), 0);
+        let right = PatternSpec::with_goal_blank(size, column, 4);
+        assert_ne!(left.file_name(), right.file_name());
+        assert_ne!(left.to_string(), right.to_string());
+        assert!(left.to_string().ends_with("goal blank on cell 0"), "{left}");
+        let plain = PatternSpec::new(size, vec![0, 1, 2, 3, 4]);
+        assert_eq!(plain.to_string(), "5x5 pattern of 5 tiles [0, 1, 2, 3, 4]");
+    }
 
     #[test]
     fn index_and_placement_are_inverse() {

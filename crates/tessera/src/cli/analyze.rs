@@ -58,7 +58,7 @@ impl Solves {
         let databases = Databases::new();
         let mut goals = GoalCache::default();
         let mut prepared = HashSet::new();
-        for item in input::items(&self.position) {
+        for item in input::items(&self.position, NO_SOLVE) {
             let item = item?;
             let (at, moves) = split(&item, self.moves.as_deref())?;
             let (position, goal) = self.board.read(&at, &mut goals)?;
@@ -319,8 +319,14 @@ fn written(moves: &Moves, letters: bool) -> String {
     }
 }
 
+/// `analyze` and `optimize` on a stdin or file without a line.
+const NO_SOLVE: &str = "no solve in the input: give one a line, the position, a tab, the moves";
+
+/// `simplify` and `invert` on a stdin or file without a line.
+const NO_MOVES: &str = "no moves in the input: give one move string a line, such as RDLU";
+
 fn each_moves(arg: &str, mut f: impl FnMut(Moves) -> String) -> Result<(), Failure> {
-    for item in input::items(arg) {
+    for item in input::items(arg, NO_MOVES) {
         let item = item?;
         let moves: Moves = item
             .text

@@ -54,11 +54,33 @@ impl Board {
         goals: &mut GoalCache,
     ) -> Result<(Position, Position), Failure> {
         let goal = self.fixed_goal().map_err(Failure::input)?;
-        let position = Position::parse(&item.text, self.size).map_err(|e| item.failure(e))?;
+        let position =
+            Position::parse(&item.text, self.size).map_err(|e| item.failure(line_hint(item, e)))?;
         let goal = goals
             .get(goal, position.size())
             .map_err(|e| item.failure(e))?;
         Ok((position, goal))
+    }
+}
+
+/// The parse error of `item`, told how stdin and files are read when the
+/// line holds part of a position: a board written a row a line (as it is
+/// laid out on screen) arrives one row at a time, and "give the size"
+/// would be the wrong fix.
+fn line_hint(item: &Item, error: slide::ParseError) -> String {
+    use slide::{ParseError, PositionError};
+    let part = match &error {
+        ParseError::NeedSize { count } => Some(*count),
+        ParseError::Position(PositionError::WrongCount {
+            expected, found, ..
+        }) if found < expected => Some(*found),
+        _ => None,
+    };
+    match part {
+        Some(count) if item.line.is_some() => format!(
+            "{count} numbers, not a whole position: each line of the input is one position, so write its rows on one line split by '/' (1 2 3/4 5 6/7 8 0), or as a flat list with --size WxH"
+        ),
+        _ => error.to_string(),
     }
 }
 

@@ -20,9 +20,53 @@ pub struct Item {
     pub text: String,
 }
 
+/// What a command says when `-` or `@FILE` holds no item (only blank
+/// lines, or nothing): the same rule for both games, exit 2.
+pub const NO_POSITION: &str =
+    "no position in the input: give one a line, such as 1 2 3/4 5 6/7 8 0";
+
 /// The inputs named by `arg`: the argument itself, or with `-` every
 /// non-empty line of stdin. Reading is lazy so thousands of lines stream.
-pub fn items(arg: &str) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
+/// A stdin or file without any item is an input error saying `empty`:
+/// silence would pass for an answer.
+pub fn items(arg: &str, empty: &'static str) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
+    let items = lines(arg);
+    if arg == "-" || arg.starts_with('@') {
+        Box::new(AtLeastOne {
+            items,
+            empty: Some(empty),
+        })
+    } else {
+        items
+    }
+}
+
+/// Items, then `empty` as an error if there were none.
+struct AtLeastOne<I> {
+    items: I,
+    /// The message, until an item has come.
+    empty: Option<&'static str>,
+}
+
+impl<I: Iterator<Item = Result<Item, Failure>>> Iterator for AtLeastOne<I> {
+    type Item = Result<Item, Failure>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.items.next() {
+            Some(item) => {
+                self.empty = None;
+                Some(item)
+            }
+            None => self
+                .empty
+                .take()
+                .map(|message| Err(Failure::input(message))),
+        }
+    }
+}
+
+/// The items of `arg` as [`items`] reads them, possibly none.
+fn lines(arg: &str) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
     let blank =
         |item: &Result<Item, Failure>| matches!(item, Ok(item) if item.text.trim().is_empty());
     if arg == "-" {

@@ -7,6 +7,11 @@ use shisen::{Board, Boards, Matching, ParseError, Point, Size, TileSet};
 
 use super::Failure;
 
+/// What a command says when `-` or `@FILE` holds no board (nothing, or
+/// only blank lines): the same rule as the sliding puzzle's, exit 2.
+const NO_BOARD: &str =
+    "no board in the input: give rows of tiles, one a line, boards split by a blank line";
+
 /// A board of a run answered (or how the answer failed), or the board's
 /// parse error.
 type Answered = Result<Result<(), Failure>, ParseError>;
@@ -78,7 +83,30 @@ impl Input {
         } else if self.board.contains('\n') {
             Ok(self.board.clone())
         } else {
+            self.file_name_given()?;
             Ok(self.board.replace('/', "\n"))
+        }
+    }
+
+    /// Refuses an argument that is a file's name rather than a board (a
+    /// one-row board is text too, so `b14.txt` would otherwise be read as
+    /// tiles and fail on its odd kinds): only when it does not read as a
+    /// board, and it names a file or looks like a name with an ending.
+    fn file_name_given(&self) -> Result<(), Failure> {
+        let name = self.board.as_str();
+        let looks_like_a_file = name.rsplit_once('.').is_some_and(|(stem, ending)| {
+            !stem.is_empty()
+                && (1..=4).contains(&ending.len())
+                && ending.bytes().all(|b| b.is_ascii_alphanumeric())
+        });
+        if name.contains('/') || !(looks_like_a_file || std::path::Path::new(name).is_file()) {
+            return Ok(());
+        }
+        match shisen::parse_boards(name, self.matching()).next_ref() {
+            Some(Err(_)) => Err(Failure::input(format!(
+                "{name:?} is not a board; to read boards from the file {name}, write @{name} (or - for stdin)"
+            ))),
+            _ => Ok(()),
         }
     }
 
@@ -163,7 +191,7 @@ impl Input {
             })
         };
         if answered.iter().all(|(_, read, _)| *read == 0) {
-            return Err(Failure::input("no board in the input"));
+            return Err(Failure::input(NO_BOARD));
         }
         for (answers, _, failure) in answered {
             out.write_all(answers.as_bytes())?;
@@ -192,7 +220,7 @@ impl Input {
         if any {
             Ok(())
         } else {
-            Err(Failure::input("no board in the input"))
+            Err(Failure::input(NO_BOARD))
         }
     }
 }

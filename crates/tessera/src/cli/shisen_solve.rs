@@ -24,9 +24,10 @@ pub struct SolveArgs {
     /// {"result":…,"moves":[[x1,y1,x2,y2],…],"millis":N,"nodes":N} per board.
     #[arg(long)]
     json: bool,
-    /// Solve this many boards at once (output stays in input order).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: u32,
+    /// Solve this many boards at once (output stays in input order)
+    /// [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
 }
 
 #[derive(Args)]
@@ -47,21 +48,18 @@ pub fn verdict_name(verdict: &Verdict) -> &'static str {
 }
 
 pub fn solve(args: SolveArgs) -> Result<(), Failure> {
+    let jobs = super::jobs_or_cores(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
+        .num_threads(jobs)
         .build()
         .map_err(|e| Failure::Other(e.to_string()))?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // Boards are solved a batch at a time, the batch in parallel and its
     // answers written in input order; one job answers each board at once.
-    let batch_size = if args.jobs == 1 {
-        1
-    } else {
-        4 * args.jobs as usize
-    };
+    let batch_size = if jobs == 1 { 1 } else { 4 * jobs };
     let mut batch = Vec::with_capacity(batch_size);
     let mut answer = |batch: &mut Vec<Board>| -> Result<(), Failure> {
-        let lines: Vec<String> = if args.jobs == 1 {
+        let lines: Vec<String> = if batch.len() <= 1 {
             batch
                 .iter()
                 .map(|board| solution_line(&args, board))

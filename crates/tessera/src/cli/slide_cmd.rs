@@ -339,7 +339,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     // each line is answered as soon as it is entered.
     let interactive = args.position == "-" && std::io::stdin().is_terminal();
     let batch = if interactive { 1 } else { 4096 };
-    let mut items = input::items(&args.position);
+    let mut items = input::items(&args.position, input::NO_POSITION);
     loop {
         let mut lines = Vec::with_capacity(batch);
         let mut stop = None;

@@ -68,9 +68,10 @@ pub struct SolveArgs {
     /// One JSON object per line: {"moves","length","optimal","nodes","millis"}.
     #[arg(long)]
     json: bool,
-    /// Solve this many positions at once (output stays in input order).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: u32,
+    /// Solve this many positions at once (output stays in input order)
+    /// [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
     /// A position such as "1 2 3/4 5 6/7 8 0", - for one per stdin line
     /// (the default), or @FILE for one per line of a file.
     #[arg(default_value = "-")]
@@ -300,8 +301,8 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         databases: &databases,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let solve = |(position, goal, method): &(Position, Position, Method)| match method {
-        Method::Optimal => solve_one(
+    let solve = |position: &Position, goal: &Position| {
+        solve_one(
             position,
             goal,
             &args.tables,
@@ -309,45 +310,96 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
             &databases,
             args.metric,
             args.all.then_some(args.limit),
-        ),
-        Method::Fast => fast_one(position, goal),
+        )
     };
-    if args.jobs == 1 {
-        for item in input::items(&args.position) {
-            let item = item?;
-            let read = reader.read(&item)?;
-            if read.2 == Method::Fast {
-                stream_fast(&read.0, &read.1, &args, &mut out).map_err(|e| item.failure(e))??;
-            } else {
-                let answer = solve(&read).map_err(|e| item.failure(e))?;
-                writeln!(
-                    out,
-                    "{}",
-                    render(&answer, args.json, args.count_only, args.metric)
-                )?;
-            }
-            if args.position == "-" {
-                out.flush()?;
-            }
-        }
-        out.flush()?;
-        return Ok(());
-    }
-    let items: Vec<Item> = input::items(&args.position).collect::<Result<_, _>>()?;
-    let inputs: Vec<(Position, Position, Method)> = items
-        .iter()
-        .map(|item| reader.read(item))
-        .collect::<Result<_, _>>()?;
+    let jobs = super::jobs_or_cores(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
+        .num_threads(jobs)
         .build()
         .map_err(|e| Failure::Other(e.to_string()))?;
-    let bar = progress_bar(inputs.len() as u64, "solving");
-    let answers: Vec<Result<Answer, String>> = pool.install(|| {
-        inputs
+    // Positions are solved a batch at a time, the batch's optimal solves in
+    // parallel and its answers written in input order before the next
+    // batch is read: memory stays bounded however long the input. Fast
+    // solutions are streamed one at a time in their turn (one may have
+    // billions of moves). Typed at a terminal, or with one job, each line
+    // is answered as soon as it is read.
+    let interactive = args.position == "-" && std::io::stdin().is_terminal();
+    let batch = if interactive || jobs == 1 {
+        1
+    } else {
+        64 * jobs
+    };
+    let mut items = input::items(&args.position, input::NO_POSITION);
+    loop {
+        let mut read = Vec::with_capacity(batch);
+        let mut stop = None;
+        for item in items.by_ref().take(batch) {
+            match item.and_then(|item| reader.read(&item).map(|input| (item, input))) {
+                Ok(pair) => read.push(pair),
+                Err(failure) => {
+                    stop = Some(failure);
+                    break;
+                }
+            }
+        }
+        if read.is_empty() && stop.is_none() {
+            break;
+        }
+        let answers = solve_batch(&pool, &read, &solve);
+        for ((item, (position, goal, _)), answer) in read.iter().zip(answers) {
+            match answer {
+                None => {
+                    stream_fast(position, goal, &args, &mut out).map_err(|e| item.failure(e))??;
+                }
+                Some(answer) => {
+                    let answer = answer.map_err(|e| item.failure(e))?;
+                    let line = render(&answer, args.json, args.count_only, args.metric);
+                    writeln!(out, "{line}")?;
+                }
+            }
+        }
+        if let Some(failure) = stop {
+            out.flush()?;
+            return Err(failure);
+        }
+        if args.position == "-" {
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The largest board whose fast solution a batch solves in memory, beside
+/// the others (32×32: about 6·10⁴ moves); larger ones are streamed.
+const FAST_IN_MEMORY_CELLS: usize = 1024;
+
+/// The answers to a batch, in its order: the optimal solves and the fast
+/// ones of small boards run on the pool (a progress bar when there are
+/// many); the fast ones of large boards, or of a batch of one, are left
+/// (`None`) to be streamed in their turn.
+fn solve_batch(
+    pool: &rayon::ThreadPool,
+    batch: &[(Item, (Position, Position, Method))],
+    solve: &(dyn Fn(&Position, &Position) -> Result<Answer, String> + Sync),
+) -> Vec<Option<Result<Answer, String>>> {
+    let alone = batch.len() == 1;
+    let one = |(position, goal, method): &(Position, Position, Method)| match method {
+        Method::Optimal => Some(solve(position, goal)),
+        Method::Fast if !alone && position.size().cells() <= FAST_IN_MEMORY_CELLS => {
+            Some(fast_one(position, goal))
+        }
+        Method::Fast => None,
+    };
+    if alone {
+        return vec![one(&batch[0].1)];
+    }
+    let bar = progress_bar(batch.len() as u64, "solving");
+    let answers = pool.install(|| {
+        batch
             .par_iter()
-            .map(|input| {
-                let answer = solve(input);
+            .map(|(_, input)| {
+                let answer = one(input);
                 if let Some(bar) = &bar {
                     bar.inc(1);
                 }
@@ -358,19 +410,10 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    for (item, answer) in items.iter().zip(answers) {
-        let answer = answer.map_err(|e| item.failure(e))?;
-        writeln!(
-            out,
-            "{}",
-            render(&answer, args.json, args.count_only, args.metric)
-        )?;
-    }
-    out.flush()?;
-    Ok(())
+    answers
 }
 
-/// The fast solver's answer in memory (batches solved in parallel).
+/// The fast solver's answer in memory (small boards of a batch).
 fn fast_one(position: &Position, goal: &Position) -> Result<Answer, String> {
     let start = Instant::now();
     match slide::solve_fast(position, goal) {
@@ -488,7 +531,7 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
         databases: &databases,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for item in input::items(&args.position) {
+    for item in input::items(&args.position, input::NO_POSITION) {
         let item = item?;
         let (position, goal, _) = reader.read(&item)?;
         let answer = solve_one(

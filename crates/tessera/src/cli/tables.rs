@@ -5,7 +5,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use play::tables::{Preparation, Progress, TableConfig};
 use slide::solver::BuildProgress;
-use slide::solver::{dual_sets, Lookups};
+use slide::solver::{dual_sets, Lookups, BOUNDED_MAX_CELLS};
 use slide::Goal;
 use slide::{required_patterns, Databases, HeuristicKind, PatternSpec, Size};
 use std::collections::HashMap;
@@ -271,6 +271,14 @@ pub fn run(command: TablesCommand) -> Result<(), Failure> {
 }
 
 fn build(args: &BuildArgs) -> Result<(), Failure> {
+    if args.size.cells() > BOUNDED_MAX_CELLS {
+        // Nothing would be built, and "built in 0.0 s, 0.0 MB" would read
+        // as success.
+        return Err(Failure::input(format!(
+            "{} has no tables: the optimal solver takes boards of up to {BOUNDED_MAX_CELLS} cells (5x5, 3x8, …); larger boards are solved with --fast, which needs none",
+            args.size
+        )));
+    }
     let goal = args.goal.position(args.size).map_err(Failure::input)?;
     let report = args.tables.prepare_set(
         args.tables.to_build(),

@@ -624,11 +624,55 @@ pub async fn shuffle(
 
 /// One turn as the client sends it: a removal `[x1, y1, x2, y2]`, or a
 /// word.
-#[derive(Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[derive(Clone, Copy, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum TurnJson {
     Remove([i64; 4]),
     Word(Word),
+}
+
+/// Read by hand: serde's untagged enums refuse a bad turn with
+/// "data did not match any variant of untagged enum TurnJson", which
+/// names an internal type and not what a turn may be.
+impl<'de> Deserialize<'de> for TurnJson {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(TurnVisitor)
+    }
+}
+
+struct TurnVisitor;
+
+const TURN_FORMS: &str = r#"a turn is [x1, y1, x2, y2], "shuffle", "undo" or "redo""#;
+
+impl<'de> serde::de::Visitor<'de> for TurnVisitor {
+    type Value = TurnJson;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(TURN_FORMS)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, word: &str) -> Result<TurnJson, E> {
+        match word {
+            "shuffle" => Ok(TurnJson::Word(Word::Shuffle)),
+            "undo" => Ok(TurnJson::Word(Word::Undo)),
+            "redo" => Ok(TurnJson::Word(Word::Redo)),
+            _ => Err(E::custom(format!("unknown turn {word:?}: {TURN_FORMS}"))),
+        }
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<TurnJson, A::Error> {
+        use serde::de::Error;
+        let mut cells = [0i64; 4];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = seq
+                .next_element()?
+                .ok_or_else(|| A::Error::invalid_length(i, &self))?;
+        }
+        if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+            return Err(A::Error::invalid_length(5, &self));
+        }
+        Ok(TurnJson::Remove(cells))
+    }
 }
 
 /// A turn that removes nothing.
