@@ -318,6 +318,18 @@ impl Board {
         }
         format!("Board.parse('{}'{options})", rows.join("/"))
     }
+
+    /// Pickled as its text and rules, so boards travel to worker processes.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, bool, bool))> {
+        let parse = slf.get_type().getattr("parse")?;
+        let board = slf.get();
+        Ok((
+            parse,
+            (board.board.to_string(), board.chinese(), board.gravity),
+        ))
+    }
 }
 
 impl Board {

@@ -123,7 +123,7 @@ impl Position {
     /// False
     /// >>> Position.parse("1 2 3/4 5 6/8 7 0").is_solvable("1 2 3/4 5 6/8 7 0")
     /// True
-    #[pyo3(signature = (goal=GoalArg::default()))]
+    #[pyo3(signature = (goal=GoalArg::default()), text_signature = "($self, goal='row-major')")]
     fn is_solvable(&self, goal: GoalArg) -> PyResult<bool> {
         let goal = goal.on(self.0.size())?;
         self.0.is_solvable(&goal).map_err(value_error)
@@ -134,7 +134,7 @@ impl Position {
     ///
     /// >>> Position.parse("1 2 3/4 5 6/0 7 8").manhattan()
     /// 2
-    #[pyo3(signature = (goal=GoalArg::default()))]
+    #[pyo3(signature = (goal=GoalArg::default()), text_signature = "($self, goal='row-major')")]
     fn manhattan(&self, goal: GoalArg) -> PyResult<u64> {
         let goal = goal.on(self.0.size())?;
         self.0.manhattan(&goal).map_err(value_error)
@@ -162,6 +162,13 @@ impl Position {
 
     fn __repr__(&self) -> String {
         format!("Position('{}')", self.0)
+    }
+
+    /// Pickled as its text, so positions travel to worker processes.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let parse = slf.get_type().getattr("parse")?;
+        let position = &slf.get().0;
+        Ok((parse, (position.to_string(), position.size().to_string())))
     }
 }
 
@@ -321,7 +328,10 @@ fn prepare(kind: HeuristicKind, size: Size, goal_blank: usize) {
 /// ...
 /// ValueError: unsolvable: the position cannot reach the goal
 #[pyfunction]
-#[pyo3(signature = (position, goal=GoalArg::default(), optimal=true, metric="stm", time_limit=None, heuristic="auto"))]
+#[pyo3(
+    signature = (position, goal=GoalArg::default(), optimal=true, metric="stm", time_limit=None, heuristic="auto"),
+    text_signature = "(position, goal='row-major', optimal=True, metric='stm', time_limit=None, heuristic='auto')"
+)]
 fn solve(
     py: Python<'_>,
     position: &Position,
@@ -397,7 +407,7 @@ fn fast(py: Python<'_>, position: &slide::Position, goal: &slide::Position) -> P
 /// >>> str(p.apply(s.moves)) == str(Position.parse(" ".join(map(str, list(range(1, 400)) + [0])), size="20x20"))
 /// True
 #[pyfunction]
-#[pyo3(signature = (position, goal=GoalArg::default()))]
+#[pyo3(signature = (position, goal=GoalArg::default()), text_signature = "(position, goal='row-major')")]
 fn fast_solve(py: Python<'_>, position: &Position, goal: GoalArg) -> PyResult<Solution> {
     let goal = goal.on(position.0.size())?;
     fast(py, &position.0, &goal)
@@ -421,7 +431,10 @@ fn fast_solve(py: Python<'_>, position: &Position, goal: GoalArg) -> PyResult<So
 /// ...
 /// ValueError: row 1: tile 1 appears twice: at row 1, column 1 and at row 1, column 2
 #[pyfunction]
-#[pyo3(signature = (positions, goal=GoalArg::default(), size=None, metric="stm", heuristic="auto", threads=None))]
+#[pyo3(
+    signature = (positions, goal=GoalArg::default(), size=None, metric="stm", heuristic="auto", threads=None),
+    text_signature = "(positions, goal='row-major', size=None, metric='stm', heuristic='auto', threads=None)"
+)]
 fn distances<'py>(
     py: Python<'py>,
     positions: PyReadonlyArray2<'py, u8>,

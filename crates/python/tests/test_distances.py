@@ -144,3 +144,16 @@ def test_the_gil_is_released_while_distances_works():
     # Holding the GIL, the call would freeze the counter for its whole run
     # (the switch interval is 5 ms); released, it keeps counting.
     assert during > 10_000, (during, took)
+
+
+def test_ctrl_c_stops_a_batch():
+    import os
+    import signal
+
+    hard = [Position.parse("15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0").tiles] * 4
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    began = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        distances(np.array(hard, dtype=np.uint8), heuristic="manhattan")
+    assert time.monotonic() - began < 2

@@ -130,3 +130,7 @@ def test_a_board_shows_itself():
     assert repr(board) == "Board.parse('AB/AB', gravity=True)"
     assert str(board) == "AB\nAB\n"
     assert (board.width, board.height, board.size) == (2, 2, "2x2")
+    import pickle
+
+    again = pickle.loads(pickle.dumps(board))
+    assert again == board and again.gravity

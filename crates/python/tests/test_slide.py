@@ -17,6 +17,9 @@ def test_parse_str_and_repr_round_trip():
     assert hash(Position.parse(str(p))) == hash(p)
     assert (p.width, p.height, p.size, p.blank) == (3, 3, "3x3", 7)
     assert p.tiles == [8, 6, 7, 2, 5, 4, 3, 0, 1]
+    import pickle
+
+    assert pickle.loads(pickle.dumps(p)) == p
     flat = Position.parse("1 2 3 4 5 6 7 8 9 10 11 0", size="4x3")
     assert (flat.width, flat.height) == (4, 3)
 

@@ -2,28 +2,31 @@
 
 from pathlib import Path
 from types import ModuleType
-from typing import Literal, Optional, TypedDict, Union
+from typing import Literal, Optional, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
-Size = Union[str, int]
+__all__ = ["Position", "Solution", "distances", "fast_solve", "solve", "tables"]
+
+_Size = Union[str, int]
 """``"WxH"`` such as ``"4x3"``, or the side of a square board."""
 
-Goal = Union[str, "Position"]
+_Goal = Union[str, "Position"]
 """``"row-major"``, ``"blank-first"``, ``"snake"``, ``"spiral"``,
 ``"missing:K"``, a position's text, or a Position."""
 
-Metric = Literal["stm", "mtm"]
-Heuristic = Literal["auto", "large", "small", "manhattan"]
+_Metric = Literal["stm", "mtm"]
+_Heuristic = Literal["auto", "large", "small", "manhattan"]
 
+@final
 class Position:
     """A sliding-puzzle position: tiles in row-major order, 0 the blank."""
 
     @staticmethod
-    def parse(text: str, size: Optional[Size] = None) -> Position: ...
+    def parse(text: str, size: Optional[_Size] = None) -> Position: ...
     @staticmethod
-    def random(size: Size, seed: int, goal: str = "row-major") -> Position: ...
+    def random(size: _Size, seed: int, goal: str = "row-major") -> Position: ...
     @property
     def width(self) -> int: ...
     @property
@@ -34,12 +37,13 @@ class Position:
     def tiles(self) -> list[int]: ...
     @property
     def blank(self) -> int: ...
-    def is_solvable(self, goal: Goal = "row-major") -> bool: ...
-    def manhattan(self, goal: Goal = "row-major") -> int: ...
+    def is_solvable(self, goal: _Goal = "row-major") -> bool: ...
+    def manhattan(self, goal: _Goal = "row-major") -> int: ...
     def apply(self, moves: str) -> Position: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Solution:
     """A solution and what is proven of it."""
 
@@ -56,23 +60,23 @@ class Solution:
     @property
     def nodes(self) -> int: ...
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
 def solve(
     position: Position,
-    goal: Goal = "row-major",
+    goal: _Goal = "row-major",
     optimal: bool = True,
-    metric: Metric = "stm",
+    metric: _Metric = "stm",
     time_limit: Optional[float] = None,
-    heuristic: Heuristic = "auto",
+    heuristic: _Heuristic = "auto",
 ) -> Solution: ...
-def fast_solve(position: Position, goal: Goal = "row-major") -> Solution: ...
+def fast_solve(position: Position, goal: _Goal = "row-major") -> Solution: ...
 def distances(
     positions: npt.NDArray[np.uint8],
-    goal: Goal = "row-major",
-    size: Optional[Size] = None,
-    metric: Metric = "stm",
-    heuristic: Heuristic = "auto",
+    goal: _Goal = "row-major",
+    size: Optional[_Size] = None,
+    metric: _Metric = "stm",
+    heuristic: _Heuristic = "auto",
     threads: Optional[int] = None,
 ) -> npt.NDArray[np.int32]: ...
 
@@ -94,7 +98,7 @@ class _Status(TypedDict):
 class _Tables(ModuleType):
     @staticmethod
     def build(
-        size: Optional[Size] = None,
+        size: Optional[_Size] = None,
         goal: str = "row-major",
         heuristic: Literal["large", "small", "manhattan"] = "large",
         cache_dir: Optional[str] = None,
