@@ -9,7 +9,9 @@ use play::Deadline;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
-use slide::{Databases, Goal, HeuristicKind, Metric, Moves, Size, SolveError, SolveOptions};
+use slide::{
+    Databases, Goal, HeuristicKind, Metric, Moves, Scramble, Size, SolveError, SolveOptions,
+};
 use std::time::Instant;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -69,20 +71,36 @@ impl Position {
             .map_err(value_error)
     }
 
-    /// The puzzle ``tessera slide new --size SIZE --seed SEED --goal GOAL``
-    /// prints: drawn uniformly among the positions that reach the goal.
+    /// The puzzle ``tessera slide new --size SIZE --seed SEED --goal GOAL
+    /// --scramble SCRAMBLE`` prints: drawn uniformly among the positions
+    /// that reach the goal, or with ``scramble="walk:K"`` ``K`` random
+    /// moves from it (positions near the goal, for weaker solvers).
     ///
     /// >>> Position.random("3x3", seed=1)
     /// Position('4 2 8/7 3 6/1 5 0')
     /// >>> Position.random(3, seed=1).is_solvable()
     /// True
+    /// >>> Position.random(4, seed=1, scramble="walk:2")
+    /// Position('1 2 3 4/5 6 7 8/9 10 11 12/13 0 14 15')
     #[staticmethod]
-    #[pyo3(signature = (size, seed, goal="row-major"))]
-    fn random(size: &Bound<'_, PyAny>, seed: u64, goal: &str) -> PyResult<Position> {
+    #[pyo3(signature = (size, seed, goal="row-major", scramble="uniform"))]
+    fn random(
+        size: &Bound<'_, PyAny>,
+        seed: u64,
+        goal: &str,
+        scramble: &str,
+    ) -> PyResult<Position> {
         let goal: Goal = goal.parse().map_err(value_error)?;
+        let scramble: Scramble = scramble
+            .parse()
+            .map_err(|e: slide::ScrambleError| value_error(e))?;
         let spec = SlideSpec::new(size_of(size)?, GoalChoice::Goal(goal)).map_err(value_error)?;
         let puzzle = spec.issue(seed).map_err(value_error)?;
-        Ok(Position(puzzle.start))
+        // As `slide new` does: a walk starts from the goal the seed issued.
+        Ok(Position(match scramble {
+            Scramble::Uniform => puzzle.start,
+            walk => walk.generate(&puzzle.goal_position, seed),
+        }))
     }
 
     /// Columns.

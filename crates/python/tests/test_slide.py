@@ -54,7 +54,12 @@ def test_random_matches_the_command_lines_slide_new(cli, size, goal):
         p = Position.random(size, seed=seed, goal=goal)
         assert str(p) == line
         assert p.is_solvable(goal)
+    walks = cli("slide", "new", "--size", size, "--goal", goal, "--scramble", "walk:30", "--seed", "1", "--count", "5").split("\n")
+    for seed, line in zip(seeds, walks):
+        assert str(Position.random(size, seed=seed, goal=goal, scramble="walk:30")) == line
     assert Position.random(3, seed=1) == Position.random("3x3", seed=1)
+    with pytest.raises(ValueError, match="unknown scramble"):
+        Position.random(3, seed=1, scramble="shuffle")
     assert Position.random(3, seed=1) != Position.random(3, seed=2)
 
 
