@@ -156,4 +156,4 @@ def test_ctrl_c_stops_a_batch():
     timer.start()
     with pytest.raises(KeyboardInterrupt):
         distances(np.array(hard, dtype=np.uint8), heuristic="manhattan")
-    assert time.monotonic() - began < 2
+    assert time.monotonic() - began < 5, "stopped at once, not after the search"
