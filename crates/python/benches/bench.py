@@ -1,0 +1,200 @@
+"""Benchmarks of the Python package (scripts/bench-python runs this):
+
+1. Korf's 100 15-puzzle instances solved from Python against the command
+   line, whole processes, best of several runs;
+2. ``distances`` throughput on random 4x4 positions, on 1 and 2 threads;
+3. a pure-Python IDA* with the Manhattan distance (written here, the
+   textbook algorithm) against ``solve`` on the same 20 positions.
+
+Every solution length is checked (against Korf's listed optima, or
+between the solvers); a mismatch aborts.
+"""
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from tessera.slide import Position, distances, solve
+
+# Whole process: import, tables loaded from the cache, 100 solves, each
+# checked against the listed optimum.
+KORF_FROM_PYTHON = """
+import sys
+from tessera.slide import Position, solve
+for line in open(sys.argv[1]):
+    if line.startswith("#") or not line.strip():
+        continue
+    number, optimum, *tiles = line.split()
+    found = solve(Position.parse(" ".join(tiles)), goal="blank-first", heuristic="large")
+    assert found.optimal and found.stm == int(optimum), (number, found.stm, optimum)
+"""
+
+
+def best_of(runs, work):
+    """The shortest wall time and the shortest CPU time (this process's
+    threads and its finished children) of `runs` runs of `work`: on a
+    shared machine the CPU time is the steadier measure."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        began, cpu = time.perf_counter(), _cpu()
+        work()
+        walls.append(time.perf_counter() - began)
+        cpus.append(_cpu() - cpu)
+    return min(walls), min(cpus)
+
+
+def _cpu():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def korf(cli, data, runs):
+    lines = [l for l in open(data) if l.strip() and not l.startswith("#")]
+    optima = [int(l.split()[1]) for l in lines]
+    positions = "".join(" ".join(l.split()[2:]) + "\n" for l in lines)
+
+    def command_line():
+        done = subprocess.run(
+            [cli, "slide", "solve", "--goal", "blank-first", "--heuristic", "large", "--count-only", "-"],
+            input=positions, capture_output=True, text=True, check=True,
+        )
+        assert list(map(int, done.stdout.split())) == optima
+
+    def python():
+        subprocess.run([sys.executable, "-c", KORF_FROM_PYTHON, data], check=True)
+
+    # Warm the page cache for the tables, then alternate.
+    command_line()
+    python()
+    cli_wall, cli_cpu = best_of(runs, command_line)
+    python_wall, python_cpu = best_of(runs, python)
+    print("## Korf 100 (whole processes, tables from the cache, best of %d)" % runs)
+    print("| | wall | CPU |")
+    print("|---|---:|---:|")
+    print("| `tessera slide solve --heuristic large` | %.3f s | %.3f s |" % (cli_wall, cli_cpu))
+    print("| Python `solve(..., heuristic=\"large\")` | %.3f s | %.3f s |" % (python_wall, python_cpu))
+    print("| Python against the command line | %+.1f %% | %+.1f %% |"
+          % (100 * (python_wall / cli_wall - 1), 100 * (python_cpu / cli_cpu - 1)))
+    print()
+
+
+def throughput(count, runs):
+    array = np.array([Position.random(4, seed=s).tiles for s in range(1, count + 1)], dtype=np.uint8)
+    distances(array[:10], heuristic="large")  # tables loaded
+    results = {}
+    for threads in (1, 2):
+        found = []
+        results[threads] = best_of(runs, lambda: found.append(distances(array, heuristic="large", threads=threads)))
+        assert all((f == found[0]).all() for f in found)
+    print("## `distances` on %d random 4x4 positions (large tables, best of %d)" % (count, runs))
+    print("| threads | wall | CPU | positions/s (wall) | speed-up (wall) |")
+    print("|---:|---:|---:|---:|---:|")
+    for threads, (wall, cpu) in results.items():
+        print("| %d | %.2f s | %.2f s | %.0f | %.2f× |" % (threads, wall, cpu, count / wall, results[1][0] / wall))
+    print()
+
+
+def _neighbours(width, height):
+    moves = []
+    for cell in range(width * height):
+        x, y = cell % width, cell // width
+        moves.append([cell + dx + dy * width for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                      if 0 <= x + dx < width and 0 <= y + dy < height])
+    return moves
+
+
+def ida_star_manhattan(tiles, width=4, height=4):
+    """The textbook IDA* with the Manhattan distance, incrementally
+    updated, goal row-major with the blank last: the optimal length."""
+    n = width * height
+    home = {t: ((t - 1) % width, (t - 1) // width) for t in range(1, n)}
+    cost = [[0] * n for _ in range(n)]
+    for t in range(1, n):
+        for cell in range(n):
+            cost[t][cell] = abs(cell % width - home[t][0]) + abs(cell // width - home[t][1])
+    board = list(tiles)
+    moves = _neighbours(width, height)
+    estimate = sum(cost[t][c] for c, t in enumerate(board) if t)
+    bound = estimate
+
+    def search(blank, g, h, bound, previous):
+        f = g + h
+        if f > bound:
+            return f
+        if h == 0:
+            return -1
+        least = 1 << 30
+        for cell in moves[blank]:
+            if cell == previous:
+                continue
+            tile = board[cell]
+            delta = cost[tile][blank] - cost[tile][cell]
+            board[blank], board[cell] = tile, 0
+            found = search(cell, g + 1, h + delta, bound, blank)
+            board[cell], board[blank] = tile, 0
+            if found == -1:
+                return -1
+            least = min(least, found)
+        return least
+
+    sys.setrecursionlimit(10_000)
+    while True:
+        found = search(board.index(0), 0, estimate, bound, -1)
+        if found == -1:
+            return bound
+        bound = found
+
+
+def against_pure_python(walk, count):
+    positions = [Position.random(4, seed=s, scramble="walk:%d" % walk) for s in range(1, count + 1)]
+    python_time, ours_time, manhattan_time = 0.0, 0.0, 0.0
+    python, ours, manhattan = [], [], []
+    solve(positions[0])  # tables loaded
+    # CPU time of the process (the solver's thread included), position by
+    # position, alternating the solvers so the machine's load hits all alike.
+    for p in positions:
+        cpu = time.process_time()
+        python.append(ida_star_manhattan(p.tiles))
+        python_time += time.process_time() - cpu
+        cpu = time.process_time()
+        manhattan.append(solve(p, heuristic="manhattan").stm)
+        manhattan_time += time.process_time() - cpu
+        cpu = time.process_time()
+        ours.append(solve(p).stm)
+        ours_time += time.process_time() - cpu
+    assert python == ours == manhattan, (python, ours, manhattan)
+    print("## %d 4x4 positions, %d-move random walks (optimal %d–%d moves)" % (count, walk, min(ours), max(ours)))
+    print("| solver | CPU, all %d | ratio to pure Python |" % count)
+    print("|---|---:|---:|")
+    print("| pure-Python IDA*, Manhattan | %.2f s | 1 |" % python_time)
+    print("| `solve(p, heuristic=\"manhattan\")` | %.4f s | %.0f× faster |" % (manhattan_time, python_time / manhattan_time))
+    print("| `solve(p)` (pattern databases) | %.4f s | %.0f× faster |" % (ours_time, python_time / ours_time))
+    print()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cli", required=True)
+    parser.add_argument("--korf", required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--walk", type=int, default=60)
+    parser.add_argument("--only", choices=["korf", "distances", "python"])
+    args = parser.parse_args()
+    print("load average before: %.2f %.2f %.2f\n" % os.getloadavg())
+    if args.only in (None, "korf"):
+        korf(args.cli, args.korf, args.runs)
+    if args.only in (None, "distances"):
+        throughput(args.count, args.runs)
+    if args.only in (None, "python"):
+        against_pure_python(args.walk, 20)
+
+
+if __name__ == "__main__":
+    main()

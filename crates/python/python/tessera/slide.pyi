@@ -1,0 +1,109 @@
+"""Type stubs for tessera.slide (the compiled tessera._native.slide)."""
+
+from pathlib import Path
+from types import ModuleType
+from typing import Literal, Optional, TypedDict, Union, final
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["Position", "Solution", "distances", "fast_solve", "solve", "tables"]
+
+_Size = Union[str, int]
+"""``"WxH"`` such as ``"4x3"``, or the side of a square board."""
+
+_Goal = Union[str, "Position"]
+"""``"row-major"``, ``"blank-first"``, ``"snake"``, ``"spiral"``,
+``"missing:K"``, a position's text, or a Position."""
+
+_Metric = Literal["stm", "mtm"]
+_Heuristic = Literal["auto", "large", "small", "manhattan"]
+
+@final
+class Position:
+    """A sliding-puzzle position: tiles in row-major order, 0 the blank."""
+
+    @staticmethod
+    def parse(text: str, size: Optional[_Size] = None) -> Position: ...
+    @staticmethod
+    def random(size: _Size, seed: int, goal: str = "row-major", scramble: str = "uniform") -> Position: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def size(self) -> str: ...
+    @property
+    def tiles(self) -> list[int]: ...
+    @property
+    def blank(self) -> int: ...
+    def is_solvable(self, goal: _Goal = "row-major") -> bool: ...
+    def manhattan(self, goal: _Goal = "row-major") -> int: ...
+    def apply(self, moves: str) -> Position: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Solution:
+    """A solution and what is proven of it."""
+
+    @property
+    def moves(self) -> str: ...
+    @property
+    def stm(self) -> int: ...
+    @property
+    def mtm(self) -> int: ...
+    @property
+    def optimal(self) -> bool: ...
+    @property
+    def lower_bound(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+def solve(
+    position: Position,
+    goal: _Goal = "row-major",
+    optimal: bool = True,
+    metric: _Metric = "stm",
+    time_limit: Optional[float] = None,
+    heuristic: _Heuristic = "auto",
+) -> Solution: ...
+def fast_solve(position: Position, goal: _Goal = "row-major") -> Solution: ...
+def distances(
+    positions: npt.NDArray[np.uint8],
+    goal: _Goal = "row-major",
+    size: Optional[_Size] = None,
+    metric: _Metric = "stm",
+    heuristic: _Heuristic = "auto",
+    threads: Optional[int] = None,
+) -> npt.NDArray[np.int32]: ...
+
+class _BuildReport(TypedDict):
+    built_seconds: float
+    loaded_seconds: float
+    bytes_on_disk: int
+    bytes_in_memory: int
+
+class _CachedTable(TypedDict):
+    name: str
+    bytes: int
+
+class _Status(TypedDict):
+    directory: Path
+    tables: list[_CachedTable]
+    complete: dict[str, bool]
+
+class _Tables(ModuleType):
+    @staticmethod
+    def build(
+        size: Optional[_Size] = None,
+        goal: str = "row-major",
+        heuristic: Literal["large", "small", "manhattan"] = "large",
+        cache_dir: Optional[str] = None,
+    ) -> _BuildReport: ...
+    @staticmethod
+    def status(cache_dir: Optional[str] = None) -> _Status: ...
+
+tables: _Tables
