@@ -593,3 +593,31 @@ fn report(a: &slide::Analysis, shortened: &Moves) -> SolveAnalysis {
         shortened: shortened.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use play::shisen_game::{where_lost, Session};
+    use play::Deadline;
+    use serde_json::json;
+    use shisen::{Matching, Rules, Size, TileSet};
+    use std::time::Duration;
+
+    #[test]
+    fn a_position_not_decided_in_time_is_null_and_the_analysis_is_not_complete() {
+        // A full 18x8 board under gravity takes the solver past its first
+        // budget check, and the budget is spent before it starts.
+        let board = shisen::Deal::random(3, Size::new(18, 8).unwrap(), TileSet::Standard).unwrap();
+        let start = Session::new(board, Rules::new(Matching::Standard, true), 3);
+        let spent = Deadline::after(Duration::ZERO);
+        let analysis = where_lost(start.clone(), &[], Duration::from_secs(1), &spent).unwrap();
+        let report = loss_report(&analysis, start, &[]).unwrap();
+        assert!(!report.complete, "not kept");
+        let body = serde_json::to_value(ReplayAnalysis::Shisen(report)).unwrap();
+        assert_eq!(
+            body,
+            json!({"solvable": [null], "lost_at": null, "undecided": false,
+                "complete": false, "continuation": null})
+        );
+    }
+}
