@@ -5,7 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startServer, startBrowser, tesseraBin } from './harness.js';
+import { join } from 'node:path';
+import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
 import { noViolations } from './axe.js';
 
 let server, chromium;
@@ -110,6 +111,7 @@ test('a game lost at a turn, put right and cleared: the replay strip is red at t
   assert.equal(await page.locator('#replay-board svg.paths polyline').count(), 1);
   assert.equal(await page.locator('#loss-strip .loss-cell.current').count(), 1);
   assert.equal(await page.locator('#loss-strip .loss-cell').nth(lostAt - 1).getAttribute('class'), 'loss-cell lost current');
+  await page.screenshot({ path: join(screenshots, 'replay-shisen-lost.png'), fullPage: true });
   // The winning line from the turn before plays to a cleared board.
   await page.selectOption('#replay-speed', '8');
   await page.click('#loss-continue');
