@@ -104,6 +104,9 @@ test('a game lost at a turn, put right and cleared: the replay strip is red at t
   // The strip's text alternative tells the same.
   assert.match(await page.getAttribute('#loss-strip', 'aria-label'), new RegExp(`${before} winnable, turn ${lostAt} lost, turns ${lostAt + 1}–${turns} winnable`));
   await noViolations(page, 'the Shisen-Sho replay with its analysis');
+  await page.click('#theme-toggle');
+  await noViolations(page, 'the Shisen-Sho replay with its analysis, dark');
+  await page.click('#theme-toggle');
   // The link goes to the losing turn: the mistake, its path drawn.
   await page.getByRole('button', { name: `Go to the losing turn (${lostAt})` }).click();
   assert.equal(await page.textContent('#replay-move'), String(lostAt));
