@@ -114,6 +114,7 @@ function draw() {
   const f = frames[at];
   if (r.kind === 'slide') drawSlide(f); else drawShisen(f);
   analysisMarker();
+  lossMarker();
   $('replay-move').textContent = String(at);
   $('replay-scrub').value = String(at);
   $('replay-clock').textContent = clock(clockMs);
@@ -320,7 +321,8 @@ let analysis = null;
 let yours = null; // the replay as played, while another solution is shown
 
 async function loadAnalysis() {
-  if (r.kind !== 'slide' || r.moves.includes(',')) return;
+  if (r.kind === 'shisen') { await loadLoss(); return; }
+  if (r.moves.includes(',')) return;
   try {
     analysis = await get(`/api/replays/${encodeURIComponent(r.game)}/analysis`);
   } catch (e) {
@@ -402,6 +404,109 @@ $('analysis-optimal').addEventListener('click', () =>
 $('analysis-shortened').addEventListener('click', () =>
   showSolution(analysis.shortened, `Your solution, shortened: ${analysis.shortened.length} moves.`));
 $('analysis-yours').addEventListener('click', () => showSolution(null, 'Your solution.'));
+
+// ------------------------------------------------- where the game was lost
+// For a Shisen-Sho game the server tells, after every turn, whether the
+// board could still be cleared (null: not decided in time), the losing
+// turn, and a winning line from the last winnable position with its
+// boards: a strip of one cell per turn, a button that goes to the losing
+// turn and one that plays the winning line on the board.
+
+let loss = null;
+let played = null; // the game as played, while the winning line is shown
+
+async function loadLoss() {
+  try {
+    loss = await get(`/api/replays/${encodeURIComponent(r.game)}/analysis`);
+  } catch (e) {
+    $('loss-summary').textContent = `No analysis: ${e.message}`;
+    $('loss-analysis').hidden = false;
+    return;
+  }
+  const verdict = (v) => (v === true ? 'win' : v === false ? 'lost' : 'unknown');
+  // One cell per turn: the verdict on the board the turn left.
+  const cells = loss.solvable.slice(1).map((v, i) => el('span', { class: `loss-cell ${verdict(v)}`, title: `turn ${i + 1}: ${v === true ? 'winnable' : v === false ? 'lost' : 'unknown'}` }));
+  $('loss-strip').replaceChildren(...cells);
+  const summary = lossSummary();
+  $('loss-summary').textContent = summary;
+  $('loss-strip').setAttribute('aria-label', `${cells.length} turns: ${runs(loss.solvable.slice(1))}`);
+  const jump = $('loss-jump');
+  jump.hidden = loss.lost_at == null || loss.lost_at === 0;
+  if (!jump.hidden) jump.textContent = `Go to the losing turn (${loss.lost_at})`;
+  const line = loss.continuation;
+  $('loss-continue').hidden = !line || line.steps.length === 0;
+  if (line && line.steps.length) {
+    const from = line.after === 0 ? 'the deal' : `turn ${line.after}`;
+    $('loss-continue').textContent = `Play the winning line from ${from} (${line.steps.length} pairs)`;
+  }
+  $('loss-analysis').hidden = false;
+  lossMarker();
+}
+
+function lossSummary() {
+  const line = loss.continuation;
+  const from = line && (line.after === 0 ? 'the deal' : `turn ${line.after}`);
+  if (loss.lost_at === 0) return 'The deal itself could not be cleared.';
+  if (loss.lost_at != null) {
+    return `Lost at turn ${loss.lost_at}: after it the board could no longer be cleared.${line ? ` A winning line existed from ${from}.` : ''}`;
+  }
+  if (loss.undecided) return 'The losing turn is unknown: a turn before the first lost one could not be decided in time.';
+  const unknown = loss.solvable.filter((v) => v === null).length;
+  return unknown
+    ? `Never proven lost; ${unknown} ${unknown === 1 ? 'position was' : 'positions were'} not decided in time.`
+    : 'Never lost: the board could be cleared after every turn.';
+}
+
+// The strip in words: "turns 1–7 winnable, turns 8–9 lost".
+function runs(verdicts) {
+  const word = (v) => (v === true ? 'winnable' : v === false ? 'lost' : 'unknown');
+  const out = [];
+  verdicts.forEach((v, i) => {
+    const last = out[out.length - 1];
+    if (last && last.word === word(v)) last.to = i + 1; else out.push({ word: word(v), from: i + 1, to: i + 1 });
+  });
+  return out.map((run) => `${run.from === run.to ? `turn ${run.from}` : `turns ${run.from}–${run.to}`} ${run.word}`).join(', ') || 'no turn';
+}
+
+// Outlines the cell of the turn shown.
+function lossMarker() {
+  const strip = $('loss-strip');
+  [...strip.children].forEach((cell, i) => cell.classList.toggle('current', !played && i + 1 === at));
+}
+
+// Shows the winning line on the board from where it starts, at the
+// player's mean pace; or the game as played again.
+function showLine(line) {
+  setPlaying(false);
+  if (line === null) {
+    Object.assign(r, played);
+    played = null;
+  } else {
+    played = { steps: r.steps, times: r.times };
+    const pace = Math.max(300, Math.round((r.times[r.times.length - 1] || 0) / Math.max(1, r.times.length)));
+    const start = timeOf(line.after);
+    Object.assign(r, {
+      steps: [...r.steps.slice(0, line.after), ...line.steps],
+      times: [...r.times.slice(0, line.after), ...line.steps.map((_, i) => start + (i + 1) * pace)],
+    });
+  }
+  frames = shisenFrames();
+  $('replay-total').textContent = String(total());
+  $('replay-scrub').max = String(total());
+  $('loss-yours').hidden = played === null;
+  $('replay-status').textContent = line === null ? 'The game as played.' : `A winning line from ${line.after === 0 ? 'the deal' : `turn ${line.after}`}.`;
+  seek(line === null ? 0 : line.after);
+  if (line !== null) setPlaying(true);
+}
+
+$('loss-jump').addEventListener('click', () => {
+  if (played) showLine(null);
+  setPlaying(false);
+  seek(loss.lost_at);
+  $('replay-status').textContent = `Turn ${loss.lost_at}, the losing turn: ${frames[at].turn.replace('-', ' with ')}.`;
+});
+$('loss-continue').addEventListener('click', () => showLine(loss.continuation));
+$('loss-yours').addEventListener('click', () => showLine(null));
 
 a11y.init();
 load().then(loadAnalysis);

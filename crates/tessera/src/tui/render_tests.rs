@@ -341,3 +341,53 @@ fn shisen_status_says_no_solution_from_here() {
     let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, Instant::now()));
     assert!(rows(&buf)[22].contains("x shuffles"), "{}", rows(&buf)[22]);
 }
+
+#[test]
+fn a_stuck_shisen_game_says_where_it_was_lost() {
+    let t0 = Instant::now();
+    let spec: ShisenSpec = "6x4".parse().unwrap();
+    // The first solvable 6x4 deal with a first removal after which the
+    // exact solver proves the board cannot be cleared.
+    for seed in 0.. {
+        let mut app = ShisenApp::new(spec, seed).unwrap();
+        let deal = app.game().clone();
+        let losing = deal.board().moves().into_iter().find(|m| {
+            let mut game = deal.clone();
+            game.remove(m.a, m.b).unwrap();
+            game.still_solvable(&mut shisen::Nodes(u64::MAX)) == shisen::Verdict::Unsolvable
+        });
+        let Some(m) = losing else { continue };
+        // The mistake, then any pair until nothing connects.
+        let mut pairs = vec![m];
+        while let Some(next) = pairs.last().copied() {
+            app.handle(ShisenAction::Click(next.a), t0);
+            app.handle(ShisenAction::Click(next.b), t0);
+            pairs = app.game().board().moves().into_iter().take(1).collect();
+        }
+        assert!(app.game().is_stuck(), "an unsolvable board ends stuck");
+        app.settle();
+        app.tick(t0 + Duration::from_secs(1));
+        let buf = render(80, 24, |f| shisen_view::draw(f, &app, true, t0));
+        let all = rows(&buf).join("\n");
+        assert!(
+            all.contains(&format!("lost at turn 1 ({}-{})", m.a, m.b)),
+            "{all}"
+        );
+        assert!(
+            all.contains("a win existed from the deal — x shuffles"),
+            "{all}"
+        );
+        // The line the player is told of clears the deal.
+        let line = app.loss().unwrap().continuation.clone().unwrap();
+        assert_eq!(line.after, 0);
+        let mut game = deal.clone();
+        for r in line.removals {
+            game.remove(r.a, r.b).unwrap();
+        }
+        assert!(game.is_won());
+        // Undoing the way back forgets the verdict: play goes on.
+        app.handle(ShisenAction::Undo, t0);
+        assert!(app.loss().is_none());
+        return;
+    }
+}

@@ -5,9 +5,9 @@
 //! and input produces [`ShisenAction`]s; whether two tiles may go is always
 //! the engine's answer.
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, LossSearch};
 use super::clock::Clock;
-use play::shisen_game::{Session, ShisenSpec};
+use play::shisen_game::{Loss, LossAnalysis, Session, ShisenSpec, Turn};
 use play::Deadline;
 use shisen::{Board, Game, Move, MoveError, Path, Point, Rules, Verdict};
 use std::time::{Duration, Instant};
@@ -32,6 +32,7 @@ pub enum ShisenAction {
 }
 
 const STUCK: &str = "stuck: no pair can be removed — x shuffles, u undoes";
+const KEYS_WHEN_STUCK: &str = "— x shuffles, u undoes";
 
 /// How long a removed pair and its path stay on screen.
 pub const FLASH: Duration = Duration::from_millis(600);
@@ -56,6 +57,14 @@ pub struct ShisenApp {
     /// The solver at work on the current board, then its verdict.
     analysis: Option<Analysis>,
     verdict: Option<Verdict>,
+    /// The game at its deal and every turn since, for the analysis of
+    /// where it was lost.
+    start: Session,
+    turns: Vec<Turn>,
+    /// Once the game is stuck: the search for where it was lost, then its
+    /// answer (`None` inside when it failed).
+    loss_search: Option<LossSearch>,
+    loss: Option<Option<LossAnalysis>>,
     message: String,
     quit: bool,
 }
@@ -85,9 +94,14 @@ impl ShisenApp {
 
     /// A game on `board`; `n` deals `spec` from the next seed.
     pub fn with_board(board: Board, spec: ShisenSpec, seed: u64) -> ShisenApp {
+        let session = Session::new(board, spec.rules(), seed);
         let mut app = ShisenApp {
             spec,
-            session: Session::new(board, spec.rules(), seed),
+            start: session.clone(),
+            turns: Vec::new(),
+            loss_search: None,
+            loss: None,
+            session,
             cursor: Point::new(0, 0),
             selected: None,
             flash: None,
@@ -160,6 +174,59 @@ impl ShisenApp {
         }
     }
 
+    /// Where the game was lost, once a stuck game's search has answered.
+    #[cfg(test)]
+    pub fn loss(&self) -> Option<&LossAnalysis> {
+        self.loss.as_ref().and_then(Option::as_ref)
+    }
+
+    /// What the player is told about where a stuck game was lost: the
+    /// losing turn and where a winning line still existed, then what to do
+    /// (one line of an 80-column terminal).
+    pub fn loss_text(&self) -> Option<String> {
+        // Another message (a refused pair) is shown as it is.
+        if !self.game().is_stuck() || !(self.message.is_empty() || self.message == STUCK) {
+            return None;
+        }
+        let Some(answer) = &self.loss else {
+            return Some(format!("stuck, finding the losing turn… {KEYS_WHEN_STUCK}"));
+        };
+        let Some(analysis) = answer else {
+            return Some(STUCK.into());
+        };
+        let lost = match analysis.loss {
+            Loss::At(0) => "the deal could not be cleared".to_string(),
+            Loss::At(at) => format!("lost at turn {at} ({})", self.turns[at - 1]),
+            Loss::Never | Loss::Undecided => "losing turn unknown".into(),
+        };
+        let line = analysis.continuation.as_ref().map(|line| match line.after {
+            0 => "; a win existed from the deal".to_string(),
+            at => format!("; a win existed after turn {at}"),
+        });
+        Some(format!(
+            "{lost}{} {KEYS_WHEN_STUCK}",
+            line.unwrap_or_default()
+        ))
+    }
+
+    /// Starts the search for where the game was lost once it is stuck;
+    /// forgets an earlier one when play goes on.
+    fn search_loss(&mut self) {
+        self.loss = None;
+        self.loss_search = self
+            .game()
+            .is_stuck()
+            .then(|| LossSearch::start(&self.start, &self.turns));
+    }
+
+    /// Takes the loss search's answer if it has come.
+    fn collect_loss(&mut self) {
+        if let Some(answer) = self.loss_search.as_ref().and_then(LossSearch::poll) {
+            self.loss = Some(answer);
+            self.loss_search = None;
+        }
+    }
+
     /// Starts the solver on the current board (stopping any earlier run).
     fn analyse(&mut self) {
         self.verdict = None;
@@ -182,12 +249,14 @@ impl ShisenApp {
         }
     }
 
-    /// Waits for the solver (for tests: no terminal to keep live).
+    /// Waits for the solver and the loss search (for tests: no terminal
+    /// to keep live).
     #[cfg(test)]
     pub fn settle(&mut self) {
-        while self.analysis.is_some() {
+        while self.analysis.is_some() || self.loss_search.is_some() {
             std::thread::sleep(Duration::from_millis(5));
             self.collect_verdict();
+            self.collect_loss();
         }
     }
 
@@ -195,10 +264,8 @@ impl ShisenApp {
     /// flash, or soon while the solver may answer.
     pub fn wake_at(&self, now: Instant) -> Option<Instant> {
         let flash = self.flash.as_ref().map(|f| f.until);
-        let solver = self
-            .analysis
-            .as_ref()
-            .map(|_| now + Duration::from_millis(50));
+        let solver = (self.analysis.is_some() || self.loss_search.is_some())
+            .then(|| now + Duration::from_millis(50));
         flash.into_iter().chain(solver).min()
     }
 
@@ -208,6 +275,7 @@ impl ShisenApp {
             self.flash = None;
         }
         self.collect_verdict();
+        self.collect_loss();
     }
 
     pub fn handle(&mut self, action: ShisenAction, now: Instant) {
@@ -219,6 +287,7 @@ impl ShisenApp {
         self.act(action, now);
         if state(self) != before {
             self.analyse();
+            self.search_loss();
         }
         if self.game().is_stuck() && self.message.is_empty() {
             self.message = STUCK.into();
@@ -240,8 +309,8 @@ impl ShisenApp {
             }
             ShisenAction::Cancel => self.selected = None,
             ShisenAction::Hint => self.show_hint(),
-            ShisenAction::Undo => self.travel(Session::undo, "nothing to undo"),
-            ShisenAction::Redo => self.travel(Session::redo, "nothing to redo"),
+            ShisenAction::Undo => self.travel(Turn::Undo, "nothing to undo"),
+            ShisenAction::Redo => self.travel(Turn::Redo, "nothing to redo"),
             ShisenAction::Shuffle => self.shuffle(now),
         }
     }
@@ -269,6 +338,7 @@ impl ShisenApp {
         let before = self.game().board().clone();
         match self.session.remove(first, p) {
             Ok(path) => {
+                self.turns.push(Turn::Remove(first, p));
                 self.selected = None;
                 self.hint = None;
                 self.clock.start(now);
@@ -306,8 +376,13 @@ impl ShisenApp {
         }
     }
 
-    fn travel(&mut self, step: fn(&mut Session) -> bool, none: &str) {
-        if step(&mut self.session) {
+    fn travel(&mut self, turn: Turn, none: &str) {
+        let moved = match turn {
+            Turn::Redo => self.session.redo(),
+            _ => self.session.undo(),
+        };
+        if moved {
+            self.turns.push(turn);
             self.selected = None;
             self.hint = None;
         } else {
@@ -317,6 +392,7 @@ impl ShisenApp {
 
     fn shuffle(&mut self, now: Instant) {
         self.session.shuffle();
+        self.turns.push(Turn::Shuffle);
         self.clock.start(now);
         self.selected = None;
         self.hint = None;

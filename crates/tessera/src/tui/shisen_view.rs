@@ -137,7 +137,8 @@ pub fn draw(frame: &mut Frame, app: &ShisenApp, ascii: bool, now: Instant) {
         draw_path(frame.buffer_mut(), &layout, flash.path.points());
     }
     frame.render_widget(status_line(app, now), status);
-    let text = app.message().to_string();
+    // A stuck game says where it was lost rather than only that it is.
+    let text = app.loss_text().unwrap_or_else(|| app.message().to_string());
     let style = if app.game().is_stuck() {
         Style::new().red().bold()
     } else {

@@ -263,20 +263,21 @@ fn puzzles(row: &ReplayRow, format: Format) -> Result<Vec<PuzzleReplay>, ApiErro
         .collect()
 }
 
+/// One turn as the page plays it.
+fn step(step: &play::shisen_game::Step) -> Step {
+    Step {
+        turn: step.turn.to_string(),
+        board: step.board.to_string(),
+        path: step
+            .path
+            .as_ref()
+            .map(|p| p.points().iter().map(|q| [q.x, q.y]).collect()),
+    }
+}
+
 fn shisen(row: &ReplayRow, common: Common) -> Result<ShisenReplay, ApiError> {
     let (_, replay) = shisen_api::stored_replay(&row.issued, &row.replay)?;
-    let steps = replay
-        .steps
-        .iter()
-        .map(|step| Step {
-            turn: step.turn.to_string(),
-            board: step.board.to_string(),
-            path: step
-                .path
-                .as_ref()
-                .map(|p| p.points().iter().map(|q| [q.x, q.y]).collect()),
-        })
-        .collect();
+    let steps = replay.steps.iter().map(step).collect();
     Ok(ShisenReplay {
         common,
         goal: None,
@@ -351,18 +352,69 @@ pub struct SolveAnalysis {
     shortened: String,
 }
 
+/// The analysis of a finished game: a sliding-puzzle solve's distances, or
+/// where a Shisen-Sho game was lost.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ReplayAnalysis {
+    Slide(SolveAnalysis),
+    Shisen(LossReport),
+}
+
+/// Where a Shisen-Sho game was lost.
+#[derive(Serialize, ToSchema)]
+pub struct LossReport {
+    /// One verdict per position, the deal first and then the board after
+    /// each turn (n + 1 for n turns): true while it could still be
+    /// cleared, false once it could not, null where the solver could not
+    /// decide within its budget (never guessed).
+    solvable: Vec<Option<bool>>,
+    /// The first turn after which the board could not be cleared (0: the
+    /// deal itself could not), named only when every position before it
+    /// is proven solvable; null when nothing was lost or it is undecided.
+    lost_at: Option<usize>,
+    /// A position before the first unsolvable one was not decided, so the
+    /// losing turn cannot be named.
+    undecided: bool,
+    /// Every position was decided (the analysis is then kept).
+    complete: bool,
+    /// A winning line from the last position proven solvable before the
+    /// loss (or from the last proven solvable one when nothing was lost).
+    continuation: Option<WinningLine>,
+}
+
+/// Removals that clear the board from a position of the game.
+#[derive(Serialize, ToSchema)]
+pub struct WinningLine {
+    /// The position it starts from: after this many turns (0: the deal).
+    after: usize,
+    /// Each removal with the board it leaves and its path, as the
+    /// replay's own steps.
+    steps: Vec<Step>,
+}
+
 /// How long one analysis may search: a 150-move 4x4 takes well under a
 /// second with the large tables (BENCHMARKS.md).
 const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(4);
 
-/// Where a sliding-puzzle solve lost moves: the optimal distance after
-/// every move, the moves lost, the costliest stretches, an optimal
-/// solution and the player's own shortened. Computed when first asked and
-/// kept when complete.
+/// How long a whole Shisen-Sho game may search, below the engine budget so
+/// that the positions left undecided are answered as unknown rather than
+/// the request failing; each position gets at most the games' own budget.
+const SHISEN_ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// The `analyses` key of a Shisen-Sho game's analysis.
+const SHISEN_ANALYSIS: &str = "solvable";
+
+/// What a finished game could have been. A sliding-puzzle solve: the
+/// optimal distance after every move, the moves lost, the costliest
+/// stretches, an optimal solution and the player's own shortened. A
+/// Shisen-Sho game: after each turn whether the board could still be
+/// cleared, the losing turn, and a winning continuation. Computed when
+/// first asked and kept when complete.
 #[utoipa::path(get, path = "/api/replays/{game}/analysis", operation_id = "replay_analysis", tag = "records",
     params(("game" = GameId, Path, description = "The game's id: 32 lowercase hex digits"), AnalysisQuery),
-    responses((status = 200, body = SolveAnalysis),
-        (status = 400, description = "Not a game id, or not a single sliding-puzzle solve", body = super::error::ErrorBody),
+    responses((status = 200, body = ReplayAnalysis),
+        (status = 400, description = "Not a game id, a metric for a Shisen-Sho game, or a sliding-puzzle result that is not a single solve of up to 5x5", body = super::error::ErrorBody),
         (status = 404, description = "No finished game with this id", body = super::error::ErrorBody),
         Always))]
 pub async fn analysis(
@@ -370,22 +422,41 @@ pub async fn analysis(
     Path(id): Path<String>,
     super::error::Params(query): super::error::Params<AnalysisQuery>,
 ) -> Result<axum::response::Response, ApiError> {
-    use axum::response::IntoResponse;
     let id = GameId::try_from(id).map_err(ApiError::bad)?;
-    let metric: slide::Metric = query.metric.unwrap_or_default().into();
-    let name = metric.to_string();
-    if let Some(body) = app.store.analysis(id.as_str(), &name).await? {
-        let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
-        return Ok((json, body).into_response());
-    }
     let row = app
         .store
         .replay(id.as_str())
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no finished game {:?}", id.as_str())))?;
-    if row.issued.game != "slide" || row.replay.contains(',') {
+    match row.issued.game.as_str() {
+        "slide" => solve_analysis(&app, row, query.metric.unwrap_or_default().into()).await,
+        _ if query.metric.is_some() => Err(ApiError::bad(
+            "a metric applies to sliding-puzzle solves, not to a Shisen-Sho game",
+        )),
+        _ => loss_analysis(&app, row).await,
+    }
+}
+
+/// A kept or freshly computed analysis, as JSON.
+fn json_body(body: String) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+    (json, body).into_response()
+}
+
+async fn solve_analysis(
+    app: &App,
+    row: ReplayRow,
+    metric: slide::Metric,
+) -> Result<axum::response::Response, ApiError> {
+    let id = row.issued.id.clone();
+    let name = metric.to_string();
+    if let Some(body) = app.store.analysis(&id, &name).await? {
+        return Ok(json_body(body));
+    }
+    if row.replay.contains(',') {
         return Err(ApiError::bad(
-            "analysis covers single sliding-puzzle solves (not Shisen-Sho, not a whole format yet)",
+            "analysis covers single sliding-puzzle solves (not a whole format yet)",
         ));
     }
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
@@ -407,13 +478,85 @@ pub async fn analysis(
         })
         .await?
         .map_err(|e| unreadable(&row.issued, e))?;
-    let body = serde_json::to_string(&report(&analysis, &shortened)).expect("plain data");
+    let body = serde_json::to_string(&ReplayAnalysis::Slide(report(&analysis, &shortened)))
+        .expect("plain data");
     let cells = row.issued.setup.split(['/', ' ']).count();
     if analysis.exact() || cells > slide::solver::OPTIMAL_MAX_CELLS {
-        app.store.keep_analysis(id.as_str(), &name, &body).await?;
+        app.store.keep_analysis(&id, &name, &body).await?;
     }
-    let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
-    Ok((json, body).into_response())
+    Ok(json_body(body))
+}
+
+async fn loss_analysis(app: &App, row: ReplayRow) -> Result<axum::response::Response, ApiError> {
+    let id = row.issued.id.clone();
+    if let Some(body) = app.store.analysis(&id, SHISEN_ANALYSIS).await? {
+        return Ok(json_body(body));
+    }
+    let (start, turns) = shisen_api::stored_turns(&row.issued, &row.replay)?;
+    let issued = row.issued.clone();
+    let report = app
+        .budget
+        .run(move |deadline| {
+            let overall = deadline.within(SHISEN_ANALYSIS_TIME);
+            let per_position = play::shisen_game::ANALYSIS_TIME;
+            let analysis =
+                play::shisen_game::where_lost(start.clone(), &turns, per_position, &overall)
+                    .map_err(|e| unreadable(&issued, e))?;
+            loss_report(&analysis, start, &turns).map_err(|e| unreadable(&issued, e))
+        })
+        .await??;
+    let complete = report.complete;
+    let body = serde_json::to_string(&ReplayAnalysis::Shisen(report)).expect("plain data");
+    if complete {
+        app.store.keep_analysis(&id, SHISEN_ANALYSIS, &body).await?;
+    }
+    Ok(json_body(body))
+}
+
+fn loss_report(
+    analysis: &play::shisen_game::LossAnalysis,
+    start: play::shisen_game::Session,
+    turns: &[play::shisen_game::Turn],
+) -> Result<LossReport, play::shisen_game::ReplayError> {
+    use play::shisen_game::{Loss, Solvability, Turn};
+    let solvable: Vec<Option<bool>> = analysis
+        .positions
+        .iter()
+        .map(|s| match s {
+            Solvability::Solvable => Some(true),
+            Solvability::Unsolvable => Some(false),
+            Solvability::Unknown => None,
+        })
+        .collect();
+    let continuation = match &analysis.continuation {
+        Some(line) => {
+            // The line is played from where it starts, so that the page
+            // shows the engine's boards and paths rather than guessing
+            // where gravity drops the tiles.
+            let there = start.replay(&turns[..line.after])?.session;
+            let removals: Vec<Turn> = line
+                .removals
+                .iter()
+                .map(|m| Turn::Remove(m.a, m.b))
+                .collect();
+            let played = there.replay(&removals)?;
+            Some(WinningLine {
+                after: line.after,
+                steps: played.steps.iter().map(step).collect(),
+            })
+        }
+        None => None,
+    };
+    Ok(LossReport {
+        complete: solvable.iter().all(Option::is_some),
+        solvable,
+        lost_at: match analysis.loss {
+            Loss::At(at) => Some(at),
+            Loss::Never | Loss::Undecided => None,
+        },
+        undecided: analysis.loss == Loss::Undecided,
+        continuation,
+    })
 }
 
 fn report(a: &slide::Analysis, shortened: &Moves) -> SolveAnalysis {
@@ -448,5 +591,33 @@ fn report(a: &slide::Analysis, shortened: &Moves) -> SolveAnalysis {
             })
             .collect(),
         shortened: shortened.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use play::shisen_game::{where_lost, Session};
+    use play::Deadline;
+    use serde_json::json;
+    use shisen::{Matching, Rules, Size, TileSet};
+    use std::time::Duration;
+
+    #[test]
+    fn a_position_not_decided_in_time_is_null_and_the_analysis_is_not_complete() {
+        // A full 18x8 board under gravity takes the solver past its first
+        // budget check, and the budget is spent before it starts.
+        let board = shisen::Deal::random(3, Size::new(18, 8).unwrap(), TileSet::Standard).unwrap();
+        let start = Session::new(board, Rules::new(Matching::Standard, true), 3);
+        let spent = Deadline::after(Duration::ZERO);
+        let analysis = where_lost(start.clone(), &[], Duration::from_secs(1), &spent).unwrap();
+        let report = loss_report(&analysis, start, &[]).unwrap();
+        assert!(!report.complete, "not kept");
+        let body = serde_json::to_value(ReplayAnalysis::Shisen(report)).unwrap();
+        assert_eq!(
+            body,
+            json!({"solvable": [null], "lost_at": null, "undecided": false,
+                "complete": false, "continuation": null})
+        );
     }
 }

@@ -427,15 +427,20 @@ fn stored_session(game: &IssuedGame) -> Result<Session, ApiError> {
 /// A finished game's turns (as stored, text) played again: every step
 /// with its board and path, for the replay page.
 pub fn stored_replay(game: &IssuedGame, turns: &str) -> Result<(Board, Replay), ApiError> {
+    let (session, turns) = stored_turns(game, turns)?;
+    let deal = session.game().board().clone();
+    let replay = session.replay(&turns).map_err(|e| unreadable(game, e))?;
+    Ok((deal, replay))
+}
+
+/// A finished game's deal and its turns (as stored, text), read.
+pub fn stored_turns(game: &IssuedGame, turns: &str) -> Result<(Session, Vec<Turn>), ApiError> {
     let turns: Vec<Turn> = turns
         .split_whitespace()
         .map(str::parse)
         .collect::<Result<_, _>>()
         .map_err(|e| unreadable(game, e))?;
-    let session = stored_session(game)?;
-    let deal = session.game().board().clone();
-    let replay = session.replay(&turns).map_err(|e| unreadable(game, e))?;
-    Ok((deal, replay))
+    Ok((stored_session(game)?, turns))
 }
 
 /// The turns of a request, each point checked against the board's size.
