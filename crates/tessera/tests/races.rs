@@ -562,6 +562,15 @@ fn two_players_race_a_shisen_sho_deal_and_both_get_the_same_results() {
         assert_eq!(replay["ranked"], false);
         assert!(replay["reason"].as_str().is_some());
     }
+    // A rematch deals a new board of the same kind to both.
+    ben.send(json!({"type": "rematch"}));
+    ada.room_in("lobby");
+    ada.send(json!({"type": "start"}));
+    let again = ada.expect("start")["puzzle"].clone();
+    assert_eq!(ben.expect("start")["puzzle"], again);
+    assert_ne!(again["seed"], puzzle["seed"]);
+    assert_eq!(again["variant"], "6x4-gravity");
+    assert_eq!(shisen_deal(&again).0.tiles_left(), 24);
 }
 
 #[test]

@@ -814,7 +814,10 @@ impl Racer {
             }
             Incoming::Start => room.execute(Step::Start { key }, |_, _, _| ()).await,
             Incoming::Rematch => {
-                let seed = random_seed();
+                let seed = match super::race_shisen::rematch_seed(&self.app, room).await {
+                    Ok(seed) => seed,
+                    Err(e) => return Reply::Send(vec![error(e)]),
+                };
                 room.execute(Step::Rematch { key, seed }, |_, _, _| ())
                     .await
             }

@@ -4,7 +4,8 @@
 //! rules of the race are `play::race`'s.
 
 use play::judge::{self, check_times, judge, Evidence, Unranked};
-use play::race::{Deal, Event, RaceError, RaceGame, ShisenDeal};
+use play::race::{Deal, Event, Phase, RaceError, RaceGame, ShisenDeal};
+use play::seed::random_seed;
 use play::shisen_game::{Session, Turn};
 
 use super::error::ApiError;
@@ -24,6 +25,42 @@ pub async fn read_turn(room: &Room, turn: TurnJson) -> Result<Turn, String> {
     };
     let turns = read_turns(&[turn], size).map_err(|e| e.message)?;
     Ok(turns[0])
+}
+
+/// How many seeds a Shisen-Sho rematch tries before giving up.
+const REMATCH_DRAWS: usize = 3;
+
+/// The seed of a rematch. A Shisen-Sho room's next deal is found here
+/// first, within the engine's budget and off the async threads: every
+/// instance then deals it under the room's lock without a deadline (so
+/// that they all deal the same board), and a seed whose deal the solver
+/// is slow to find would hold the room up. Only once the race is over:
+/// a rematch before is refused by the rules, with no deal made for it.
+pub async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> {
+    let (game, phase) = {
+        let replica = room.replica().await;
+        (replica.race.game().clone(), replica.race.phase())
+    };
+    let RaceGame::Shisen(spec) = game else {
+        return Ok(random_seed());
+    };
+    if phase != Phase::Finished {
+        return Ok(random_seed());
+    }
+    let mut why = String::new();
+    for _ in 0..REMATCH_DRAWS {
+        let seed = random_seed();
+        let dealt = app
+            .budget
+            .run(move |mut deadline| spec.deal(seed, &mut deadline))
+            .await;
+        match dealt {
+            Ok(Ok(_)) => return Ok(seed),
+            Ok(Err(e)) => why = e.to_string(),
+            Err(e) => why = e.message,
+        }
+    }
+    Err(format!("no new deal for the rematch: {why}; try again"))
 }
 
 /// Turns as text, as a replay stores them: `x1,y1-x2,y2` and `shuffle`,
