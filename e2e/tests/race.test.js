@@ -304,8 +304,16 @@ test('two friends race a small Shisen-Sho deal and both see the results', async 
   await b.goto(link);
   await takeSeat(b, 'Ben');
   await a.waitForSelector('#race-players li[data-player="2"]');
+  // A third browser only watches: it sees both racers' boards.
+  const w = await watcher.context.newPage();
+  await w.goto(link);
+  await w.waitForSelector('#race-players li[data-player="2"]');
   for (const page of [a, b]) await page.click('#race-ready');
   for (const page of [a, b]) await page.waitForSelector('#race-shisen .stile', { timeout: 6000 });
+  const miniTiles = (player) => w.$$eval(`.racer[data-player="${player}"] .mini-shisen .mini-tile`, (els) => els.length);
+  await w.waitForSelector('.racer[data-player="2"] .mini-shisen .mini-tile');
+  assert.equal(await w.isHidden('#race-mine'), true);
+  assert.equal(await miniTiles(1), 24);
   for (const page of [a, b]) await hears(page, /^Go!$/);
   assert.match(await a.textContent('#race-info'), /^Shisen-Sho 6x4 — seed \d+$/);
   const board = await shisenBoard(a, 6, 4);
@@ -325,6 +333,8 @@ test('two friends race a small Shisen-Sho deal and both see the results', async 
     null, { timeout: 1000 });
   assert.ok(Date.now() - sent < 1000, `Ada saw Ben's pair after ${Date.now() - sent} ms`);
   assert.ok(Number(await stat(a, 2, 'score')) > 0, 'a removed pair scores');
+  await w.waitForFunction(() => document.querySelectorAll('.racer[data-player="2"] .mini-shisen .mini-tile').length === 22);
+  assert.equal(await a.$$eval('.racer[data-player="2"] .mini-shisen', (els) => els.length), 0, 'a racer sees counters only');
   // A pair that does not match is refused, and the board stays.
   const [first, second] = await b.$$eval('#race-shisen .stile', (els) => {
     const a = els[0];
@@ -344,10 +354,13 @@ test('two friends race a small Shisen-Sho deal and both see the results', async 
   await a.screenshot({ path: join(screenshots, 'race-shisen.png') });
   // Then Ben, from where he is.
   await removeByHand(b, solution.moves.slice(1), 6);
-  for (const page of [a, b]) await hears(page, /^Results: 1st, Ada, .*; 2nd, Ben, /);
+  for (const page of [a, b, w]) await hears(page, /^Results: 1st, Ada, .*; 2nd, Ben, /);
   const table = (page) => page.$$eval('#race-table tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
   const results = await table(a);
   assert.deepEqual(await table(b), results, 'both see the same results');
+  assert.deepEqual(await table(w), results);
+  assert.equal(await miniTiles(1), 0);
+  await w.screenshot({ path: join(screenshots, 'race-shisen-watching.png') });
   assert.deepEqual(results.map((r) => [r[0], r[1], r[5]]), [['1st', 'Ada', '0'], ['2nd', 'Ben', '0']]);
   assert.equal(await a.textContent('#race-table thead th:nth-child(5)'), 'Score');
   assert.equal(results[0][3], String(solution.moves.length));
@@ -358,5 +371,5 @@ test('two friends race a small Shisen-Sho deal and both see the results', async 
   // Each clearing links to its replay.
   const replays = await a.$$eval('#race-table a[href^="/replay/"]', (links) => links.map((l) => l.getAttribute('href')));
   assert.equal(replays.length, 2);
-  for (const page of [a, b]) await page.close();
+  for (const page of [a, b, w]) await page.close();
 });

@@ -566,7 +566,8 @@ function sendTurn(turn) {
   send({ type: 'turn', turn, t: mine.lastT });
 }
 
-// The card of a Shisen-Sho opponent: name, tiles left, score and time.
+// The card of a Shisen-Sho opponent: name, tiles left, score and time;
+// for a spectator, their board too (a racer keeps to their own).
 function shisenCard(seat) {
   const name = el('span', { text: nameOf(seat) });
   const left = el('dd', { 'data-stat': 'tiles_left', text: String(puzzle.start.filter((c) => c !== '.').length) });
@@ -574,14 +575,31 @@ function shisenCard(seat) {
   const moves = el('dd', { 'data-stat': 'moves', text: '0' });
   const time = el('dd', { 'data-stat': 'time', text: '–' });
   const place = el('span', { class: 'racer-place' });
+  const board = seated() ? null : el('div', { class: 'mini-shisen', role: 'img' });
+  board?.style.setProperty('--w', puzzle.w);
   const node = el('article', { class: 'racer shisen-racer', 'data-player': String(seat) },
-    el('h4', { title: nameOf(seat) }, name, place),
+    el('h4', { title: nameOf(seat) }, name, place), ...(board ? [board] : []),
     el('dl', { class: 'racer-stats' }, el('dt', { text: 'Tiles left' }), left, el('dt', { text: 'Score' }), score,
       el('dt', { text: 'Turns' }), moves, el('dt', { text: 'Time' }), time));
   $('race-boards').append(node);
-  const view = { node, name, left, score, moves, time, place };
+  const view = { node, name, left, score, moves, time, place, board };
   others.set(seat, view);
+  drawShisenCard(view, boards.get(seat) ?? puzzle.start.join(''));
   return view;
+}
+
+// A spectator's small copy of a racer's board.
+function drawShisenCard(view, text) {
+  if (!view.board) return;
+  const cells = text.includes('\n') ? cellsOf(text) : [...text];
+  view.board.replaceChildren(...cells.map((kind) => {
+    if (kind === '.') return el('div', { class: 'mini-gap' });
+    const cell = el('div', { class: 'mini-tile', 'data-kind': kind });
+    cell.innerHTML = face(kind); // generated SVG, no user text
+    return cell;
+  }));
+  const left = cells.filter((c) => c !== '.').length;
+  view.board.setAttribute('aria-label', `${view.name.textContent}'s board: ${left} tiles left`);
 }
 
 function shisenProgress(m) {
@@ -598,6 +616,7 @@ function shisenProgress(m) {
     return;
   }
   const view = card(m.player);
+  if (m.board) drawShisenCard(view, m.board);
   view.left.textContent = String(m.tiles_left);
   view.score.textContent = String(m.score);
   view.moves.textContent = String(m.moves);
