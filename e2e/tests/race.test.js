@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, screenshots } from './harness.js';
+import { execFileSync } from 'node:child_process';
+import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
 import { SOURCE, step, bfs } from './puzzle.js';
 import { noViolations } from './axe.js';
 
@@ -320,3 +321,108 @@ for (const [width, height] of [[360, 740], [390, 844]]) {
     }
   });
 }
+
+// The player's own Shisen-Sho board as text, `.` for an empty cell.
+async function shisenBoard(page, w, h) {
+  const tiles = await page.$$eval('#race-shisen .stile', (els) => els.map((e) => [Number(e.dataset.cell), e.dataset.kind]));
+  const cells = Array(w * h).fill('.');
+  for (const [i, kind] of tiles) cells[i] = kind;
+  const rows = [];
+  for (let y = 0; y < h; y++) rows.push(cells.slice(y * w, (y + 1) * w).join(''));
+  return rows.join('\n');
+}
+
+// Removes the pairs `moves` ([x1, y1, x2, y2] each) by clicking their
+// tiles at a person's pace, each taken by the server before the next.
+async function removeByHand(page, moves, w) {
+  for (const [x1, y1, x2, y2] of moves) {
+    const left = Number(await page.textContent('#race-left'));
+    await page.click(`#race-shisen .stile[data-cell="${y1 * w + x1}"]`);
+    await page.waitForTimeout(120);
+    await page.click(`#race-shisen .stile[data-cell="${y2 * w + x2}"]`);
+    await page.waitForFunction((n) => Number(document.querySelector('#race-left').textContent) === n, left - 2);
+    await page.waitForTimeout(150);
+  }
+}
+
+test('two friends race a small Shisen-Sho deal and both see the results', async () => {
+  const a = await ada.context.newPage();
+  await a.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=3`);
+  await a.waitForSelector('#shisen-board .stile');
+  await a.click('#shisen-race');
+  await a.waitForURL(/\/race\/[0-9a-f]+$/);
+  const link = await a.inputValue('#race-url');
+  await takeSeat(a, 'Ada');
+  const b = await ben.context.newPage();
+  await b.goto(link);
+  await takeSeat(b, 'Ben');
+  await a.waitForSelector('#race-players li[data-player="2"]');
+  // A third browser only watches: it sees both racers' boards.
+  const w = await watcher.context.newPage();
+  await w.goto(link);
+  await w.waitForSelector('#race-players li[data-player="2"]');
+  for (const page of [a, b]) await page.click('#race-ready');
+  for (const page of [a, b]) await page.waitForSelector('#race-shisen .stile', { timeout: 6000 });
+  const miniTiles = (player) => w.$$eval(`.racer[data-player="${player}"] .mini-shisen .mini-tile`, (els) => els.length);
+  await w.waitForSelector('.racer[data-player="2"] .mini-shisen .mini-tile');
+  assert.equal(await w.isHidden('#race-mine'), true);
+  assert.equal(await miniTiles(1), 24);
+  for (const page of [a, b]) await hears(page, /^Go!$/);
+  assert.match(await a.textContent('#race-info'), /^Shisen-Sho 6x4 — seed \d+$/);
+  const board = await shisenBoard(a, 6, 4);
+  assert.equal(await shisenBoard(b, 6, 4), board, 'the same deal for both');
+  assert.equal(await a.textContent('#race-left'), '24');
+  // The opponents are counters: tiles left and score.
+  await a.waitForSelector('.racer[data-player="2"] [data-stat="tiles_left"]');
+  assert.equal(await stat(a, 2, 'tiles_left'), '24');
+
+  const solution = JSON.parse(execFileSync(tesseraBin(), ['shisen', 'solve', '--json', board]).toString());
+  assert.equal(solution.result, 'solvable');
+  // Ben's first pair reaches Ada's page within half a second.
+  await b.waitForTimeout(400);
+  const sent = Date.now();
+  await removeByHand(b, solution.moves.slice(0, 1), 6);
+  await a.waitForFunction(() => document.querySelector('.racer[data-player="2"] [data-stat="tiles_left"]').textContent === '22',
+    null, { timeout: 1000 });
+  assert.ok(Date.now() - sent < 1000, `Ada saw Ben's pair after ${Date.now() - sent} ms`);
+  assert.ok(Number(await stat(a, 2, 'score')) > 0, 'a removed pair scores');
+  await w.waitForFunction(() => document.querySelectorAll('.racer[data-player="2"] .mini-shisen .mini-tile').length === 22);
+  assert.equal(await a.$$eval('.racer[data-player="2"] .mini-shisen', (els) => els.length), 0, 'a racer sees counters only');
+  // A pair that does not match is refused, and the board stays.
+  const [first, second] = await b.$$eval('#race-shisen .stile', (els) => {
+    const a = els[0];
+    const other = els.find((e) => e.dataset.kind !== a.dataset.kind);
+    return [a.dataset.cell, other.dataset.cell];
+  });
+  await b.click(`#race-shisen .stile[data-cell="${first}"]`);
+  await b.click(`#race-shisen .stile[data-cell="${second}"]`);
+  await b.waitForFunction(() => /^illegal turn/.test(document.querySelector('#race-status').textContent));
+  assert.equal(await b.textContent('#race-left'), '22');
+
+  // Ada clears the board first.
+  await removeByHand(a, solution.moves, 6);
+  await a.waitForFunction(() => /^You finished 1st in .*, score \d+\.$/.test(document.querySelector('#race-status').textContent));
+  await hears(b, /^Ada finished 1st in /);
+  assert.equal(await stat(b, 1, 'tiles_left'), '0');
+  await a.screenshot({ path: join(screenshots, 'race-shisen.png') });
+  // Then Ben, from where he is.
+  await removeByHand(b, solution.moves.slice(1), 6);
+  for (const page of [a, b, w]) await hears(page, /^Results: 1st, Ada, .*; 2nd, Ben, /);
+  const table = (page) => page.$$eval('#race-table tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
+  const results = await table(a);
+  assert.deepEqual(await table(b), results, 'both see the same results');
+  assert.deepEqual(await table(w), results);
+  assert.equal(await miniTiles(1), 0);
+  await w.screenshot({ path: join(screenshots, 'race-shisen-watching.png') });
+  assert.deepEqual(results.map((r) => [r[0], r[1], r[5]]), [['1st', 'Ada', '0'], ['2nd', 'Ben', '0']]);
+  assert.equal(await a.textContent('#race-table thead th:nth-child(5)'), 'Score');
+  assert.equal(results[0][3], String(solution.moves.length));
+  for (const scheme of ['dark', 'light']) {
+    await a.emulateMedia({ colorScheme: scheme });
+    await noViolations(a, `a Shisen-Sho race's results (${scheme})`);
+  }
+  // Each clearing links to its replay.
+  const replays = await a.$$eval('#race-table a[href^="/replay/"]', (links) => links.map((l) => l.getAttribute('href')));
+  assert.equal(replays.length, 2);
+  for (const page of [a, b, w]) await page.close();
+});

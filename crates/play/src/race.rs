@@ -14,6 +14,13 @@
 //! for (the player's cookie), so the same player coming back is the same
 //! racer: a player who loses the connection keeps their place and their
 //! moves for [`RECONNECT_MS`].
+//!
+//! A room races a sliding puzzle or a Shisen-Sho deal. A Shisen-Sho racer
+//! removes pairs and may shuffle (there is no undo in a race); they finish
+//! by clearing the board, and are out when stuck for good: no pair
+//! connects, and the shuffle the game's rules would make now (seeded by
+//! the deal and the step, so the same on every replica) leaves none
+//! either.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -21,8 +28,10 @@ use std::str::FromStr;
 
 use slide::{GoalError, Moves, Position, ReplayError};
 
-use crate::limits::{NAME_CHARS, SUBMITTED_MOVES};
+use crate::limits::{NAME_CHARS, SUBMITTED_MOVES, SUBMITTED_TURNS};
+use crate::shisen_game::{self, shuffle_seed, DealError, ShisenSpec};
 use crate::slide_game::{Puzzle, Session, SlideSpec};
+use crate::Deadline;
 
 /// How long the countdown runs before everyone gets the puzzle.
 pub const COUNTDOWN_MS: i64 = 3_000;
@@ -47,6 +56,50 @@ pub type Seat = u32;
 pub enum RaceGame {
     /// A sliding puzzle of this spec.
     Slide(SlideSpec),
+    /// A Shisen-Sho deal of this spec.
+    Shisen(ShisenSpec),
+}
+
+impl fmt::Display for RaceGame {
+    /// `slide:` or `shisen:` and the spec, e.g. `slide:3x3-row-major`,
+    /// `shisen:6x4-gravity`: how a shared room names its game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RaceGame::Slide(spec) => write!(f, "slide:{spec}"),
+            RaceGame::Shisen(spec) => write!(f, "shisen:{spec}"),
+        }
+    }
+}
+
+impl FromStr for RaceGame {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RaceGame, String> {
+        match text.split_once(':') {
+            Some(("slide", spec)) => spec
+                .parse()
+                .map(RaceGame::Slide)
+                .map_err(|e| format!("{e}")),
+            Some(("shisen", spec)) => spec
+                .parse()
+                .map(RaceGame::Shisen)
+                .map_err(|e| format!("{e}")),
+            _ => Err(format!(
+                "{text:?} names no race: expected slide:SPEC or shisen:SPEC"
+            )),
+        }
+    }
+}
+
+/// The Shisen-Sho board every racer gets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShisenDeal {
+    /// The seed it was dealt from, which also seeds every shuffle.
+    pub seed: u64,
+    /// The kind of deal (size, tiles, gravity).
+    pub spec: ShisenSpec,
+    /// The board.
+    pub board: shisen::Board,
 }
 
 /// The puzzle every racer gets, dealt from a seed.
@@ -54,6 +107,18 @@ pub enum RaceGame {
 pub enum Deal {
     /// A sliding puzzle.
     Slide(Puzzle),
+    /// A Shisen-Sho board.
+    Shisen(ShisenDeal),
+}
+
+impl Deal {
+    /// The seed the puzzle was dealt from.
+    pub fn seed(&self) -> u64 {
+        match self {
+            Deal::Slide(puzzle) => puzzle.seed,
+            Deal::Shisen(deal) => deal.seed,
+        }
+    }
 }
 
 /// What a racer plays in one message.
@@ -61,12 +126,45 @@ pub enum Deal {
 pub enum Turn {
     /// Sliding moves, played in order.
     Slide(Moves),
+    /// A Shisen-Sho removal or shuffle (a race has no undo or redo).
+    Shisen(shisen_game::Turn),
 }
 
 /// One racer's game in progress.
 #[derive(Clone, Debug)]
 enum Board {
     Slide(Session),
+    Shisen(ShisenBoard),
+}
+
+/// A Shisen-Sho racer's game: the session, the turns that made it, and
+/// when the last one was played.
+#[derive(Clone, Debug)]
+struct ShisenBoard {
+    session: shisen_game::Session,
+    turns: Vec<shisen_game::Turn>,
+    /// Milliseconds from the start to the last turn, by the server's
+    /// clock: what the score's pace is measured on.
+    at: i64,
+}
+
+impl ShisenBoard {
+    /// The score as of the last turn.
+    fn score(&self) -> u64 {
+        self.session.game().score((self.at / 1000) as u64)
+    }
+
+    /// No pair connects, and the shuffle the rules would make now leaves
+    /// none either: nothing more can be played.
+    fn stuck_for_good(&self) -> bool {
+        let game = self.session.game();
+        if !game.is_stuck() {
+            return false;
+        }
+        let mut trial = shisen::Game::new(game.board().clone(), game.rules());
+        trial.shuffle(shuffle_seed(self.session.seed(), game.step()));
+        trial.is_stuck()
+    }
 }
 
 /// Where a room is.
@@ -177,9 +275,18 @@ pub enum RaceError {
     /// A move that cannot be made; no move of the message was played.
     #[error("illegal move: {0}")]
     IllegalMove(ReplayError),
+    /// A Shisen-Sho turn that cannot be played, and why.
+    #[error("illegal turn: {0}")]
+    IllegalTurn(String),
+    /// A turn of another game than the room's.
+    #[error("this race is {0}: send its turns")]
+    WrongGame(&'static str),
     /// A game longer than a submission may be.
     #[error("too many moves: at most {SUBMITTED_MOVES} in a race")]
     TooManyMoves,
+    /// A Shisen-Sho game longer than a submission may be.
+    #[error("too many turns: at most {SUBMITTED_TURNS} in a race")]
+    TooManyTurns,
     /// A time before the start or before the racer's previous move.
     #[error("bad time {0}: milliseconds since the start, never going back")]
     BadTime(i64),
@@ -192,6 +299,9 @@ pub enum RaceError {
     /// A spec that deals no puzzle.
     #[error("cannot deal: {0}")]
     Deal(#[from] GoalError),
+    /// A Shisen-Sho spec that deals no board.
+    #[error("cannot deal: {0}")]
+    ShisenDeal(#[from] DealError),
 }
 
 /// Whether a player's connection is up.
@@ -245,12 +355,44 @@ pub struct RoomView {
 pub struct Progress {
     /// Whose.
     pub seat: Seat,
-    /// Single-tile moves made.
+    /// Single-tile moves made, or Shisen-Sho pairs removed.
     pub moves: usize,
-    /// Tiles on their goal cell.
-    pub solved_tiles: usize,
+    /// How far they are, as the game counts it.
+    pub standing: Standing,
     /// Milliseconds since the start, by the server's clock.
     pub t: i64,
+}
+
+/// How far a racer is, by game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// A sliding puzzle: the tiles on their goal cell.
+    Slide {
+        /// Tiles on their goal cell.
+        solved_tiles: usize,
+    },
+    /// A Shisen-Sho board: what is left, and the score so far.
+    Shisen {
+        /// Tiles still on the board.
+        tiles_left: usize,
+        /// The game's score as of the last turn.
+        score: u64,
+        /// No pair connects now (a shuffle may help).
+        stuck: bool,
+    },
+}
+
+impl Standing {
+    /// The order among racers who did not finish: most tiles in place,
+    /// or fewest tiles left then best score, first.
+    fn rank(&self, moves: usize) -> (usize, u64) {
+        match *self {
+            Standing::Slide { solved_tiles } => (usize::MAX - solved_tiles, moves as u64),
+            Standing::Shisen {
+                tiles_left, score, ..
+            } => (tiles_left, u64::MAX - score),
+        }
+    }
 }
 
 /// A racer's solve.
@@ -263,10 +405,27 @@ pub struct Finish {
     /// Milliseconds from the start to the solving move, by the server's
     /// clock.
     pub millis: i64,
-    /// Single-tile moves.
-    pub stm: usize,
-    /// Multi-tile moves.
-    pub mtm: usize,
+    /// What the solve took.
+    pub solve: Solve,
+}
+
+/// What a solve took, by game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solve {
+    /// A sliding puzzle's moves.
+    Slide {
+        /// Single-tile moves.
+        stm: usize,
+        /// Multi-tile moves.
+        mtm: usize,
+    },
+    /// A cleared Shisen-Sho board.
+    Shisen {
+        /// Pairs removed.
+        removals: usize,
+        /// The game's score.
+        score: u64,
+    },
 }
 
 /// One line of the results.
@@ -374,7 +533,20 @@ impl Race {
     pub fn position_of(&self, seat: Seat) -> Option<&Position> {
         match &self.racers.iter().find(|r| r.seat == seat)?.board {
             Some(Board::Slide(session)) => Some(session.position()),
-            None => None,
+            _ => None,
+        }
+    }
+
+    /// A Shisen-Sho racer's game now and the turns that made it, with
+    /// their own time for each, once the race is dealt.
+    pub fn shisen_of(
+        &self,
+        seat: Seat,
+    ) -> Option<(&shisen_game::Session, &[shisen_game::Turn], &[i64])> {
+        let racer = self.racers.iter().find(|r| r.seat == seat)?;
+        match &racer.board {
+            Some(Board::Shisen(board)) => Some((&board.session, &board.turns, &racer.times)),
+            _ => None,
         }
     }
 
@@ -527,6 +699,8 @@ impl Race {
     /// milliseconds since the start. An illegal move refuses the whole
     /// turn: nothing of it is played or heard by the others. A turn that
     /// reaches the goal finishes there; moves after the goal are dropped.
+    /// A Shisen-Sho turn that leaves the racer stuck for good puts them
+    /// out.
     pub fn play(
         &mut self,
         key: &str,
@@ -546,36 +720,38 @@ impl Race {
         if t < 0 || racer.times.last().is_some_and(|&last| t < last) {
             return Err(RaceError::BadTime(t));
         }
-        let (Some(Board::Slide(session)), Turn::Slide(moves)) = (&racer.board, turn) else {
-            return Err(RaceError::NotRacing);
+        let elapsed = now - started_at;
+        let (board, made) = match (&racer.board, turn) {
+            (Some(Board::Slide(session)), Turn::Slide(moves)) => slide_turn(session, moves)?,
+            (Some(Board::Shisen(board)), Turn::Shisen(turn)) => shisen_turn(board, *turn, elapsed)?,
+            (Some(Board::Slide(_)), _) => return Err(RaceError::WrongGame("a sliding puzzle")),
+            (Some(Board::Shisen(_)), _) => return Err(RaceError::WrongGame("Shisen-Sho")),
+            (None, _) => return Err(RaceError::NotRacing),
         };
-        if moves.is_empty() {
-            return Err(RaceError::NoMoves);
-        }
-        let mut played = session.clone();
-        let made = slide_until_solved(&mut played, moves)?;
-        if played.moves().len() > SUBMITTED_MOVES {
-            return Err(RaceError::TooManyMoves);
-        }
-        racer.board = Some(Board::Slide(played));
+        racer.board = Some(board);
         racer.times.extend(std::iter::repeat_n(t, made));
         let racer = &self.racers[index];
         events.extend(self.progress(racer, now).map(Event::Progress));
-        if let Some(Board::Slide(session)) = &self.racers[index].board {
-            if session.is_solved() {
-                let outcome = session.outcome();
+        let racer = &self.racers[index];
+        match &racer.board {
+            Some(board) if board.is_solved() => {
                 let place = 1 + self.racers.iter().filter(|r| r.finish.is_some()).count();
                 let finish = Finish {
-                    seat: self.racers[index].seat,
+                    seat: racer.seat,
                     place,
-                    millis: now - started_at,
-                    stm: outcome.stm,
-                    mtm: outcome.mtm,
+                    millis: elapsed,
+                    solve: board.solve(),
                 };
                 self.racers[index].finish = Some(finish.clone());
                 events.push(Event::Finish(finish));
                 events.extend(self.end_if_over());
             }
+            Some(Board::Shisen(board)) if board.stuck_for_good() => {
+                self.racers[index].out = true;
+                events.push(self.room());
+                events.extend(self.end_if_over());
+            }
+            _ => {}
         }
         Ok(events)
     }
@@ -722,6 +898,15 @@ impl Race {
                     puzzle.start.clone(),
                     puzzle.goal_position.clone(),
                 )),
+                Deal::Shisen(deal) => Board::Shisen(ShisenBoard {
+                    session: shisen_game::Session::new(
+                        deal.board.clone(),
+                        deal.spec.rules(),
+                        deal.seed,
+                    ),
+                    turns: Vec::new(),
+                    at: 0,
+                }),
             });
         }
         vec![self.room(), Event::Start(self.deal.clone())]
@@ -774,24 +959,39 @@ impl Race {
     }
 
     fn progress(&self, racer: &Racer, now: i64) -> Option<Progress> {
-        let Some(Board::Slide(session)) = &racer.board else {
-            return None;
-        };
+        let board = racer.board.as_ref()?;
         let t = match (self.phase, &racer.finish) {
             (_, Some(finish)) => finish.millis,
             (Phase::Racing { started_at }, None) => now - started_at,
             _ => 0,
         };
+        let (moves, standing) = match board {
+            Board::Slide(session) => (
+                session.moves().len(),
+                Standing::Slide {
+                    solved_tiles: solved_tiles(session),
+                },
+            ),
+            Board::Shisen(board) => (
+                board.session.game().history().len(),
+                Standing::Shisen {
+                    tiles_left: board.session.game().board().tiles_left(),
+                    score: board.score(),
+                    stuck: board.session.game().is_stuck(),
+                },
+            ),
+        };
         Some(Progress {
             seat: racer.seat,
-            moves: session.moves().len(),
-            solved_tiles: solved_tiles(session),
+            moves,
+            standing,
             t,
         })
     }
 
     /// Solvers by time (the order they finished in), then the others by
-    /// tiles in place, fewest moves first among equals.
+    /// tiles in place, fewest moves first among equals (Shisen-Sho: by
+    /// tiles left, best score first among equals).
     fn placings(&self) -> Vec<Placing> {
         let mut placings: Vec<Placing> = self
             .racers
@@ -807,8 +1007,8 @@ impl Race {
             })
             .collect();
         placings.sort_by_key(|p| match &p.finish {
-            Some(finish) => (0, finish.place, 0, 0),
-            None => (1, 0, usize::MAX - p.progress.solved_tiles, p.progress.moves),
+            Some(finish) => (0, finish.place, (0, 0)),
+            None => (1, 0, p.progress.standing.rank(p.progress.moves)),
         });
         placings
     }
@@ -818,7 +1018,75 @@ impl Race {
 fn deal(game: &RaceGame, seed: u64) -> Result<Deal, RaceError> {
     match game {
         RaceGame::Slide(spec) => Ok(Deal::Slide(spec.issue(seed)?)),
+        // No deadline: the deal must be the seed's on every replica, and
+        // a deadline could give up on one and not another.
+        RaceGame::Shisen(spec) => Ok(Deal::Shisen(ShisenDeal {
+            seed,
+            spec: *spec,
+            board: spec.deal(seed, &mut Deadline::none())?,
+        })),
     }
+}
+
+impl Board {
+    fn is_solved(&self) -> bool {
+        match self {
+            Board::Slide(session) => session.is_solved(),
+            Board::Shisen(board) => board.session.game().is_won(),
+        }
+    }
+
+    fn solve(&self) -> Solve {
+        match self {
+            Board::Slide(session) => {
+                let outcome = session.outcome();
+                Solve::Slide {
+                    stm: outcome.stm,
+                    mtm: outcome.mtm,
+                }
+            }
+            Board::Shisen(board) => Solve::Shisen {
+                removals: board.session.game().history().len(),
+                score: board.score(),
+            },
+        }
+    }
+}
+
+/// Sliding `moves` played on a copy of `session`: the board they lead to
+/// and how many were made.
+fn slide_turn(session: &Session, moves: &Moves) -> Result<(Board, usize), RaceError> {
+    if moves.is_empty() {
+        return Err(RaceError::NoMoves);
+    }
+    let mut played = session.clone();
+    let made = slide_until_solved(&mut played, moves)?;
+    if played.moves().len() > SUBMITTED_MOVES {
+        return Err(RaceError::TooManyMoves);
+    }
+    Ok((Board::Slide(played), made))
+}
+
+/// A Shisen-Sho `turn` played on a copy of `board` at `elapsed` ms from
+/// the start: the board it leads to (one turn made).
+fn shisen_turn(
+    board: &ShisenBoard,
+    turn: shisen_game::Turn,
+    elapsed: i64,
+) -> Result<(Board, usize), RaceError> {
+    use shisen_game::Turn::{Redo, Remove, Shuffle, Undo};
+    match turn {
+        Remove(..) | Shuffle => {}
+        Undo | Redo => return Err(RaceError::IllegalTurn("a race has no undo or redo".into())),
+    }
+    if board.turns.len() >= SUBMITTED_TURNS {
+        return Err(RaceError::TooManyTurns);
+    }
+    let mut played = board.clone();
+    played.session.play(turn).map_err(RaceError::IllegalTurn)?;
+    played.turns.push(turn);
+    played.at = elapsed;
+    Ok((Board::Shisen(played), 1))
 }
 
 /// Plays `moves` on `session` up to the goal; returns how many were made,
@@ -1049,7 +1317,12 @@ mod tests {
             puzzle(&race).goal_position.clone(),
         );
         session.slide(legal.iter().next().unwrap()).unwrap();
-        assert_eq!(progress.solved_tiles, solved_tiles(&session));
+        assert_eq!(
+            progress.standing,
+            Standing::Slide {
+                solved_tiles: solved_tiles(&session)
+            }
+        );
         assert_eq!(race.moves_of(1).unwrap().0, legal);
         assert_eq!(race.moves_of(1).unwrap().1, &[40]);
         assert_eq!(race.moves_of(2).unwrap().0, Moves::new());
@@ -1124,8 +1397,10 @@ mod tests {
             seat: 2,
             place: 1,
             millis: 1000,
-            stm: solution.len(),
-            mtm: solution.mtm_len(),
+            solve: Solve::Slide {
+                stm: solution.len(),
+                mtm: solution.mtm_len(),
+            },
         };
         assert!(events.contains(&Event::Finish(finish.clone())));
         assert_eq!(
@@ -1141,7 +1416,7 @@ mod tests {
             .unwrap();
         assert!(events
             .iter()
-            .any(|e| matches!(e, Event::Finish(f) if f.place == 2 && f.stm == solution.len())));
+            .any(|e| matches!(e, Event::Finish(f) if f.place == 2 && matches!(f.solve, Solve::Slide { stm, .. } if stm == solution.len()))));
         assert!(race.results().is_none());
         let events = race.leave("c", COUNTDOWN_MS + 3000);
         let results = events
@@ -1180,8 +1455,12 @@ mod tests {
         let seats: Vec<Seat> = results.iter().map(|p| p.seat).collect();
         assert_eq!(seats, [3, 2, 1]);
         // One move short of the goal: every tile but the last one moved.
-        assert_eq!(results[1].progress.solved_tiles, 7);
-        assert!(results[2].progress.solved_tiles < 7);
+        let solved = |p: &Placing| match p.progress.standing {
+            Standing::Slide { solved_tiles } => solved_tiles,
+            Standing::Shisen { .. } => panic!("a sliding race"),
+        };
+        assert_eq!(solved(&results[1]), 7);
+        assert!(solved(&results[2]) < 7);
     }
 
     #[test]
@@ -1276,5 +1555,333 @@ mod tests {
         race.disconnect("a", 1000);
         assert!(!race.expired(1000 + EMPTY_ROOM_MS - 1));
         assert!(race.expired(1000 + EMPTY_ROOM_MS));
+    }
+
+    mod shisen_races {
+        use super::*;
+        use shisen::{Nodes, Point, Verdict};
+        use shisen_game::Turn as ShisenTurn;
+
+        const SPEC: &str = "6x4-gravity";
+
+        fn spec() -> ShisenSpec {
+            SPEC.parse().unwrap()
+        }
+
+        /// A room of `keys` racing a 6x4 Shisen-Sho deal with gravity,
+        /// started at `COUNTDOWN_MS`.
+        fn racing(keys: &[&str], seed: u64) -> Race {
+            let mut race = Race::new(RaceGame::Shisen(spec()), seed, 0).unwrap();
+            for key in keys {
+                race.join(key, name(key), None, 0).unwrap();
+            }
+            race.start(keys[0], 0).unwrap();
+            race.tick(COUNTDOWN_MS);
+            race
+        }
+
+        fn dealt(race: &Race) -> &ShisenDeal {
+            let Some(Deal::Shisen(deal)) = race.deal() else {
+                panic!("not dealt")
+            };
+            deal
+        }
+
+        /// The solver's clearing sequence of the deal, as turns.
+        fn clearing(race: &Race) -> Vec<ShisenTurn> {
+            let deal = dealt(race);
+            let verdict =
+                shisen::solve(&deal.board, deal.spec.rules(), &mut Nodes(u64::MAX)).verdict;
+            let Verdict::Solvable(moves) = verdict else {
+                panic!("a solvable deal: {verdict:?}")
+            };
+            moves.iter().map(|m| ShisenTurn::Remove(m.a, m.b)).collect()
+        }
+
+        fn turn(turn: ShisenTurn) -> Turn {
+            Turn::Shisen(turn)
+        }
+
+        fn standing(events: &[Event]) -> Standing {
+            events
+                .iter()
+                .find_map(|e| match e {
+                    Event::Progress(p) => Some(p.standing.clone()),
+                    _ => None,
+                })
+                .expect("a progress")
+        }
+
+        #[test]
+        fn every_racer_gets_the_seeds_deal() {
+            let race = racing(&["a", "b"], 5);
+            let deal = dealt(&race);
+            assert_eq!(deal.seed, 5);
+            assert_eq!(deal.board, spec().deal(5, &mut Deadline::none()).unwrap());
+            let (one, _, _) = race.shisen_of(1).unwrap();
+            let (two, _, _) = race.shisen_of(2).unwrap();
+            assert_eq!(one.game().board(), &deal.board);
+            assert_eq!(two.game().board(), &deal.board);
+            assert_eq!(one.game().rules(), spec().rules());
+        }
+
+        #[test]
+        fn a_pair_is_progress_and_a_wrong_one_is_refused() {
+            let mut race = racing(&["a", "b"], 5);
+            let first = clearing(&race)[0];
+            let board = dealt(&race).board.clone();
+            let tiles = board.tiles_left();
+            // Two tiles that do not match: refused, nothing played.
+            let (p, kind) = board.tiles().next().unwrap();
+            let (q, _) = board.tiles().find(|(_, k)| *k != kind).unwrap();
+            let refused = race.play("a", &turn(ShisenTurn::Remove(p, q)), 10, COUNTDOWN_MS + 10);
+            assert!(
+                matches!(&refused, Err(RaceError::IllegalTurn(why)) if why.contains("do not match")),
+                "{refused:?}"
+            );
+            let off = ShisenTurn::Remove(Point::new(40, 40), p);
+            assert!(matches!(
+                race.play("a", &turn(off), 10, COUNTDOWN_MS + 10),
+                Err(RaceError::IllegalTurn(_))
+            ));
+            assert!(matches!(
+                race.play("a", &turn(ShisenTurn::Undo), 10, COUNTDOWN_MS + 10),
+                Err(RaceError::IllegalTurn(_))
+            ));
+            assert_eq!(
+                race.play("a", &slide(&Moves::new()), 10, COUNTDOWN_MS + 10),
+                Err(RaceError::WrongGame("Shisen-Sho"))
+            );
+            assert_eq!(race.shisen_of(1).unwrap().1, &[] as &[ShisenTurn]);
+            // A pair that connects: everyone hears tiles left and score.
+            let events = race
+                .play("a", &turn(first), 900, COUNTDOWN_MS + 1000)
+                .unwrap();
+            let Some(Event::Progress(progress)) = events.first() else {
+                panic!("{events:?}")
+            };
+            assert_eq!((progress.seat, progress.moves, progress.t), (1, 1, 1000));
+            let mut by_hand = shisen_game::Session::new(board, spec().rules(), 5);
+            let ShisenTurn::Remove(a, b) = first else {
+                unreachable!()
+            };
+            by_hand.remove(a, b).unwrap();
+            assert_eq!(
+                progress.standing,
+                Standing::Shisen {
+                    tiles_left: tiles - 2,
+                    score: by_hand.game().score(1),
+                    stuck: by_hand.game().is_stuck(),
+                }
+            );
+            assert!(by_hand.game().score(1) > 0);
+            let (session, turns, times) = race.shisen_of(1).unwrap();
+            assert_eq!(session.game().board(), by_hand.game().board());
+            assert_eq!((turns, times), (&[first][..], &[900][..]));
+        }
+
+        #[test]
+        fn a_shuffle_is_the_decks_and_the_steps() {
+            let mut race = racing(&["a", "b"], 5);
+            let first = clearing(&race)[0];
+            race.play("a", &turn(first), 0, COUNTDOWN_MS).unwrap();
+            race.play("a", &turn(ShisenTurn::Shuffle), 0, COUNTDOWN_MS)
+                .unwrap();
+            let by_hand = shisen_game::Session::new(dealt(&race).board.clone(), spec().rules(), 5)
+                .replay(&[first, ShisenTurn::Shuffle])
+                .unwrap()
+                .session;
+            let (session, _, _) = race.shisen_of(1).unwrap();
+            assert_eq!(session.game().board(), by_hand.game().board());
+            assert_eq!(session.game().stats().shuffles, 1);
+        }
+
+        #[test]
+        fn clearing_the_board_finishes_and_results_rank_by_time_then_tiles_left() {
+            let mut race = racing(&["a", "b", "c"], 5);
+            let clearing = clearing(&race);
+            // c removes one pair; b clears the board, then a.
+            race.play("c", &turn(clearing[0]), 0, COUNTDOWN_MS + 100)
+                .unwrap();
+            let mut last = Vec::new();
+            for (i, pair) in clearing.iter().enumerate() {
+                last = race
+                    .play("b", &turn(*pair), i as i64, COUNTDOWN_MS + 2000)
+                    .unwrap();
+            }
+            let finish = last
+                .iter()
+                .find_map(|e| match e {
+                    Event::Finish(f) => Some(f.clone()),
+                    _ => None,
+                })
+                .expect("the last pair clears the board");
+            assert_eq!((finish.seat, finish.place, finish.millis), (2, 1, 2000));
+            let Solve::Shisen { removals, score } = finish.solve else {
+                panic!("{finish:?}")
+            };
+            assert_eq!(removals, clearing.len());
+            let mut replayed =
+                shisen_game::Session::new(dealt(&race).board.clone(), spec().rules(), 5);
+            replayed = replayed.replay(&clearing).unwrap().session;
+            assert!(replayed.game().is_won());
+            assert_eq!(score, replayed.game().score(2));
+            assert_eq!(
+                race.play("b", &turn(clearing[0]), 5000, COUNTDOWN_MS + 2100),
+                Err(RaceError::AlreadyFinished)
+            );
+            for pair in &clearing {
+                race.play("a", &turn(*pair), 3000, COUNTDOWN_MS + 3000)
+                    .unwrap();
+            }
+            assert!(race.results().is_none(), "c still races");
+            let events = race.leave("c", COUNTDOWN_MS + 4000);
+            let Some(Event::Results(results)) =
+                events.iter().find(|e| matches!(e, Event::Results(_)))
+            else {
+                panic!("{events:?}")
+            };
+            let seats: Vec<Seat> = results.iter().map(|p| p.seat).collect();
+            assert_eq!(seats, [2, 1, 3]);
+            assert_eq!(results[1].finish.as_ref().unwrap().place, 2);
+            assert!(results[2].finish.is_none());
+            let tiles = dealt(&race).board.tiles_left();
+            assert!(matches!(
+                results[2].progress.standing,
+                Standing::Shisen { tiles_left, .. } if tiles_left == tiles - 2
+            ));
+        }
+
+        #[test]
+        fn unfinished_racers_rank_by_tiles_left_then_score() {
+            let mut race = racing(&["a", "b", "c"], 5);
+            let clearing = clearing(&race);
+            // a removes two pairs, b and c one each, b later (a lower
+            // score: the pace counts).
+            race.play("a", &turn(clearing[0]), 0, COUNTDOWN_MS).unwrap();
+            race.play("a", &turn(clearing[1]), 0, COUNTDOWN_MS).unwrap();
+            race.play("c", &turn(clearing[0]), 0, COUNTDOWN_MS + 1000)
+                .unwrap();
+            race.play("b", &turn(clearing[0]), 0, COUNTDOWN_MS + 60_000)
+                .unwrap();
+            race.leave("a", COUNTDOWN_MS + 70_000);
+            race.leave("b", COUNTDOWN_MS + 70_000);
+            let events = race.leave("c", COUNTDOWN_MS + 70_000);
+            let Some(Event::Results(results)) =
+                events.iter().find(|e| matches!(e, Event::Results(_)))
+            else {
+                panic!("{events:?}")
+            };
+            let scores: Vec<(Seat, usize, u64)> = results
+                .iter()
+                .map(|p| match p.progress.standing {
+                    Standing::Shisen {
+                        tiles_left, score, ..
+                    } => (p.seat, tiles_left, score),
+                    Standing::Slide { .. } => panic!("a Shisen-Sho race"),
+                })
+                .collect();
+            assert_eq!(scores.iter().map(|s| s.0).collect::<Vec<_>>(), [1, 3, 2]);
+            assert!(scores[0].1 < scores[1].1);
+            assert_eq!(scores[1].1, scores[2].1);
+            assert!(scores[1].2 > scores[2].2, "{scores:?}");
+        }
+
+        /// A racer with no pair left who can still shuffle plays on; the
+        /// stuck flag tells them so.
+        #[test]
+        fn a_stuck_racer_shuffles_and_plays_on() {
+            // Greedy play (the first pair each time) gets stuck on some deal.
+            let (mut race, seed) = (0..200)
+                .map(|seed| (racing(&["a", "b"], seed), seed))
+                .find(|(race, _)| {
+                    let mut session = race.shisen_of(1).unwrap().0.clone();
+                    while let Some(m) = session.game().board().moves().first().copied() {
+                        session.remove(m.a, m.b).unwrap();
+                    }
+                    session.game().is_stuck()
+                })
+                .expect("a deal greedy play gets stuck on");
+            let mut last = Vec::new();
+            loop {
+                let session = race.shisen_of(1).unwrap().0;
+                let Some(m) = session.game().board().moves().first().copied() else {
+                    break;
+                };
+                last = race
+                    .play("a", &turn(ShisenTurn::Remove(m.a, m.b)), 0, COUNTDOWN_MS)
+                    .unwrap();
+            }
+            assert!(
+                matches!(standing(&last), Standing::Shisen { stuck: true, .. }),
+                "seed {seed}: {last:?}"
+            );
+            assert!(!race.view().players[0].done, "a shuffle may still help");
+            let Some(Board::Shisen(board)) = &race.racers[0].board else {
+                panic!("a Shisen-Sho board")
+            };
+            assert!(!board.stuck_for_good());
+            let events = race
+                .play("a", &turn(ShisenTurn::Shuffle), 0, COUNTDOWN_MS)
+                .unwrap();
+            assert!(matches!(
+                standing(&events),
+                Standing::Shisen { stuck: false, .. }
+            ));
+        }
+
+        #[test]
+        fn the_same_turns_give_the_same_race() {
+            let play = || {
+                let mut race = racing(&["a", "b"], 9);
+                let clearing = clearing(&race);
+                let mut events = Vec::new();
+                for (i, pair) in clearing.iter().take(3).enumerate() {
+                    events.extend(
+                        race.play("a", &turn(*pair), 0, COUNTDOWN_MS + i as i64)
+                            .unwrap(),
+                    );
+                }
+                events.extend(
+                    race.play("b", &turn(ShisenTurn::Shuffle), 0, COUNTDOWN_MS + 9)
+                        .unwrap(),
+                );
+                // Legal or not after b's shuffle, the same on every replay.
+                let after = race.play("b", &turn(clearing[0]), 0, COUNTDOWN_MS + 9);
+                (
+                    events,
+                    after,
+                    race.shisen_of(2).unwrap().0.game().board().clone(),
+                )
+            };
+            assert_eq!(play(), play());
+        }
+
+        #[test]
+        fn race_games_read_back_as_named() {
+            for text in [
+                "slide:3x3-row-major",
+                "shisen:6x4-gravity",
+                "shisen:18x8-chinese-any",
+            ] {
+                assert_eq!(text.parse::<RaceGame>().unwrap().to_string(), text);
+            }
+            assert_eq!(
+                "shisen:6x4".parse::<RaceGame>(),
+                Ok(RaceGame::Shisen(ShisenSpec {
+                    gravity: false,
+                    ..spec()
+                }))
+            );
+            for bad in [
+                "3x3-row-major",
+                "shisen:3x3-row-major",
+                "slide:6x4-gravity",
+                "mahjong:6x4",
+                "",
+            ] {
+                assert!(bad.parse::<RaceGame>().is_err(), "{bad}");
+            }
+        }
     }
 }

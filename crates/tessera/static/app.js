@@ -171,24 +171,37 @@ function setupRecordsPage() {
       document.getElementById('records-game').value, document.getElementById('records-variant').value));
 }
 
-// "Race a friend": opens a race room for the chosen size and goal, and
-// goes to its page, whose link the player shares.
-async function openRace() {
-  const button = $('slide-race');
+// "Race a friend": opens a race room for the chosen game (the sliding
+// puzzle's size and goal, or Shisen-Sho's board and rules), and goes to
+// its page, whose link the player shares.
+async function openRace(game, body) {
+  const button = $(`${game}-race`);
   button.disabled = true;
   try {
-    const room = await post('/api/races', { game: 'slide', size: $('slide-size').value, goal: $('slide-goal').value });
+    const room = await post('/api/races', { game, ...body });
     location.assign(room.url);
   } catch (e) {
-    $('slide-status').textContent = `Cannot open a race: ${e.message}`;
-    $('slide-status').className = 'status error';
+    $(`${game}-status`).textContent = `Cannot open a race: ${e.message}`;
+    $(`${game}-status`).className = 'status error';
     button.disabled = false;
   }
 }
 
+function shisenRace() {
+  const preset = $('shisen-preset').value;
+  const board = preset === 'custom' ? { size: $('shisen-custom').value.trim() } : { preset };
+  return {
+    ...board,
+    gravity: $('shisen-gravity').checked,
+    chinese: $('shisen-chinese').checked,
+    solvable: $('shisen-solvable').checked,
+  };
+}
+
 a11y.init();
 slide.init();
-$('slide-race').addEventListener('click', openRace);
+$('slide-race').addEventListener('click', () => openRace('slide', { size: $('slide-size').value, goal: $('slide-goal').value }));
+$('shisen-race').addEventListener('click', () => openRace('shisen', shisenRace()));
 shisen.init();
 setupAccount();
 setupRecordsPage();

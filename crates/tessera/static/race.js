@@ -2,9 +2,12 @@
 // a small live board for everyone else, then the results. The room speaks
 // over one WebSocket (docs/race-protocol.md); the server checks every move
 // and keeps the clock, the page applies its own moves at once with the
-// same rules as the sliding puzzle (rules.js).
+// same rules as the sliding puzzle (rules.js). A Shisen-Sho race has no
+// rules on the page: a pair clicked goes to the server, and the board it
+// leads to (gravity and shuffles included) comes back in `progress`.
 import { clock, el } from './api.js';
 import { applyMove, movesToward, mtmCount } from './rules.js';
+import { face, describe } from './tiles.js';
 import * as a11y from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +30,8 @@ let mine = null;        // my board: { tiles, moves, lastT, done }
 let others = new Map(); // seat → { tiles, moves, placed, t, place }
 let countdownTimer = null;
 let leaving = false;
+let boards = new Map(); // Shisen-Sho: seat → the last board text heard
+let picked = null;      // Shisen-Sho: the first tile of a pair, by cell
 
 function parse(text) {
   const rows = text.split('/').map((r) => r.trim().split(/\s+/).map(Number));
@@ -155,7 +160,9 @@ function onWelcome(m) {
   others.get(me)?.node.remove();
   others.delete(me);
   // A racer back mid-race carries on from the moves the server kept.
-  if (puzzle && mine) {
+  if (puzzle?.game === 'shisen' && mine) {
+    if (boards.has(me)) mine.cells = cellsOf(boards.get(me));
+  } else if (puzzle && mine) {
     mine.tiles = puzzle.start.slice();
     mine.moves = letters(m.moves);
     for (const l of mine.moves) applyMove(mine.tiles, puzzle.w, puzzle.h, l);
@@ -195,6 +202,8 @@ function onCountdown(m) {
 function onStart(m) {
   clearInterval(countdownTimer);
   $('race-countdown').hidden = true;
+  if (m.puzzle.game === 'shisen') return startShisen(m);
+  showGame('slide');
   const p = parse(m.puzzle.position);
   puzzle = { ...p, start: p.tiles.slice(), goal: parse(m.puzzle.goal_position).tiles, seed: m.puzzle.seed, size: m.puzzle.size, goalName: m.puzzle.goal };
   startedAt = performance.now() - m.elapsed;
@@ -217,6 +226,9 @@ function newRound() {
   puzzle = null;
   mine = null;
   others = new Map();
+  boards = new Map();
+  picked = null;
+  $('race-shisen').replaceChildren();
   $('race-boards').replaceChildren();
   $('race-results').hidden = true;
   $('race-board').replaceChildren();
@@ -233,7 +245,7 @@ function showArena() {
   $('race-mine').hidden = !playing;
   $('race-others').hidden = !puzzle;
   if (!puzzle) return;
-  if (playing) renderMine();
+  if (playing) (puzzle.game === 'shisen' ? renderShisen : renderMine)();
   for (const p of players) if (p.player !== me) card(p.player);
 }
 
@@ -287,7 +299,7 @@ function renderMine() {
 // Plays my moves at once and sends them; the server checks them and tells
 // the others.
 function play(moves) {
-  if (!racing() || moves.length === 0) return;
+  if (!racing() || puzzle.game === 'shisen' || moves.length === 0) return;
   const made = [];
   for (const m of moves) {
     if (!applyMove(mine.tiles, puzzle.w, puzzle.h, m)) break;
@@ -309,6 +321,7 @@ function play(moves) {
 // The card of `seat`: name, a small board, moves, tiles in place and time.
 function card(seat) {
   if (others.has(seat)) return others.get(seat);
+  if (puzzle.game === 'shisen') return shisenCard(seat);
   const { w, h } = puzzle;
   const name = el('span', { text: nameOf(seat) });
   const board = el('div', { class: 'mini-board', role: 'img' });
@@ -342,6 +355,7 @@ function drawCard(view) {
 
 function onProgress(m) {
   if (!puzzle) return;
+  if (puzzle.game === 'shisen') return shisenProgress(m);
   if (m.player === me && seated()) {
     $('race-time').textContent = clock(m.t);
     return;
@@ -354,13 +368,14 @@ function onProgress(m) {
 }
 
 function onFinish(m) {
-  const { place, millis, stm } = m.result;
+  const { place, millis, stm, score } = m.result;
   if (m.player === me && seated()) {
     if (mine) mine.done = true;
     $('race-time').textContent = clock(millis);
-    status(`You finished ${ordinal(place)} in ${clock(millis)}, ${stm} moves.`, 'good');
+    const made = stm == null ? `score ${score}` : `${stm} moves`;
+    status(`You finished ${ordinal(place)} in ${clock(millis)}, ${made}.`, 'good');
     say(`You finished ${ordinal(place)} in ${clock(millis)}.`);
-    if (puzzle) renderMine();
+    if (puzzle) (puzzle.game === 'shisen' ? renderShisen : renderMine)();
     return;
   }
   if (!puzzle) return;
@@ -374,6 +389,11 @@ function onFinish(m) {
 // --- the results -----------------------------------------------------------
 
 function onResults(m) {
+  const shisen = puzzle?.game === 'shisen' || m.results.some((r) => 'tiles_left' in r);
+  const heads = shisen
+    ? ['Place', 'Player', 'Time', 'Turns', 'Score', 'Tiles left', 'Replay']
+    : ['Place', 'Player', 'Time', 'Moves', 'MTM', 'In place', 'Replay'];
+  $('race-table').tHead.rows[0].replaceChildren(...heads.map((text) => el('th', { scope: 'col', text })));
   const rows = m.results.map((r) => {
     const replay = r.game
       ? el('a', { href: `/replay/${r.game}`, class: 'replay-link', text: 'Watch', 'aria-label': `Watch ${r.name}'s replay` })
@@ -383,8 +403,8 @@ function onResults(m) {
       el('th', { scope: 'row', text: r.name }),
       el('td', { text: r.millis == null ? '–' : clock(r.millis) }),
       el('td', { text: String(r.stm ?? r.moves) }),
-      el('td', { text: r.mtm == null ? '–' : String(r.mtm) }),
-      el('td', { text: String(r.solved_tiles) }),
+      el('td', { text: shisen ? String(r.score) : r.mtm == null ? '–' : String(r.mtm) }),
+      el('td', { text: String(shisen ? r.tiles_left : r.solved_tiles) }),
       el('td', {}, replay));
   });
   $('race-table').tBodies[0].replaceChildren(...rows);
@@ -425,7 +445,7 @@ function setupBoard() {
     e.preventDefault();
     play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')]);
   });
-  window.addEventListener('resize', () => { if (puzzle && seated()) renderMine(); });
+  window.addEventListener('resize', () => { if (puzzle && seated()) (puzzle.game === 'shisen' ? renderShisen : renderMine)(); });
 }
 
 function setupControls() {
@@ -440,11 +460,167 @@ function setupControls() {
     send({ type: 'ready', ready: !(seat && seat.ready) });
   });
   $('race-start').addEventListener('click', () => send({ type: 'start' }));
+  $('race-shuffle').addEventListener('click', () => {
+    if (!racing() || puzzle.game !== 'shisen') return;
+    picked = null;
+    sendTurn('shuffle');
+  });
+  $('race-shisen').addEventListener('click', (e) => {
+    const tile = e.target.closest('.stile');
+    if (tile) pickTile(Number(tile.dataset.cell));
+  });
   $('race-rematch').addEventListener('click', () => send({ type: 'rematch' }));
   // The clock runs on the page between the server's progress messages.
   setInterval(() => {
     if (racing()) $('race-time').textContent = clock(sinceStart());
   }, 100);
+}
+
+// --- Shisen-Sho --------------------------------------------------------------
+
+// Which game's board and counters show.
+function showGame(game) {
+  for (const node of document.querySelectorAll('[data-game]')) node.hidden = node.dataset.game !== game;
+  $('race-board').hidden = game !== 'slide';
+  $('race-shisen').hidden = game !== 'shisen';
+}
+
+// Board text (rows split by newlines, `.` empty) → its cells.
+function cellsOf(text) {
+  return text.replace(/\n+$/, '').split('\n').flatMap((row) => [...row]);
+}
+
+function startShisen(m) {
+  const { board, size, seed, gravity, chinese, variant } = m.puzzle;
+  const rows = board.replace(/\n+$/, '').split('\n');
+  puzzle = { game: 'shisen', w: [...rows[0]].length, h: rows.length, start: cellsOf(board), seed, size, gravity, chinese, variant };
+  startedAt = performance.now() - m.elapsed;
+  const keep = mine && mine.seed === seed ? mine : null;
+  mine = keep || { seed, cells: puzzle.start.slice(), moves: 0, score: 0, stuck: false, lastT: 0, done: false };
+  if (!keep && boards.has(me)) mine.cells = cellsOf(boards.get(me));
+  others = new Map();
+  picked = null;
+  $('race-boards').replaceChildren();
+  const rules = [gravity && 'gravity', chinese && 'Chinese tiles'].filter(Boolean).join(', ');
+  $('race-info').textContent = `Shisen-Sho ${size}${rules ? `, ${rules}` : ''} — seed ${seed}`;
+  $('race-shisen').dataset.seed = String(seed);
+  $('race-board').dataset.seed = String(seed);
+  showGame('shisen');
+  showArena();
+  if (m.elapsed === 0) {
+    say('Go!');
+    status('Go!', 'good');
+  }
+}
+
+// My board: a button per tile, with the single game's faces, on a felt
+// with a one-tile ring around it (where paths may run).
+function renderShisen() {
+  const box = $('race-shisen');
+  const { w, h } = puzzle;
+  const room = Math.max(240, Math.min(box.parentElement.clientWidth || 720, 900));
+  const tw = Math.max(22, Math.min(48, Math.floor(room / (w + 2))));
+  const th = Math.round(tw * 1.3);
+  box.style.width = `${(w + 2) * tw}px`;
+  box.style.height = `${(h + 2) * th}px`;
+  const left = mine.cells.filter((c) => c !== '.').length;
+  box.setAttribute('aria-label', `your Shisen-Sho board, ${w} by ${h}, ${left} tiles left`);
+  const nodes = [];
+  mine.cells.forEach((kind, i) => {
+    if (kind === '.') return;
+    const [x, y] = [i % w, Math.floor(i / w)];
+    const node = el('button', {
+      type: 'button', class: i === picked ? 'stile selected' : 'stile', 'data-cell': String(i), 'data-kind': kind,
+      title: describe(kind), 'aria-pressed': String(i === picked),
+    });
+    Object.assign(node.style, { left: `${(x + 1) * tw}px`, top: `${(y + 1) * th}px`, width: `${tw}px`, height: `${th}px` });
+    node.innerHTML = face(kind); // generated SVG, no user text
+    node.firstElementChild?.setAttribute('aria-hidden', 'true');
+    node.prepend(el('span', { class: 'sr-only', text: `${describe(kind)}, row ${y + 1}, column ${x + 1}` }));
+    nodes.push(node);
+  });
+  box.replaceChildren(...nodes);
+  box.classList.toggle('solved', mine.done);
+  $('race-moves').textContent = String(mine.moves);
+  $('race-left').textContent = String(left);
+  $('race-score').textContent = String(mine.score);
+  $('race-shuffle').disabled = !racing();
+  $('race-shuffle').classList.toggle('urgent', mine.stuck);
+}
+
+// A tile clicked: the first of a pair, or the second, which sends the pair.
+function pickTile(i) {
+  if (!racing() || mine.cells[i] === '.') return;
+  if (picked === null || picked === i) {
+    picked = picked === i ? null : i;
+  } else {
+    const [w, a] = [puzzle.w, picked];
+    picked = null;
+    sendTurn([a % w, Math.floor(a / w), i % w, Math.floor(i / w)]);
+  }
+  renderShisen();
+}
+
+function sendTurn(turn) {
+  mine.lastT = Math.max(mine.lastT, sinceStart());
+  send({ type: 'turn', turn, t: mine.lastT });
+}
+
+// The card of a Shisen-Sho opponent: name, tiles left, score and time;
+// for a spectator, their board too (a racer keeps to their own).
+function shisenCard(seat) {
+  const name = el('span', { text: nameOf(seat) });
+  const left = el('dd', { 'data-stat': 'tiles_left', text: String(puzzle.start.filter((c) => c !== '.').length) });
+  const score = el('dd', { 'data-stat': 'score', text: '0' });
+  const moves = el('dd', { 'data-stat': 'moves', text: '0' });
+  const time = el('dd', { 'data-stat': 'time', text: '–' });
+  const place = el('span', { class: 'racer-place' });
+  const board = seated() ? null : el('div', { class: 'mini-shisen', role: 'img' });
+  board?.style.setProperty('--w', puzzle.w);
+  const node = el('article', { class: 'racer shisen-racer', 'data-player': String(seat) },
+    el('h4', { title: nameOf(seat) }, name, place), ...(board ? [board] : []),
+    el('dl', { class: 'racer-stats' }, el('dt', { text: 'Tiles left' }), left, el('dt', { text: 'Score' }), score,
+      el('dt', { text: 'Turns' }), moves, el('dt', { text: 'Time' }), time));
+  $('race-boards').append(node);
+  const view = { node, name, left, score, moves, time, place, board };
+  others.set(seat, view);
+  drawShisenCard(view, boards.get(seat) ?? puzzle.start.join(''));
+  return view;
+}
+
+// A spectator's small copy of a racer's board.
+function drawShisenCard(view, text) {
+  if (!view.board) return;
+  const cells = text.includes('\n') ? cellsOf(text) : [...text];
+  view.board.replaceChildren(...cells.map((kind) => {
+    if (kind === '.') return el('div', { class: 'mini-gap' });
+    const cell = el('div', { class: 'mini-tile', 'data-kind': kind });
+    cell.innerHTML = face(kind); // generated SVG, no user text
+    return cell;
+  }));
+  const left = cells.filter((c) => c !== '.').length;
+  view.board.setAttribute('aria-label', `${view.name.textContent}'s board: ${left} tiles left`);
+}
+
+function shisenProgress(m) {
+  if (m.board) boards.set(m.player, m.board);
+  if (m.player === me && seated()) {
+    $('race-time').textContent = clock(m.t);
+    if (!mine) return;
+    if (m.board) mine.cells = cellsOf(m.board);
+    mine.moves = m.moves;
+    mine.score = m.score;
+    mine.stuck = m.stuck;
+    if (m.stuck) status('No pair connects: shuffle.', 'warn');
+    renderShisen();
+    return;
+  }
+  const view = card(m.player);
+  if (m.board) drawShisenCard(view, m.board);
+  view.left.textContent = String(m.tiles_left);
+  view.score.textContent = String(m.score);
+  view.moves.textContent = String(m.moves);
+  view.time.textContent = clock(m.t);
 }
 
 a11y.init();

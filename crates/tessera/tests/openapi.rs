@@ -271,6 +271,27 @@ fn the_schemas_state_what_the_server_takes() {
         let required: Vec<Value> = cases.iter().map(|c| c["required"].clone()).collect();
         assert_eq!(required, pairs.iter().map(|p| json!(p)).collect::<Vec<_>>());
     }
+    // A race names its game, and each game's fields go with it alone.
+    let race = component(&doc, "RaceNewRequest");
+    assert_eq!(race["additionalProperties"], json!(false));
+    assert_eq!(
+        component(&doc, "RaceGameName")["enum"],
+        json!(["slide", "shisen"])
+    );
+    let cases = race["not"]["anyOf"].as_array().unwrap();
+    for (game, field) in [
+        ("slide", "gravity"),
+        ("slide", "preset"),
+        ("shisen", "goal"),
+    ] {
+        assert!(
+            cases
+                .iter()
+                .any(|c| c["properties"]["game"]["const"] == game
+                    && c["required"] == json!(["game", field])),
+            "{game} with {field}: {cases:?}"
+        );
+    }
 }
 
 /// Sends a request carrying a value; the answer's status.

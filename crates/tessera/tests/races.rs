@@ -535,3 +535,226 @@ fn an_empty_room_expires_and_an_occupied_one_stays() {
             .join("\n")
     );
 }
+
+/// Two players in a new Shisen-Sho room of `body`, the race started by the
+/// host: their sockets and the deal both got.
+fn shisen_race_of_two(server: &Server, body: Value) -> (Socket, Socket, Value) {
+    let room = server.client().ok("/api/races", body)["room"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (mut ada, _) = Socket::join(&server.url, &room, "Ada");
+    let (mut ben, _) = Socket::join(&server.url, &room, "Ben");
+    ada.send(json!({"type": "start"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    assert_eq!(ben.expect("start")["puzzle"], puzzle, "the same deal");
+    (ada, ben, puzzle)
+}
+
+/// The deal's board and rules, as the puzzle names them.
+fn shisen_deal(puzzle: &Value) -> (shisen::Board, shisen::Rules) {
+    let chinese = puzzle["chinese"].as_bool().unwrap();
+    let matching = shisen::Matching::from_chinese(chinese);
+    let board = shisen::parse_board(puzzle["board"].as_str().unwrap(), matching).unwrap();
+    let rules = shisen::Rules::new(matching, puzzle["gravity"].as_bool().unwrap());
+    (board, rules)
+}
+
+/// The engine's solver's clearing of the deal, as `turn` messages' pairs.
+fn clearing(puzzle: &Value) -> Vec<[i32; 4]> {
+    let (board, rules) = shisen_deal(puzzle);
+    let verdict = shisen::solve(&board, rules, &mut shisen::Nodes(u64::MAX)).verdict;
+    let shisen::Verdict::Solvable(moves) = verdict else {
+        panic!("a solvable deal: {verdict:?}")
+    };
+    moves.iter().map(|m| [m.a.x, m.a.y, m.b.x, m.b.y]).collect()
+}
+
+/// Two tiles on the deal that do not match.
+fn mismatched(puzzle: &Value) -> [i32; 4] {
+    let (board, _) = shisen_deal(puzzle);
+    let (p, kind) = board.tiles().next().unwrap();
+    let (q, _) = board
+        .tiles()
+        .find(|(_, k)| !board.matching().matches(*k, kind))
+        .unwrap();
+    [p.x, p.y, q.x, q.y]
+}
+
+#[test]
+fn two_players_race_a_shisen_sho_deal_and_both_get_the_same_results() {
+    let server = Server::start();
+    let body = json!({"game": "shisen", "size": "6x4", "gravity": true});
+    let (mut ada, mut ben, puzzle) = shisen_race_of_two(&server, body);
+    assert_eq!(puzzle["game"], "shisen");
+    assert_eq!(puzzle["size"], "6x4");
+    assert_eq!(puzzle["gravity"], true);
+    assert_eq!(puzzle["variant"], "6x4-gravity");
+    let (board, rules) = shisen_deal(&puzzle);
+    let tiles = board.tiles_left();
+    assert_eq!(tiles, 24);
+    let clearing = clearing(&puzzle);
+    // A wrong pair, a point off the board, a sliding move, an undo: each
+    // refused to Ben alone.
+    let refused = [
+        (json!(mismatched(&puzzle)), "illegal turn"),
+        (
+            json!([0, 0, 6, 0]),
+            "turn 1: point [6, 0] is off the 6x4 board",
+        ),
+        (json!("undo"), "illegal turn: a race has no undo"),
+    ];
+    for (turn, why) in refused {
+        ben.send(json!({"type": "turn", "turn": turn, "t": 50}));
+        let error = ben.expect("error");
+        assert!(
+            error["message"].as_str().unwrap().starts_with(why),
+            "{error}"
+        );
+    }
+    ben.send(json!({"type": "move", "moves": "U", "t": 60}));
+    assert!(ben.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("Shisen-Sho"));
+    // Ben's first pair: Ada hears it as his first progress, tiles left
+    // and score, with his board.
+    let sent = Instant::now();
+    ben.send(json!({"type": "turn", "turn": clearing[0], "t": 400}));
+    let seen = progress_of(&mut ada, 2);
+    assert!(sent.elapsed() < Duration::from_millis(500));
+    assert_eq!(seen["moves"], 1, "nothing refused was forwarded");
+    assert_eq!(seen["tiles_left"], tiles - 2);
+    assert!(seen["score"].as_u64().unwrap() > 0);
+    assert_eq!(seen["stuck"], false);
+    let mut after = shisen::Game::new(board.clone(), rules);
+    let [x1, y1, x2, y2] = clearing[0];
+    after
+        .remove(shisen::Point::new(x1, y1), shisen::Point::new(x2, y2))
+        .unwrap();
+    assert_eq!(seen["board"], after.board().to_string());
+    assert_eq!(seen.get("solved_tiles"), None);
+    // Ada clears the board, one pair a message.
+    for (i, pair) in clearing.iter().enumerate() {
+        ada.send(json!({"type": "turn", "turn": pair, "t": 1000 + i}));
+    }
+    let finish = ben.expect("finish");
+    assert_eq!(finish["player"], 1);
+    assert_eq!(finish["result"]["place"], 1);
+    assert!(finish["result"]["score"].as_u64().unwrap() > 0);
+    // Then Ben, from where he was.
+    for (i, pair) in clearing[1..].iter().enumerate() {
+        ben.send(json!({"type": "turn", "turn": pair, "t": 2000 + i}));
+    }
+    let results = ada.expect("results");
+    assert_eq!(ben.expect("results"), results);
+    let lines = results["results"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    for (line, (player, place)) in lines.iter().zip([(1, 1), (2, 2)]) {
+        assert_eq!(line["player"], player);
+        assert_eq!(line["place"], place);
+        assert_eq!(line["tiles_left"], 0);
+        assert_eq!(line["moves"], clearing.len());
+        assert_eq!(line.get("stm"), None, "{line}");
+    }
+    assert_eq!(lines[0]["game"], finish["result"]["game"]);
+    assert_eq!(lines[0]["score"], finish["result"]["score"]);
+    // Each clearing is an ordinary Shisen-Sho result, judged like a
+    // submission, with its replay.
+    for line in lines {
+        let replay = replay_of(&server, line["game"].as_str().expect("a stored game"));
+        assert_eq!(replay["kind"], "shisen", "{replay}");
+        assert_eq!(replay["variant"], "6x4-gravity");
+        assert_eq!(replay["removals"], clearing.len());
+        assert_eq!(replay["millis"], line["millis"]);
+        assert_eq!(replay["position"], puzzle["board"]);
+        // Twelve pairs in the first second of the server's clock: faster
+        // than a person, or more time claimed than passed.
+        assert_eq!(replay["ranked"], false);
+        assert!(replay["reason"].as_str().is_some());
+    }
+    // A rematch deals a new board of the same kind to both.
+    ben.send(json!({"type": "rematch"}));
+    ada.room_in("lobby");
+    ada.send(json!({"type": "start"}));
+    let again = ada.expect("start")["puzzle"].clone();
+    assert_eq!(ben.expect("start")["puzzle"], again);
+    assert_ne!(again["seed"], puzzle["seed"]);
+    assert_eq!(again["variant"], "6x4-gravity");
+    assert_eq!(shisen_deal(&again).0.tiles_left(), 24);
+}
+
+#[test]
+fn a_shisen_sho_racer_who_reconnects_keeps_their_turns() {
+    let server = Server::start();
+    let body = json!({"game": "shisen", "size": "6x4"});
+    let room = server.client().ok("/api/races", body)["room"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (mut ada, _) = Socket::join(&server.url, &room, "Ada");
+    let (mut ben, _) = Socket::join(&server.url, &room, "Ben");
+    ada.send(json!({"type": "start"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let clearing = clearing(&puzzle);
+    ben.send(json!({"type": "turn", "turn": clearing[0], "t": 300}));
+    ben.send(json!({"type": "turn", "turn": "shuffle", "t": 400}));
+    assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
+    let shuffled = progress_of(&mut ada, 2);
+    assert_eq!(shuffled["moves"], 2);
+    let cookie = ben.cookie.clone();
+    drop(ben);
+    let mut back = Socket::open(&server.url, &room, Some(&cookie));
+    // Coming back: the room as it stands, Ben's board with it.
+    let mine = progress_of(&mut back, 2);
+    assert_eq!(mine["board"], shuffled["board"]);
+    back.send(json!({"type": "join", "name": "Ben"}));
+    let welcome = back.expect("welcome");
+    let [x1, y1, x2, y2] = clearing[0];
+    assert_eq!(
+        welcome["moves"],
+        format!("{x1},{y1}-{x2},{y2} shuffle"),
+        "{welcome}"
+    );
+    // And plays on from there.
+    let (board, _) =
+        shisen_deal(&json!({"board": mine["board"], "chinese": false, "gravity": false}));
+    let pair = board.moves()[0];
+    back.send(json!({"type": "turn", "turn": [pair.a.x, pair.a.y, pair.b.x, pair.b.y], "t": 500}));
+    assert_eq!(progress_of(&mut ada, 2)["moves"], 3);
+}
+
+#[test]
+fn race_requests_name_each_games_fields() {
+    let server = Server::start();
+    let mut client = server.client();
+    let cases = [
+        (json!({"game": "shisen", "goal": "snake"}), 422, "/goal"),
+        (
+            json!({"game": "slide", "size": "3x3", "gravity": true}),
+            422,
+            "/gravity",
+        ),
+        (json!({"game": "slide"}), 422, ""),
+        (json!({"game": "shisen", "size": "5x5"}), 422, "/size"),
+        (
+            json!({"game": "shisen", "preset": "14x6", "size": "6x4"}),
+            400,
+            "",
+        ),
+        (json!({"game": "shisen", "preset": "99x99"}), 422, "/preset"),
+    ];
+    for (body, status, pointer) in cases {
+        let reply = client.post("/api/races", body.clone());
+        assert_eq!(reply.status, status, "{body}: {}", reply.text);
+        if !pointer.is_empty() {
+            assert_eq!(reply.json()["pointer"], pointer, "{body}");
+        }
+    }
+    let opened = client.ok(
+        "/api/races",
+        json!({"game": "shisen", "preset": "14x6", "chinese": true}),
+    );
+    assert!(opened["room"].is_string());
+}

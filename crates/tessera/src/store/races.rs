@@ -14,7 +14,8 @@ pub const RACE_CHANNEL: &str = "tessera_races";
 
 /// How a shared room was opened.
 pub struct OpenedRoom {
-    /// What it races, as `play::race::RaceGame` names it (`3x3-row-major`).
+    /// What it races, as `play::race::RaceGame` names it (`slide:3x3-row-major`,
+    /// `shisen:14x6-gravity`).
     pub game: String,
     pub seed: u64,
     pub opened_at: i64,

@@ -591,6 +591,44 @@ impl PartialSchema for ShisenSize {
 
 impl ToSchema for ShisenSize {}
 
+/// A race's size, read by its game: a sliding puzzle's [`SlideSize`], or
+/// a Shisen-Sho custom [`ShisenSize`]. The schema allows either; which one
+/// holds is the request's to say.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(transparent)]
+pub struct RaceSize(String);
+
+impl RaceSize {
+    /// As a sliding puzzle's size.
+    pub fn slide(&self) -> Result<SlideSize, Invalid> {
+        SlideSize::try_from(self.0.clone())
+    }
+
+    /// As a Shisen-Sho custom size.
+    pub fn shisen(&self) -> Result<ShisenSize, Invalid> {
+        ShisenSize::try_from(self.0.clone())
+    }
+
+    /// The pattern of a sliding puzzle's size.
+    pub const SLIDE_PATTERN: &'static str = SlideSize::PATTERN;
+    /// The pattern of a Shisen-Sho custom size.
+    pub const SHISEN_PATTERN: &'static str = ShisenSize::PATTERN;
+}
+
+impl PartialSchema for RaceSize {
+    fn schema() -> RefOr<Schema> {
+        let either = format!("{}|{}", SlideSize::PATTERN, ShisenSize::PATTERN);
+        string(
+            &either,
+            "`WxH`: for a sliding puzzle each side from 3 to 10 cells; for Shisen-Sho a custom size, at most 40x24, with an even number of cells.",
+        )
+        .examples([serde_json::json!("3x3")])
+        .into()
+    }
+}
+
+impl ToSchema for RaceSize {}
+
 /// A player's display name: at most 24 characters, none of them control
 /// characters; blanks around it are dropped, and an empty name is
 /// anonymous.

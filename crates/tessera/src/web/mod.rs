@@ -23,6 +23,7 @@ mod player;
 mod profile;
 mod race;
 mod race_rooms;
+mod race_shisen;
 mod records;
 mod replays;
 mod settings;

@@ -62,6 +62,7 @@ impl Modify for Exclusions {
     fn modify(&self, doc: &mut Document) {
         forbid(doc, "SlideNewRequest", slide_api::NewRequest::excluded());
         forbid(doc, "ShisenNewRequest", shisen_api::NewRequest::excluded());
+        forbid(doc, "RaceNewRequest", race::NewRequest::excluded());
     }
 }
 

@@ -20,7 +20,8 @@ use axum::response::Response;
 use axum::Json;
 use play::judge::{self, check_times, judge, Evidence, Unranked};
 use play::race::{
-    Deal, Event, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat,
+    Deal, Event, Finish, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat,
+    Solve, Standing,
 };
 use play::seed::random_seed;
 use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
@@ -31,11 +32,12 @@ use utoipa::ToSchema;
 
 use super::account::{same_origin, Visitor};
 use super::clock::now_millis;
-use super::edge::{GoalName, RoomId, SlideSize};
+use super::edge::{GoalName, Preset, RaceSize, RoomId};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody, Limited};
 use super::games::finish;
 use super::player::Player;
 use super::race_rooms::{round_seed, Games, Replica, Room, Rooms, Step, StepError};
+use super::shisen_api::TurnJson;
 use super::App;
 use crate::store::{Account, GameRow, IssuedGame, NewResult};
 
@@ -64,16 +66,122 @@ pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Room
     )
 }
 
-/// A race to open.
+/// A race to open: `{"game": "slide", "size", "goal"}` or
+/// `{"game": "shisen", "preset" or "size", "gravity", "chinese",
+/// "solvable"}`.
 #[derive(Deserialize, ToSchema)]
 #[schema(as = RaceNewRequest)]
 #[serde(deny_unknown_fields)]
 pub struct NewRequest {
     game: RaceGameName,
-    size: SlideSize,
-    /// `row-major` when absent.
+    /// A sliding puzzle's size (required); for Shisen-Sho, a custom size
+    /// instead of a preset.
+    #[serde(default)]
+    size: Option<RaceSize>,
+    /// Sliding puzzle: `row-major` when absent.
     #[serde(default)]
     goal: Option<GoalName>,
+    /// Shisen-Sho: a kshisen size; 18x8 when neither this nor `size` is
+    /// given, and not both.
+    #[serde(default)]
+    preset: Option<Preset>,
+    /// Shisen-Sho: tiles fall down when the tiles below them go.
+    #[serde(default)]
+    gravity: bool,
+    /// Shisen-Sho: Chinese tiles.
+    #[serde(default)]
+    chinese: bool,
+    /// Shisen-Sho: deal only boards that can be cleared (the default).
+    #[serde(default)]
+    solvable: Option<bool>,
+}
+
+impl NewRequest {
+    /// The game the request names, checked. A Shisen-Sho deal is dealt
+    /// here once within the engine's budget: a deal too hard to find is a
+    /// 503 now, not a room that cannot start.
+    async fn game(&self, app: &App, seed: u64) -> Result<RaceGame, ApiError> {
+        let refused = |message: String, pointer: &str| {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message).at(pointer)
+        };
+        match self.game {
+            RaceGameName::Slide => {
+                let shisen = [
+                    ("preset", self.preset.is_some()),
+                    ("gravity", self.gravity),
+                    ("chinese", self.chinese),
+                    ("solvable", self.solvable.is_some()),
+                ];
+                if let Some((field, _)) = shisen.iter().find(|(_, given)| *given) {
+                    let why = format!(
+                        "{field} is Shisen-Sho's: a sliding-puzzle race takes a size and a goal"
+                    );
+                    return Err(refused(why, &format!("/{field}")));
+                }
+                let size = self.size.as_ref().ok_or_else(|| {
+                    refused(
+                        "missing field `size`: a sliding-puzzle race needs one".into(),
+                        "",
+                    )
+                })?;
+                let size = size.slide().map_err(|e| refused(e.to_string(), "/size"))?;
+                let goal = self
+                    .goal
+                    .clone()
+                    .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
+                let spec = SlideSpec::new(size.0, goal)
+                    .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
+                Ok(RaceGame::Slide(spec))
+            }
+            RaceGameName::Shisen => {
+                if self.goal.is_some() {
+                    let why = "goal is a sliding puzzle's: a Shisen-Sho race takes a preset or a size, gravity, chinese and solvable";
+                    return Err(refused(why.into(), "/goal"));
+                }
+                let size = self.size.as_ref().map(RaceSize::shisen).transpose();
+                let size = size.map_err(|e| refused(e.to_string(), "/size"))?;
+                let spec = super::shisen_api::deal_spec(
+                    self.preset,
+                    size,
+                    self.gravity,
+                    self.chinese,
+                    self.solvable,
+                )?;
+                app.budget
+                    .run(move |mut deadline| spec.deal(seed, &mut deadline))
+                    .await?
+                    .map_err(super::shisen_api::deal_error)?;
+                Ok(RaceGame::Shisen(spec))
+            }
+        }
+    }
+
+    /// The bodies refused whatever their fields hold: each game's fields
+    /// with the other game, a sliding puzzle without a size or with a
+    /// size only Shisen-Sho takes (and the other way round), a preset with
+    /// a size.
+    pub fn excluded() -> Vec<serde_json::Value> {
+        use serde_json::json;
+        let game = |name: &str| json!({ "game": { "const": name } });
+        let given = json!({ "not": { "type": "null" } });
+        let mut cases = vec![
+            json!({ "required": ["game"], "properties": game("slide"), "not": { "required": ["size"] } }),
+            super::edge::excludes("preset", given, "size"),
+        ];
+        for field in ["preset", "gravity", "chinese", "solvable"] {
+            cases.push(json!({ "required": ["game", field], "properties": game("slide") }));
+        }
+        cases.push(json!({ "required": ["game", "goal"], "properties": game("shisen") }));
+        for (name, pattern) in [
+            ("slide", RaceSize::SLIDE_PATTERN),
+            ("shisen", RaceSize::SHISEN_PATTERN),
+        ] {
+            let mut properties = game(name);
+            properties["size"] = json!({ "type": "string", "not": { "pattern": pattern } });
+            cases.push(json!({ "required": ["game", "size"], "properties": properties }));
+        }
+        cases
+    }
 }
 
 /// The games a room races.
@@ -82,6 +190,8 @@ pub struct NewRequest {
 pub enum RaceGameName {
     /// The sliding puzzle.
     Slide,
+    /// Shisen-Sho.
+    Shisen,
 }
 
 /// An open room.
@@ -106,22 +216,14 @@ pub async fn new(
     State(app): State<App>,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Opened>, ApiError> {
-    let RaceGameName::Slide = request.game;
-    let goal = request
-        .goal
-        .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
-    let spec = SlideSpec::new(request.size.0, goal)
-        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
-    let room = app
-        .races
-        .open(RaceGame::Slide(spec), random_seed())
-        .await?
-        .ok_or_else(|| {
-            ApiError::unavailable(
-                "the server holds as many races as it can: try again later",
-                60,
-            )
-        })?;
+    let seed = random_seed();
+    let game = request.game(&app, seed).await?;
+    let room = app.races.open(game, seed).await?.ok_or_else(|| {
+        ApiError::unavailable(
+            "the server holds as many races as it can: try again later",
+            60,
+        )
+    })?;
     Ok(Json(Opened {
         url: format!("/race/{room}"),
         socket: format!("/api/races/{room}/ws"),
@@ -201,6 +303,11 @@ enum Incoming {
         moves: String,
         t: i64,
     },
+    /// A Shisen-Sho turn: `[x1, y1, x2, y2]` or `"shuffle"`.
+    Turn {
+        turn: TurnJson,
+        t: i64,
+    },
     Rematch,
     Leave,
 }
@@ -232,10 +339,9 @@ enum Outgoing {
     Progress {
         player: Seat,
         moves: usize,
-        solved_tiles: usize,
+        #[serde(flatten)]
+        standing: StandingView,
         t: i64,
-        /// The racer's board now, for the others' live view of it.
-        position: Option<String>,
     },
     Finish {
         player: Seat,
@@ -260,24 +366,94 @@ struct PlayerView {
     done: bool,
 }
 
+/// How far a racer is, as `progress` carries it.
 #[derive(Serialize, Debug)]
-struct PuzzleView {
-    game: &'static str,
-    seed: u64,
-    size: String,
-    position: String,
-    goal: String,
-    goal_position: String,
+#[serde(untagged)]
+enum StandingView {
+    Slide {
+        solved_tiles: usize,
+        /// The racer's board now, for the others' live view of it.
+        position: Option<String>,
+    },
+    Shisen {
+        tiles_left: usize,
+        score: u64,
+        /// No pair connects: the racer may shuffle.
+        stuck: bool,
+        /// The racer's board now (after gravity and shuffles).
+        board: Option<String>,
+    },
+}
+
+#[derive(Serialize, Debug)]
+#[serde(tag = "game", rename_all = "lowercase")]
+enum PuzzleView {
+    Slide {
+        seed: u64,
+        size: String,
+        position: String,
+        goal: String,
+        goal_position: String,
+    },
+    Shisen {
+        seed: u64,
+        size: String,
+        /// One character per cell, rows split by newlines, `.` empty.
+        board: String,
+        gravity: bool,
+        chinese: bool,
+        /// The records table a clearing counts for.
+        variant: String,
+    },
 }
 
 #[derive(Serialize, Debug)]
 struct FinishView {
     place: usize,
     millis: i64,
-    stm: usize,
-    mtm: usize,
+    #[serde(flatten)]
+    solve: SolveView,
     /// The stored game, for its replay at `/replay/{game}`.
     game: Option<String>,
+}
+
+/// What a solve took, as `finish` carries it; in `results`, a sliding
+/// puzzle's moves (null for a racer who did not finish), while a
+/// Shisen-Sho racer's score is their standing's.
+#[derive(Serialize, Debug)]
+#[serde(untagged)]
+enum SolveView {
+    Slide {
+        stm: Option<usize>,
+        mtm: Option<usize>,
+    },
+    Shisen {
+        score: u64,
+    },
+}
+
+impl SolveView {
+    fn of(solve: &Solve) -> SolveView {
+        match *solve {
+            Solve::Slide { stm, mtm } => SolveView::Slide {
+                stm: Some(stm),
+                mtm: Some(mtm),
+            },
+            Solve::Shisen { score, .. } => SolveView::Shisen { score },
+        }
+    }
+
+    /// A results line's: a sliding puzzle's moves, or nothing more.
+    fn placing(finish: Option<&Finish>, deal: Option<&Deal>) -> Option<SolveView> {
+        match (finish, deal) {
+            (_, Some(Deal::Shisen(_))) => None,
+            (Some(finish), _) => Some(SolveView::of(&finish.solve)),
+            (None, _) => Some(SolveView::Slide {
+                stm: None,
+                mtm: None,
+            }),
+        }
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -287,10 +463,11 @@ struct PlacingView {
     /// Null for a racer who did not finish.
     place: Option<usize>,
     millis: Option<i64>,
-    stm: Option<usize>,
-    mtm: Option<usize>,
+    #[serde(flatten)]
+    solve: Option<SolveView>,
     moves: usize,
-    solved_tiles: usize,
+    #[serde(flatten)]
+    standing: StandingView,
     /// A solver's stored game, for its replay at `/replay/{game}`.
     game: Option<String>,
 }
@@ -330,37 +507,66 @@ fn outgoing(event: &Event, race: &Race, games: &Games) -> Outgoing {
         Event::Progress(p) => Outgoing::Progress {
             player: p.seat,
             moves: p.moves,
-            solved_tiles: p.solved_tiles,
+            standing: standing(race, p.seat, &p.standing),
             t: p.t,
-            position: race.position_of(p.seat).map(ToString::to_string),
         },
         Event::Finish(f) => Outgoing::Finish {
             player: f.seat,
             result: FinishView {
                 place: f.place,
                 millis: f.millis,
-                stm: f.stm,
-                mtm: f.mtm,
+                solve: SolveView::of(&f.solve),
                 game: games.of(seed, f.seat).map(str::to_string),
             },
         },
-        Event::Results(placings) => results(placings, seed, games),
+        Event::Results(placings) => results(placings, race, games),
+    }
+}
+
+/// A racer's standing, with their board now for the others to draw.
+fn standing(race: &Race, seat: Seat, standing: &Standing) -> StandingView {
+    match *standing {
+        Standing::Slide { solved_tiles } => StandingView::Slide {
+            solved_tiles,
+            position: race.position_of(seat).map(ToString::to_string),
+        },
+        Standing::Shisen {
+            tiles_left,
+            score,
+            stuck,
+        } => StandingView::Shisen {
+            tiles_left,
+            score,
+            stuck,
+            board: race
+                .shisen_of(seat)
+                .map(|(session, _, _)| session.game().board().to_string()),
+        },
     }
 }
 
 fn puzzle(deal: &Deal) -> PuzzleView {
-    let Deal::Slide(puzzle) = deal;
-    PuzzleView {
-        game: "slide",
-        seed: puzzle.seed,
-        size: puzzle.start.size().to_string(),
-        position: puzzle.start.to_string(),
-        goal: puzzle.goal.to_string(),
-        goal_position: puzzle.goal_position.to_string(),
+    match deal {
+        Deal::Slide(puzzle) => PuzzleView::Slide {
+            seed: puzzle.seed,
+            size: puzzle.start.size().to_string(),
+            position: puzzle.start.to_string(),
+            goal: puzzle.goal.to_string(),
+            goal_position: puzzle.goal_position.to_string(),
+        },
+        Deal::Shisen(deal) => PuzzleView::Shisen {
+            seed: deal.seed,
+            size: deal.spec.size.to_string(),
+            board: deal.board.to_string(),
+            gravity: deal.spec.gravity,
+            chinese: deal.spec.tiles == shisen::TileSet::Chinese,
+            variant: deal.spec.variant(),
+        },
     }
 }
 
-fn results(placings: &[Placing], seed: Option<u64>, games: &Games) -> Outgoing {
+fn results(placings: &[Placing], race: &Race, games: &Games) -> Outgoing {
+    let seed = round_seed(race);
     Outgoing::Results {
         results: placings
             .iter()
@@ -369,10 +575,9 @@ fn results(placings: &[Placing], seed: Option<u64>, games: &Games) -> Outgoing {
                 name: p.name.clone(),
                 place: p.finish.as_ref().map(|f| f.place),
                 millis: p.finish.as_ref().map(|f| f.millis),
-                stm: p.finish.as_ref().map(|f| f.stm),
-                mtm: p.finish.as_ref().map(|f| f.mtm),
+                solve: SolveView::placing(p.finish.as_ref(), race.deal()),
                 moves: p.progress.moves,
-                solved_tiles: p.progress.solved_tiles,
+                standing: standing(race, p.seat, &p.progress.standing),
                 game: p
                     .finish
                     .as_ref()
@@ -634,7 +839,10 @@ impl Racer {
             }
             Incoming::Start => room.execute(Step::Start { key }, |_, _, _| ()).await,
             Incoming::Rematch => {
-                let seed = random_seed();
+                let seed = match super::race_shisen::rematch_seed(&self.app, room).await {
+                    Ok(seed) => seed,
+                    Err(e) => return Reply::Send(vec![error(e)]),
+                };
                 room.execute(Step::Rematch { key, seed }, |_, _, _| ())
                     .await
             }
@@ -654,6 +862,23 @@ impl Racer {
                 }
                 Err(e) => return Reply::Send(vec![error(e.message)]),
             },
+            Incoming::Turn { turn, t } => {
+                let turn = match super::race_shisen::read_turn(room, turn).await {
+                    Ok(turn) => turn,
+                    Err(e) => return Reply::Send(vec![error(e)]),
+                };
+                let step = Step::Turn {
+                    key: key.clone(),
+                    turn: turn.to_string(),
+                    t,
+                };
+                let played = room
+                    .execute(step, |replica, events, at| {
+                        super::race_shisen::cleared(replica, &key, events, at)
+                    })
+                    .await;
+                played.map(|cleared| cleared.map_or((), |cleared| self.record_clear(cleared)))
+            }
             Incoming::Leave => {
                 let _ = room.execute(Step::Leave { key }, |_, _, _| ()).await;
                 return Reply::Left;
@@ -677,11 +902,15 @@ impl Racer {
             .room
             .execute(step, |replica, _, _| {
                 let seat = replica.race.seat_of(&self.key)?;
-                let moves = replica
-                    .race
-                    .moves_of(seat)
-                    .map(|(moves, _)| moves.to_string());
-                Some((seat, moves.unwrap_or_default()))
+                let moves = match replica.race.shisen_of(seat) {
+                    Some((_, turns, _)) => super::race_shisen::turns_text(turns),
+                    None => replica
+                        .race
+                        .moves_of(seat)
+                        .map(|(moves, _)| moves.to_string())
+                        .unwrap_or_default(),
+                };
+                Some((seat, moves))
             })
             .await;
         match joined {
@@ -700,6 +929,18 @@ impl Racer {
         let (app, player, account) = (self.app.clone(), self.key.clone(), self.account.clone());
         tokio::spawn(async move {
             if let Err(e) = store_solve(&app, player, solved, account.as_ref()).await {
+                tracing::warn!(error = %e.message, "a race's result was not recorded");
+            }
+        });
+    }
+
+    /// Stores a cleared Shisen-Sho board as [`Racer::record`] stores a
+    /// solve.
+    fn record_clear(&self, cleared: super::race_shisen::Cleared) {
+        let (app, player, account) = (self.app.clone(), self.key.clone(), self.account.clone());
+        tokio::spawn(async move {
+            let stored = super::race_shisen::store_clear(&app, player, cleared, account.as_ref());
+            if let Err(e) = stored.await {
                 tracing::warn!(error = %e.message, "a race's result was not recorded");
             }
         });
@@ -851,13 +1092,13 @@ fn snapshot(replica: &Replica, now: i64) -> Vec<Utf8Bytes> {
             elapsed,
         }));
     }
-    let (seed, games) = (round_seed(race), &replica.games);
+    let games = &replica.games;
     for progress in race.standings(now) {
         let event = Event::Progress(progress);
         messages.push(encode(&outgoing(&event, race, games)));
     }
     if let Some(placings) = race.results() {
-        messages.push(encode(&results(&placings, seed, games)));
+        messages.push(encode(&results(&placings, race, games)));
     }
     messages
 }
@@ -920,12 +1161,29 @@ mod tests {
             Ok(Incoming::Move { t: 1200, .. })
         ));
         assert!(matches!(parse(r#"{"type":"leave"}"#), Ok(Incoming::Leave)));
+        assert!(matches!(
+            parse(r#"{"type":"turn","turn":[0,1,3,1],"t":800}"#),
+            Ok(Incoming::Turn {
+                turn: TurnJson::Remove([0, 1, 3, 1]),
+                t: 800
+            })
+        ));
+        assert!(matches!(
+            parse(r#"{"type":"turn","turn":"shuffle","t":900}"#),
+            Ok(Incoming::Turn {
+                turn: TurnJson::Word(_),
+                ..
+            })
+        ));
         for bad in [
             r#"{"type":"dance"}"#,
             r#"{"name":"Ada"}"#,
             r#"{"type":"join"}"#,
             r#"{"type":"move","moves":"R","t":"soon"}"#,
             r#"{"type":"join","name":"Ada","extra":1}"#,
+            r#"{"type":"turn","turn":[0,1,3],"t":1}"#,
+            r#"{"type":"turn","turn":"jump","t":1}"#,
+            r#"{"type":"turn","turn":[0,1,3,1]}"#,
             r#"[1,2]"#,
             "not json",
         ] {
@@ -938,15 +1196,34 @@ mod tests {
         let text = encode(&Outgoing::Progress {
             player: 2,
             moves: 5,
-            solved_tiles: 3,
+            standing: StandingView::Slide {
+                solved_tiles: 3,
+                position: Some("1 2 3/4 0 6/7 5 8".into()),
+            },
             t: 1500,
-            position: Some("1 2 3/4 0 6/7 5 8".into()),
         });
         let value: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
         assert_eq!(
             value,
             serde_json::json!({"type": "progress", "player": 2, "moves": 5, "solved_tiles": 3, "t": 1500,
                 "position": "1 2 3/4 0 6/7 5 8"})
+        );
+        let text = encode(&Outgoing::Progress {
+            player: 1,
+            moves: 2,
+            standing: StandingView::Shisen {
+                tiles_left: 20,
+                score: 96,
+                stuck: false,
+                board: Some("AB\nBA".into()),
+            },
+            t: 900,
+        });
+        let value: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"type": "progress", "player": 1, "moves": 2, "tiles_left": 20, "score": 96,
+                "stuck": false, "board": "AB\nBA", "t": 900})
         );
     }
 

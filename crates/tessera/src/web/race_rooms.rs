@@ -19,9 +19,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
-use play::race::{Deal, Event, Race, RaceError, RaceGame, RacerName, Seat, Turn};
+use play::race::{Event, Race, RaceError, RaceGame, RacerName, Seat, Turn};
 use play::seed::{derived_id, random_id};
-use play::slide_game::SlideSpec;
 use serde::{Deserialize, Serialize};
 use slide::Moves;
 use tokio::sync::{broadcast, watch, Notify};
@@ -66,6 +65,12 @@ pub enum Step {
         moves: String,
         t: i64,
     },
+    /// A Shisen-Sho turn, as text: `x1,y1-x2,y2` or `shuffle`.
+    Turn {
+        key: String,
+        turn: String,
+        t: i64,
+    },
     /// The seed is drawn by the instance that logs the step.
     Rematch {
         key: String,
@@ -104,6 +109,13 @@ impl Step {
                 // Logged from moves already read at the edge.
                 let moves = moves.parse::<Moves>().map_err(|_| RaceError::NoMoves)?;
                 race.play(key, &Turn::Slide(moves), *t, at)
+            }
+            Step::Turn { key, turn, t } => {
+                // Logged from a turn already read at the edge.
+                let turn = turn.parse().map_err(|e: play::shisen_game::TurnError| {
+                    RaceError::IllegalTurn(e.to_string())
+                })?;
+                race.play(key, &Turn::Shisen(turn), *t, at)
             }
             Step::Rematch { key, seed } => race.rematch(key, *seed, at),
             Step::Disconnect { key } => Ok(race.disconnect(key, at)),
@@ -167,7 +179,7 @@ impl Games {
 
 /// The seed of the round dealt, if any.
 pub fn round_seed(race: &Race) -> Option<u64> {
-    race.deal().map(|Deal::Slide(puzzle)| puzzle.seed)
+    race.deal().map(play::race::Deal::seed)
 }
 
 /// How each event is sent: the room's messages as the web module encodes
@@ -446,9 +458,8 @@ impl Rooms {
         let id = random_id();
         if let Some(store) = &self.shared {
             self.listen(store).await?;
-            let RaceGame::Slide(spec) = &game;
             let opened = OpenedRoom {
-                game: spec.to_string(),
+                game: game.to_string(),
                 seed,
                 opened_at: now,
             };
@@ -492,11 +503,11 @@ impl Rooms {
         let Some(opened) = store.race(id).await? else {
             return Ok(None);
         };
-        let Ok(spec) = opened.game.parse::<SlideSpec>() else {
+        let Ok(game) = opened.game.parse::<RaceGame>() else {
             tracing::warn!(room = id, game = %opened.game, "a shared race names an unknown game");
             return Ok(None);
         };
-        let Ok(race) = Race::new(RaceGame::Slide(spec), opened.seed, opened.opened_at) else {
+        let Ok(race) = Race::new(game, opened.seed, opened.opened_at) else {
             return Ok(None);
         };
         let room = Room::new(
@@ -622,6 +633,8 @@ async fn keep_time(rooms: Rooms, room: Arc<Room>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use play::race::Deal;
+    use play::slide_game::SlideSpec;
 
     fn encode(_: &Event, _: &Replica) -> Utf8Bytes {
         Utf8Bytes::from_static("")
@@ -663,6 +676,11 @@ mod tests {
                 key: "k".into(),
                 moves: "RRU".into(),
                 t: 1200,
+            },
+            Step::Turn {
+                key: "k".into(),
+                turn: "0,1-3,2".into(),
+                t: 1300,
             },
             Step::Rematch {
                 key: "k".into(),
@@ -757,5 +775,58 @@ mod tests {
         }
         assert_eq!(views[0], views[1]);
         assert!(views[0].1.is_some(), "the solve has a game id");
+    }
+
+    /// A Shisen-Sho room replayed from its steps: the same deal, the same
+    /// shuffles (seeded by the deal and the step, never drawn when taken),
+    /// the same boards.
+    #[test]
+    fn the_same_shisen_steps_give_the_same_boards() {
+        let game: RaceGame = "shisen:6x4-gravity".parse().unwrap();
+        let race = Race::new(game, 21, 0).unwrap();
+        let join = |key: &str| Step::Join {
+            key: key.into(),
+            name: key.into(),
+            account: None,
+        };
+        let ready = |key: &str| Step::Ready {
+            key: key.into(),
+            ready: true,
+        };
+        // The countdown ends with the tick.
+        let steps = [
+            (1_000, join("a")),
+            (1_000, join("b")),
+            (1_000, ready("a")),
+            (1_000, ready("b")),
+            (5_000, Step::Tick),
+        ];
+        let boards: Vec<String> = (0..2)
+            .map(|_| {
+                let room = Room::new("room".into(), race.clone(), 0, None, encode);
+                let mut replica = room.replica.try_lock().unwrap();
+                for (at, step) in &steps {
+                    let _ = room.take(&mut replica, step, *at);
+                }
+                let Some(Deal::Shisen(deal)) = replica.race.deal().cloned() else {
+                    panic!("dealt after the countdown")
+                };
+                let pair = deal.board.moves()[0];
+                for turn in [format!("{}-{}", pair.a, pair.b), "shuffle".into()] {
+                    let step = Step::Turn {
+                        key: "a".into(),
+                        turn,
+                        t: 100,
+                    };
+                    let (events, taken, _) = room.take(&mut replica, &step, 6_000);
+                    taken.unwrap();
+                    assert!(!events.is_empty());
+                }
+                let (session, turns, _) = replica.race.shisen_of(1).unwrap();
+                assert_eq!(turns.len(), 2);
+                session.game().board().to_string()
+            })
+            .collect();
+        assert_eq!(boards[0], boards[1]);
     }
 }

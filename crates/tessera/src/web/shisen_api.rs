@@ -86,7 +86,25 @@ fn rules(gravity: bool, chinese: bool) -> Rules {
 
 /// The deal a request asks for.
 fn spec(request: &NewRequest) -> Result<ShisenSpec, ApiError> {
-    let size = match (request.preset, request.size) {
+    deal_spec(
+        request.preset,
+        request.size,
+        request.gravity,
+        request.chinese,
+        request.solvable,
+    )
+}
+
+/// The deal a preset or a size, the two rule flags and solvability name
+/// (a single game's or a race's).
+pub(super) fn deal_spec(
+    preset: Option<Preset>,
+    size: Option<ShisenSize>,
+    gravity: bool,
+    chinese: bool,
+    solvable: Option<bool>,
+) -> Result<ShisenSpec, ApiError> {
+    let size = match (preset, size) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a preset or a size, not both")),
         (Some(preset), None) => preset.size(),
         (None, Some(size)) => size.0,
@@ -94,17 +112,17 @@ fn spec(request: &NewRequest) -> Result<ShisenSpec, ApiError> {
     };
     Ok(ShisenSpec {
         size: check_size(size)?,
-        tiles: if request.chinese {
+        tiles: if chinese {
             TileSet::Chinese
         } else {
             TileSet::Standard
         },
-        gravity: request.gravity,
-        solvable: request.solvable.unwrap_or(true),
+        gravity,
+        solvable: solvable.unwrap_or(true),
     })
 }
 
-fn deal_error(error: DealError) -> ApiError {
+pub(super) fn deal_error(error: DealError) -> ApiError {
     match error {
         DealError::Tiles(e) => ApiError::bad(format!("bad deal: {e}")),
         DealError::OutOfTime => ApiError::new(
@@ -444,7 +462,7 @@ pub fn stored_turns(game: &IssuedGame, turns: &str) -> Result<(Session, Vec<Turn
 }
 
 /// The turns of a request, each point checked against the board's size.
-fn read_turns(turns: &[TurnJson], size: Size) -> Result<Vec<Turn>, ApiError> {
+pub(super) fn read_turns(turns: &[TurnJson], size: Size) -> Result<Vec<Turn>, ApiError> {
     if turns.len() > SUBMITTED_TURNS {
         return Err(ApiError::bad(format!(
             "too many turns: at most {SUBMITTED_TURNS}"
@@ -629,7 +647,7 @@ pub async fn shuffle(
 
 /// One turn as the client sends it: a removal `[x1, y1, x2, y2]`, or a
 /// word.
-#[derive(Clone, Copy, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum TurnJson {
     Remove([i64; 4]),
@@ -681,7 +699,7 @@ impl<'de> serde::de::Visitor<'de> for TurnVisitor {
 }
 
 /// A turn that removes nothing.
-#[derive(Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Word {
     Shuffle,
@@ -706,7 +724,7 @@ pub struct SubmitRequest {
 
 /// The hints asked for boards of this game: by the game's id, or for a
 /// board the player saw.
-async fn hints_given(
+pub(super) async fn hints_given(
     app: &App,
     player: &Player,
     row: &GameRow,
