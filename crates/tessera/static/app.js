@@ -147,7 +147,8 @@ async function setupAccount() {
   askForNewPassword(account);
 }
 
-// The records page: a menu of the variants that have records.
+// The records page: a menu of the variants that have records, and of
+// the formats and controls they rank apart.
 async function showRecordsPage() {
   const game = document.getElementById('records-game');
   const variant = document.getElementById('records-variant');
@@ -161,14 +162,38 @@ async function showRecordsPage() {
     body.replaceChildren(el('p', { text: 'No records yet: solve a puzzle!' }));
     return;
   }
-  showRecords(body, game.value, variant.value);
+  showRecordsTables();
+}
+
+// The formats a sliding-puzzle variant ranks: a relay is filed under its
+// last size, so only a square board has one, ending at its size.
+function recordFormats(game, variant) {
+  if (game !== 'slide') return ['single'];
+  const formats = ['single', 'marathon-10', 'marathon-42', 'marathon-100', 'bld'];
+  const square = /^(\d+)x\1-/.exec(variant);
+  if (square && Number(square[1]) >= 4) formats.push(`relay-${square[1]}`);
+  return formats;
+}
+
+// The records of the chosen variant, format and control.
+function showRecordsTables() {
+  const game = document.getElementById('records-game').value;
+  const variant = document.getElementById('records-variant').value;
+  const format = document.getElementById('records-format');
+  const keep = format.value;
+  const formats = recordFormats(game, variant);
+  format.replaceChildren(...formats.map((f) => el('option', { value: f, text: f })));
+  format.value = formats.includes(keep) ? keep : 'single';
+  document.getElementById('records-format-label').hidden = game !== 'slide';
+  const control = document.getElementById('records-control').value;
+  showRecords(document.getElementById('records-body'), game, variant, format.value, control || null);
 }
 
 function setupRecordsPage() {
   document.getElementById('records-game').addEventListener('change', showRecordsPage);
-  document.getElementById('records-variant').addEventListener('change', () =>
-    showRecords(document.getElementById('records-body'),
-      document.getElementById('records-game').value, document.getElementById('records-variant').value));
+  for (const id of ['records-variant', 'records-format', 'records-control']) {
+    document.getElementById(id).addEventListener('change', showRecordsTables);
+  }
 }
 
 // "Race a friend": opens a race room for the chosen size and goal, and

@@ -360,7 +360,7 @@ impl PartialSchema for FormatName {
 impl ToSchema for FormatName {}
 
 /// What a records query ranks by: time and moves (every table of the
-/// variant), or the best average of 5 or 12 consecutive results.
+/// variant), or the best average of 5, 12, 50 or 100 consecutive results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RankBy {
@@ -374,6 +374,11 @@ pub enum RankBy {
     Ao5,
     /// Best average of 12 (the best and the worst dropped).
     Ao12,
+    /// Best average of 50 (the best and the worst three, 5 % rounded up,
+    /// dropped).
+    Ao50,
+    /// Best average of 100 (the best and the worst five dropped).
+    Ao100,
 }
 
 impl RankBy {
@@ -383,6 +388,8 @@ impl RankBy {
         match self {
             RankBy::Ao5 => Some(5),
             RankBy::Ao12 => Some(12),
+            RankBy::Ao50 => Some(50),
+            RankBy::Ao100 => Some(100),
             RankBy::Time | RankBy::Stm | RankBy::Mtm => None,
         }
     }
