@@ -1,6 +1,6 @@
 // The app shell: pages by URL hash, the account area.
 import { get, post, el } from './api.js';
-import { showRecords } from './records.js';
+import { showRecords, showDaily } from './records.js';
 import * as slide from './slide.js';
 import * as shisen from './shisen.js';
 import * as a11y from './a11y.js';
@@ -187,12 +187,42 @@ function showRecordsTables() {
   document.getElementById('records-format-label').hidden = game !== 'slide';
   const control = document.getElementById('records-control').value;
   showRecords(document.getElementById('records-body'), game, variant, format.value, control || null);
+  showDailyBoard(document.getElementById('daily-date').value || null);
+}
+
+// The daily challenge's board of the chosen variant and format, for
+// `date` (today when null); the day picker and links follow the board.
+async function showDailyBoard(date) {
+  const game = document.getElementById('records-game').value;
+  const variant = document.getElementById('records-variant').value;
+  const format = document.getElementById('records-format').value || 'single';
+  if (!variant) return;
+  const board = await showDaily(document.getElementById('daily-body'), game, variant, format, date);
+  if (!board) return;
+  const picker = document.getElementById('daily-date');
+  picker.value = board.date;
+  if (board.today) picker.max = board.date;
+  document.getElementById('daily-previous').disabled = !board.previous;
+  document.getElementById('daily-next').disabled = !board.next;
+  document.getElementById('daily-previous').dataset.date = board.previous || '';
+  document.getElementById('daily-next').dataset.date = board.next || '';
+  // Today's puzzle is played as the daily one; a past day's from its seed.
+  const play = document.getElementById('daily-play');
+  const [size, ...goal] = variant.split('-');
+  const where = game === 'slide' ? `slide&size=${size}&goal=${goal.join('-')}` : 'shisen';
+  play.href = board.today ? `#${where}&daily` : `#${where}&seed=${board.seed}`;
+  play.textContent = board.today ? "Play today's puzzle" : `Practise ${board.date}'s puzzle`;
+  play.hidden = format !== 'single';
 }
 
 function setupRecordsPage() {
   document.getElementById('records-game').addEventListener('change', showRecordsPage);
   for (const id of ['records-variant', 'records-format', 'records-control']) {
     document.getElementById(id).addEventListener('change', showRecordsTables);
+  }
+  document.getElementById('daily-date').addEventListener('change', (e) => showDailyBoard(e.target.value || null));
+  for (const id of ['daily-previous', 'daily-next']) {
+    document.getElementById(id).addEventListener('click', (e) => showDailyBoard(e.target.dataset.date));
   }
 }
 

@@ -106,6 +106,33 @@ export async function showRecords(box, game, variant, format = 'single', control
   reachable(box);
 }
 
+// Fills `box` with a day's board of the daily challenge (today's when
+// `date` is null): each player's first attempt, ranked. Gives the board.
+export async function showDaily(box, game, variant, format = 'single', date = null) {
+  const query = new URLSearchParams({ game, variant });
+  if (format !== 'single') query.set('format', format);
+  if (date) query.set('date', date);
+  let board;
+  try {
+    board = await get(`/api/daily?${query}`);
+  } catch (e) {
+    box.replaceChildren(el('p', { class: 'error', text: e.message }));
+    return null;
+  }
+  const title = `${board.date}${board.today ? ' (today)' : ''} — ${variant}${format === 'single' ? '' : `, ${format}`}`;
+  const empty = board.today ? 'no one yet: be the first' : 'no one played this day';
+  const parts = [table(`Fastest, ${title}`, board.by_time, [['#', rank], ['name', who], ['time', time], ['STM', (r) => r.stm], ['replay', replay]], empty)];
+  if (board.by_moves) {
+    parts.push(table(`Fewest moves, ${title}`, board.by_moves, [['#', rank], ['name', who], ['STM', (r) => r.stm], ['time', time], ['replay', replay]], empty));
+  }
+  if (board.by_score) {
+    parts.push(table(`Best score, ${title}`, board.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['replay', replay]], empty));
+  }
+  box.replaceChildren(...parts);
+  reachable(box);
+  return board;
+}
+
 // A table wider than its box scrolls inside it; the keyboard must reach
 // it to scroll it, so such a box takes the focus and names itself.
 function reachable(box) {

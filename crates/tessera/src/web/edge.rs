@@ -228,6 +228,40 @@ impl PartialSchema for Variant {
 
 impl ToSchema for Variant {}
 
+/// A UTC date of the daily challenge, `YYYY-MM-DD`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct DailyDate(pub play::daily::Day);
+
+impl DailyDate {
+    const PATTERN: &'static str = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
+}
+
+impl TryFrom<String> for DailyDate {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<DailyDate, Invalid> {
+        text.parse()
+            .map(DailyDate)
+            .map_err(|e: play::daily::DayError| Invalid(e.to_string()))
+    }
+}
+
+impl PartialSchema for DailyDate {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "A UTC date, `YYYY-MM-DD`, from 1970-01-01 to today: a day of the daily \
+             challenge. A date the calendar lacks (`2026-02-30`), or a day still to come, is \
+             refused with 400.",
+        )
+        .examples([serde_json::json!("2026-11-25")])
+        .into()
+    }
+}
+
+impl ToSchema for DailyDate {}
+
 /// A sliding-puzzle size the web app plays: `WxH`, each side 3 to 10.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(try_from = "String")]

@@ -14,6 +14,7 @@ mod assets;
 mod budget;
 mod clock;
 mod connections;
+mod daily;
 mod edge;
 mod error;
 mod games;
@@ -137,6 +138,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/race/{room}", get(assets::race_page))
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
+        .route("/api/daily", get(daily::board))
         .route("/api/me", get(records::me))
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))

@@ -220,7 +220,7 @@ pub async fn records(
 }
 
 /// The asking browser and its signed-in account, whose results are "mine".
-fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a> {
+pub(super) fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a> {
     Viewer {
         player: &player.0,
         account: visitor.account.as_ref().map(|a| a.id.as_str()),

@@ -152,6 +152,7 @@ pub struct Issued {
 pub async fn new(
     State(app): State<App>,
     player: Player,
+    visitor: super::account::Visitor,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Issued>, ApiError> {
     let spec = spec(&request)?;
@@ -175,6 +176,7 @@ pub async fn new(
         issued_at: now,
     };
     app.store.issue(&game).await?;
+    super::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
         game: game.id,
         seed,

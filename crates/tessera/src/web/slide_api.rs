@@ -120,6 +120,7 @@ impl DealtPuzzle {
 pub async fn new(
     State(app): State<App>,
     player: Player,
+    visitor: super::account::Visitor,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Issued>, ApiError> {
     let size = request.size.0;
@@ -161,6 +162,7 @@ pub async fn new(
         issued_at: now,
     };
     app.store.issue(&game).await?;
+    super::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
         game: game.id,
         seed,
