@@ -479,3 +479,72 @@ fn records_rank_the_best_average_of_fifty_without_the_best_and_worst_five_percen
         .json();
     assert_eq!(tables["by_average"], json!([]));
 }
+
+#[test]
+fn a_marathon_of_a_hundred_10x10_puzzles_submits_and_a_larger_body_is_413() {
+    use play::limits::{REQUEST_BYTES, SUBMIT_BYTES};
+    let server = Server::start();
+    let mut client = server.client();
+    let game = client.ok(
+        "/api/slide/new",
+        json!({"size": "10x10", "seed": 5, "format": "marathon-100"}),
+    );
+    let moves: Vec<slide::Moves> = game["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let start = Position::parse(p["position"].as_str().unwrap(), None).unwrap();
+            let goal = Position::parse(p["goal_position"].as_str().unwrap(), None).unwrap();
+            slide::solve_fast(&start, &goal).unwrap()
+        })
+        .collect();
+    assert_eq!(moves.len(), 100);
+    let total: usize = moves.iter().map(slide::Moves::len).sum();
+    // A person's pace: the times run to about an hour on one clock.
+    let times = one_clock(&moves, 2000, 40);
+    let body = submission(&game, &moves, &times).to_string();
+    assert!(body.len() > REQUEST_BYTES, "{} bytes", body.len());
+    assert!(body.len() < SUBMIT_BYTES, "{} bytes", body.len());
+    let reply = client.post_raw("/api/slide/submit", "application/json", &body);
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let done = reply.json();
+    assert_eq!(done["solved"], true, "{done}");
+    assert_eq!(done["stm"], total);
+    // Played in no time by the server's clock: not ranked, but taken.
+    assert_eq!(done["ranked"], false);
+    assert!(done["reason"].as_str().unwrap().contains("times"), "{done}");
+
+    // More moves over the puzzles than any marathon needs: refused, the
+    // pointer at the puzzle that goes over, before any is replayed.
+    let each = play::limits::SUBMITTED_MOVES;
+    let count = play::limits::FORMAT_MOVES / each + 1;
+    let long = json!({"moves": format!("U{}D{}", each / 2, each / 2), "times": []});
+    let reply = client.post(
+        "/api/slide/submit",
+        json!({"game": game["game"], "puzzles": vec![long; count]}),
+    );
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert!(reply.error().contains("too many moves"), "{}", reply.text);
+    assert_eq!(
+        reply.json()["pointer"],
+        format!("/puzzles/{}/moves", count - 1)
+    );
+
+    // One byte beyond the bound is refused before it is read, as JSON.
+    let prefix = format!("{{\"game\":{},\"pad\":\"", game["game"]);
+    let pad = "x".repeat(SUBMIT_BYTES + 1 - prefix.len() - 2);
+    let huge = format!("{prefix}{pad}\"}}");
+    assert_eq!(huge.len(), SUBMIT_BYTES + 1);
+    let reply = client.post_raw("/api/slide/submit", "application/json", &huge);
+    assert_eq!(reply.status, 413, "{}", reply.text);
+    assert!(!reply.error().is_empty());
+    // Every other route keeps the usual limit.
+    let over = format!(
+        "{{\"size\":\"4x4\",\"goal\":\"{}\"}}",
+        "x".repeat(REQUEST_BYTES)
+    );
+    let reply = client.post_raw("/api/slide/new", "application/json", &over);
+    assert_eq!(reply.status, 413, "{}", reply.text);
+    assert!(!reply.error().is_empty());
+}

@@ -114,6 +114,9 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         // Analysis searches like a solve the first time it is asked.
         .route("/api/replays/{game}/analysis", get(replays::analysis));
     let solvers = ops::limited(solvers, config.solver_rate, config.trust_proxy);
+    // A format's submission holds up to 100 puzzles' moves and times: that
+    // route alone takes more than the usual body limit.
+    let big_body = DefaultBodyLimit::max(play::limits::SUBMIT_BYTES);
     let mut router: Router<App> = Router::new()
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))
@@ -122,7 +125,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics_page))
         .route("/api/slide/new", post(slide_api::new))
-        .route("/api/slide/submit", post(slide_api::submit))
+        .route("/api/slide/submit", post(slide_api::submit).layer(big_body))
         .route("/api/slide/colours", post(slide_api::colours))
         .route("/api/shisen/new", post(shisen_api::new))
         .route("/api/shisen/path", post(shisen_api::path))
