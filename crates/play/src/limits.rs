@@ -75,4 +75,3 @@ pub const MOVES_TEXT: usize = slide::MAX_MOVES;
 // format limit is above it.
 const _: () = assert!(SUBMITTED_MOVES * SUBMITTED_MOVE_BYTES < REQUEST_BYTES);
 const _: () = assert!(SUBMIT_BYTES > REQUEST_BYTES);
-const _: () = assert!(FORMAT_PUZZLES == crate::format::MARATHON_LENGTHS[2]);
