@@ -106,6 +106,31 @@ test('a marathon of ten 3x3 puzzles on one clock is ranked and replays with its 
   assert.ok((await row.textContent()).includes(handle));
   const records = await page.evaluate(() => fetch('/api/records?game=slide&variant=3x3-row-major&format=marathon-10&control=mouse').then((r) => r.json()));
   assert.ok(records.by_time.some((r) => r.game_id === data.game));
+  // The records page picks the format and the control: by mouse the
+  // marathon is there, by keyboard it is not.
+  await page.goto(`${server.url}#records`);
+  await page.selectOption('#records-game', 'slide');
+  await page.waitForSelector('#records-variant option[value="3x3-row-major"]', { state: 'attached' });
+  await page.selectOption('#records-variant', '3x3-row-major');
+  await page.selectOption('#records-format', 'marathon-10');
+  await page.selectOption('#records-control', 'mouse');
+  await page.waitForSelector('#records-body h3:has-text("marathon-10, mouse")');
+  assert.ok(await page.locator(`#records-body a[href="/replay/${data.game}"]`).count() > 0);
+  assert.equal(await page.locator('#records-body caption:has-text("Best average of 100")').count(), 1);
+  await page.selectOption('#records-control', 'keyboard');
+  await page.waitForSelector('#records-body h3:has-text("marathon-10, keyboard")');
+  assert.equal(await page.locator('#records-body table.records').first().locator('tr.mine').count(), 0);
+  // The daily board of the same variant and format: today's, then the
+  // day before through its link, and back.
+  const today = await page.evaluate(() => fetch('/api/daily?game=slide&variant=3x3-row-major').then((r) => r.json()).then((b) => b.date));
+  await page.waitForFunction((d) => document.getElementById('daily-date').value === d, today);
+  assert.ok(await page.isDisabled('#daily-next'));
+  assert.match(await page.textContent('#daily-body'), /\(today\) — 3x3-row-major, marathon-10/);
+  await page.click('#daily-previous');
+  await page.waitForFunction((d) => { const v = document.getElementById('daily-date').value; return v && v < d; }, today);
+  assert.match(await page.textContent('#daily-body'), /no one played this day/);
+  await page.click('#daily-next');
+  await page.waitForFunction((d) => document.getElementById('daily-date').value === d, today);
   await page.close();
 });
 

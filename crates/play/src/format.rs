@@ -21,6 +21,9 @@ use crate::slide_game::{Outcome, Puzzle, Session, SlideSpec};
 /// How many puzzles a marathon may have: the lengths the community ranks.
 pub const MARATHON_LENGTHS: [usize; 3] = [10, 42, 100];
 
+// The submission limits are sized for the longest marathon.
+const _: () = assert!(crate::limits::FORMAT_PUZZLES == MARATHON_LENGTHS[2]);
+
 /// The first size of every relay (3×3): smaller is no puzzle.
 pub const RELAY_FIRST_SIDE: usize = 3;
 

@@ -145,6 +145,9 @@ pub enum Unranked {
     /// when the guest signs up or in on that browser (if nothing else
     /// stood in its way).
     Guest,
+    /// A second attempt at a day's puzzle: only the first is ranked
+    /// (`crate::daily`), since the second knows the puzzle.
+    DailyRepeat,
 }
 
 impl fmt::Display for Unranked {
@@ -155,6 +158,9 @@ impl fmt::Display for Unranked {
             Unranked::TimesInconsistent(why) => write!(f, "times inconsistent: {why}"),
             Unranked::PlayedWhilePaused(why) => write!(f, "played while paused: {why}"),
             Unranked::Guest => f.write_str("guest"),
+            Unranked::DailyRepeat => f.write_str(
+                "daily: second attempt (only the first attempt at the day's puzzle is ranked)",
+            ),
         }
     }
 }

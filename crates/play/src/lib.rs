@@ -13,6 +13,7 @@
 
 pub mod account;
 pub mod average;
+pub mod daily;
 pub mod format;
 pub mod shisen_game;
 pub mod slide_game;

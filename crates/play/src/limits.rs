@@ -37,6 +37,27 @@ pub const SUBMITTED_TURNS: usize = 5_000;
 /// The largest HTTP request body, in bytes.
 pub const REQUEST_BYTES: usize = 256 * 1024;
 
+/// The most single-tile moves a format's submission may hold over all its
+/// puzzles: a marathon of 100 10×10 puzzles solved by the fast solver is
+/// about 192 000 moves (seed 5, tests/formats.rs); twice that leaves room
+/// for clumsier play while bounding the replay's work (each puzzle is
+/// still held to [`SUBMITTED_MOVES`]).
+pub const FORMAT_MOVES: usize = 400_000;
+
+/// The bytes a submitted move takes at most in a well-formed submission:
+/// its letter, its time (ten digits, 115 days in milliseconds) with a
+/// comma, and the letter of its control.
+pub const SUBMITTED_MOVE_BYTES: usize = 1 + 11 + 1;
+
+/// The most puzzles a format deals (`marathon-100`).
+pub const FORMAT_PUZZLES: usize = 100;
+
+/// The largest body of a sliding-puzzle submission, in bytes: a format at
+/// its worst case ([`FORMAT_MOVES`] moves over [`FORMAT_PUZZLES`]
+/// puzzles, with 256 bytes a puzzle for its field names and the game's
+/// id). Only the submission route takes more than [`REQUEST_BYTES`].
+pub const SUBMIT_BYTES: usize = FORMAT_MOVES * SUBMITTED_MOVE_BYTES + FORMAT_PUZZLES * 256;
+
 /// The longest display name, in characters.
 pub const NAME_CHARS: usize = 24;
 
@@ -49,3 +70,8 @@ pub const STDIN_LINE_BYTES: usize = 64 << 20;
 /// (`R3` is three): the engine's own limit, named here with the others. A
 /// few kilobytes of large counts would otherwise ask for gigabytes.
 pub const MOVES_TEXT: usize = slide::MAX_MOVES;
+
+// A single game's longest submission fits the ordinary limit, and the
+// format limit is above it.
+const _: () = assert!(SUBMITTED_MOVES * SUBMITTED_MOVE_BYTES < REQUEST_BYTES);
+const _: () = assert!(SUBMIT_BYTES > REQUEST_BYTES);

@@ -1,6 +1,6 @@
 // The app shell: pages by URL hash, the account area.
 import { get, post, el } from './api.js';
-import { showRecords } from './records.js';
+import { showRecords, showDaily } from './records.js';
 import * as slide from './slide.js';
 import * as shisen from './shisen.js';
 import * as a11y from './a11y.js';
@@ -147,7 +147,8 @@ async function setupAccount() {
   askForNewPassword(account);
 }
 
-// The records page: a menu of the variants that have records.
+// The records page: a menu of the variants that have records, and of
+// the formats and controls they rank apart.
 async function showRecordsPage() {
   const game = document.getElementById('records-game');
   const variant = document.getElementById('records-variant');
@@ -161,14 +162,68 @@ async function showRecordsPage() {
     body.replaceChildren(el('p', { text: 'No records yet: solve a puzzle!' }));
     return;
   }
-  showRecords(body, game.value, variant.value);
+  showRecordsTables();
+}
+
+// The formats a sliding-puzzle variant ranks: a relay is filed under its
+// last size, so only a square board has one, ending at its size.
+function recordFormats(game, variant) {
+  if (game !== 'slide') return ['single'];
+  const formats = ['single', 'marathon-10', 'marathon-42', 'marathon-100', 'bld'];
+  const square = /^(\d+)x\1-/.exec(variant);
+  if (square && Number(square[1]) >= 4) formats.push(`relay-${square[1]}`);
+  return formats;
+}
+
+// The records of the chosen variant, format and control.
+function showRecordsTables() {
+  const game = document.getElementById('records-game').value;
+  const variant = document.getElementById('records-variant').value;
+  const format = document.getElementById('records-format');
+  const keep = format.value;
+  const formats = recordFormats(game, variant);
+  format.replaceChildren(...formats.map((f) => el('option', { value: f, text: f })));
+  format.value = formats.includes(keep) ? keep : 'single';
+  document.getElementById('records-format-label').hidden = game !== 'slide';
+  const control = document.getElementById('records-control').value;
+  showRecords(document.getElementById('records-body'), game, variant, format.value, control || null);
+  showDailyBoard(document.getElementById('daily-date').value || null);
+}
+
+// The daily challenge's board of the chosen variant and format, for
+// `date` (today when null); the day picker and links follow the board.
+async function showDailyBoard(date) {
+  const game = document.getElementById('records-game').value;
+  const variant = document.getElementById('records-variant').value;
+  const format = document.getElementById('records-format').value || 'single';
+  if (!variant) return;
+  const board = await showDaily(document.getElementById('daily-body'), game, variant, format, date);
+  if (!board) return;
+  const picker = document.getElementById('daily-date');
+  picker.value = board.date;
+  if (board.today) picker.max = board.date;
+  document.getElementById('daily-previous').disabled = !board.previous;
+  document.getElementById('daily-next').disabled = !board.next;
+  document.getElementById('daily-previous').dataset.date = board.previous || '';
+  document.getElementById('daily-next').dataset.date = board.next || '';
+  // Today's puzzle is played as the daily one; a past day's from its seed.
+  const play = document.getElementById('daily-play');
+  const [size, ...goal] = variant.split('-');
+  const where = game === 'slide' ? `slide&size=${size}&goal=${goal.join('-')}` : 'shisen';
+  play.href = board.today ? `#${where}&daily` : `#${where}&seed=${board.seed}`;
+  play.textContent = board.today ? "Play today's puzzle" : `Practise ${board.date}'s puzzle`;
+  play.hidden = format !== 'single';
 }
 
 function setupRecordsPage() {
   document.getElementById('records-game').addEventListener('change', showRecordsPage);
-  document.getElementById('records-variant').addEventListener('change', () =>
-    showRecords(document.getElementById('records-body'),
-      document.getElementById('records-game').value, document.getElementById('records-variant').value));
+  for (const id of ['records-variant', 'records-format', 'records-control']) {
+    document.getElementById(id).addEventListener('change', showRecordsTables);
+  }
+  document.getElementById('daily-date').addEventListener('change', (e) => showDailyBoard(e.target.value || null));
+  for (const id of ['daily-previous', 'daily-next']) {
+    document.getElementById(id).addEventListener('click', (e) => showDailyBoard(e.target.dataset.date));
+  }
 }
 
 // "Race a friend": opens a race room for the chosen game (the sliding

@@ -49,31 +49,38 @@ export function reasonText(reason) {
   return reason === 'guest' ? 'guest: sign in to be ranked' : reason;
 }
 
-// Fills `box` with the records and the player's statistics for a variant.
-export async function showRecords(box, game, variant, format = 'single') {
-  let records, stats, ao12;
-  const query = `game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}${format === 'single' ? '' : `&format=${encodeURIComponent(format)}`}`;
-  // The sliding puzzle ranks the best averages of 5 and of 12 too.
-  const averages = game === 'slide';
+// The averages the sliding puzzle ranks, each a table of its own.
+const AVERAGES = [5, 12, 50, 100];
+
+// Fills `box` with the records and the player's statistics for a variant,
+// in a format and, if one is given, a control.
+export async function showRecords(box, game, variant, format = 'single', control = null) {
+  let records, stats, averages;
+  const query = `game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`
+    + (format === 'single' ? '' : `&format=${encodeURIComponent(format)}`)
+    + (control ? `&control=${encodeURIComponent(control)}` : '');
+  // The sliding puzzle ranks the best averages too: the first query
+  // brings the average of 5, one more query each of the others.
+  const ranksAverages = game === 'slide';
   try {
-    [records, stats, ao12] = await Promise.all([
-      get(`/api/records?${query}${averages ? '&by=ao5' : ''}`),
+    [records, stats, ...averages] = await Promise.all([
+      get(`/api/records?${query}${ranksAverages ? '&by=ao5' : ''}`),
       get(`/api/me/stats?game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`),
-      averages ? get(`/api/records?${query}&by=ao12`) : null,
+      ...(ranksAverages ? AVERAGES.slice(1).map((n) => get(`/api/records?${query}&by=ao${n}`)) : []),
     ]);
   } catch (e) {
     box.replaceChildren(el('p', { class: 'error', text: e.message }));
     return;
   }
-  const parts = [el('h3', { text: `Records — ${variant}${format === 'single' ? '' : `, ${format}`}` })];
+  const named = [format === 'single' ? '' : `, ${format}`, control ? `, ${control}` : ''].join('');
+  const parts = [el('h3', { text: `Records — ${variant}${named}` })];
   if (game === 'slide') {
     const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];
     parts.push(
       table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ...moves, ['TPS', tps], ['date', when], ['replay', replay]]),
       table('Fewest moves (STM)', records.by_moves, [['#', rank], ['name', who], ...moves, ['time', time], ['date', when], ['replay', replay]]),
       table('Fewest moves (MTM)', records.by_mtm, [['#', rank], ['name', who], ['MTM', (r) => r.mtm], ['STM', (r) => r.stm], ['time', time], ['date', when], ['replay', replay]]),
-      averageTable('Best average of 5', records.by_average),
-      averageTable('Best average of 12', ao12.by_average),
+      ...[records, ...averages].map((r, i) => averageTable(`Best average of ${AVERAGES[i]}`, r.by_average)),
     );
   } else {
     parts.push(
@@ -97,6 +104,33 @@ export async function showRecords(box, game, variant, format = 'single') {
   parts.push(table('Your latest results', stats.recent, [['time', time], ...moves, ['verdict', verdict], ['date', when], ['replay', replay]], 'none yet'));
   box.replaceChildren(...parts);
   reachable(box);
+}
+
+// Fills `box` with a day's board of the daily challenge (today's when
+// `date` is null): each player's first attempt, ranked. Gives the board.
+export async function showDaily(box, game, variant, format = 'single', date = null) {
+  const query = new URLSearchParams({ game, variant });
+  if (format !== 'single') query.set('format', format);
+  if (date) query.set('date', date);
+  let board;
+  try {
+    board = await get(`/api/daily?${query}`);
+  } catch (e) {
+    box.replaceChildren(el('p', { class: 'error', text: e.message }));
+    return null;
+  }
+  const title = `${board.date}${board.today ? ' (today)' : ''} — ${variant}${format === 'single' ? '' : `, ${format}`}`;
+  const empty = board.today ? 'no one yet: be the first' : 'no one played this day';
+  const parts = [table(`Fastest, ${title}`, board.by_time, [['#', rank], ['name', who], ['time', time], ['STM', (r) => r.stm], ['replay', replay]], empty)];
+  if (board.by_moves) {
+    parts.push(table(`Fewest moves, ${title}`, board.by_moves, [['#', rank], ['name', who], ['STM', (r) => r.stm], ['time', time], ['replay', replay]], empty));
+  }
+  if (board.by_score) {
+    parts.push(table(`Best score, ${title}`, board.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['replay', replay]], empty));
+  }
+  box.replaceChildren(...parts);
+  reachable(box);
+  return board;
 }
 
 // A table wider than its box scrolls inside it; the keyboard must reach

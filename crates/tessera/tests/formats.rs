@@ -403,3 +403,148 @@ fn records_rank_each_players_best_average_of_five() {
     let reply = quick.get("/api/records?game=slide&variant=3x3-row-major&by=ao7");
     assert_eq!(reply.status, 400, "{}", reply.text);
 }
+
+/// Deals `count` single 3×3 games from `seed` on, to be solved later.
+fn deal_many(client: &mut Client, seed: u64, count: u64) -> Vec<(Instant, Value)> {
+    (seed..seed + count)
+        .map(|seed| (Instant::now(), deal(client, "single", seed)))
+        .collect()
+}
+
+/// Solves dealt games in order at `gap` ms a move, once each could have
+/// been played; gives the time the server gave each.
+fn solve_dealt(client: &mut Client, dealt: &[(Instant, Value)], gap: i64) -> Vec<i64> {
+    dealt
+        .iter()
+        .map(|(at, game)| {
+            let moves = solutions(game);
+            let times = one_clock(&moves, 300, gap);
+            wait_until(*at, *times[0].last().unwrap());
+            let done = client.ok("/api/slide/submit", submission(game, &moves, &times));
+            assert_eq!(done["ranked"], true, "{done}");
+            done["millis"].as_i64().unwrap()
+        })
+        .collect()
+}
+
+/// The mean of `times` without its `drop` best and `drop` worst, by hand.
+fn trimmed_mean(times: &[i64], drop: usize) -> f64 {
+    let mut sorted = times.to_vec();
+    sorted.sort_unstable();
+    let kept = &sorted[drop..sorted.len() - drop];
+    kept.iter().sum::<i64>() as f64 / kept.len() as f64
+}
+
+#[test]
+fn records_rank_the_best_average_of_fifty_without_the_best_and_worst_five_percent() {
+    let server = Server::start();
+    let mut player = server.client();
+    let (handle, _) = player.sign_up("fifty");
+    // Four games dealt long before the rest are four slow results: an
+    // average of 50 drops three of them (5 % of 50, rounded up), so the
+    // fourth counts; a plain mean or a mean without one each side would
+    // differ.
+    let mut dealt = deal_many(&mut player, 1000, 4);
+    std::thread::sleep(Duration::from_millis(4000));
+    dealt.extend(deal_many(&mut player, 1004, 46));
+    let millis = solve_dealt(&mut player, &dealt, 60);
+    let mut sorted = millis.clone();
+    sorted.sort_unstable();
+    assert!(
+        sorted[46] > sorted[45] + 1000,
+        "four slow results: {sorted:?}"
+    );
+    // Another account with 49 results has no average of 50.
+    let mut short = server.client();
+    short.sign_up("short");
+    let dealt = deal_many(&mut short, 2000, 49);
+    solve_dealt(&mut short, &dealt, 60);
+
+    let tables = player
+        .get("/api/records?game=slide&variant=3x3-row-major&by=ao50")
+        .json();
+    let averages = tables["by_average"].as_array().unwrap();
+    assert_eq!(averages.len(), 1, "{averages:?}");
+    assert_eq!(averages[0]["handle"], json!(handle));
+    assert_eq!(averages[0]["of"], 50);
+    assert_eq!(averages[0]["game_ids"].as_array().unwrap().len(), 50);
+    let expected = trimmed_mean(&millis, 3);
+    let got = averages[0]["millis"].as_f64().unwrap();
+    assert!((got - expected).abs() < 1e-6, "{got} != {expected}");
+    assert!((got - trimmed_mean(&millis, 1)).abs() > 1.0);
+    assert!((got - trimmed_mean(&millis, 5)).abs() > 1.0);
+    // Nobody has a hundred results yet.
+    let tables = player
+        .get("/api/records?game=slide&variant=3x3-row-major&by=ao100")
+        .json();
+    assert_eq!(tables["by_average"], json!([]));
+}
+
+#[test]
+fn a_marathon_of_a_hundred_10x10_puzzles_submits_and_a_larger_body_is_413() {
+    use play::limits::{REQUEST_BYTES, SUBMIT_BYTES};
+    let server = Server::start();
+    let mut client = server.client();
+    let game = client.ok(
+        "/api/slide/new",
+        json!({"size": "10x10", "seed": 5, "format": "marathon-100"}),
+    );
+    let moves: Vec<slide::Moves> = game["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let start = Position::parse(p["position"].as_str().unwrap(), None).unwrap();
+            let goal = Position::parse(p["goal_position"].as_str().unwrap(), None).unwrap();
+            slide::solve_fast(&start, &goal).unwrap()
+        })
+        .collect();
+    assert_eq!(moves.len(), 100);
+    let total: usize = moves.iter().map(slide::Moves::len).sum();
+    // A person's pace: the times run to about an hour on one clock.
+    let times = one_clock(&moves, 2000, 40);
+    let body = submission(&game, &moves, &times).to_string();
+    assert!(body.len() > REQUEST_BYTES, "{} bytes", body.len());
+    assert!(body.len() < SUBMIT_BYTES, "{} bytes", body.len());
+    let reply = client.post_raw("/api/slide/submit", "application/json", &body);
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let done = reply.json();
+    assert_eq!(done["solved"], true, "{done}");
+    assert_eq!(done["stm"], total);
+    // Played in no time by the server's clock: not ranked, but taken.
+    assert_eq!(done["ranked"], false);
+    assert!(done["reason"].as_str().unwrap().contains("times"), "{done}");
+
+    // More moves over the puzzles than any marathon needs: refused, the
+    // pointer at the puzzle that goes over, before any is replayed.
+    let each = play::limits::SUBMITTED_MOVES;
+    let count = play::limits::FORMAT_MOVES / each + 1;
+    let long = json!({"moves": format!("U{}D{}", each / 2, each / 2), "times": []});
+    let reply = client.post(
+        "/api/slide/submit",
+        json!({"game": game["game"], "puzzles": vec![long; count]}),
+    );
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert!(reply.error().contains("too many moves"), "{}", reply.text);
+    assert_eq!(
+        reply.json()["pointer"],
+        format!("/puzzles/{}/moves", count - 1)
+    );
+
+    // One byte beyond the bound is refused before it is read, as JSON.
+    let prefix = format!("{{\"game\":{},\"pad\":\"", game["game"]);
+    let pad = "x".repeat(SUBMIT_BYTES + 1 - prefix.len() - 2);
+    let huge = format!("{prefix}{pad}\"}}");
+    assert_eq!(huge.len(), SUBMIT_BYTES + 1);
+    let reply = client.post_raw("/api/slide/submit", "application/json", &huge);
+    assert_eq!(reply.status, 413, "{}", reply.text);
+    assert!(!reply.error().is_empty());
+    // Every other route keeps the usual limit.
+    let over = format!(
+        "{{\"size\":\"4x4\",\"goal\":\"{}\"}}",
+        "x".repeat(REQUEST_BYTES)
+    );
+    let reply = client.post_raw("/api/slide/new", "application/json", &over);
+    assert_eq!(reply.status, 413, "{}", reply.text);
+    assert!(!reply.error().is_empty());
+}

@@ -330,10 +330,10 @@ fn query_case(doc: &Value, path: &'static str, name: &'static str, value: &str) 
         value: json!(value),
         send: Box::new(move |c, value| {
             let value = value.as_str().unwrap();
-            let other = if name == "game" {
-                "variant=4x4-row-major"
-            } else {
-                "game=slide"
+            let other = match name {
+                "game" => "variant=4x4-row-major",
+                "variant" => "game=slide",
+                _ => "game=slide&variant=4x4-row-major",
             };
             let query = format!("{name}={}&{other}", utf8_percent(value));
             c.get(&format!("{path}?{query}")).status
@@ -434,6 +434,18 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
     }
     for variant in ["4x4-row-major", "", "a b", &"a".repeat(65)] {
         cases.push(query_case(&doc, "/api/records", "variant", variant));
+    }
+    for by in ["ao50", "ao100", "ao7", "AO5"] {
+        cases.push(query_case(&doc, "/api/records", "by", by));
+    }
+    for date in [
+        "2026-11-20",
+        "1970-01-01",
+        "2026-11-2",
+        "2026-13-01",
+        "26-11-20",
+    ] {
+        cases.push(query_case(&doc, "/api/daily", "date", date));
     }
     let server = Server::start();
     let mut c = server.client();

@@ -168,6 +168,15 @@ fn bad_flags_are_refused_before_the_terminal_is_touched() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("too large"));
+    // Blindfold needs the page; a format must be one.
+    for (format, says) in [("bld", "web game"), ("sprint", "sprint")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["play", "slide", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(says));
+    }
     // Good flags, but stdout is a pipe here: no terminal to draw on.
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["play", "slide", "--seed", "1"])
@@ -176,4 +185,88 @@ fn bad_flags_are_refused_before_the_terminal_is_touched() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not one"));
     assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
+}
+
+/// The arrow key that moves a tile in `direction`.
+fn arrow(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "Up",
+        Direction::Down => "Down",
+        Direction::Left => "Left",
+        Direction::Right => "Right",
+    }
+}
+
+/// Presses the arrow of every move, a few at a time.
+fn press(pane: &Pane, moves: &slide::Moves) {
+    let keys: Vec<&str> = moves.iter().map(arrow).collect();
+    for chunk in keys.chunks(20) {
+        pane.keys(chunk);
+    }
+}
+
+#[test]
+fn a_relay_plays_its_sizes_one_after_another_on_one_clock() {
+    // The puzzles the web game and `tessera slide new` deal from the seed.
+    let spec: play::slide_game::SlideSpec = "3x3-row-major".parse().unwrap();
+    let format: play::format::Format = "relay-4".parse().unwrap();
+    let dealt = format.deal(&spec, 77).unwrap();
+    let printed: serde_json::Value = serde_json::from_str(&common::cli::stdout(&[
+        "slide", "new", "--size", "3x3", "--format", "relay-4", "--json", "--seed", "77",
+    ]))
+    .unwrap();
+    let printed: Vec<&str> = printed["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["position"].as_str().unwrap())
+        .collect();
+    let positions: Vec<String> = dealt.iter().map(|p| p.start.to_string()).collect();
+    assert_eq!(printed, positions);
+
+    let pane = Pane::start("relay", "play slide --size 3x3 --seed 77 --format relay-4");
+    let screen = pane.wait_for("the 3x3", |s| s.contains("Moves 0"));
+    assert!(
+        screen.contains("sliding puzzle 3x3 · relay-4 1/2"),
+        "{screen}"
+    );
+    assert_eq!(
+        board_tiles(&screen),
+        without_blank(&dealt[0].start),
+        "{screen}"
+    );
+    let first = slide::solve_optimal(
+        &dealt[0].start,
+        &dealt[0].goal_position,
+        &slide::SolveOptions::default(),
+    )
+    .unwrap()
+    .moves;
+    press(&pane, &first);
+
+    // Solved: the 4x4 appears at once, its moves counted after the 3x3's.
+    let screen = pane.wait_for("the 4x4", |s| s.contains("puzzle 2 of 2, 4x4"));
+    assert!(
+        screen.contains("sliding puzzle 4x4 · relay-4 2/2"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains(&format!("Moves {} STM", first.len())),
+        "{screen}"
+    );
+    assert_eq!(
+        board_tiles(&screen),
+        without_blank(&dealt[1].start),
+        "{screen}"
+    );
+    let second = slide::solve_fast(&dealt[1].start, &dealt[1].goal_position).unwrap();
+    press(&pane, &second);
+    let screen = pane.wait_for("the win", |s| s.contains("relay-4 solved!"));
+    let total = first.len() + second.len();
+    assert!(screen.contains(&format!("{total} moves")), "{screen}");
+    assert!(screen.contains("splits "), "{screen}");
+
+    pane.keys(&["q"]);
+    let screen = pane.wait_for("the exit", |s| s.contains("modes:"));
+    assert!(screen.contains("exit=0"), "{screen}");
 }

@@ -11,12 +11,14 @@
 
 mod accounts;
 mod backup;
+mod daily;
 mod database;
 mod fault;
 mod races;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
 pub use backup::backup;
+pub use daily::DailyPuzzle;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;
 use fault::WriteHealth;

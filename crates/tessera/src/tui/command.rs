@@ -2,6 +2,7 @@
 //! the games start from.
 
 use clap::{Args, Subcommand};
+use play::format::Format;
 use play::limits::TERMINAL_SLIDE_SIDE;
 use play::shisen_game::ShisenSpec;
 use play::slide_game::{GoalChoice, SlideSpec};
@@ -13,7 +14,7 @@ pub enum PlayCommand {
     /// slide tiles, a click slides a row; ? hint, s solve, u undo, n new,
     /// r restart, g goal, q quit.
     #[command(
-        after_help = "Examples:\n  tessera play slide --size 4x4 --seed 7\n  tessera play slide --goal spiral --daily"
+        after_help = "Examples:\n  tessera play slide --size 4x4 --seed 7\n  tessera play slide --goal spiral --daily\n  tessera play slide --format relay-5"
     )]
     Slide(SlideArgs),
     /// Shisen-Sho: pick two matching tiles with the cursor (Enter) or the
@@ -41,6 +42,22 @@ pub struct SlideArgs {
     /// Today's puzzle (UTC), the same as the web game's daily puzzle.
     #[arg(long)]
     pub daily: bool,
+    /// single, marathon-K (K = 10, 42 or 100 puzzles of the size on one
+    /// clock) or relay-N (every square size from 3x3 to NxN, on one
+    /// clock): dealt from the seed as the web game deals them.
+    #[arg(long, default_value = "single", value_parser = parse_format)]
+    pub format: Format,
+}
+
+/// A format the terminal plays: blindfold needs the page, whose tiles can
+/// hide their numbers.
+fn parse_format(text: &str) -> Result<Format, String> {
+    match text.parse::<Format>().map_err(|e| e.to_string())? {
+        Format::Blindfold => {
+            Err("bld is played in the web game: the terminal shows every number".into())
+        }
+        format => Ok(format),
+    }
 }
 
 #[derive(Args)]

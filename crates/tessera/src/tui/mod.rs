@@ -37,7 +37,7 @@ pub fn run(command: PlayCommand) -> Result<(), Failure> {
         PlayCommand::Slide(args) => {
             let seed = command::first_seed(args.seed, args.daily, now_millis());
             let spec = args.spec().map_err(Failure::input)?;
-            let app = SlideApp::new(spec, seed).map_err(Failure::input)?;
+            let app = SlideApp::with_format(spec, args.format, seed).map_err(Failure::input)?;
             needs_terminal()?;
             install_solver(app.goal());
             play::slide_game::Solver::global().warm_up(app.goal());

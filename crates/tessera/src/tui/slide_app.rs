@@ -6,9 +6,10 @@
 
 use super::clock::Clock;
 use crate::picture::Scheme;
-use play::slide_game::{Outcome, Session, SlideSpec, Solver};
+use play::format::{DealError, Format};
+use play::slide_game::{Outcome, Puzzle, Session, SlideSpec, Solver};
 use play::Deadline;
-use slide::{Direction, GoalError, Metric, Moves, Position};
+use slide::{Direction, Metric, Moves, Position};
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
@@ -53,6 +54,16 @@ struct Thinking {
 pub struct SlideApp {
     spec: SlideSpec,
     seed: u64,
+    /// `single`, or a marathon or relay: several puzzles on one clock.
+    format: Format,
+    /// Every puzzle of the format, in order (one for `single`).
+    puzzles: Vec<Puzzle>,
+    /// The puzzle being played.
+    index: usize,
+    /// When each puzzle solved so far was solved, on the one clock.
+    splits: Vec<Duration>,
+    /// The moves (STM, MTM) of the puzzles solved before this one.
+    earlier: (usize, usize),
     /// The puzzle, the moves made since its start (for undo and the move
     /// counters) and where they led.
     session: Session,
@@ -82,12 +93,27 @@ const SCHEMES: [Scheme; 4] = [
 
 impl SlideApp {
     /// The puzzle `spec` issues from `seed`.
-    pub fn new(spec: SlideSpec, seed: u64) -> Result<SlideApp, GoalError> {
-        let puzzle = spec.issue(seed)?;
+    #[cfg(test)]
+    pub fn new(spec: SlideSpec, seed: u64) -> Result<SlideApp, DealError> {
+        SlideApp::with_format(spec, Format::Single, seed)
+    }
+
+    /// The puzzles `format` deals from `seed` (as the web game and
+    /// `tessera slide new --format` deal them), played on one clock: the
+    /// next appears the moment one is solved.
+    pub fn with_format(spec: SlideSpec, format: Format, seed: u64) -> Result<SlideApp, DealError> {
+        let puzzles = format.deal(&spec, seed)?;
+        let first = &puzzles[0];
+        let session = Session::new(first.start.clone(), first.goal_position.clone());
         Ok(SlideApp {
             spec,
             seed,
-            session: Session::new(puzzle.start, puzzle.goal_position),
+            format,
+            puzzles,
+            index: 0,
+            splits: Vec::new(),
+            earlier: (0, 0),
+            session,
             clock: Clock::default(),
             hint: None,
             solving: VecDeque::new(),
@@ -121,10 +147,27 @@ impl SlideApp {
 
     /// The goal's name, e.g. `row-major` or `missing:7`.
     pub fn goal_name(&self) -> String {
-        self.spec
-            .goal
-            .resolve(self.spec.size, self.seed)
-            .to_string()
+        self.puzzles[self.index].goal.to_string()
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The puzzle being played (0-based) and how many the format has.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.index, self.puzzles.len())
+    }
+
+    /// When each puzzle solved so far was solved, on the format's clock.
+    pub fn splits(&self) -> &[Duration] {
+        &self.splits
+    }
+
+    /// The moves (STM, MTM) over every puzzle of the format so far.
+    pub fn total_moves(&self) -> (usize, usize) {
+        let now = self.outcome();
+        (self.earlier.0 + now.stm, self.earlier.1 + now.mtm)
     }
 
     pub fn seed(&self) -> u64 {
@@ -151,8 +194,9 @@ impl SlideApp {
         &self.message
     }
 
+    /// Whether the whole format is solved: its last puzzle.
     pub fn is_won(&self) -> bool {
-        self.session.is_solved()
+        self.session.is_solved() && self.index + 1 == self.puzzles.len()
     }
 
     pub fn showing_goal(&self) -> bool {
@@ -280,11 +324,31 @@ impl SlideApp {
         }
         self.clock.start(now);
         self.hint = None;
-        if self.is_won() {
-            self.clock.stop(now);
+        if self.session.is_solved() {
+            self.splits.push(self.clock.elapsed(now));
             self.solving.clear();
             self.message.clear();
+            if self.is_won() {
+                self.clock.stop(now);
+            } else {
+                self.next_puzzle();
+            }
         }
+    }
+
+    /// The format's next puzzle, at once and on the same clock.
+    fn next_puzzle(&mut self) {
+        let done = self.session.outcome();
+        self.earlier = (self.earlier.0 + done.stm, self.earlier.1 + done.mtm);
+        self.index += 1;
+        let puzzle = &self.puzzles[self.index];
+        self.session = Session::new(puzzle.start.clone(), puzzle.goal_position.clone());
+        self.message = format!(
+            "puzzle {} of {}, {}",
+            self.index + 1,
+            self.puzzles.len(),
+            puzzle.start.size()
+        );
     }
 
     fn undo(&mut self) {
@@ -296,7 +360,7 @@ impl SlideApp {
     }
 
     fn deal(&mut self, seed: u64) {
-        match SlideApp::new(self.spec.clone(), seed) {
+        match SlideApp::with_format(self.spec.clone(), self.format, seed) {
             // The player's choices of look and metric carry over.
             Ok(app) => {
                 let (scheme, metric) = (self.scheme, self.metric);
@@ -388,6 +452,52 @@ mod tests {
 
     fn legal(app: &SlideApp) -> Direction {
         app.position().legal_moves().next().unwrap()
+    }
+
+    /// Plays `moves` one key at a time, at `at`.
+    fn play(app: &mut SlideApp, moves: &Moves, at: Instant) {
+        for direction in moves.iter() {
+            app.handle(SlideAction::Move(direction), at);
+        }
+    }
+
+    fn shortest(app: &SlideApp) -> Moves {
+        slide::solve_optimal(app.position(), app.goal(), &slide::SolveOptions::default())
+            .unwrap()
+            .moves
+    }
+
+    #[test]
+    fn a_relay_deals_its_sizes_in_order_on_one_clock_with_splits() {
+        let spec: SlideSpec = "3x3-row-major".parse().unwrap();
+        let format: Format = "relay-4".parse().unwrap();
+        let dealt = format.deal(&spec, 77).unwrap();
+        let mut app = SlideApp::with_format(spec, format, 77).unwrap();
+        assert_eq!(app.progress(), (0, 2));
+        assert_eq!(app.position(), &dealt[0].start);
+        let t0 = Instant::now();
+        let first = shortest(&app);
+        play(&mut app, &first, t0);
+        // Solved: the 4x4 at once, the clock still running.
+        assert_eq!(app.progress(), (1, 2));
+        assert!(!app.is_won());
+        assert_eq!(app.position(), &dealt[1].start);
+        assert_eq!(app.message(), "puzzle 2 of 2, 4x4");
+        assert_eq!(app.splits().len(), 1);
+        assert_eq!(app.elapsed(t0 + ms(5000)), ms(5000));
+        let second = slide::solve_fast(app.position(), app.goal()).unwrap();
+        play(&mut app, &second, t0 + ms(9000));
+        assert!(app.is_won());
+        assert_eq!(app.splits(), [ms(0), ms(9000)]);
+        assert_eq!(app.total_moves().0, first.len() + second.len());
+        assert_eq!(app.elapsed(t0 + ms(20_000)), ms(9000));
+        // A new relay deals from the next seed, still a relay.
+        app.handle(SlideAction::New, t0);
+        assert_eq!(app.progress(), (0, 2));
+        assert_eq!(
+            app.position(),
+            &format.deal(&"3x3-row-major".parse().unwrap(), 78).unwrap()[0].start
+        );
     }
 
     #[test]

@@ -159,8 +159,15 @@ pub fn board_layout(area: Rect, size: Size) -> Option<BoardLayout> {
 pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     let size = app.position().size();
     let [title, main, status, keys] = split(frame.area());
+    let (index, count) = app.progress();
+    // A format of several puzzles: which one this is, e.g. `relay-4 1/2`.
+    let format = if count > 1 {
+        format!(" · {} {}/{count}", app.format(), index + 1)
+    } else {
+        String::new()
+    };
     let name = format!(
-        " tessera · sliding puzzle {size} · goal {} · seed {} ",
+        " tessera · sliding puzzle {size}{format} · goal {} · seed {} ",
         app.goal_name(),
         app.seed()
     );
@@ -184,11 +191,10 @@ pub fn draw(frame: &mut Frame, app: &SlideApp, now: Instant) {
     if let Some(goal_area) = placement.goal {
         draw_goal(frame, app.goal(), goal_area);
     }
-    let moves = app.outcome();
+    // A format counts the moves of all its puzzles, on one clock.
+    let (stm, mtm) = app.total_moves();
     let counters = format!(
-        " Moves {} STM · {} MTM   Time {}   ",
-        moves.stm,
-        moves.mtm,
+        " Moves {stm} STM · {mtm} MTM   Time {}   ",
         super::clock::format(app.elapsed(now)),
     );
     let message = if app.is_thinking() || app.is_solving() {
@@ -277,26 +283,36 @@ fn draw_goal(frame: &mut Frame, goal: &Position, area: Rect) {
 }
 
 fn draw_win(frame: &mut Frame, app: &SlideApp, now: Instant) {
-    let by = if app.solver_used() {
-        "Solved by the solver"
-    } else {
-        "Solved!"
+    let by = match (app.solver_used(), app.progress().1) {
+        (true, _) => "Solved by the solver".to_string(),
+        (false, 1) => "Solved!".to_string(),
+        (false, _) => format!("{} solved!", app.format()),
     };
-    let lines = vec![
+    let (stm, mtm) = app.total_moves();
+    let mut lines = vec![
         Line::from(by).bold().green().centered(),
         Line::from(""),
         Line::from(format!(
-            "{} moves ({} MTM) in {}",
-            app.outcome().stm,
-            app.outcome().mtm,
+            "{stm} moves ({mtm} MTM) in {}",
             super::clock::format(app.elapsed(now))
         ))
         .centered(),
+    ];
+    // A format's splits: when each puzzle was solved, on the one clock.
+    if app.splits().len() > 1 {
+        let splits: Vec<String> = app
+            .splits()
+            .iter()
+            .map(|&split| super::clock::format(split))
+            .collect();
+        lines.push(Line::from(format!("splits {}", splits.join(" "))).centered());
+    }
+    lines.extend([
         Line::from(""),
         Line::from("n new puzzle · r restart · q quit")
             .dim()
             .centered(),
-    ];
+    ]);
     let rect = centered(frame.area(), 40, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
     frame.render_widget(Paragraph::new(lines).block(Block::bordered()), rect);

@@ -228,6 +228,40 @@ impl PartialSchema for Variant {
 
 impl ToSchema for Variant {}
 
+/// A UTC date of the daily challenge, `YYYY-MM-DD`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct DailyDate(pub play::daily::Day);
+
+impl DailyDate {
+    const PATTERN: &'static str = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
+}
+
+impl TryFrom<String> for DailyDate {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<DailyDate, Invalid> {
+        text.parse()
+            .map(DailyDate)
+            .map_err(|e: play::daily::DayError| Invalid(e.to_string()))
+    }
+}
+
+impl PartialSchema for DailyDate {
+    fn schema() -> RefOr<Schema> {
+        string(
+            Self::PATTERN,
+            "A UTC date, `YYYY-MM-DD`, from 1970-01-01 to today: a day of the daily \
+             challenge. A date the calendar lacks (`2026-02-30`), or a day still to come, is \
+             refused with 400.",
+        )
+        .examples([serde_json::json!("2026-11-25")])
+        .into()
+    }
+}
+
+impl ToSchema for DailyDate {}
+
 /// A sliding-puzzle size the web app plays: `WxH`, each side 3 to 10.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(try_from = "String")]
@@ -360,7 +394,7 @@ impl PartialSchema for FormatName {
 impl ToSchema for FormatName {}
 
 /// What a records query ranks by: time and moves (every table of the
-/// variant), or the best average of 5 or 12 consecutive results.
+/// variant), or the best average of 5, 12, 50 or 100 consecutive results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RankBy {
@@ -374,6 +408,11 @@ pub enum RankBy {
     Ao5,
     /// Best average of 12 (the best and the worst dropped).
     Ao12,
+    /// Best average of 50 (the best and the worst three, 5 % rounded up,
+    /// dropped).
+    Ao50,
+    /// Best average of 100 (the best and the worst five dropped).
+    Ao100,
 }
 
 impl RankBy {
@@ -383,6 +422,8 @@ impl RankBy {
         match self {
             RankBy::Ao5 => Some(5),
             RankBy::Ao12 => Some(12),
+            RankBy::Ao50 => Some(50),
+            RankBy::Ao100 => Some(100),
             RankBy::Time | RankBy::Stm | RankBy::Mtm => None,
         }
     }

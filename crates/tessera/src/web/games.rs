@@ -63,7 +63,8 @@ pub struct Finished {
 }
 
 /// Stores a solved game's result, ranked unless `judged` says why not (a
-/// single solve's or a format's reason) or no account is signed in
+/// single solve's or a format's reason), it is a second attempt at a
+/// day's puzzle (`play::daily`) or no account is signed in
 /// (`play::judge::owned`), and answers with what
 /// the player sees.
 pub async fn finish(
@@ -73,9 +74,10 @@ pub async fn finish(
     judged: Result<(), impl std::fmt::Display>,
     account: Option<&Account>,
 ) -> Result<Finished, ApiError> {
+    let first = super::daily::first_attempt(app, row, account).await?;
     result.reason = match judged {
         Err(why) => Some(why.to_string()),
-        Ok(()) => play::judge::owned(Ok(()), account.is_some())
+        Ok(()) => play::judge::owned(play::daily::judged(Ok(()), first), account.is_some())
             .err()
             .map(|why| why.to_string()),
     };

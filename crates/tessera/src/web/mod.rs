@@ -14,6 +14,7 @@ mod assets;
 mod budget;
 mod clock;
 mod connections;
+mod daily;
 mod edge;
 mod error;
 mod games;
@@ -130,6 +131,9 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         ops::Rate::per_minute(config.race_rate, "races opened"),
         config.trust_proxy,
     );
+    // A format's submission holds up to 100 puzzles' moves and times: that
+    // route alone takes more than the usual body limit.
+    let big_body = DefaultBodyLimit::max(play::limits::SUBMIT_BYTES);
     let mut router: Router<App> = Router::new()
         .route("/", get(assets::index))
         .route("/static/{name}", get(assets::asset))
@@ -138,7 +142,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics_page))
         .route("/api/slide/new", post(slide_api::new))
-        .route("/api/slide/submit", post(slide_api::submit))
+        .route("/api/slide/submit", post(slide_api::submit).layer(big_body))
         .route("/api/slide/colours", post(slide_api::colours))
         .route("/api/shisen/new", post(shisen_api::new))
         .route("/api/shisen/path", post(shisen_api::path))
@@ -153,6 +157,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/race/{room}", get(assets::race_page))
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
+        .route("/api/daily", get(daily::board))
         .route("/api/me", get(records::me))
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))

@@ -16,7 +16,7 @@ use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, assets, ops, profile, race, records, replays, settings, shisen_api, slide_api,
+    account, assets, daily, ops, profile, race, records, replays, settings, shisen_api, slide_api,
 };
 
 /// The whole HTTP API.
@@ -35,6 +35,7 @@ use super::{
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check,
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
         race::new, race::socket, replays::replay, replays::analysis, records::records, records::variants,
+        daily::board,
         records::me, records::set_name, records::stats, records::export,
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
         assets::index, assets::replay_page, assets::profile_page, assets::race_page, assets::asset,

@@ -52,7 +52,8 @@ pub struct RecordsQuery {
     #[param(inline)]
     #[serde(default)]
     control: Option<ControlName>,
-    /// `ao5` or `ao12` adds the table of best averages (`by_average`);
+    /// `ao5`, `ao12`, `ao50` or `ao100` adds the table of best averages
+    /// (`by_average`);
     /// the tables by time and moves are always there.
     #[param(inline)]
     #[serde(default)]
@@ -113,8 +114,8 @@ pub struct Tables {
     /// Highest score first (Shisen-Sho).
     #[serde(skip_serializing_if = "Option::is_none")]
     by_score: Option<Vec<Record>>,
-    /// With `by=ao5` or `by=ao12`: each account's best average of that
-    /// many consecutive results, best first.
+    /// With `by=ao5`, `ao12`, `ao50` or `ao100`: each account's best
+    /// average of that many consecutive results, best first.
     #[serde(skip_serializing_if = "Option::is_none")]
     by_average: Option<Vec<AverageRecord>>,
 }
@@ -219,7 +220,7 @@ pub async fn records(
 }
 
 /// The asking browser and its signed-in account, whose results are "mine".
-fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a> {
+pub(super) fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a> {
     Viewer {
         player: &player.0,
         account: visitor.account.as_ref().map(|a| a.id.as_str()),

@@ -170,6 +170,7 @@ pub struct Issued {
 pub async fn new(
     State(app): State<App>,
     player: Player,
+    visitor: super::account::Visitor,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Issued>, ApiError> {
     let spec = spec(&request)?;
@@ -193,6 +194,7 @@ pub async fn new(
         issued_at: now,
     };
     app.store.issue(&game).await?;
+    super::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
         game: game.id,
         seed,

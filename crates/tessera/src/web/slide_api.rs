@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use play::format::{self as formats, Control, Format, FormatEvidence, Played};
 use play::judge::{self, check_times, judge, Evidence, Unranked};
-use play::limits::{SUBMITTED_MOVES, WEB_SLIDE_SIDES};
+use play::limits::{FORMAT_MOVES, SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Puzzle, Session, SlideSpec, Solver};
 use serde::{Deserialize, Serialize};
@@ -120,6 +120,7 @@ impl DealtPuzzle {
 pub async fn new(
     State(app): State<App>,
     player: Player,
+    visitor: super::account::Visitor,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Issued>, ApiError> {
     let size = request.size.0;
@@ -161,6 +162,7 @@ pub async fn new(
         issued_at: now,
     };
     app.store.issue(&game).await?;
+    super::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
         game: game.id,
         seed,
@@ -605,8 +607,16 @@ pub(super) fn stored_puzzles(issued: &IssuedGame, format: Format) -> Result<Vec<
 /// A format's puzzles as sent, parsed, and the result's control.
 fn played(puzzles: &[PlayedPuzzle]) -> Result<(Vec<Played>, Option<Control>), ApiError> {
     let mut played = Vec::with_capacity(puzzles.len());
+    let mut total = 0;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let moves = parse_moves(&puzzle.moves).map_err(|e| e.at(format!("/puzzles/{i}/moves")))?;
+        total += moves.len();
+        if total > FORMAT_MOVES {
+            return Err(ApiError::bad(format!(
+                "too many moves: at most {FORMAT_MOVES} single-tile moves over the puzzles"
+            ))
+            .at(format!("/puzzles/{i}/moves")));
+        }
         played.push(Played {
             moves,
             times: puzzle.times.clone(),
