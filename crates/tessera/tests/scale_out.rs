@@ -498,6 +498,15 @@ fn a_race_is_shared_by_players_on_different_instances() {
     eprintln!("a move on one instance reached the other's racer in {latency:?}");
     assert!(latency < Duration::from_millis(500), "{latency:?}");
 
+    // A step too long for a notification to carry (8,000 moves back and
+    // forth) is read from the log by the other instance.
+    let there = after.legal_moves().next().unwrap();
+    let long = format!("{there}{}", there.inverse()).repeat(4000);
+    ben.send(json!({"type": "move", "moves": long, "t": 450}));
+    let seen = progress_of(&mut ada, two);
+    assert_eq!(seen["moves"], 8001);
+    assert_eq!(seen["position"], after.to_string());
+
     // An illegal move on b is refused there and never reaches a.
     let wall = slide::Direction::ALL
         .into_iter()

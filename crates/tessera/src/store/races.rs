@@ -9,8 +9,12 @@ use sqlx::Row;
 use super::Store;
 
 /// The channel every instance listens on; a notification's payload is
-/// the room's id.
+/// the room's id, the step's number and (unless too long) the step.
 pub const RACE_CHANNEL: &str = "tessera_races";
+
+/// The longest step a notification carries; a longer one (a solution
+/// sent whole) is read from the log.
+const NOTIFIED_STEP_BYTES: usize = 7_000;
 
 /// How a shared room was opened.
 pub struct OpenedRoom {
@@ -85,9 +89,16 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         // Delivered at commit, so a listener that hears it finds the step.
+        // It carries the step, so that the instances need not read it back
+        // (NOTIFY takes up to 8000 bytes: a longer step is only announced).
+        let payload = if step.len() <= NOTIFIED_STEP_BYTES {
+            format!("{id} {seq} {step}")
+        } else {
+            format!("{id} {seq}")
+        };
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(RACE_CHANNEL)
-            .bind(id)
+            .bind(payload)
             .execute(&mut *tx)
             .await?;
         let committed = tx.commit().await;

@@ -200,6 +200,9 @@ pub struct Room {
     changed: Notify,
     /// Another instance logged a step.
     heard: Notify,
+    /// Steps other instances logged, as their notifications carried them,
+    /// not yet taken.
+    inbox: Mutex<Vec<(i64, String)>>,
     /// The database whose log the room's steps go through, if shared.
     log: Option<Store>,
     encode: Encode,
@@ -222,9 +225,14 @@ impl Room {
             events: broadcast::channel(BACKLOG).0,
             changed: Notify::new(),
             heard: Notify::new(),
+            inbox: Mutex::default(),
             log,
             encode,
         }
+    }
+
+    fn inbox(&self) -> MutexGuard<'_, Vec<(i64, String)>> {
+        self.inbox.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The room as it stands (for a snapshot).
@@ -260,7 +268,9 @@ impl Room {
                     .map_err(|e| StepError::Store(e.to_string()))?;
                 let mut mine = Some((seq, answer));
                 let mut outcome = None;
-                self.catch_up(&mut replica, &mut mine, &mut outcome).await?;
+                let known = vec![(seq, text)];
+                self.catch_up(&mut replica, known, &mut mine, &mut outcome)
+                    .await?;
                 outcome
                     .ok_or_else(|| StepError::Store("a step went missing from the log".into()))?
             }
@@ -271,19 +281,38 @@ impl Room {
 
     /// Takes the logged steps this instance has not taken yet, in order;
     /// `mine`'s answer is given right after the step it numbers.
+    /// `known` are steps already at hand (one's own, or those a
+    /// notification carried): when they follow on from the last step taken
+    /// (and include `mine`), the log is not read.
     async fn catch_up<T, F: FnOnce(&Replica, &[Event], i64) -> T>(
         &self,
         replica: &mut Replica,
+        mut known: Vec<(i64, String)>,
         mine: &mut Option<(i64, F)>,
         outcome: &mut Option<Result<T, StepError>>,
     ) -> Result<(), StepError> {
         let Some(store) = &self.log else {
             return Ok(());
         };
-        let steps = store
-            .race_steps_after(&self.id, replica.taken)
-            .await
-            .map_err(|e| StepError::Store(e.to_string()))?;
+        known.retain(|(seq, _)| *seq > replica.taken);
+        known.sort_by_key(|(seq, _)| *seq);
+        known.dedup_by_key(|(seq, _)| *seq);
+        let follows = known
+            .iter()
+            .enumerate()
+            .all(|(i, (seq, _))| *seq == replica.taken + 1 + i as i64);
+        let last = known.last().map(|(seq, _)| *seq);
+        let covers_mine = mine
+            .as_ref()
+            .is_none_or(|(number, _)| last.is_some_and(|last| last >= *number));
+        let steps = if follows && covers_mine && !known.is_empty() {
+            known
+        } else {
+            store
+                .race_steps_after(&self.id, replica.taken)
+                .await
+                .map_err(|e| StepError::Store(e.to_string()))?
+        };
         for (seq, text) in steps {
             replica.taken = seq;
             let Ok(Logged { at, step }) = serde_json::from_str::<Logged>(&text) else {
@@ -306,8 +335,12 @@ impl Room {
     /// Takes the steps other instances logged (when told of them).
     async fn hear(&self) {
         let mut replica = self.replica.lock().await;
+        let known = std::mem::take(&mut *self.inbox());
         let mut none: Option<(i64, Answer)> = None;
-        if let Err(e) = self.catch_up(&mut replica, &mut none, &mut None).await {
+        if let Err(e) = self
+            .catch_up(&mut replica, known, &mut none, &mut None)
+            .await
+        {
             tracing::warn!(room = %self.id, error = %e, "a race room could not catch up");
         }
         self.changed.notify_one();
@@ -567,8 +600,16 @@ async fn relay(rooms: Rooms, store: Store, mut listener: sqlx::postgres::PgListe
     loop {
         match listener.try_recv().await {
             Ok(Some(notification)) => {
-                let room = rooms.map().get(notification.payload()).cloned();
+                // `room seq step`, or `room seq` for a step too long to
+                // carry (then read from the log).
+                let mut parts = notification.payload().splitn(3, ' ');
+                let id = parts.next().unwrap_or_default();
+                let seq = parts.next().and_then(|seq| seq.parse::<i64>().ok());
+                let room = rooms.map().get(id).cloned();
                 if let Some(room) = room {
+                    if let (Some(seq), Some(step)) = (seq, parts.next()) {
+                        room.inbox().push((seq, step.to_string()));
+                    }
                     room.heard.notify_one();
                 }
             }
