@@ -7,7 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, startBrowser } from '../tests/harness.js';
-import { SOURCE, step, bfs } from '../tests/puzzle.js';
+import { bfs } from '../tests/puzzle.js';
+import { myTiles, click, hears, takeSeat } from '../tests/racing.js';
 import { startBalancer } from './balancer.js';
 
 const GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
@@ -27,29 +28,6 @@ after(async () => {
   balancer?.stop();
   for (const s of instances) s.stop();
 });
-
-async function myTiles(page) {
-  const placed = await page.$$eval('#race-board .tile', (els) => els.map((e) => [Number(e.dataset.tile), Number(e.dataset.cell)]));
-  const tiles = Array(placed.length + 1).fill(0);
-  for (const [t, c] of placed) tiles[c] = t;
-  return tiles;
-}
-
-async function click(page, tiles, move) {
-  const b = tiles.indexOf(0);
-  const [dx, dy] = SOURCE[move];
-  await page.click(`#race-board .tile[data-cell="${(Math.floor(b / 3) + dy) * 3 + (b % 3) + dx}"]`);
-  return step(tiles, 3, 3, move);
-}
-
-const hears = (page, pattern) => page.waitForFunction(
-  (source) => new RegExp(source).test(document.querySelector('#race-said').textContent), pattern.source);
-
-async function takeSeat(page, name) {
-  await page.fill('#race-name', name);
-  await page.click('#race-join-button');
-  await page.waitForSelector('#race-ready:not([hidden])');
-}
 
 const table = (page) => page.$$eval('#race-table tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
 

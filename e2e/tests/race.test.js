@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { startServer, startBrowser, screenshots, tesseraBin } from './harness.js';
 import { SOURCE, step, bfs } from './puzzle.js';
 import { noViolations } from './axe.js';
+import { myTiles, click, hears, takeSeat } from './racing.js';
 
 const GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 
@@ -23,27 +24,11 @@ after(async () => {
   server?.stop();
 });
 
-// The player's own board, cell by cell (0 = blank).
-async function myTiles(page) {
-  const placed = await page.$$eval('#race-board .tile', (els) => els.map((e) => [Number(e.dataset.tile), Number(e.dataset.cell)]));
-  const tiles = Array(placed.length + 1).fill(0);
-  for (const [t, c] of placed) tiles[c] = t;
-  return tiles;
-}
-
 // The small live board of `player` as another page shows it.
 const theirTiles = (page, player) => page.$$eval(`.racer[data-player="${player}"] .mini-board .cell`,
   (els) => els.map((e) => Number(e.textContent || 0)));
 
 const stat = (page, player, name) => page.textContent(`.racer[data-player="${player}"] [data-stat="${name}"]`);
-
-// Clicks the tile that `move` slides on the page's own board.
-async function click(page, tiles, move) {
-  const b = tiles.indexOf(0);
-  const [dx, dy] = SOURCE[move];
-  await page.click(`#race-board .tile[data-cell="${(Math.floor(b / 3) + dy) * 3 + (b % 3) + dx}"]`);
-  return step(tiles, 3, 3, move);
-}
 
 // Plays `moves` by clicking tiles at a person's pace.
 async function playByHand(page, tiles, moves) {
@@ -52,16 +37,6 @@ async function playByHand(page, tiles, moves) {
     await page.waitForTimeout(250);
   }
   return tiles;
-}
-
-// Waits until the page's live region says something matching `pattern`.
-const hears = (page, pattern) => page.waitForFunction(
-  (source) => new RegExp(source).test(document.querySelector('#race-said').textContent), pattern.source);
-
-async function takeSeat(page, name) {
-  await page.fill('#race-name', name);
-  await page.click('#race-join-button');
-  await page.waitForSelector('#race-ready:not([hidden])');
 }
 
 // Both get ready; the countdown is heard, then the puzzle comes.

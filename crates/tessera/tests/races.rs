@@ -56,16 +56,6 @@ fn moved(start: &Position, direction: Direction) -> Position {
     position
 }
 
-/// The next `progress` of `player`, skipping others.
-fn progress_of(socket: &mut Socket, player: u64) -> Value {
-    loop {
-        let progress = socket.expect("progress");
-        if progress["player"] == player {
-            return progress;
-        }
-    }
-}
-
 #[test]
 fn two_players_race_a_3x3_and_both_get_the_same_results() {
     let server = Server::start();
@@ -75,7 +65,7 @@ fn two_players_race_a_3x3_and_both_get_the_same_results() {
     let legal = legal(&start);
     let sent = Instant::now();
     ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 400}));
-    let seen = progress_of(&mut ada, 2);
+    let seen = ada.progress_of(2);
     assert!(sent.elapsed() < Duration::from_millis(500));
     assert_eq!(seen["moves"], 1);
     assert!(seen["solved_tiles"].as_u64().unwrap() <= 8);
@@ -84,7 +74,7 @@ fn two_players_race_a_3x3_and_both_get_the_same_results() {
     // Ada solves it first: each progress is Ben's to see.
     let solution = solution_from(&start, &puzzle);
     ada.send(json!({"type": "move", "moves": solution.to_string(), "t": 2000}));
-    let ada_done = progress_of(&mut ben, 1);
+    let ada_done = ben.progress_of(1);
     assert_eq!(ada_done["moves"], solution.len());
     assert_eq!(ada_done["solved_tiles"], 8);
     assert_eq!(ada_done["position"], puzzle["goal_position"]);
@@ -193,7 +183,7 @@ fn a_spectator_sees_every_board() {
     let start = position(&puzzle, "position");
     let legal = legal(&start);
     ada.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 300}));
-    progress_of(&mut ben, 1);
+    ben.progress_of(1);
     // Coming in mid-race: the room, the puzzle, and where everyone is.
     let mut watcher = Socket::open(&server.url, &room, None);
     let seen = watcher.expect("room");
@@ -204,7 +194,7 @@ fn a_spectator_sees_every_board() {
     assert_eq!(watcher.expect("progress")["moves"], 0);
     // Then every move as it is made.
     ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 900}));
-    assert_eq!(progress_of(&mut watcher, 2)["moves"], 1);
+    assert_eq!(watcher.progress_of(2)["moves"], 1);
     // A spectator cannot join a race under way, nor move in it.
     watcher.send(json!({"type": "join", "name": "Cy"}));
     assert!(watcher.expect("error")["message"]
@@ -241,7 +231,7 @@ fn an_illegal_move_is_refused_and_never_forwarded() {
     }
     // The next legal move is Ben's first: nothing refused was forwarded.
     ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 200}));
-    assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
+    assert_eq!(ada.progress_of(2)["moves"], 1);
     // Ada cannot start a race under way, and hears why.
     ada.send(json!({"type": "start"}));
     assert!(ada.expect("error")["message"]
@@ -310,7 +300,7 @@ fn abuse_closes_with_a_policy_code_while_another_room_races_on() {
     // The race in the first room goes on.
     let legal = legal(&start);
     ben.send(json!({"type": "move", "moves": legal.letter().to_string(), "t": 10}));
-    assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
+    assert_eq!(ada.progress_of(2)["moves"], 1);
     // And the server still opens rooms.
     let mut later = Socket::open(&server.url, &open_room(&server), None);
     assert_eq!(later.expect("room")["state"], "lobby");
@@ -329,7 +319,7 @@ fn a_player_who_reconnects_keeps_their_moves() {
         .unwrap();
     let moves = format!("{}{}", first.letter(), second.letter());
     ben.send(json!({"type": "move", "moves": moves, "t": 300}));
-    assert_eq!(progress_of(&mut ada, 2)["moves"], 2);
+    assert_eq!(ada.progress_of(2)["moves"], 2);
     // Ben's connection drops.
     let cookie = ben.cookie.clone();
     drop(ben);
@@ -350,7 +340,7 @@ fn a_player_who_reconnects_keeps_their_moves() {
     let position = moved(&after_one, second);
     let third = position.legal_moves().next().unwrap();
     ben.send(json!({"type": "move", "moves": third.letter().to_string(), "t": 900}));
-    assert_eq!(progress_of(&mut ada, 2)["moves"], 3);
+    assert_eq!(ada.progress_of(2)["moves"], 3);
 }
 
 #[test]
@@ -621,7 +611,7 @@ fn two_players_race_a_shisen_sho_deal_and_both_get_the_same_results() {
     // and score, with his board.
     let sent = Instant::now();
     ben.send(json!({"type": "turn", "turn": clearing[0], "t": 400}));
-    let seen = progress_of(&mut ada, 2);
+    let seen = ada.progress_of(2);
     assert!(sent.elapsed() < Duration::from_millis(500));
     assert_eq!(seen["moves"], 1, "nothing refused was forwarded");
     assert_eq!(seen["tiles_left"], tiles - 2);
@@ -700,14 +690,14 @@ fn a_shisen_sho_racer_who_reconnects_keeps_their_turns() {
     let clearing = clearing(&puzzle);
     ben.send(json!({"type": "turn", "turn": clearing[0], "t": 300}));
     ben.send(json!({"type": "turn", "turn": "shuffle", "t": 400}));
-    assert_eq!(progress_of(&mut ada, 2)["moves"], 1);
-    let shuffled = progress_of(&mut ada, 2);
+    assert_eq!(ada.progress_of(2)["moves"], 1);
+    let shuffled = ada.progress_of(2);
     assert_eq!(shuffled["moves"], 2);
     let cookie = ben.cookie.clone();
     drop(ben);
     let mut back = Socket::open(&server.url, &room, Some(&cookie));
     // Coming back: the room as it stands, Ben's board with it.
-    let mine = progress_of(&mut back, 2);
+    let mine = back.progress_of(2);
     assert_eq!(mine["board"], shuffled["board"]);
     back.send(json!({"type": "join", "name": "Ben"}));
     let welcome = back.expect("welcome");
@@ -722,7 +712,7 @@ fn a_shisen_sho_racer_who_reconnects_keeps_their_turns() {
         shisen_deal(&json!({"board": mine["board"], "chinese": false, "gravity": false}));
     let pair = board.moves()[0];
     back.send(json!({"type": "turn", "turn": [pair.a.x, pair.a.y, pair.b.x, pair.b.y], "t": 500}));
-    assert_eq!(progress_of(&mut ada, 2)["moves"], 3);
+    assert_eq!(ada.progress_of(2)["moves"], 3);
 }
 
 #[test]

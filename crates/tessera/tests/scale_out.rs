@@ -449,16 +449,6 @@ fn puzzle_position(puzzle: &Value, field: &str) -> slide::Position {
     puzzle[field].as_str().unwrap().parse().unwrap()
 }
 
-/// The next `progress` of `player`, skipping other messages.
-fn progress_of(socket: &mut Socket, player: u64) -> Value {
-    loop {
-        let progress = socket.expect("progress");
-        if progress["player"] == player {
-            return progress;
-        }
-    }
-}
-
 #[test]
 #[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
 fn a_race_is_shared_by_players_on_different_instances() {
@@ -489,7 +479,7 @@ fn a_race_is_shared_by_players_on_different_instances() {
     let step = start.legal_moves().next().unwrap();
     let moved = Instant::now();
     ben.send(json!({"type": "move", "moves": step.to_string(), "t": 400}));
-    let seen = progress_of(&mut ada, two);
+    let seen = ada.progress_of(two);
     let latency = moved.elapsed();
     let mut after = start.clone();
     after.apply(step).unwrap();
@@ -503,7 +493,7 @@ fn a_race_is_shared_by_players_on_different_instances() {
     let there = after.legal_moves().next().unwrap();
     let long = format!("{there}{}", there.inverse()).repeat(4000);
     ben.send(json!({"type": "move", "moves": long, "t": 450}));
-    let seen = progress_of(&mut ada, two);
+    let seen = ada.progress_of(two);
     assert_eq!(seen["moves"], 8001);
     assert_eq!(seen["position"], after.to_string());
 

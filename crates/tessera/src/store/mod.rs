@@ -82,6 +82,20 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// A game just issued: never paused, no hint, not finished (a race's
+    /// solve, stored as it finishes).
+    pub fn fresh(issued: IssuedGame) -> GameRow {
+        GameRow {
+            issued,
+            paused_at: None,
+            paused_millis: 0,
+            hints: 0,
+            assisted: false,
+            finished_at: None,
+            progress: None,
+        }
+    }
+
     /// Milliseconds of play between issue and `now`, pauses excluded.
     pub fn played_millis(&self, now: i64) -> i64 {
         let paused_now = self.paused_at.map_or(0, |at| now - at);

@@ -1044,15 +1044,7 @@ async fn store_solve(
         // How the moves were made is not sent over the race socket.
         control: None,
     };
-    let row = GameRow {
-        issued,
-        paused_at: None,
-        paused_millis: 0,
-        hints: 0,
-        assisted: false,
-        finished_at: None,
-        progress: None,
-    };
+    let row = GameRow::fresh(issued);
     finish(app, &row, result, judged, account).await?;
     Ok(())
 }

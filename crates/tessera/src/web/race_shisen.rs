@@ -137,15 +137,7 @@ pub async fn store_clear(
         format: play::format::Format::Single.to_string(),
     };
     app.store.issue(&issued).await?;
-    let row = GameRow {
-        issued,
-        paused_at: None,
-        paused_millis: 0,
-        hints: 0,
-        assisted: false,
-        finished_at: None,
-        progress: None,
-    };
+    let row = GameRow::fresh(issued);
     let session = Session::new(deal.board.clone(), deal.spec.rules(), deal.seed);
     // The room played these turns already: they replay.
     let mut replayed = session.replay(&turns).map_err(ApiError::bad)?;

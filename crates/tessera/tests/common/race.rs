@@ -79,6 +79,16 @@ impl Socket {
         panic!("no {kind} message in time")
     }
 
+    /// The next `progress` of `player`, skipping other messages.
+    pub fn progress_of(&mut self, player: u64) -> Value {
+        loop {
+            let progress = self.expect("progress");
+            if progress["player"] == player {
+                return progress;
+            }
+        }
+    }
+
     /// The next `room` message in `state`, skipping others.
     pub fn room_in(&mut self, state: &str) -> Value {
         loop {
