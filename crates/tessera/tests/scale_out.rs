@@ -497,12 +497,10 @@ fn a_race_is_shared_by_players_on_different_instances() {
     assert_eq!(seen["moves"], 8001);
     assert_eq!(seen["position"], after.to_string());
 
-    // An illegal move on b is refused there and never reaches a.
-    let wall = slide::Direction::ALL
-        .into_iter()
-        .find(|d| !after.can_move(*d))
-        .unwrap();
-    ben.send(json!({"type": "move", "moves": wall.to_string(), "t": 500}));
+    // An illegal move on b is refused there and never reaches a: three
+    // the same way, which the blank cannot make on a 3x3 wherever it is.
+    let overrun = there.letter().to_string().repeat(3);
+    ben.send(json!({"type": "move", "moves": overrun, "t": 500}));
     assert!(ben.expect("error")["message"].is_string());
 
     // Ada solves on a; Ben gives up on b: both hear the same results.
