@@ -166,12 +166,25 @@ impl NewRequest {
         let given = json!({ "not": { "type": "null" } });
         let mut cases = vec![
             json!({ "required": ["game"], "properties": game("slide"), "not": { "required": ["size"] } }),
-            super::edge::excludes("preset", given, "size"),
+            super::edge::excludes("preset", given.clone(), "size"),
         ];
-        for field in ["preset", "gravity", "chinese", "solvable"] {
-            cases.push(json!({ "required": ["game", field], "properties": game("slide") }));
+        // A field of the other game is refused when it says something: a
+        // value (null is absent), or `true` for a flag (false is the
+        // default either way).
+        let yes = json!({ "const": true });
+        for (field, refused) in [
+            ("preset", &given),
+            ("gravity", &yes),
+            ("chinese", &yes),
+            ("solvable", &given),
+        ] {
+            let mut properties = game("slide");
+            properties[field] = refused.clone();
+            cases.push(json!({ "required": ["game", field], "properties": properties }));
         }
-        cases.push(json!({ "required": ["game", "goal"], "properties": game("shisen") }));
+        let mut properties = game("shisen");
+        properties["goal"] = given.clone();
+        cases.push(json!({ "required": ["game", "goal"], "properties": properties }));
         for (name, pattern) in [
             ("slide", RaceSize::SLIDE_PATTERN),
             ("shisen", RaceSize::SHISEN_PATTERN),
