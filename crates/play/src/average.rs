@@ -71,9 +71,43 @@ pub fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
     }
 }
 
+/// The best average of `n` consecutive results of `latest_first`: where
+/// its window starts (an index into `latest_first`) and its mean. Of equal
+/// averages the oldest wins: a record stands until it is beaten, so
+/// keeping the best as results arrive gives the same window.
+pub fn best_window(latest_first: &[i64], n: usize) -> Option<(usize, f64)> {
+    let mut best: Option<(usize, f64)> = None;
+    for at in (0..=latest_first.len().checked_sub(n)?).rev() {
+        let mean = average_of(&latest_first[at..], n)?;
+        if best.is_none_or(|(_, b)| mean < b) {
+            best = Some((at, mean));
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_best_window_is_the_best_of_every_window_the_oldest_of_equals() {
+        // Latest first: windows of three drop the best and the worst, so
+        // each is its median: [9 5 1] 5, [5 1 3] 3, [1 3 3] 3, [3 3 7] 3.
+        let times = [9, 5, 1, 3, 3, 7];
+        assert_eq!(best_window(&times, 3), Some((3, 3.0)));
+        assert_eq!(best_window(&times[..2], 3), None);
+        // Kept as results arrive: each new window replaces the best only
+        // when strictly better, which picks the same window.
+        let mut kept: Option<(usize, f64)> = None;
+        for arrived in (0..times.len()).rev() {
+            let window = average_of(&times[arrived..], 3);
+            if let Some(mean) = window.filter(|m| kept.is_none_or(|(_, b)| *m < b)) {
+                kept = Some((arrived, mean));
+            }
+        }
+        assert_eq!(kept, best_window(&times, 3));
+    }
 
     #[test]
     fn five_percent_rounded_up_at_least_one() {

@@ -326,6 +326,10 @@ impl Store {
             .bind(account_id)
             .execute(&mut *tx)
             .await?;
+            sqlx::query("DELETE FROM best_averages WHERE account_id = $1")
+                .bind(account_id)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query("DELETE FROM sessions WHERE account_id = $1")
                 .bind(account_id)
                 .execute(&mut *tx)

@@ -10,6 +10,7 @@
 //! database has its own embedded migrations, run on open.
 
 mod accounts;
+mod averages;
 mod backup;
 mod daily;
 mod database;
@@ -17,6 +18,7 @@ mod fault;
 mod races;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
+pub use averages::BestAverage;
 pub use backup::backup;
 pub use daily::DailyPuzzle;
 pub use database::{Database, DatabaseError};
@@ -178,9 +180,6 @@ pub enum Ranking {
     /// Fewest multi-tile moves.
     Mtm,
     Score,
-    /// Each account's results together, newest first: the sequences
-    /// averages are taken over.
-    Latest,
 }
 
 impl Ranking {
@@ -190,7 +189,6 @@ impl Ranking {
             Ranking::Moves => "r.moves ASC, r.millis ASC, r.finished_at DESC",
             Ranking::Mtm => "r.mtm ASC, r.millis ASC, r.finished_at DESC",
             Ranking::Score => "r.score DESC, r.millis ASC, r.finished_at DESC",
-            Ranking::Latest => "r.account_id ASC, r.finished_at DESC",
         }
     }
 }
@@ -281,7 +279,7 @@ impl Store {
             .await?;
         let migrator = if sqlite { &SQLITE } else { &POSTGRES };
         migrator.run(&pool).await?;
-        Ok(Store {
+        let store = Store {
             pool,
             health: WriteHealth::default(),
             sqlite_file: match database {
@@ -290,7 +288,9 @@ impl Store {
             },
             sqlite,
             postgres_url: (!sqlite).then_some(url),
-        })
+        };
+        store.do_chores().await?;
+        Ok(store)
     }
 
     /// Whether the database answers (the readiness check).
@@ -646,6 +646,11 @@ impl Store {
         .bind(&result.control)
         .execute(&mut *tx)
         .await?;
+        if let (None, Some(account)) = (&result.reason, &result.account_id) {
+            let (format, control) = (&result.format, result.control.as_deref());
+            averages::note_result(&mut tx, account, &game.game, &game.variant, format, control)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -749,9 +754,19 @@ impl Store {
 
     /// The variants of `game` that have ranked results, by name.
     pub async fn variants(&self, game: &str) -> Result<Vec<String>, sqlx::Error> {
+        // Each variant found by one probe of `results_by_time` (the next
+        // variant after the last one found) rather than by reading every
+        // result: a loose index scan, which neither database does for
+        // DISTINCT by itself.
         let rows = sqlx::query(
-            "SELECT DISTINCT variant FROM results WHERE game = $1 AND counted = 1 \
-             ORDER BY variant LIMIT 1000",
+            "WITH RECURSIVE found (variant, k) AS ( \
+               SELECT MIN(variant), 1 FROM results WHERE game = $1 AND counted = 1 \
+               UNION ALL \
+               SELECT (SELECT MIN(r.variant) FROM results r \
+                       WHERE r.game = $1 AND r.variant > found.variant AND r.counted = 1), \
+                      k + 1 \
+               FROM found WHERE found.variant IS NOT NULL AND k < 1000) \
+             SELECT variant FROM found WHERE variant IS NOT NULL ORDER BY variant",
         )
         .bind(game)
         .fetch_all(&self.pool)
@@ -797,18 +812,29 @@ impl Store {
         player: &str,
         account_id: &str,
     ) -> Result<u64, sqlx::Error> {
-        let written = sqlx::query(
-            "UPDATE results SET account_id = $1, \
-             counted = CASE WHEN reason = $3 THEN 1 ELSE counted END, \
-             reason = CASE WHEN reason = $3 THEN NULL ELSE reason END \
-             WHERE player_id = $2 AND account_id IS NULL",
-        )
-        .bind(account_id)
-        .bind(player)
-        .bind(play::judge::Unranked::Guest.to_string())
-        .execute(&self.pool)
-        .await;
-        Ok(self.noted(written)?.rows_affected())
+        let written = async {
+            let mut tx = self.begin().await?;
+            let moved = sqlx::query(
+                "UPDATE results SET account_id = $1, \
+                 counted = CASE WHEN reason = $3 THEN 1 ELSE counted END, \
+                 reason = CASE WHEN reason = $3 THEN NULL ELSE reason END \
+                 WHERE player_id = $2 AND account_id IS NULL",
+            )
+            .bind(account_id)
+            .bind(player)
+            .bind(play::judge::Unranked::Guest.to_string())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            // The moved results fall among the account's own: every
+            // window of consecutive results may be new.
+            if moved > 0 {
+                averages::recompute(&mut tx, account_id).await?;
+            }
+            tx.commit().await?;
+            Ok(moved)
+        };
+        self.noted(written.await)
     }
 }
 

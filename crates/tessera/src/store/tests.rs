@@ -260,3 +260,152 @@ fn reopening_migrates_nothing_twice_and_keeps_the_records() {
         assert!(again.game("kept", "p", "slide").await.unwrap().is_some());
     });
 }
+
+/// A small deterministic stream of numbers for the averages tests.
+fn lcg(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    *state >> 33
+}
+
+/// Every best average the store keeps for `account`'s single 3×3 results,
+/// against the best window of its whole history computed here.
+async fn check_best_averages(store: &Store, handle: &str, history: &[(i64, i64, &str)]) {
+    for control in [None, Some("keyboard"), Some("mouse")] {
+        // Newest first, as averages read results.
+        let mut solves: Vec<&(i64, i64, &str)> = history
+            .iter()
+            .filter(|(_, _, c)| control.is_none_or(|want| *c == want))
+            .collect();
+        solves.sort_by_key(|(finished, _, _)| std::cmp::Reverse(*finished));
+        let millis: Vec<i64> = solves.iter().map(|(_, m, _)| *m).collect();
+        let category = Category {
+            format: "single",
+            control,
+        };
+        for n in play::average::AVERAGES {
+            let kept = store
+                .best_averages("slide", "3x3-row-major", category, n, 10, None)
+                .await
+                .unwrap();
+            let expected = play::average::best_window(&millis, n);
+            match expected {
+                None => assert!(kept.is_empty(), "{control:?} ao{n}: {kept:?}"),
+                Some((at, mean)) => {
+                    assert_eq!(kept.len(), 1, "{control:?} ao{n}");
+                    assert_eq!(kept[0].handle, handle);
+                    assert!((kept[0].millis - mean).abs() < 1e-9, "{control:?} ao{n}");
+                    assert_eq!(kept[0].finished_at, solves[at].0, "{control:?} ao{n}");
+                    assert_eq!(kept[0].game_ids.len(), n);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
+    runtime().block_on(async {
+        let store = fresh().await;
+        let handle = play::account::Handle::parse("steady").unwrap();
+        let account = store
+            .create_account(&handle, "hash", PasswordKind::Own, 0)
+            .await
+            .unwrap()
+            .unwrap();
+        let mut state = 7;
+        let mut history = Vec::new();
+        // 130 results, a third by mouse: some averages of 100 in every
+        // control's category, none of 100 by mouse alone.
+        for i in 0..130 {
+            let id = format!("a{i}");
+            let finished = 10_000 + i * 1_000;
+            let millis = 3_000 + (lcg(&mut state) % 5_000) as i64;
+            let control = if i % 3 == 0 { "mouse" } else { "keyboard" };
+            store.issue(&game(&id, "browser", 1_000)).await.unwrap();
+            let mut done = result(10, millis, finished);
+            done.account_id = Some(account.id.clone());
+            done.control = Some(control.into());
+            store
+                .finish(&game(&id, "browser", 1_000), &done)
+                .await
+                .unwrap();
+            history.push((finished, millis, control));
+        }
+        check_best_averages(&store, "steady", &history).await;
+
+        // A guest's results from before, moved in at sign-in, fall among
+        // the account's own: the windows are new.
+        for i in 0..40 {
+            let id = format!("g{i}");
+            let finished = 10_500 + i * 3_000;
+            let millis = 1_000 + (lcg(&mut state) % 9_000) as i64;
+            store.issue(&game(&id, "guest", 1_000)).await.unwrap();
+            let mut done = result(10, millis, finished);
+            done.reason = Some(play::judge::Unranked::Guest.to_string());
+            done.control = Some("keyboard".into());
+            store
+                .finish(&game(&id, "guest", 1_000), &done)
+                .await
+                .unwrap();
+            history.push((finished, millis, "keyboard"));
+        }
+        assert_eq!(
+            store
+                .claim_guest_results("guest", &account.id)
+                .await
+                .unwrap(),
+            40
+        );
+        check_best_averages(&store, "steady", &history).await;
+
+        // A disabled account's averages leave the records, and come back.
+        store.set_disabled(&account.id, true).await.unwrap();
+        let category = SINGLE;
+        let kept = store.best_averages("slide", "3x3-row-major", category, 5, 10, None);
+        assert!(kept.await.unwrap().is_empty());
+        store.set_disabled(&account.id, false).await.unwrap();
+        check_best_averages(&store, "steady", &history).await;
+    });
+}
+
+#[test]
+fn results_stored_before_averages_were_kept_get_theirs_on_the_next_start() {
+    runtime().block_on(async {
+        let database = fresh_database();
+        let store = Store::open(&database, 2).await.unwrap();
+        let handle = play::account::Handle::parse("early").unwrap();
+        let account = store
+            .create_account(&handle, "hash", PasswordKind::Own, 0)
+            .await
+            .unwrap()
+            .unwrap();
+        let mut history = Vec::new();
+        for i in 0..14 {
+            let id = format!("e{i}");
+            let millis = 2_000 + (i * 7_919) % 3_000;
+            store.issue(&game(&id, "p", 1_000)).await.unwrap();
+            let mut done = result(10, millis, 5_000 + i);
+            done.account_id = Some(account.id.clone());
+            done.control = Some("mouse".into());
+            store.finish(&game(&id, "p", 1_000), &done).await.unwrap();
+            history.push((5_000 + i, millis, "mouse"));
+        }
+        // As a database migrated from before: results, no best averages,
+        // and the chore the migration leaves.
+        sqlx::query("DELETE FROM best_averages")
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO store_chores (name) VALUES ('best_averages')")
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        store.close().await;
+        let again = Store::open(&database, 2).await.unwrap();
+        check_best_averages(&again, "early", &history).await;
+        let chores = sqlx::query("SELECT name FROM store_chores").fetch_all(&again.pool);
+        assert!(chores.await.unwrap().is_empty(), "done once");
+    });
+}

@@ -16,7 +16,7 @@ use super::edge::{ControlName, DisplayName, FormatName, GameKind, RankBy, Varian
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
-use crate::store::{Category, Ranking, Record, Viewer};
+use crate::store::{BestAverage, Category, Ranking, Record, Viewer};
 use play::average::average_of;
 use play::format::{Control, Format};
 
@@ -138,36 +138,18 @@ pub struct AverageRecord {
     mine: bool,
 }
 
-/// The most results of a category read to find the best averages.
-const AVERAGE_SCAN: i64 = 100_000;
-
-/// Each account's best average of `n` consecutive results, best first,
-/// from results grouped by account and newest first.
-fn best_averages(results: &[Record], n: usize) -> Vec<AverageRecord> {
-    let mut best: Vec<AverageRecord> = results
-        .chunk_by(|a, b| a.handle == b.handle)
-        .filter(|run| run[0].handle.is_some())
-        .filter_map(|run| {
-            let times: Vec<i64> = run.iter().map(|r| r.millis).collect();
-            // Every window of n consecutive results; the first best wins.
-            let (at, millis) = (0..=times.len().checked_sub(n)?)
-                .filter_map(|i| Some((i, average_of(&times[i..], n)?)))
-                .min_by(|a, b| a.1.total_cmp(&b.1))?;
-            let window = &run[at..at + n];
-            Some(AverageRecord {
-                handle: run[0].handle.clone()?,
-                name: run[0].name.clone(),
-                of: n,
-                millis,
-                game_ids: window.iter().map(|r| r.game_id.clone()).collect(),
-                finished_at: window[0].finished_at,
-                mine: run[0].mine,
-            })
-        })
-        .collect();
-    best.sort_by(|a, b| a.millis.total_cmp(&b.millis));
-    best.truncate(TABLE as usize);
-    best
+impl From<BestAverage> for AverageRecord {
+    fn from(best: BestAverage) -> AverageRecord {
+        AverageRecord {
+            name: Some(best.handle.clone()),
+            handle: best.handle,
+            of: best.n,
+            millis: best.millis,
+            game_ids: best.game_ids,
+            finished_at: best.finished_at,
+            mine: best.mine,
+        }
+    }
 }
 
 /// The records of a variant: ranked results only, the asking player's own
@@ -204,8 +186,8 @@ pub async fn records(
         by_average: None,
     };
     if let Some(n) = query.by.and_then(RankBy::window) {
-        let results = store.records(game, variant, category, Ranking::Latest, AVERAGE_SCAN, me);
-        tables.by_average = Some(best_averages(&results.await?, n));
+        let best = store.best_averages(game, variant, category, n, TABLE, me);
+        tables.by_average = Some(best.await?.into_iter().map(AverageRecord::from).collect());
     }
     if game == "slide" {
         let by_moves = store.records(game, variant, category, Ranking::Moves, TABLE, me);
