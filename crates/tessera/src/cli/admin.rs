@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use play::account::{self, Handle};
 
 use crate::failure::Failure;
-use crate::store::{Account, Database, DatabaseError, PasswordKind, Store};
+use crate::store::{Account, Database, DatabaseError, FillError, PasswordKind, Store};
 
 #[derive(Subcommand)]
 pub enum AdminCommand {
@@ -28,6 +28,24 @@ pub enum AdminCommand {
     /// password.
     #[command(subcommand)]
     Users(UsersCommand),
+    /// Fills an empty database with synthetic results, to measure the
+    /// records page at scale (scripts/bench-records): one account per 200
+    /// results, one guest per 100, mostly 4×4 single solves. Refuses a
+    /// database that holds any result.
+    #[command(
+        hide = true,
+        after_help = "Example:\n  tessera admin fill --db /tmp/load.db --results 1000000"
+    )]
+    Fill {
+        #[command(flatten)]
+        db: Db,
+        /// How many results.
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        results: u64,
+        /// The same seed fills the same database.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// The database the server uses.
@@ -105,7 +123,33 @@ pub fn run(command: AdminCommand) -> Result<(), Failure> {
     match command {
         AdminCommand::Backup { db, file } => backup(&db, &file),
         AdminCommand::Users(command) => users(command),
+        AdminCommand::Fill { db, results, seed } => fill(&db.db, results, seed),
     }
+}
+
+fn fill(db: &Database, results: u64, seed: u64) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(Failure::io)?;
+    runtime.block_on(async {
+        let store = Store::open(db, 1)
+            .await
+            .map_err(|e| Failure::Other(format!("cannot open {db}: {e}")))?;
+        let filled = store.fill(results, seed).await.map_err(|e| match e {
+            FillError::NotEmpty(_) => Failure::input(e.to_string()),
+            FillError::Db(e) => failed(e),
+        })?;
+        outln!(
+            "filled {db}: {} results, {} accounts, {} guests; rows {:.1} s, best averages {:.1} s",
+            filled.results,
+            filled.accounts,
+            filled.guests,
+            filled.rows.as_secs_f64(),
+            filled.averages.as_secs_f64()
+        );
+        Ok(())
+    })
 }
 
 fn users(command: UsersCommand) -> Result<(), Failure> {

@@ -15,6 +15,7 @@ mod backup;
 mod daily;
 mod database;
 mod fault;
+mod fill;
 mod races;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
@@ -24,6 +25,7 @@ pub use daily::DailyPuzzle;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;
 use fault::WriteHealth;
+pub use fill::FillError;
 pub use races::OpenedRoom;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};

@@ -409,3 +409,39 @@ fn results_stored_before_averages_were_kept_get_theirs_on_the_next_start() {
         assert!(chores.await.unwrap().is_empty(), "done once");
     });
 }
+
+#[test]
+fn a_filled_database_keeps_every_accounts_best_average_and_is_filled_once() {
+    runtime().block_on(async {
+        let store = fresh().await;
+        let filled = store.fill(4_000, 3).await.unwrap();
+        assert_eq!((filled.accounts, filled.guests), (20, 40));
+        let again = store.fill(10, 3).await;
+        assert!(matches!(again, Err(fill::FillError::NotEmpty(4_000))));
+        // One account's history in the busiest category, against the best
+        // averages the fill kept.
+        let category = Category {
+            format: "single",
+            control: Some("keyboard"),
+        };
+        let rows = sqlx::query(
+            "SELECT millis FROM results WHERE account_id = 'ba7' AND variant = '4x4-row-major' \
+             AND format = 'single' AND control = 'keyboard' AND counted = 1 \
+             ORDER BY finished_at DESC",
+        )
+        .fetch_all(&store.pool)
+        .await
+        .unwrap();
+        let millis: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
+        assert!(millis.len() >= 12, "{} results", millis.len());
+        for n in [5, 12] {
+            let (_, mean) = play::average::best_window(&millis, n).unwrap();
+            let kept = store
+                .best_averages("slide", "4x4-row-major", category, n, 100, None)
+                .await
+                .unwrap();
+            let mine = kept.iter().find(|b| b.handle == "bench7").unwrap();
+            assert!((mine.millis - mean).abs() < 1e-9, "ao{n}");
+        }
+    });
+}
