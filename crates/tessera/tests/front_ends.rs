@@ -7,7 +7,7 @@ mod common;
 
 use common::cli::stdout as cli;
 use common::server::{Client, Server};
-use common::tmux::{slide_tiles, Pane};
+use common::tmux::{press, slide_tiles, Pane};
 use serde_json::{json, Value};
 use shisen::Matching;
 
@@ -345,4 +345,67 @@ fn a_seed_is_one_deal_for_every_client() {
         ]);
         assert_eq!(web_board(&x), from_cli);
     }
+}
+
+#[test]
+fn a_marathon_is_the_same_ten_puzzles_everywhere() {
+    let server = Server::start();
+    let mut web = server.client();
+    let seed = "2026";
+    let dealt = web.ok(
+        "/api/slide/new",
+        json!({"size": "3x3", "seed": 2026, "format": "marathon-10"}),
+    );
+    let printed: Value = serde_json::from_str(&cli(&[
+        "slide",
+        "new",
+        "--size",
+        "3x3",
+        "--format",
+        "marathon-10",
+        "--json",
+        "--seed",
+        seed,
+    ]))
+    .unwrap();
+    let web_puzzles = dealt["puzzles"].as_array().unwrap();
+    let cli_puzzles = printed["puzzles"].as_array().unwrap();
+    assert_eq!(web_puzzles.len(), 10);
+    for (web, line) in web_puzzles.iter().zip(cli_puzzles) {
+        for field in ["position", "goal", "size"] {
+            assert_eq!(web[field], line[field], "web and command line: {field}");
+        }
+    }
+
+    // The terminal game deals the same ten: each appears once the one
+    // before it is solved.
+    let pane = Pane::start(
+        "front-marathon",
+        "play slide --size 3x3 --seed 2026 --format marathon-10",
+    );
+    let mut moves_so_far = 0;
+    for (index, puzzle) in web_puzzles.iter().enumerate() {
+        let header = format!("marathon-10 {}/10", index + 1);
+        let counter = format!("Moves {moves_so_far} ");
+        let screen = pane.wait_for(&header, |s| s.contains(&header) && s.contains(&counter));
+        let position: slide::Position = puzzle["position"].as_str().unwrap().parse().unwrap();
+        let goal: slide::Goal = puzzle["goal"].as_str().unwrap().parse().unwrap();
+        let goal = goal.position(position.size()).unwrap();
+        assert_eq!(
+            slide_tiles(&screen),
+            tiles(puzzle["position"].as_str().unwrap()),
+            "puzzle {}: terminal\n{screen}",
+            index + 1
+        );
+        let solution = slide::solve_optimal(&position, &goal, &slide::SolveOptions::default())
+            .unwrap()
+            .moves;
+        press(&pane, &solution);
+        moves_so_far += solution.len();
+    }
+    let screen = pane.wait_for("the win", |s| s.contains("marathon-10 solved!"));
+    assert!(
+        screen.contains(&format!("{moves_so_far} moves")),
+        "{screen}"
+    );
 }

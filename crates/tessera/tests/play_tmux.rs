@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::tmux::{slide_tiles as board_tiles, Pane};
+use common::tmux::{press, slide_tiles as board_tiles, Pane};
 use slide::{Direction, Goal, Position, Scramble, Size};
 use std::process::Command;
 
@@ -185,24 +185,6 @@ fn bad_flags_are_refused_before_the_terminal_is_touched() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not one"));
     assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
-}
-
-/// The arrow key that moves a tile in `direction`.
-fn arrow(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Up => "Up",
-        Direction::Down => "Down",
-        Direction::Left => "Left",
-        Direction::Right => "Right",
-    }
-}
-
-/// Presses the arrow of every move, a few at a time.
-fn press(pane: &Pane, moves: &slide::Moves) {
-    let keys: Vec<&str> = moves.iter().map(arrow).collect();
-    for chunk in keys.chunks(20) {
-        pane.keys(chunk);
-    }
 }
 
 #[test]

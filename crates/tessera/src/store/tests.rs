@@ -417,7 +417,7 @@ fn a_filled_database_keeps_every_accounts_best_average_and_is_filled_once() {
         let filled = store.fill(4_000, 3).await.unwrap();
         assert_eq!((filled.accounts, filled.guests), (20, 40));
         let again = store.fill(10, 3).await;
-        assert!(matches!(again, Err(fill::FillError::NotEmpty(4_000))));
+        assert!(matches!(again, Err(FillError::NotEmpty(4_000))));
         // One account's history in the busiest category, against the best
         // averages the fill kept.
         let category = Category {

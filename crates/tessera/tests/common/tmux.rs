@@ -104,3 +104,21 @@ pub fn slide_tiles(screen: &str) -> Vec<u32> {
         .flat_map(|inside| inside.split_whitespace().map(|n| n.parse::<u32>().unwrap()))
         .collect()
 }
+
+/// The arrow key that moves a tile in `direction`.
+fn arrow(direction: slide::Direction) -> &'static str {
+    match direction {
+        slide::Direction::Up => "Up",
+        slide::Direction::Down => "Down",
+        slide::Direction::Left => "Left",
+        slide::Direction::Right => "Right",
+    }
+}
+
+/// Presses the arrow of every move, a few at a time.
+pub fn press(pane: &Pane, moves: &slide::Moves) {
+    let keys: Vec<&str> = moves.iter().map(arrow).collect();
+    for chunk in keys.chunks(20) {
+        pane.keys(chunk);
+    }
+}
