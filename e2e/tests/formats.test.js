@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { startServer, startBrowser, tesseraBin } from './harness.js';
 import { SOURCE, step, bfs, readTiles } from './puzzle.js';
 import { signUp, uniqueHandle } from './account.js';
+import { noViolations } from './axe.js';
 
 let server, chromium, handle;
 before(async () => {
@@ -71,6 +72,8 @@ async function checkReplay(page, count, sizes) {
   await replay.locator('#replay-splits button').last().click();
   assert.match(await replay.textContent('#replay-puzzle'), new RegExp(`puzzle ${count} of ${count} \\(${sizes[count - 1]}\\)`));
   assert.equal(await replay.locator('#replay-board .tile').count(), Number(sizes[count - 1][0]) ** 2 - 1);
+  // The splits are for every player: axe-core finds nothing on the page.
+  await noViolations(replay, `the replay of ${count} puzzles with its splits`);
   await replay.close();
   return data;
 }
