@@ -71,14 +71,17 @@ pub fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
     }
 }
 
-/// The best average of `n` consecutive results of `latest_first`: where
-/// its window starts (an index into `latest_first`) and its mean. Of equal
-/// averages the oldest wins: a record stands until it is beaten, so
-/// keeping the best as results arrive gives the same window.
-pub fn best_window(latest_first: &[i64], n: usize) -> Option<(usize, f64)> {
+/// The best average of `n` consecutive attempts of `latest_first`: where
+/// its window starts (an index into `latest_first`) and its mean; a window
+/// whose average is DNF is never best. Of equal averages the oldest wins:
+/// a record stands until it is beaten, so keeping the best as attempts
+/// arrive gives the same window.
+pub fn best_window(latest_first: &[Attempt], n: usize) -> Option<(usize, f64)> {
     let mut best: Option<(usize, f64)> = None;
     for at in (0..=latest_first.len().checked_sub(n)?).rev() {
-        let mean = average_of(&latest_first[at..], n)?;
+        let Some(Average::Mean(mean)) = average(&latest_first[at..], n) else {
+            continue;
+        };
         if best.is_none_or(|(_, b)| mean < b) {
             best = Some((at, mean));
         }
@@ -95,8 +98,9 @@ mod tests {
         // Latest first: windows of three drop the best and the worst, so
         // each is its median: [9 5 1] 5, [5 1 3] 3, [1 3 3] 3, [3 3 7] 3.
         let times = [9, 5, 1, 3, 3, 7];
-        assert_eq!(best_window(&times, 3), Some((3, 3.0)));
-        assert_eq!(best_window(&times[..2], 3), None);
+        let attempts: Vec<Attempt> = times.iter().map(|&t| Attempt::Finished(t)).collect();
+        assert_eq!(best_window(&attempts, 3), Some((3, 3.0)));
+        assert_eq!(best_window(&attempts[..2], 3), None);
         // Kept as results arrive: each new window replaces the best only
         // when strictly better, which picks the same window.
         let mut kept: Option<(usize, f64)> = None;
@@ -106,7 +110,22 @@ mod tests {
                 kept = Some((arrived, mean));
             }
         }
-        assert_eq!(kept, best_window(&times, 3));
+        assert_eq!(kept, best_window(&attempts, 3));
+    }
+
+    #[test]
+    fn a_window_that_averages_to_dnf_is_never_best() {
+        // Latest first: 4, DNF, DNF, 6, 8. Of threes, [4 DNF DNF] and
+        // [DNF DNF 6] keep a DNF: DNF; [DNF 6 8] drops the DNF and 6: 8.
+        let attempts = [
+            Attempt::Finished(4),
+            Attempt::Dnf,
+            Attempt::Dnf,
+            Attempt::Finished(6),
+            Attempt::Finished(8),
+        ];
+        assert_eq!(best_window(&attempts, 3), Some((2, 8.0)));
+        assert_eq!(best_window(&attempts[..4], 3), None);
     }
 
     #[test]

@@ -404,6 +404,55 @@ fn records_rank_each_players_best_average_of_five() {
     assert_eq!(reply.status, 400, "{}", reply.text);
 }
 
+/// Plays `attempts` single 3×3 games from `seed` on: `true` solves one
+/// at `gap` ms a move, `false` leaves it for the next. The times of the
+/// solved ones, newest first.
+fn attempt(client: &mut Client, seed: u64, attempts: &[bool], gap: i64) -> Vec<i64> {
+    let mut millis = Vec::new();
+    for (seed, &solve) in (seed..).zip(attempts) {
+        let dealt = Instant::now();
+        let game = deal(client, "single", seed);
+        if !solve {
+            continue;
+        }
+        let moves = solutions(&game);
+        let times = one_clock(&moves, 300, gap);
+        wait_until(dealt, *times[0].last().unwrap());
+        let done = client.ok("/api/slide/submit", submission(&game, &moves, &times));
+        assert_eq!(done["ranked"], true, "{done}");
+        millis.insert(0, done["millis"].as_i64().unwrap());
+    }
+    millis
+}
+
+#[test]
+fn a_game_left_for_the_next_is_a_dnf_in_the_average_of_five() {
+    let server = Server::start();
+    let mut player = server.client();
+    let (handle, _) = player.sign_up("leaver");
+    // Solved, solved, left, solved, solved: the DNF is the worst of the
+    // five and dropped with the best; the mean of the other three counts.
+    let solved = attempt(&mut player, 300, &[true, true, false, true, true], 60);
+    let mut sorted = solved.clone();
+    sorted.sort_unstable();
+    let expected = (sorted[1] + sorted[2] + sorted[3]) as f64 / 3.0;
+    // Two left in five: the average is DNF, so there is none to rank.
+    let mut careless = server.client();
+    careless.sign_up("careless");
+    attempt(&mut careless, 400, &[true, false, true, false, true], 60);
+
+    let tables = player
+        .get("/api/records?game=slide&variant=3x3-row-major&by=ao5")
+        .json();
+    let averages = tables["by_average"].as_array().unwrap();
+    assert_eq!(averages.len(), 1, "{averages:?}");
+    assert_eq!(averages[0]["handle"], json!(handle));
+    let got = averages[0]["millis"].as_f64().unwrap();
+    assert!((got - expected).abs() < 1e-6, "{got} != {expected}");
+    // Five games, four results: the DNF is among the five averaged.
+    assert_eq!(averages[0]["game_ids"].as_array().unwrap().len(), 5);
+}
+
 /// Deals `count` single 3×3 games from `seed` on, to be solved later.
 fn deal_many(client: &mut Client, seed: u64, count: u64) -> Vec<(Instant, Value)> {
     (seed..seed + count)

@@ -1,13 +1,22 @@
 -- Records that stay fast with millions of results.
 --
 -- Each ranking reads its category's index in order and stops after a
--- table's worth of rows: one index per order (time has `results_by_format`).
-CREATE INDEX results_by_moves ON results (game, variant, format, counted, moves);
-CREATE INDEX results_by_mtm ON results (game, variant, format, counted, mtm);
-CREATE INDEX results_by_score ON results (game, variant, format, counted, score);
+-- table's worth of rows: one index per order, ties broken in the index
+-- too (the same number of moves is shared by thousands of results, and
+-- sorting them all by time would read them all). Time has
+-- `results_by_format`; its ties are few.
+CREATE INDEX results_by_moves ON results (game, variant, format, counted, moves, millis, finished_at DESC);
+CREATE INDEX results_by_mtm ON results (game, variant, format, counted, mtm, millis, finished_at DESC);
+CREATE INDEX results_by_score ON results (game, variant, format, counted, score DESC, millis, finished_at DESC);
 -- An account's latest results in a category: what a new result's
 -- averages are taken over.
 CREATE INDEX results_by_account_format ON results (account_id, game, variant, format, finished_at);
+
+-- The account a game was dealt to (NULL: a guest's, or a race's): a game
+-- it dealt and left unfinished for a later one of the same category is a
+-- DNF in its averages.
+ALTER TABLE games ADD COLUMN account_id TEXT REFERENCES accounts (id);
+CREATE INDEX games_by_account ON games (account_id, game, variant, format, issued_at);
 
 -- Each account's best average of `n` consecutive counted results in a
 -- category (`control` is '' for every control), kept as results arrive so

@@ -10,15 +10,27 @@
 //! [`play::average::best_window`] picks from the whole history. The records
 //! page then reads ten rows of an index.
 //!
+//! An attempt is a counted result, at the time it finished, or a DNF: a
+//! game the account was dealt and left unfinished while it finished a
+//! game of the same game, variant and format dealt after it, at the time
+//! it was dealt. (A game finished after a later one was counted as a DNF
+//! changes the past: the account's bests are computed again.) A DNF has no
+//! control, so it counts in every control's category. A window that ends
+//! at a DNF is never better than the window before it (it swaps that
+//! window's oldest result for the worst attempt there is), so averages
+//! are only taken when a result arrives.
+//!
 //! A change to the past (a guest's results moved into an account, which
 //! interleaves them with the account's own) makes the account's windows
 //! new: its bests are computed again from its whole history.
+
+use std::collections::BTreeMap;
 
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::{Store, Viewer};
-use play::average::{average_of, best_window, AVERAGES};
+use play::average::{average, best_window, Attempt, Average, AVERAGES};
 
 /// The most results any average is taken over.
 const LONGEST: i64 = 100;
@@ -46,19 +58,41 @@ struct Key<'a> {
     control: &'a str,
 }
 
-/// A counted result as averages see it.
+/// An attempt as averages see it: the game, a time or DNF, and when.
 struct Solve {
     game_id: String,
-    millis: i64,
-    finished_at: i64,
+    attempt: Attempt,
+    at: i64,
 }
 
+/// A counted result from `game_id, millis, finished_at`.
 fn solve(row: &AnyRow) -> Solve {
     Solve {
         game_id: row.get(0),
-        millis: row.get(1),
-        finished_at: row.get(2),
+        attempt: Attempt::Finished(row.get(1)),
+        at: row.get(2),
     }
+}
+
+/// A DNF from `id, issued_at`.
+fn dnf(row: &AnyRow) -> Solve {
+    Solve {
+        game_id: row.get(0),
+        attempt: Attempt::Dnf,
+        at: row.get(1),
+    }
+}
+
+/// Results and DNFs, each newest first, as one list newest first.
+fn merged(results: Vec<Solve>, dnfs: &[Solve]) -> Vec<Solve> {
+    let mut all = results;
+    all.extend(dnfs.iter().map(|d| Solve {
+        game_id: d.game_id.clone(),
+        attempt: d.attempt,
+        at: d.at,
+    }));
+    all.sort_by(|a, b| (b.at, &b.game_id).cmp(&(a.at, &a.game_id)));
+    all
 }
 
 /// Keeps `window` (newest first) as the account's best average of
@@ -87,22 +121,26 @@ async fn keep(
     .bind(window.len() as i64)
     .bind(millis)
     .bind(ids.join(" "))
-    .bind(window[0].finished_at)
+    .bind(window[0].at)
     .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
 /// The new windows a counted result of `account` makes, in the category
-/// of its control and in every control's.
+/// of its control and in every control's; `game_id`, dealt at
+/// `issued_at`, is the game it finished.
 pub(super) async fn note_result(
     tx: &mut Transaction<'static, Any>,
     account: &str,
-    game: &str,
-    variant: &str,
-    format: &str,
+    finished: &super::IssuedGame,
     control: Option<&str>,
 ) -> Result<(), sqlx::Error> {
+    let (game, variant, format) = (&*finished.game, &*finished.variant, &*finished.format);
+    if was_a_dnf(tx, account, finished).await? {
+        return recompute(tx, account).await;
+    }
+    let dnfs = latest_dnfs(tx, account, game, variant, format).await?;
     for control in std::iter::once("").chain(control) {
         let key = Key {
             game,
@@ -110,15 +148,39 @@ pub(super) async fn note_result(
             format,
             control,
         };
-        let latest = latest(tx, account, key).await?;
-        let millis: Vec<i64> = latest.iter().map(|s| s.millis).collect();
+        let results = latest(tx, account, key).await?;
+        let mut latest = merged(results, &dnfs);
+        latest.truncate(LONGEST as usize);
+        let attempts: Vec<Attempt> = latest.iter().map(|s| s.attempt).collect();
         for n in AVERAGES {
-            if let Some(mean) = average_of(&millis, n) {
+            if let Some(Average::Mean(mean)) = average(&attempts, n) {
                 keep(tx, account, key, &latest[..n], mean).await?;
             }
         }
     }
     Ok(())
+}
+
+/// Whether the account finished a later game of the category before this
+/// one: then this one counted as a DNF until now.
+async fn was_a_dnf(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    finished: &super::IssuedGame,
+) -> Result<bool, sqlx::Error> {
+    let later = sqlx::query(
+        "SELECT id FROM games WHERE account_id = $1 AND game = $2 AND variant = $3 \
+         AND format = $4 AND issued_at > $5 AND finished_at IS NOT NULL AND id <> $6 LIMIT 1",
+    )
+    .bind(account)
+    .bind(&finished.game)
+    .bind(&finished.variant)
+    .bind(&finished.format)
+    .bind(finished.issued_at)
+    .bind(&finished.id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(later.is_some())
 }
 
 /// The account's latest counted results in `key`, newest first, as many
@@ -145,6 +207,34 @@ async fn latest(
     Ok(rows.iter().map(solve).collect())
 }
 
+/// The account's latest DNFs in a category, newest first, as many as the
+/// longest average: the games it was dealt there and left unfinished
+/// while it finished one dealt later.
+async fn latest_dnfs(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    game: &str,
+    variant: &str,
+    format: &str,
+) -> Result<Vec<Solve>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, issued_at FROM games \
+         WHERE account_id = $1 AND game = $2 AND variant = $3 AND format = $4 \
+         AND finished_at IS NULL AND issued_at < (SELECT MAX(issued_at) FROM games \
+           WHERE account_id = $1 AND game = $2 AND variant = $3 AND format = $4 \
+           AND finished_at IS NOT NULL) \
+         ORDER BY issued_at DESC, id DESC LIMIT $5",
+    )
+    .bind(account)
+    .bind(game)
+    .bind(variant)
+    .bind(format)
+    .bind(LONGEST)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.iter().map(dnf).collect())
+}
+
 /// Computes every best average of `account` again from its whole history.
 pub(super) async fn recompute(
     tx: &mut Transaction<'static, Any>,
@@ -162,29 +252,45 @@ pub(super) async fn recompute(
     .bind(account)
     .fetch_all(&mut **tx)
     .await?;
-    let category = |r: &AnyRow| -> (String, String, String) { (r.get(3), r.get(4), r.get(5)) };
-    for run in rows.chunk_by(|a, b| category(a) == category(b)) {
-        let (game, variant, format) = category(&run[0]);
-        let mut by_control: std::collections::BTreeMap<String, Vec<Solve>> = Default::default();
-        for row in run {
-            let control: String = row.get(6);
-            by_control
-                .entry(String::new())
-                .or_default()
-                .push(solve(row));
-            if !control.is_empty() {
-                by_control.entry(control).or_default().push(solve(row));
-            }
+    let dnf_rows = sqlx::query(
+        "SELECT g.id, g.issued_at, g.game, g.variant, g.format FROM games g \
+         WHERE g.account_id = $1 AND g.finished_at IS NULL AND g.issued_at < \
+           (SELECT MAX(h.issued_at) FROM games h WHERE h.account_id = g.account_id \
+            AND h.game = g.game AND h.variant = g.variant AND h.format = g.format \
+            AND h.finished_at IS NOT NULL)",
+    )
+    .bind(account)
+    .fetch_all(&mut **tx)
+    .await?;
+    type Category = (String, String, String);
+    let category =
+        |r: &AnyRow, at: usize| -> Category { (r.get(at), r.get(at + 1), r.get(at + 2)) };
+    let mut dnfs: BTreeMap<Category, Vec<Solve>> = BTreeMap::new();
+    for row in &dnf_rows {
+        dnfs.entry(category(row, 2)).or_default().push(dnf(row));
+    }
+    // Every control's results of every category; DNFs join each.
+    let mut results: BTreeMap<(Category, String), Vec<Solve>> = BTreeMap::new();
+    for row in &rows {
+        let control: String = row.get(6);
+        let of = category(row, 3);
+        results
+            .entry((of.clone(), String::new()))
+            .or_default()
+            .push(solve(row));
+        if !control.is_empty() {
+            results.entry((of, control)).or_default().push(solve(row));
         }
-        for (control, solves) in &by_control {
-            let key = Key {
-                game: &game,
-                variant: &variant,
-                format: &format,
-                control,
-            };
-            keep_best_windows(tx, account, key, solves).await?;
-        }
+    }
+    for ((of, control), solves) in results {
+        let key = Key {
+            game: &of.0,
+            variant: &of.1,
+            format: &of.2,
+            control: &control,
+        };
+        let attempts = merged(solves, dnfs.get(&of).map_or(&[], Vec::as_slice));
+        keep_best_windows(tx, account, key, &attempts).await?;
     }
     Ok(())
 }
@@ -196,9 +302,9 @@ async fn keep_best_windows(
     key: Key<'_>,
     solves: &[Solve],
 ) -> Result<(), sqlx::Error> {
-    let millis: Vec<i64> = solves.iter().map(|s| s.millis).collect();
+    let attempts: Vec<Attempt> = solves.iter().map(|s| s.attempt).collect();
     for n in AVERAGES {
-        if let Some((at, mean)) = best_window(&millis, n) {
+        if let Some((at, mean)) = best_window(&attempts, n) {
             keep(tx, account, key, &solves[at..at + n], mean).await?;
         }
     }

@@ -386,10 +386,21 @@ impl Store {
 
     /// Stores a freshly issued puzzle.
     pub async fn issue(&self, game: &IssuedGame) -> Result<(), sqlx::Error> {
+        self.issue_to(game, None).await
+    }
+
+    /// [`Store::issue`], dealt to a signed-in `account`: left unfinished
+    /// for a later game of its category, it is a DNF in the account's
+    /// averages.
+    pub async fn issue_to(
+        &self,
+        game: &IssuedGame,
+        account: Option<&str>,
+    ) -> Result<(), sqlx::Error> {
         self.ensure_player(&game.player_id, game.issued_at).await?;
         let written = sqlx::query(
             "INSERT INTO games (id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
-             format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             format, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
@@ -401,6 +412,7 @@ impl Store {
         .bind(&game.rules)
         .bind(game.issued_at)
         .bind(&game.format)
+        .bind(account)
         .execute(&self.pool)
         .await;
         self.noted(written).map(|_| ())
@@ -649,9 +661,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if let (None, Some(account)) = (&result.reason, &result.account_id) {
-            let (format, control) = (&result.format, result.control.as_deref());
-            averages::note_result(&mut tx, account, &game.game, &game.variant, format, control)
-                .await?;
+            averages::note_result(&mut tx, account, game, result.control.as_deref()).await?;
         }
         tx.commit().await?;
         Ok(())

@@ -269,17 +269,25 @@ fn lcg(state: &mut u64) -> u64 {
     *state >> 33
 }
 
-/// Every best average the store keeps for `account`'s single 3×3 results,
+/// An attempt of a history: when, the time (`None`: DNF), the control
+/// (a DNF's is empty: it counts under every control).
+type Attempted<'a> = (i64, Option<i64>, &'a str);
+
+/// Every best average the store keeps for `account`'s single 3×3 attempts,
 /// against the best window of its whole history computed here.
-async fn check_best_averages(store: &Store, handle: &str, history: &[(i64, i64, &str)]) {
+async fn check_best_averages(store: &Store, handle: &str, history: &[Attempted<'_>]) {
+    use play::average::Attempt;
     for control in [None, Some("keyboard"), Some("mouse")] {
-        // Newest first, as averages read results.
-        let mut solves: Vec<&(i64, i64, &str)> = history
+        // Newest first, as averages read them.
+        let mut solves: Vec<&Attempted<'_>> = history
             .iter()
-            .filter(|(_, _, c)| control.is_none_or(|want| *c == want))
+            .filter(|(_, millis, c)| millis.is_none() || control.is_none_or(|want| *c == want))
             .collect();
-        solves.sort_by_key(|(finished, _, _)| std::cmp::Reverse(*finished));
-        let millis: Vec<i64> = solves.iter().map(|(_, m, _)| *m).collect();
+        solves.sort_by_key(|(at, _, _)| std::cmp::Reverse(*at));
+        let attempts: Vec<Attempt> = solves
+            .iter()
+            .map(|(_, m, _)| m.map_or(Attempt::Dnf, Attempt::Finished))
+            .collect();
         let category = Category {
             format: "single",
             control,
@@ -289,7 +297,7 @@ async fn check_best_averages(store: &Store, handle: &str, history: &[(i64, i64, 
                 .best_averages("slide", "3x3-row-major", category, n, 10, None)
                 .await
                 .unwrap();
-            let expected = play::average::best_window(&millis, n);
+            let expected = play::average::best_window(&attempts, n);
             match expected {
                 None => assert!(kept.is_empty(), "{control:?} ao{n}: {kept:?}"),
                 Some((at, mean)) => {
@@ -316,23 +324,48 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
             .unwrap();
         let mut state = 7;
         let mut history = Vec::new();
-        // 130 results, a third by mouse: some averages of 100 in every
-        // control's category, none of 100 by mouse alone.
+        // 130 games dealt to the account, a third solved by mouse and
+        // every seventh left for the next: DNFs, in every control's
+        // averages. Some averages of 100 in every control's category, none
+        // of 100 by mouse alone.
         for i in 0..130 {
             let id = format!("a{i}");
-            let finished = 10_000 + i * 1_000;
+            let (dealt, finished) = (10_000 + i * 1_000, 10_600 + i * 1_000);
             let millis = 3_000 + (lcg(&mut state) % 5_000) as i64;
             let control = if i % 3 == 0 { "mouse" } else { "keyboard" };
-            store.issue(&game(&id, "browser", 1_000)).await.unwrap();
+            let issued = game(&id, "browser", dealt);
+            store.issue_to(&issued, Some(&account.id)).await.unwrap();
+            if i % 7 == 3 {
+                history.push((dealt, None, ""));
+                continue;
+            }
             let mut done = result(10, millis, finished);
             done.account_id = Some(account.id.clone());
             done.control = Some(control.into());
-            store
-                .finish(&game(&id, "browser", 1_000), &done)
-                .await
-                .unwrap();
-            history.push((finished, millis, control));
+            store.finish(&issued, &done).await.unwrap();
+            history.push((finished, Some(millis), control));
         }
+        // A game left for a later one, then finished after all: a DNF
+        // until then, a result after.
+        let (left, later) = (
+            game("left", "browser", 150_000),
+            game("later", "browser", 151_000),
+        );
+        store.issue_to(&left, Some(&account.id)).await.unwrap();
+        store.issue_to(&later, Some(&account.id)).await.unwrap();
+        for (issued, finished, millis) in [(&later, 152_000, 2_500), (&left, 153_000, 2_600)] {
+            let mut done = result(10, millis, finished);
+            done.account_id = Some(account.id.clone());
+            done.control = Some("keyboard".into());
+            store.finish(issued, &done).await.unwrap();
+            history.push((finished, Some(millis), "keyboard"));
+        }
+        // The last game dealt and not yet finished is no DNF: it may still
+        // be played.
+        store
+            .issue_to(&game("last", "browser", 200_000), Some(&account.id))
+            .await
+            .unwrap();
         check_best_averages(&store, "steady", &history).await;
 
         // A guest's results from before, moved in at sign-in, fall among
@@ -349,7 +382,7 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
                 .finish(&game(&id, "guest", 1_000), &done)
                 .await
                 .unwrap();
-            history.push((finished, millis, "keyboard"));
+            history.push((finished, Some(millis), "keyboard"));
         }
         assert_eq!(
             store
@@ -390,7 +423,7 @@ fn results_stored_before_averages_were_kept_get_theirs_on_the_next_start() {
             done.account_id = Some(account.id.clone());
             done.control = Some("mouse".into());
             store.finish(&game(&id, "p", 1_000), &done).await.unwrap();
-            history.push((5_000 + i, millis, "mouse"));
+            history.push((5_000 + i, Some(millis), "mouse"));
         }
         // As a database migrated from before: results, no best averages,
         // and the chore the migration leaves.
@@ -435,7 +468,11 @@ fn a_filled_database_keeps_every_accounts_best_average_and_is_filled_once() {
         let millis: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
         assert!(millis.len() >= 12, "{} results", millis.len());
         for n in [5, 12] {
-            let (_, mean) = play::average::best_window(&millis, n).unwrap();
+            let attempts: Vec<play::average::Attempt> = millis
+                .iter()
+                .map(|&m| play::average::Attempt::Finished(m))
+                .collect();
+            let (_, mean) = play::average::best_window(&attempts, n).unwrap();
             let kept = store
                 .best_averages("slide", "4x4-row-major", category, n, 100, None)
                 .await

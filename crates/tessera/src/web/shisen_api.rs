@@ -193,7 +193,8 @@ pub async fn new(
         format: "single".into(),
         issued_at: now,
     };
-    app.store.issue(&game).await?;
+    let account = visitor.account.as_ref().map(|a| a.id.as_str());
+    app.store.issue_to(&game, account).await?;
     super::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
         game: game.id,
