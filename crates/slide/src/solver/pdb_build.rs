@@ -50,8 +50,19 @@ impl PatternDatabase {
     /// Builds the database by breadth-first search; `progress` is called
     /// now and then (and once at the end).
     pub fn build(spec: &PatternSpec, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
-        let (packed, capped) = Builder::new(spec).run(progress);
-        PatternDatabase::new(spec, Box::new(packed), 0, capped)
+        PatternDatabase::build_until(spec, progress, &|| false).expect("a build never stopped")
+    }
+
+    /// Like [`PatternDatabase::build`], giving up (`None`) once `stop`
+    /// returns true: it is asked whenever `progress` is told, every
+    /// [`BATCH_WORDS`] words of a layer (milliseconds apart on 4 × 4).
+    pub fn build_until(
+        spec: &PatternSpec,
+        progress: &mut dyn FnMut(BuildProgress),
+        stop: &dyn Fn() -> bool,
+    ) -> Option<PatternDatabase> {
+        let (packed, capped) = Builder::new(spec).run(progress, stop)?;
+        Some(PatternDatabase::new(spec, Box::new(packed), 0, capped))
     }
 }
 
@@ -202,7 +213,11 @@ impl Builder {
         self.masks[bit >> 6].fetch_or((ordinals as u64) << (bit & 63), Relaxed);
     }
 
-    fn run(self, progress: &mut dyn FnMut(BuildProgress)) -> (Vec<u8>, u64) {
+    fn run(
+        self,
+        progress: &mut dyn FnMut(BuildProgress),
+        stop: &dyn Fn() -> bool,
+    ) -> Option<(Vec<u8>, u64)> {
         let goal = index(self.spec.cells(), self.n);
         let occupied = self.spec.cells().iter().fold(0u32, |m, &c| m | 1 << c);
         let free = self.all & !occupied;
@@ -217,7 +232,7 @@ impl Builder {
         let (mut waiting_now, mut later_now) = (1u64, 0u64);
         while waiting_now > 0 || later_now > 0 {
             assert!(depth < 250, "pattern distances fit a byte");
-            let work = self.layer(depth, progress);
+            let work = self.layer(depth, progress, stop)?;
             (waiting_now, later_now) = (work.filled, work.later);
             capped += work.capped;
             depth += 1;
@@ -231,12 +246,18 @@ impl Builder {
             .flat_map_iter(|word| finished(word.into_inner()).to_le_bytes())
             .collect();
         bytes.truncate(self.entries.div_ceil(2));
-        (bytes, capped)
+        Some((bytes, capped))
     }
 
     /// Expands every state at `depth`: the placements waiting with it and
-    /// the later regions found by the layer before.
-    fn layer(&self, depth: u32, progress: &mut dyn FnMut(BuildProgress)) -> Work {
+    /// the later regions found by the layer before; `None` once `stop`
+    /// says so.
+    fn layer(
+        &self,
+        depth: u32,
+        progress: &mut dyn FnMut(BuildProgress),
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Work> {
         let code = waiting(depth);
         let mut total = Work::default();
         for batch in (0..self.values.len()).step_by(BATCH_WORDS) {
@@ -247,12 +268,15 @@ impl Builder {
             self.filled.fetch_add(work.filled, Relaxed);
             total = total.merge(work);
             progress(self.progress(depth));
+            if stop() {
+                return None;
+            }
         }
         let work = self.each(0..self.later.len(), |w, scratch, work| {
             self.scan_later(w, depth, scratch, work);
         });
         self.filled.fetch_add(work.filled, Relaxed);
-        total.merge(work)
+        Some(total.merge(work))
     }
 
     /// Runs `scan` on every item of `items`, on all cores.
@@ -795,6 +819,31 @@ mod tests {
 
     /// Placements sampled per table by the test above.
     const SAMPLES: usize = 60;
+
+    #[test]
+    fn a_build_gives_up_when_told_and_otherwise_matches_the_plain_build() {
+        let spec = PatternSpec::new("4x3".parse().unwrap(), vec![0, 1, 4, 5, 8]);
+        let asked = std::cell::Cell::new(0u32);
+        let count = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let whole = PatternDatabase::build_until(&spec, &mut |_| {}, &count).expect("not stopped");
+        assert_eq!(
+            whole.to_bytes(),
+            PatternDatabase::build(&spec, &mut |_| {}).to_bytes()
+        );
+        let checks = asked.get();
+        assert!(checks > 4, "asked once a layer at least: {checks}");
+        // Told to stop at the third check: no table, and no more checks.
+        asked.set(0);
+        let third = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 3
+        };
+        assert!(PatternDatabase::build_until(&spec, &mut |_| {}, &third).is_none());
+        assert_eq!(asked.get(), 3);
+    }
 
     #[test]
     fn decoding_without_division_agrees_with_the_plain_inverse() {
