@@ -226,3 +226,44 @@ def test_ctrl_c_stops_a_long_solve():
     with pytest.raises(KeyboardInterrupt):
         solve(hard, heuristic="manhattan")
     assert time.monotonic() - began < 5, "stopped at once, not after the search"
+
+
+def test_ctrl_c_stops_a_fast_solve_of_a_large_board():
+    import os
+    import signal
+    import threading
+    import time
+
+    big = Position.random("300x300", seed=4)
+    began = time.monotonic()
+    whole = fast_solve(big)
+    uninterrupted = time.monotonic() - began
+    assert whole.stm > 10_000_000
+    # Interrupted a tenth of the way in, it stops long before the end:
+    # measured against the whole solve of this run, not against a clock.
+    timer = threading.Timer(uninterrupted / 10, os.kill, (os.getpid(), signal.SIGINT))
+    began = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        fast_solve(big)
+    stopped = time.monotonic() - began
+    assert stopped < uninterrupted / 2, (stopped, uninterrupted)
+    # Nothing is left behind: the next call solves as before.
+    assert fast_solve(Position.random("30x30", seed=4)).stm > 0
+
+
+def test_ctrl_c_stops_a_table_build_and_caches_nothing_half_built(tmp_path):
+    import os
+    import signal
+    import threading
+
+    from tessera.slide import tables
+
+    # The large 4x4 set builds for about two minutes.
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        tables.build("4x4", heuristic="large", cache_dir=tmp_path)
+    status = tables.status(cache_dir=tmp_path)
+    assert status["tables"] == [] and not status["complete"]["4x4-large"]
+    assert [p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")] == []
