@@ -253,17 +253,37 @@ def test_ctrl_c_stops_a_fast_solve_of_a_large_board():
 
 
 def test_ctrl_c_stops_a_table_build_and_caches_nothing_half_built(tmp_path):
-    import os
     import signal
-    import threading
+    import sys
+    import time
 
-    from tessera.slide import tables
-
-    # The large 4x4 set builds for about two minutes.
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        tables.build("4x4", heuristic="large", cache_dir=tmp_path)
-    status = tables.status(cache_dir=tmp_path)
-    assert status["tables"] == [] and not status["complete"]["4x4-large"]
+    # In a fresh interpreter: this one may hold the large 4x4 set already,
+    # and then has nothing to build. That set builds for about two minutes.
+    script = (
+        "import sys\n"
+        "from tessera.slide import tables\n"
+        "try:\n"
+        "    tables.build('4x4', heuristic='large', cache_dir=sys.argv[1])\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+        "    sys.exit(3)\n"
+        "print('built')\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        # The lock file appears as the first table starts building.
+        for _ in range(600):
+            if any(p.name.endswith(".lock") for p in tmp_path.iterdir()):
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the build never started")
+        time.sleep(0.3)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert (out, child.returncode) == ("interrupted\n", 3)
     assert [p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")] == []
