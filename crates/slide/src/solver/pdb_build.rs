@@ -43,6 +43,8 @@ const WAITING_EVEN: u64 = 13;
 pub(super) const MAX_EXCESS: u8 = 12;
 /// Words of values scanned between two progress reports.
 const BATCH_WORDS: usize = 1 << 16;
+/// Words set up between two questions to the stop hook (32 MB).
+const SETUP_WORDS: usize = 1 << 22;
 const NIBBLES: u64 = 0x1111_1111_1111_1111;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
@@ -54,19 +56,17 @@ impl PatternDatabase {
     }
 
     /// Like [`PatternDatabase::build`], giving up (`None`) once `stop`
-    /// returns true: it is asked before the build's memory is set up (the
-    /// 8-tile table of 4 × 4 takes 900 MB, a second or two to clear) and
-    /// then whenever `progress` is told, every [`BATCH_WORDS`] words of a
-    /// layer (well under a second apart on 4 × 4).
+    /// returns true: it is asked every [`SETUP_WORDS`] words while the
+    /// build's memory is set up (900 MB for the 8-tile table of 4 × 4,
+    /// seconds to clear), then whenever `progress` is told, every
+    /// [`BATCH_WORDS`] words of a layer (well under a second apart on
+    /// 4 × 4).
     pub fn build_until(
         spec: &PatternSpec,
         progress: &mut dyn FnMut(BuildProgress),
         stop: &dyn Fn() -> bool,
     ) -> Option<PatternDatabase> {
-        if stop() {
-            return None;
-        }
-        let (packed, capped) = Builder::new(spec).run(progress, stop)?;
+        let (packed, capped) = Builder::new(spec, stop)?.run(progress, stop)?;
         Some(PatternDatabase::new(spec, Box::new(packed), 0, capped))
     }
 }
@@ -137,8 +137,24 @@ impl Work {
     }
 }
 
+/// `len` words holding `value`, set up a slice at a time so that `stop`
+/// is heard; `None` if it said to stop.
+fn words(len: usize, value: u64, stop: &dyn Fn() -> bool) -> Option<Vec<AtomicU64>> {
+    let mut words = Vec::with_capacity(len);
+    while words.len() < len {
+        if stop() {
+            return None;
+        }
+        let end = (words.len() + SETUP_WORDS).min(len);
+        words.extend((words.len()..end).map(|_| AtomicU64::new(value)));
+    }
+    Some(words)
+}
+
 impl Builder {
-    fn new(spec: &PatternSpec) -> Builder {
+    /// The builder with nothing reached yet; `None` if `stop` said so
+    /// while its memory was set up.
+    fn new(spec: &PatternSpec, stop: &dyn Fn() -> bool) -> Option<Builder> {
         let size = spec.size();
         let n = size.cells();
         let geometry = Geometry::new(size);
@@ -162,7 +178,7 @@ impl Builder {
             mask_bits <= 32,
             "a placement's free cells fit a 32-bit mask"
         );
-        Builder {
+        Some(Builder {
             spec: spec.clone(),
             n,
             all: full_mask(n),
@@ -171,19 +187,13 @@ impl Builder {
             manhattan,
             weights,
             reciprocals,
-            values: (0..entries.div_ceil(16))
-                .map(|_| AtomicU64::new(u64::MAX))
-                .collect(),
-            masks: (0..(entries * mask_bits).div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            values: words(entries.div_ceil(16), u64::MAX, stop)?,
+            masks: words((entries * mask_bits).div_ceil(64), 0, stop)?,
             mask_bits,
-            later: (0..entries.div_ceil(32))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            later: words(entries.div_ceil(32), 0, stop)?,
             entries,
             filled: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Sets placement `p` from `from` to `to` if it holds `from`.
@@ -841,7 +851,7 @@ mod tests {
         let checks = asked.get();
         assert!(checks > 4, "asked once a layer at least: {checks}");
         // Told to stop at the third check: no table, and no more checks.
-        // (The first is asked before the build starts.)
+        // (The first ones are asked while its memory is set up.)
         asked.set(0);
         let third = || {
             asked.set(asked.get() + 1);
