@@ -211,7 +211,7 @@ def interrupt_latency():
     for delay in (0.5, 5.0):
         took = _interrupted_after(delay, lambda: fast_solve(big))
         print("| `fast_solve` 1000x1000 | %.1f s | %.3f s |" % (delay, took))
-    for delay in (2.0, 20.0):
+    for delay in (1.0, 2.0, 4.0, 20.0):
         # The spiral goal's tables (blank in the middle): none of the other
         # parts has them in memory, and the cache is empty.
         with tempfile.TemporaryDirectory() as cache:
