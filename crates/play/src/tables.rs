@@ -135,16 +135,32 @@ impl TableConfig {
         databases: &Databases,
         progress: &mut dyn Progress,
     ) -> Preparation {
+        self.prepare_until(size, goal_blank, databases, progress, &|| false)
+            .expect("never stopped")
+    }
+
+    /// Like [`TableConfig::prepare`], giving up (`None`) once `stop`
+    /// returns true: asked between batches of a build and while waiting
+    /// for another process's build. A table cut short is neither cached nor
+    /// added; those finished before stay.
+    pub fn prepare_until(
+        &self,
+        size: Size,
+        goal_blank: usize,
+        databases: &Databases,
+        progress: &mut dyn Progress,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Preparation> {
         let mut report = Preparation::default();
         if size.cells() <= FULL_TABLE_MAX_CELLS {
             let start = Instant::now();
             let table = DistanceTable::get(size, goal_blank);
             report.built = start.elapsed();
             report.bytes_in_memory = table.memory() as u64;
-            return report;
+            return Some(report);
         }
         if size.cells() > slide::solver::BOUNDED_MAX_CELLS {
-            return report;
+            return Some(report);
         }
         for spec in required_patterns(size, goal_blank, self.heuristic) {
             if databases.contains(&spec) {
@@ -152,12 +168,12 @@ impl TableConfig {
             }
             let database = match self.load(&spec, &mut report, progress) {
                 Some(database) => database,
-                None => self.build_once(&spec, &mut report, progress),
+                None => self.build_once(&spec, &mut report, progress, stop)?,
             };
             report.bytes_in_memory += database.memory() as u64;
             databases.insert(database);
         }
-        report
+        Some(report)
     }
 
     fn load(
@@ -192,22 +208,35 @@ impl TableConfig {
         spec: &PatternSpec,
         report: &mut Preparation,
         progress: &mut dyn Progress,
-    ) -> PatternDatabase {
+        stop: &dyn Fn() -> bool,
+    ) -> Option<PatternDatabase> {
         let Some(lock) = self.cache_dir().and_then(|dir| lock_file(&dir, spec).ok()) else {
             // No cache to share (or none writable): build for ourselves.
-            return self.build(spec, report, progress);
+            return self.build(spec, report, progress, stop);
         };
         if let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
             progress.waiting(spec);
-            if let Err(e) = lock.lock() {
-                progress.warn(&format!("cannot lock the table cache: {e}"));
+            // Polled rather than blocked on, so that `stop` is heard.
+            loop {
+                if stop() {
+                    return None;
+                }
+                match lock.try_lock() {
+                    Err(std::fs::TryLockError::WouldBlock) => std::thread::sleep(LOCK_POLL),
+                    Err(std::fs::TryLockError::Error(e)) => {
+                        progress.warn(&format!("cannot lock the table cache: {e}"));
+                        break;
+                    }
+                    Ok(()) => break,
+                }
             }
         }
         // Whoever held the lock may have built it meanwhile.
         let database = match self.load(spec, report, &mut Quiet) {
-            Some(database) => database,
-            None => self.build(spec, report, progress),
+            Some(database) => Some(database),
+            None => self.build(spec, report, progress, stop),
         };
+        // (Closing the file, as a return above does, unlocks it too.)
         let _ = lock.unlock();
         database
     }
@@ -217,11 +246,14 @@ impl TableConfig {
         spec: &PatternSpec,
         report: &mut Preparation,
         progress: &mut dyn Progress,
-    ) -> PatternDatabase {
+        stop: &dyn Fn() -> bool,
+    ) -> Option<PatternDatabase> {
         progress.building(spec);
         let start = Instant::now();
-        let database = PatternDatabase::build(spec, &mut |p: BuildProgress| progress.advanced(p));
+        let database =
+            PatternDatabase::build_until(spec, &mut |p: BuildProgress| progress.advanced(p), stop);
         report.built += start.elapsed();
+        let database = database?;
         progress.built();
         if let Some(dir) = self.cache_dir() {
             match save(&dir, spec, &database) {
@@ -232,9 +264,13 @@ impl TableConfig {
                 )),
             }
         }
-        database
+        Some(database)
     }
 }
+
+/// How often a build waiting for another process's checks the lock (and
+/// its stop hook).
+const LOCK_POLL: Duration = Duration::from_millis(50);
 
 /// The lock file beside a table's file: an advisory lock (flock) that the
 /// operating system drops if its holder dies, so a killed builder never
@@ -330,6 +366,44 @@ mod tests {
             leftovers.is_empty(),
             "no temporary file is left: {leftovers:?}"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_stopped_preparation_keeps_the_tables_finished_and_nothing_half_built() {
+        let dir = empty_cache("stopped");
+        let size: Size = "4x3".parse().unwrap();
+        let goal_blank = size.cells() - 1;
+        let specs = required_patterns(size, goal_blank, HeuristicKind::Small);
+        assert!(specs.len() >= 2, "{specs:?}");
+        let config = TableConfig {
+            heuristic: HeuristicKind::Small,
+            cache_dir: Some(dir.clone()),
+        };
+        let databases = Databases::new();
+        let builds = Arc::new(AtomicUsize::new(0));
+        // Stop as soon as the second table starts building.
+        let stop = || builds.load(Ordering::SeqCst) >= 2;
+        let mut counting = Counting(builds.clone());
+        let stopped = config.prepare_until(size, goal_blank, &databases, &mut counting, &stop);
+        assert!(stopped.is_none());
+        assert_eq!(builds.load(Ordering::SeqCst), 2);
+        assert!(databases.contains(&specs[0]) && !databases.contains(&specs[1]));
+        let files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| !name.ends_with(".lock"))
+            .collect();
+        assert_eq!(
+            files,
+            [specs[0].file_name()],
+            "only the finished table is cached"
+        );
+        // Asked again without a stop, it builds only what is missing.
+        builds.store(0, Ordering::SeqCst);
+        config.prepare(size, goal_blank, &databases, &mut Counting(builds.clone()));
+        assert_eq!(builds.load(Ordering::SeqCst), specs.len() - 1);
+        assert_eq!(specs_in(&databases, size, goal_blank), specs.len());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -4,7 +4,9 @@
    line, whole processes, best of several runs;
 2. ``distances`` throughput on random 4x4 positions, on 1 and 2 threads;
 3. a pure-Python IDA* with the Manhattan distance (written here, the
-   textbook algorithm) against ``solve`` on the same 20 positions.
+   textbook algorithm) against ``solve`` on the same 20 positions;
+4. how soon Ctrl-C (a SIGINT to the process) stops ``fast_solve`` on
+   1000x1000 and the build of the large 4x4 tables.
 
 Every solution length is checked (against Korf's listed optima, or
 between the solvers); a mismatch aborts.
@@ -13,13 +15,16 @@ between the solvers); a mismatch aborts.
 import argparse
 import os
 import resource
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 import numpy as np
 
-from tessera.slide import Position, distances, solve
+from tessera.slide import Position, distances, fast_solve, solve, tables
 
 # Whole process: import, tables loaded from the cache, 100 solves, each
 # checked against the listed optimum.
@@ -178,6 +183,44 @@ def against_pure_python(walk, count):
     print()
 
 
+def _interrupted_after(delay, work):
+    """Seconds from a SIGINT sent `delay` seconds into `work` to the
+    KeyboardInterrupt it raises."""
+    sent = []
+
+    def send():
+        sent.append(time.perf_counter())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(delay, send)
+    timer.start()
+    try:
+        work()
+    except KeyboardInterrupt:
+        return time.perf_counter() - sent[0]
+    finally:
+        timer.join()
+    raise AssertionError("the work ended before the signal")
+
+
+def interrupt_latency():
+    big = Position.random("1000x1000", seed=1)
+    print("## Ctrl-C: from the SIGINT to the KeyboardInterrupt")
+    print("| call | signal after | stopped within |")
+    print("|---|---:|---:|")
+    for delay in (0.5, 5.0):
+        took = _interrupted_after(delay, lambda: fast_solve(big))
+        print("| `fast_solve` 1000x1000 | %.1f s | %.3f s |" % (delay, took))
+    for delay in (1.0, 2.0, 4.0, 20.0):
+        # The spiral goal's tables (blank in the middle): none of the other
+        # parts has them in memory, and the cache is empty.
+        with tempfile.TemporaryDirectory() as cache:
+            build = lambda: tables.build("4x4", goal="spiral", heuristic="large", cache_dir=cache)
+            took = _interrupted_after(delay, build)
+        print("| `tables.build` 4x4 large | %.1f s | %.3f s |" % (delay, took))
+    print()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli", required=True)
@@ -185,7 +228,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--walk", type=int, default=60)
-    parser.add_argument("--only", choices=["korf", "distances", "python"])
+    parser.add_argument("--only", choices=["korf", "distances", "python", "interrupt"])
     args = parser.parse_args()
     print("load average before: %.2f %.2f %.2f\n" % os.getloadavg())
     if args.only in (None, "korf"):
@@ -194,6 +237,8 @@ def main():
         throughput(args.count, args.runs)
     if args.only in (None, "python"):
         against_pure_python(args.walk, 20)
+    if args.only in (None, "interrupt"):
+        interrupt_latency()
 
 
 if __name__ == "__main__":

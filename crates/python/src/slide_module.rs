@@ -10,7 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use slide::{
-    Databases, Goal, HeuristicKind, Metric, Moves, Scramble, Size, SolveError, SolveOptions,
+    Databases, FastError, Goal, HeuristicKind, Metric, Moves, Scramble, Size, SolveError,
+    SolveOptions,
 };
 use std::time::Instant;
 
@@ -316,13 +317,28 @@ fn heuristic_of(name: &str, size: Size, goal_blank: usize) -> PyResult<Heuristic
 }
 
 /// Loads (or builds and caches) the tables `kind` needs on boards of
-/// `size` towards a goal blank at `goal_blank`, into the process's set.
-fn prepare(kind: HeuristicKind, size: Size, goal_blank: usize) {
+/// `size` towards a goal blank at `goal_blank`, into the process's set;
+/// `None` if `interrupted` stopped a build.
+fn prepare(
+    kind: HeuristicKind,
+    size: Size,
+    goal_blank: usize,
+    interrupted: &Deadline,
+) -> Option<()> {
     let config = TableConfig {
         heuristic: kind,
         cache_dir: None,
     };
-    config.prepare(size, goal_blank, Databases::global(), &mut Quiet);
+    let stop = || interrupted.passed();
+    config
+        .prepare_until(size, goal_blank, Databases::global(), &mut Quiet, &stop)
+        .map(|_| ())
+}
+
+/// The error of work that gave up because Ctrl-C cancelled it. Seldom
+/// seen: [`interrupt::run`] raises the signal's own exception first.
+fn keyboard_interrupt() -> PyErr {
+    pyo3::exceptions::PyKeyboardInterrupt::new_err(())
 }
 
 /// Solves ``position`` towards ``goal``.
@@ -375,14 +391,17 @@ fn solve(
     check_optimal_size(position.size(), limit.is_some()).map_err(value_error)?;
     let kind = heuristic_of(heuristic, goal.size(), goal.blank())?;
     let started = Instant::now();
-    let (deadline, cancel) = limit
-        .map_or_else(Deadline::none, Deadline::after)
-        .cancellable();
+    // Ctrl-C stops the table builds; it and the time limit, the search.
+    let (interrupted, cancel) = Deadline::none().cancellable();
+    let deadline = match limit {
+        Some(limit) => interrupted.clone().within(limit),
+        None => interrupted.clone(),
+    };
     // The bounded mode shortens its solution for a share of the time and
     // raises its lower bound for the rest, as on the command line.
     let shortening = limit.map(|t| started + t.mul_f64(slide::SHORTENING_SHARE));
     let found = interrupt::run(py, &cancel, || {
-        prepare(kind, goal.size(), goal.blank());
+        prepare(kind, goal.size(), goal.blank(), &interrupted)?;
         let stop = || deadline.passed();
         let shorten_stop =
             || shortening.is_some_and(|at| Instant::now() >= at) || deadline.passed();
@@ -392,24 +411,38 @@ fn solve(
             shorten_stop: Some(&shorten_stop),
             ..SolveOptions::default()
         };
-        match metric {
+        Some(match metric {
             Metric::Stm => slide::solve_optimal(position, &goal, &options),
             Metric::Mtm => slide::solve_optimal_mtm(position, &goal, &options),
-        }
+        })
     })?;
-    found.map(Solution::from).map_err(value_error)
+    found
+        .ok_or_else(keyboard_interrupt)?
+        .map(Solution::from)
+        .map_err(value_error)
 }
 
 /// The fast solver's answer: not proven shortest, Manhattan as its bound.
+/// Ctrl-C stops it before its next line.
 fn fast(py: Python<'_>, position: &slide::Position, goal: &slide::Position) -> PyResult<Solution> {
-    let moves = py
-        .detach(|| slide::solve_fast(position, goal))
-        .map_err(value_error)?;
+    let (interrupted, cancel) = Deadline::none().cancellable();
+    let solved = interrupt::run(py, &cancel, || {
+        let stop = || interrupted.passed();
+        let mut moves = Vec::new();
+        slide::FastSolver::default().solve_until(position, goal, &mut |d| moves.push(d), &stop)?;
+        // Millions of moves on large boards: spelt out here, without the GIL.
+        let moves = Moves(moves);
+        Ok((moves.to_string(), moves.len(), moves.mtm_len()))
+    })?;
+    let (moves, stm, mtm) = solved.map_err(|e| match e {
+        FastError::Stopped => keyboard_interrupt(),
+        e => value_error(e),
+    })?;
     let bound = position.manhattan(goal).map_err(value_error)?;
     Ok(Solution {
-        stm: moves.len(),
-        mtm: moves.mtm_len(),
-        moves: moves.to_string(),
+        stm,
+        mtm,
+        moves,
         optimal: false,
         lower_bound: bound.min(u64::from(u32::MAX)) as u32,
         nodes: 0,
@@ -417,7 +450,8 @@ fn fast(py: Python<'_>, position: &slide::Position, goal: &slide::Position) -> P
 }
 
 /// A short solution at once, on boards of any size (about 2 n³ moves on
-/// n×n): ``solve(position, goal, optimal=False)``.
+/// n×n): ``solve(position, goal, optimal=False)``. Ctrl-C stops it (within
+/// a tenth of a second on 1000×1000).
 ///
 /// >>> from tessera.slide import Position, fast_solve
 /// >>> p = Position.random("20x20", seed=3)
@@ -502,21 +536,23 @@ fn distances<'py>(
         .map_err(value_error)?;
     let (deadline, cancel) = Deadline::none().cancellable();
     let solved = interrupt::run(py, &cancel, || {
-        prepare(kind, size, goal.blank());
+        prepare(kind, size, goal.blank(), &deadline)?;
         let stop = || deadline.passed();
         let options = SolveOptions {
             heuristic: kind,
             stop: Some(&stop),
             ..SolveOptions::default()
         };
-        pool.install(|| {
+        Some(pool.install(|| {
             starts
                 .par_iter()
                 .map(|start| distance(start, &goal, metric, &options))
                 .collect::<Result<Vec<i32>, SolveError>>()
-        })
+        }))
     })?;
-    let solved = solved.map_err(value_error)?;
+    let solved = solved
+        .ok_or_else(keyboard_interrupt)?
+        .map_err(value_error)?;
     Ok(PyArray1::from_vec(py, solved))
 }
 
@@ -550,8 +586,9 @@ fn square_of(cells: usize) -> PyResult<Size> {
 /// boards of ``size`` towards ``goal`` and caches them on disk (in
 /// ``cache_dir``, by default ``$XDG_CACHE_HOME/tessera``), so later solves
 /// start at once. The large 4x4 set (7-8, 288 MB) takes about two minutes
-/// once. Returns what it cost: seconds building and loading, bytes on
-/// disk and in memory.
+/// once; Ctrl-C stops it, keeping the tables already finished. Returns
+/// what it cost: seconds building and loading, bytes on disk and in
+/// memory.
 ///
 /// >>> from tessera.slide import tables
 /// >>> report = tables.build("3x3")
@@ -579,7 +616,12 @@ fn build<'py>(
         heuristic,
         cache_dir,
     };
-    let report = py.detach(|| config.prepare(size, goal.blank(), Databases::global(), &mut Quiet));
+    let (interrupted, cancel) = Deadline::none().cancellable();
+    let report = interrupt::run(py, &cancel, || {
+        let stop = || interrupted.passed();
+        config.prepare_until(size, goal.blank(), Databases::global(), &mut Quiet, &stop)
+    })?
+    .ok_or_else(keyboard_interrupt)?;
     let dict = PyDict::new(py);
     dict.set_item("built_seconds", report.built.as_secs_f64())?;
     dict.set_item("loaded_seconds", report.loaded.as_secs_f64())?;

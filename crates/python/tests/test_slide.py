@@ -226,3 +226,64 @@ def test_ctrl_c_stops_a_long_solve():
     with pytest.raises(KeyboardInterrupt):
         solve(hard, heuristic="manhattan")
     assert time.monotonic() - began < 5, "stopped at once, not after the search"
+
+
+def test_ctrl_c_stops_a_fast_solve_of_a_large_board():
+    import os
+    import signal
+    import threading
+    import time
+
+    big = Position.random("300x300", seed=4)
+    began = time.monotonic()
+    whole = fast_solve(big)
+    uninterrupted = time.monotonic() - began
+    assert whole.stm > 10_000_000
+    # Interrupted a tenth of the way in, it stops long before the end:
+    # measured against the whole solve of this run, not against a clock.
+    timer = threading.Timer(uninterrupted / 10, os.kill, (os.getpid(), signal.SIGINT))
+    began = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        fast_solve(big)
+    stopped = time.monotonic() - began
+    assert stopped < uninterrupted / 2, (stopped, uninterrupted)
+    # Nothing is left behind: the next call solves as before.
+    assert fast_solve(Position.random("30x30", seed=4)).stm > 0
+
+
+def test_ctrl_c_stops_a_table_build_and_caches_nothing_half_built(tmp_path):
+    import signal
+    import sys
+    import time
+
+    # In a fresh interpreter: this one may hold the large 4x4 set already,
+    # and then has nothing to build. That set builds for about two minutes.
+    script = (
+        "import sys\n"
+        "from tessera.slide import tables\n"
+        "try:\n"
+        "    tables.build('4x4', heuristic='large', cache_dir=sys.argv[1])\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+        "    sys.exit(3)\n"
+        "print('built')\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        # The lock file appears as the first table starts building.
+        for _ in range(600):
+            if any(p.name.endswith(".lock") for p in tmp_path.iterdir()):
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the build never started")
+        time.sleep(0.3)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert (out, child.returncode) == ("interrupted\n", 3)
+    assert [p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")] == []

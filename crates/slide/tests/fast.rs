@@ -265,3 +265,48 @@ fn mismatched_goals_are_refused() {
         Err(FastError::Mismatch(_))
     ));
 }
+
+#[test]
+fn the_stop_hook_ends_a_solve_part_way_and_costs_nothing_unused() {
+    use std::cell::Cell;
+    let goal = Goal::RowMajor.position(Size::new(60, 60).unwrap()).unwrap();
+    let puzzle = Scramble::Uniform.generate(&goal, 5);
+    let full = solve_fast(&puzzle, &goal).unwrap();
+    // Never saying stop changes nothing, and it is asked at every line.
+    let (mut moves, asked) = (Vec::new(), Cell::new(0));
+    let never = || {
+        asked.set(asked.get() + 1);
+        false
+    };
+    let count = FastSolver::default()
+        .solve_until(&puzzle, &goal, &mut |d| moves.push(d), &never)
+        .unwrap();
+    assert_eq!((count as usize, &moves), (full.len(), &full.0));
+    assert!(asked.get() >= 60, "asked {} times", asked.get());
+    // Told to stop once 1000 moves are out: it does, long before the end,
+    // and what it emitted replays (it leads part of the way).
+    let emitted = Cell::new(0usize);
+    let mut prefix = puzzle.clone();
+    let mut sink = |d: Direction| {
+        emitted.set(emitted.get() + 1);
+        prefix.apply(d).unwrap();
+    };
+    let stopped =
+        FastSolver::default().solve_until(&puzzle, &goal, &mut sink, &|| emitted.get() >= 1000);
+    assert_eq!(stopped, Err(FastError::Stopped));
+    assert!(
+        (1000..full.len() / 2).contains(&emitted.get()),
+        "{} of {} moves",
+        emitted.get(),
+        full.len()
+    );
+    assert_ne!(prefix, goal);
+    // A small board (searched whole, emitted at the end) stops before any
+    // move.
+    let small = Goal::RowMajor.position(Size::new(8, 8).unwrap()).unwrap();
+    let puzzle = Scramble::Uniform.generate(&small, 5);
+    let mut emitted = 0;
+    let stopped =
+        FastSolver::default().solve_until(&puzzle, &small, &mut |_| emitted += 1, &|| true);
+    assert_eq!((stopped, emitted), (Err(FastError::Stopped), 0));
+}

@@ -12,4 +12,8 @@ pub enum FastError {
     /// moves reaches the goal.
     #[error("unsolvable: the tiles are an {} permutation of the goal but the blank is {} moves from its goal cell; swap two tiles to make it solvable", .0.permutation_parity, .0.blank_distance)]
     Unsolvable(Solvability),
+    /// The caller's stop hook ended the solve (see
+    /// [`FastSolver::solve_until`](crate::FastSolver::solve_until)).
+    #[error("stopped before the solution was complete")]
+    Stopped,
 }

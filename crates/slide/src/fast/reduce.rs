@@ -14,15 +14,20 @@ use super::local::Local;
 use super::route::{Region, Router};
 use crate::{Direction, Size};
 
-/// Solves the whole board, sending the moves to the router's output.
+/// Solves the whole board, sending the moves to the router's output;
+/// false if `stop` ended it first.
 pub(crate) fn solve<S: FnMut(Direction)>(
     router: &mut Router<'_, S>,
     size: Size,
     goal_blank: usize,
     auto: bool,
-) {
-    let rect = peel(router, size, goal_blank, 0, auto);
+    stop: &dyn Fn() -> bool,
+) -> bool {
+    let Some(rect) = peel(router, size, goal_blank, 0, auto, stop) else {
+        return false;
+    };
     finish(router, rect);
+    true
 }
 
 /// Up to this many unsolved cells (850 × 850) the routing is thorough when
@@ -35,14 +40,17 @@ const THOROUGH_CELLS: usize = 722_500;
 
 /// Solves outer lines until at most `cells` cells are left unsolved (or
 /// only the last region); returns the unsolved rectangle. It holds the
-/// goal's blank cell and exactly the tiles that belong in it.
+/// goal's blank cell and exactly the tiles that belong in it. `stop` is
+/// asked before each line (a line of 1000 × 1000 takes under a tenth of a
+/// second); `None` if it said to stop.
 pub(crate) fn peel<S: FnMut(Direction)>(
     router: &mut Router<'_, S>,
     size: Size,
     goal_blank: usize,
     cells: usize,
     auto: bool,
-) -> Rect {
+    stop: &dyn Fn() -> bool,
+) -> Option<Rect> {
     let last = final_region(size, goal_blank);
     let mut rect = Rect {
         x0: 0,
@@ -51,6 +59,9 @@ pub(crate) fn peel<S: FnMut(Direction)>(
         y1: size.height(),
     };
     while rect != last && rect.width() * rect.height() > cells {
+        if stop() {
+            return None;
+        }
         if auto {
             router.thorough = rect.width() * rect.height() <= THOROUGH_CELLS;
         }
@@ -61,7 +72,7 @@ pub(crate) fn peel<S: FnMut(Direction)>(
         router.board.unwatch();
         rect = rect.without(side);
     }
-    rect
+    Some(rect)
 }
 
 /// The unsolved rectangle as a board of its own: the tiles named by local

@@ -43,6 +43,8 @@ const WAITING_EVEN: u64 = 13;
 pub(super) const MAX_EXCESS: u8 = 12;
 /// Words of values scanned between two progress reports.
 const BATCH_WORDS: usize = 1 << 16;
+/// Words set up between two questions to the stop hook (32 MB).
+const SETUP_WORDS: usize = 1 << 22;
 const NIBBLES: u64 = 0x1111_1111_1111_1111;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
@@ -50,8 +52,22 @@ impl PatternDatabase {
     /// Builds the database by breadth-first search; `progress` is called
     /// now and then (and once at the end).
     pub fn build(spec: &PatternSpec, progress: &mut dyn FnMut(BuildProgress)) -> PatternDatabase {
-        let (packed, capped) = Builder::new(spec).run(progress);
-        PatternDatabase::new(spec, Box::new(packed), 0, capped)
+        PatternDatabase::build_until(spec, progress, &|| false).expect("a build never stopped")
+    }
+
+    /// Like [`PatternDatabase::build`], giving up (`None`) once `stop`
+    /// returns true: it is asked every [`SETUP_WORDS`] words while the
+    /// build's memory is set up (900 MB for the 8-tile table of 4 × 4,
+    /// seconds to clear), then whenever `progress` is told, every
+    /// [`BATCH_WORDS`] words of a layer (well under a second apart on
+    /// 4 × 4).
+    pub fn build_until(
+        spec: &PatternSpec,
+        progress: &mut dyn FnMut(BuildProgress),
+        stop: &dyn Fn() -> bool,
+    ) -> Option<PatternDatabase> {
+        let (packed, capped) = Builder::new(spec, stop)?.run(progress, stop)?;
+        Some(PatternDatabase::new(spec, Box::new(packed), 0, capped))
     }
 }
 
@@ -121,8 +137,24 @@ impl Work {
     }
 }
 
+/// `len` words holding `value`, set up a slice at a time so that `stop`
+/// is heard; `None` if it said to stop.
+fn words(len: usize, value: u64, stop: &dyn Fn() -> bool) -> Option<Vec<AtomicU64>> {
+    let mut words = Vec::with_capacity(len);
+    while words.len() < len {
+        if stop() {
+            return None;
+        }
+        let end = (words.len() + SETUP_WORDS).min(len);
+        words.extend((words.len()..end).map(|_| AtomicU64::new(value)));
+    }
+    Some(words)
+}
+
 impl Builder {
-    fn new(spec: &PatternSpec) -> Builder {
+    /// The builder with nothing reached yet; `None` if `stop` said so
+    /// while its memory was set up.
+    fn new(spec: &PatternSpec, stop: &dyn Fn() -> bool) -> Option<Builder> {
         let size = spec.size();
         let n = size.cells();
         let geometry = Geometry::new(size);
@@ -146,7 +178,7 @@ impl Builder {
             mask_bits <= 32,
             "a placement's free cells fit a 32-bit mask"
         );
-        Builder {
+        Some(Builder {
             spec: spec.clone(),
             n,
             all: full_mask(n),
@@ -155,19 +187,13 @@ impl Builder {
             manhattan,
             weights,
             reciprocals,
-            values: (0..entries.div_ceil(16))
-                .map(|_| AtomicU64::new(u64::MAX))
-                .collect(),
-            masks: (0..(entries * mask_bits).div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            values: words(entries.div_ceil(16), u64::MAX, stop)?,
+            masks: words((entries * mask_bits).div_ceil(64), 0, stop)?,
             mask_bits,
-            later: (0..entries.div_ceil(32))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            later: words(entries.div_ceil(32), 0, stop)?,
             entries,
             filled: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Sets placement `p` from `from` to `to` if it holds `from`.
@@ -202,7 +228,11 @@ impl Builder {
         self.masks[bit >> 6].fetch_or((ordinals as u64) << (bit & 63), Relaxed);
     }
 
-    fn run(self, progress: &mut dyn FnMut(BuildProgress)) -> (Vec<u8>, u64) {
+    fn run(
+        self,
+        progress: &mut dyn FnMut(BuildProgress),
+        stop: &dyn Fn() -> bool,
+    ) -> Option<(Vec<u8>, u64)> {
         let goal = index(self.spec.cells(), self.n);
         let occupied = self.spec.cells().iter().fold(0u32, |m, &c| m | 1 << c);
         let free = self.all & !occupied;
@@ -217,7 +247,7 @@ impl Builder {
         let (mut waiting_now, mut later_now) = (1u64, 0u64);
         while waiting_now > 0 || later_now > 0 {
             assert!(depth < 250, "pattern distances fit a byte");
-            let work = self.layer(depth, progress);
+            let work = self.layer(depth, progress, stop)?;
             (waiting_now, later_now) = (work.filled, work.later);
             capped += work.capped;
             depth += 1;
@@ -231,12 +261,18 @@ impl Builder {
             .flat_map_iter(|word| finished(word.into_inner()).to_le_bytes())
             .collect();
         bytes.truncate(self.entries.div_ceil(2));
-        (bytes, capped)
+        Some((bytes, capped))
     }
 
     /// Expands every state at `depth`: the placements waiting with it and
-    /// the later regions found by the layer before.
-    fn layer(&self, depth: u32, progress: &mut dyn FnMut(BuildProgress)) -> Work {
+    /// the later regions found by the layer before; `None` once `stop`
+    /// says so.
+    fn layer(
+        &self,
+        depth: u32,
+        progress: &mut dyn FnMut(BuildProgress),
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Work> {
         let code = waiting(depth);
         let mut total = Work::default();
         for batch in (0..self.values.len()).step_by(BATCH_WORDS) {
@@ -247,12 +283,15 @@ impl Builder {
             self.filled.fetch_add(work.filled, Relaxed);
             total = total.merge(work);
             progress(self.progress(depth));
+            if stop() {
+                return None;
+            }
         }
         let work = self.each(0..self.later.len(), |w, scratch, work| {
             self.scan_later(w, depth, scratch, work);
         });
         self.filled.fetch_add(work.filled, Relaxed);
-        total.merge(work)
+        Some(total.merge(work))
     }
 
     /// Runs `scan` on every item of `items`, on all cores.
@@ -795,6 +834,32 @@ mod tests {
 
     /// Placements sampled per table by the test above.
     const SAMPLES: usize = 60;
+
+    #[test]
+    fn a_build_gives_up_when_told_and_otherwise_matches_the_plain_build() {
+        let spec = PatternSpec::new("4x3".parse().unwrap(), vec![0, 1, 4, 5, 8]);
+        let asked = std::cell::Cell::new(0u32);
+        let count = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let whole = PatternDatabase::build_until(&spec, &mut |_| {}, &count).expect("not stopped");
+        assert_eq!(
+            whole.to_bytes(),
+            PatternDatabase::build(&spec, &mut |_| {}).to_bytes()
+        );
+        let checks = asked.get();
+        assert!(checks > 4, "asked once a layer at least: {checks}");
+        // Told to stop at the third check: no table, and no more checks.
+        // (The first ones are asked while its memory is set up.)
+        asked.set(0);
+        let third = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 3
+        };
+        assert!(PatternDatabase::build_until(&spec, &mut |_| {}, &third).is_none());
+        assert_eq!(asked.get(), 3);
+    }
 
     #[test]
     fn decoding_without_division_agrees_with_the_plain_inverse() {
