@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use shisen::{Move, Verdict};
+use shisen::{Board, Move, Rules, Verdict};
 
 use super::session::{analyse, ReplayError, Session, Turn};
 use crate::Deadline;
@@ -75,6 +75,16 @@ pub struct LossAnalysis {
 /// most `per_position` on each position and stopping every search once
 /// `overall` has passed (the positions left are then unknown). Fails on
 /// the first turn that cannot be played.
+///
+/// A position is searched only when no earlier one decides it:
+/// - a board seen before (an undo, a redo) has the verdict it had;
+/// - a removal from a board that cannot be cleared leaves one that cannot
+///   (were it clearable, the removal followed by its clearing would clear
+///   the board before);
+/// - a removal from a clearable board leaves a clearable one when the
+///   earlier solution, less that removal, still clears it: the rest of it
+///   is played on the new board, every removal checked, so it is a proof
+///   and not a guess.
 pub fn where_lost(
     start: Session,
     turns: &[Turn],
@@ -83,18 +93,33 @@ pub fn where_lost(
 ) -> Result<LossAnalysis, ReplayError> {
     let replay = start.clone().replay(turns)?;
     let rules = start.game().rules();
-    let boards = std::iter::once(start.game().board().clone())
-        .chain(replay.steps.into_iter().map(|step| step.board));
-    let mut positions = Vec::with_capacity(turns.len() + 1);
-    let mut solutions = Vec::with_capacity(turns.len() + 1);
-    for board in boards {
-        let game = shisen::Game::new(board, rules);
-        let mut budget = overall.clone().within(per_position);
-        let (solvability, solution) = match analyse(&game, &mut budget) {
-            Verdict::Solvable(removals) => (Solvability::Solvable, Some(removals)),
-            Verdict::Unsolvable => (Solvability::Unsolvable, None),
-            Verdict::Unknown => (Solvability::Unknown, None),
-        };
+    let boards: Vec<Board> = std::iter::once(start.game().board().clone())
+        .chain(replay.steps.into_iter().map(|step| step.board))
+        .collect();
+    let mut positions: Vec<Solvability> = Vec::with_capacity(boards.len());
+    let mut solutions: Vec<Option<Vec<Move>>> = Vec::with_capacity(boards.len());
+    for (at, board) in boards.iter().enumerate() {
+        let known = (at > 0)
+            .then(|| {
+                from_before(
+                    &boards[..at],
+                    &positions,
+                    &solutions,
+                    turns[at - 1],
+                    board,
+                    rules,
+                )
+            })
+            .flatten();
+        let (solvability, solution) = known.unwrap_or_else(|| {
+            let game = shisen::Game::new(board.clone(), rules);
+            let mut budget = overall.clone().within(per_position);
+            match analyse(&game, &mut budget) {
+                Verdict::Solvable(removals) => (Solvability::Solvable, Some(removals)),
+                Verdict::Unsolvable => (Solvability::Unsolvable, None),
+                Verdict::Unknown => (Solvability::Unknown, None),
+            }
+        });
         positions.push(solvability);
         solutions.push(solution);
     }
@@ -119,6 +144,55 @@ pub fn where_lost(
         loss,
         continuation,
     })
+}
+
+/// A verdict (with its clearing line when solvable) that the positions
+/// before `board` decide without a search, as [`where_lost`] lists; `None`
+/// when the board must be searched.
+fn from_before(
+    before: &[Board],
+    positions: &[Solvability],
+    solutions: &[Option<Vec<Move>>],
+    turn: Turn,
+    board: &Board,
+    rules: Rules,
+) -> Option<(Solvability, Option<Vec<Move>>)> {
+    let seen = (0..before.len())
+        .rev()
+        .find(|&i| positions[i] != Solvability::Unknown && &before[i] == board);
+    if let Some(i) = seen {
+        return Some((positions[i], solutions[i].clone()));
+    }
+    let Turn::Remove(p, q) = turn else {
+        return None;
+    };
+    let last = before.len() - 1;
+    match (positions[last], &solutions[last]) {
+        (Solvability::Unsolvable, _) => Some((Solvability::Unsolvable, None)),
+        (Solvability::Solvable, Some(line)) => {
+            let removed = Move::new(p, q);
+            // The line as it was, less the pair just removed: its first
+            // removal under any rules, or a later one (which, without
+            // gravity, names the same cells on the new board).
+            let rest: Vec<Move> = match line.iter().position(|&m| m == removed) {
+                Some(0) => line[1..].to_vec(),
+                Some(i) if !rules.gravity => {
+                    let mut rest = line.clone();
+                    rest.remove(i);
+                    rest
+                }
+                _ => return None,
+            };
+            clears(board, rules, &rest).then_some((Solvability::Solvable, Some(rest)))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `removals`, each checked as a player's, clear `board`.
+fn clears(board: &Board, rules: Rules, removals: &[Move]) -> bool {
+    let mut game = shisen::Game::new(board.clone(), rules);
+    removals.iter().all(|m| game.remove(m.a, m.b).is_ok()) && game.is_won()
 }
 
 /// The first unsolvable position, when every one before it is solvable.
@@ -288,6 +362,56 @@ mod tests {
             game.remove(m.a, m.b).unwrap();
             turns.push(remove(m));
         }
+    }
+
+    /// A random game that also shuffles, undoes and redoes: a removal most
+    /// turns, and each of the others one turn in ten.
+    fn random_game_with_takebacks(seed: u64, rules: Rules) -> (Session, Vec<Turn>) {
+        let (start, _) = random_game(seed, rules);
+        let mut rng = shisen::Rng::new(seed ^ 0x7a4e);
+        let mut game = start.clone();
+        let mut turns = Vec::new();
+        while !game.game().is_won() && turns.len() < 60 {
+            let moves = game.game().board().moves();
+            let turn = match rng.below(10) {
+                0 => Turn::Shuffle,
+                1 => Turn::Undo,
+                2 => Turn::Redo,
+                _ if moves.is_empty() => Turn::Shuffle,
+                _ => remove(moves[rng.below(moves.len() as u64) as usize]),
+            };
+            if game.play(turn).is_ok() {
+                turns.push(turn);
+            }
+        }
+        (start, turns)
+    }
+
+    #[test]
+    fn every_verdict_is_the_solver_on_that_position_alone() {
+        // The verdicts taken from earlier positions (a board seen before,
+        // a removal after a loss, the earlier line less the removal) must
+        // be what the solver says of each position on its own.
+        let mut derived = 0;
+        for seed in 0..60 {
+            let rules = Rules::new(Matching::Standard, seed % 2 == 1);
+            let (start, turns) = random_game_with_takebacks(seed, rules);
+            let analysis = where_lost(start.clone(), &turns, NO_LIMIT, &Deadline::none()).unwrap();
+            assert_eq!(analysis.positions.len(), turns.len() + 1);
+            for (k, &verdict) in analysis.positions.iter().enumerate() {
+                let board = start.clone().replay(&turns[..k]).unwrap();
+                let alone =
+                    shisen::solve(board.session.game().board(), rules, &mut Nodes(u64::MAX));
+                let expected = match alone.verdict {
+                    Verdict::Solvable(_) => Solvability::Solvable,
+                    Verdict::Unsolvable => Solvability::Unsolvable,
+                    Verdict::Unknown => unreachable!("no limit"),
+                };
+                assert_eq!(verdict, expected, "seed {seed}, after {k} turns");
+            }
+            derived += turns.len();
+        }
+        assert!(derived > 1000, "{derived} positions");
     }
 
     #[test]
