@@ -76,15 +76,19 @@ pub struct LossAnalysis {
 /// `overall` has passed (the positions left are then unknown). Fails on
 /// the first turn that cannot be played.
 ///
-/// A position is searched only when no earlier one decides it:
-/// - a board seen before (an undo, a redo) has the verdict it had;
-/// - a removal from a board that cannot be cleared leaves one that cannot
-///   (were it clearable, the removal followed by its clearing would clear
-///   the board before);
-/// - a removal from a clearable board leaves a clearable one when the
-///   earlier solution, less that removal, still clears it: the rest of it
-///   is played on the new board, every removal checked, so it is a proof
-///   and not a guess.
+/// A position is searched only when no other one decides it. Along a run
+/// of removals the verdicts can only go from solvable to unsolvable, once:
+/// a board whose removal leaves a clearable board is clearable (the
+/// removal, then that clearing), and a removal from a board that cannot be
+/// cleared leaves one that cannot. So the last position of a run is
+/// searched first: solvable, the whole run is, each line the removal
+/// followed by the next position's line. Unsolvable, the first is
+/// searched, and if it is solvable the turn where the run was lost is
+/// found by bisection. A board seen before (an undo, a redo) has the
+/// verdict it had. Where a search runs out of its budget, the run's
+/// undecided positions are searched one by one from the start, each
+/// removal after an unsolvable board unsolvable, and the earlier line less
+/// the removal tried (played to a clear board, every removal checked).
 pub fn where_lost(
     start: Session,
     turns: &[Turn],
@@ -96,33 +100,29 @@ pub fn where_lost(
     let boards: Vec<Board> = std::iter::once(start.game().board().clone())
         .chain(replay.steps.into_iter().map(|step| step.board))
         .collect();
-    let mut positions: Vec<Solvability> = Vec::with_capacity(boards.len());
-    let mut solutions: Vec<Option<Vec<Move>>> = Vec::with_capacity(boards.len());
-    for (at, board) in boards.iter().enumerate() {
-        let known = (at > 0)
-            .then(|| {
-                from_before(
-                    &boards[..at],
-                    &positions,
-                    &solutions,
-                    turns[at - 1],
-                    board,
-                    rules,
-                )
-            })
-            .flatten();
-        let (solvability, solution) = known.unwrap_or_else(|| {
-            let game = shisen::Game::new(board.clone(), rules);
-            let mut budget = overall.clone().within(per_position);
-            match analyse(&game, &mut budget) {
-                Verdict::Solvable(removals) => (Solvability::Solvable, Some(removals)),
-                Verdict::Unsolvable => (Solvability::Unsolvable, None),
-                Verdict::Unknown => (Solvability::Unknown, None),
-            }
-        });
-        positions.push(solvability);
-        solutions.push(solution);
+    let mut game = Positions {
+        boards,
+        turns,
+        rules,
+        per_position,
+        overall,
+        decided: Vec::new(),
+    };
+    game.decided = vec![None; game.boards.len()];
+    // Runs of positions joined by removals: [from, to].
+    let mut from = 0;
+    for at in 1..=game.boards.len() {
+        let joined = at < game.boards.len() && matches!(turns[at - 1], Turn::Remove(..));
+        if !joined {
+            game.run(from, at - 1);
+            from = at;
+        }
     }
+    let (positions, solutions): (Vec<Solvability>, Vec<Option<Vec<Move>>>) = game
+        .decided
+        .into_iter()
+        .map(|d| d.expect("every position decided"))
+        .unzip();
     let loss = first_loss(&positions);
     // The line to show is from before the loss: positions after it may
     // have become solvable again only through undos or shuffles.
@@ -146,31 +146,140 @@ pub fn where_lost(
     })
 }
 
-/// A verdict (with its clearing line when solvable) that the positions
-/// before `board` decide without a search, as [`where_lost`] lists; `None`
-/// when the board must be searched.
-fn from_before(
-    before: &[Board],
-    positions: &[Solvability],
-    solutions: &[Option<Vec<Move>>],
-    turn: Turn,
-    board: &Board,
+/// A verdict, with its clearing line when solvable.
+type Decided = (Solvability, Option<Vec<Move>>);
+
+/// The positions of a game being analysed, and what is known of them.
+struct Positions<'a> {
+    /// The deal, then the board after each turn.
+    boards: Vec<Board>,
+    turns: &'a [Turn],
     rules: Rules,
-) -> Option<(Solvability, Option<Vec<Move>>)> {
-    let seen = (0..before.len())
-        .rev()
-        .find(|&i| positions[i] != Solvability::Unknown && &before[i] == board);
-    if let Some(i) = seen {
-        return Some((positions[i], solutions[i].clone()));
+    per_position: Duration,
+    overall: &'a Deadline,
+    decided: Vec<Option<Decided>>,
+}
+
+impl Positions<'_> {
+    /// The removal that leads from position `at` to the next, if any.
+    fn removal_after(&self, at: usize) -> Option<Move> {
+        match self.turns.get(at) {
+            Some(&Turn::Remove(p, q)) => Some(Move::new(p, q)),
+            _ => None,
+        }
     }
-    let Turn::Remove(p, q) = turn else {
-        return None;
-    };
-    let last = before.len() - 1;
-    match (positions[last], &solutions[last]) {
+
+    /// Decides the run of positions `from..=to`, each joined to the next by
+    /// a removal.
+    fn run(&mut self, from: usize, to: usize) {
+        match self.decide(to) {
+            Solvability::Solvable => return self.solvable_until(from, to),
+            Solvability::Unknown => return self.one_by_one(from, to),
+            Solvability::Unsolvable => {}
+        }
+        match self.decide(from) {
+            Solvability::Unsolvable => return self.unsolvable_from(from, to),
+            Solvability::Unknown => return self.one_by_one(from, to),
+            Solvability::Solvable => {}
+        }
+        // Solvable at `lo`, unsolvable at `hi`: the loss is in between.
+        let (mut lo, mut hi) = (from, to);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            match self.decide(mid) {
+                Solvability::Solvable => lo = mid,
+                Solvability::Unsolvable => hi = mid,
+                Solvability::Unknown => {
+                    self.solvable_until(from, lo);
+                    self.unsolvable_from(hi, to);
+                    return self.one_by_one(lo, hi);
+                }
+            }
+        }
+        self.solvable_until(from, lo);
+        self.unsolvable_from(hi, to);
+    }
+
+    /// Positions `from..to` are solvable because `to` is: each line is the
+    /// removal played, then the next position's line.
+    fn solvable_until(&mut self, from: usize, to: usize) {
+        for at in (from..to).rev() {
+            if self.decided[at].is_some() {
+                continue;
+            }
+            let removal = self.removal_after(at).expect("a run of removals");
+            let next = self.decided[at + 1].as_ref().and_then(|d| d.1.as_ref());
+            let line = next.map(|rest| std::iter::once(removal).chain(rest.iter().copied()));
+            self.decided[at] = Some((Solvability::Solvable, line.map(Iterator::collect)));
+        }
+    }
+
+    /// Positions after `from` up to `to` cannot be cleared because `from`
+    /// cannot.
+    fn unsolvable_from(&mut self, from: usize, to: usize) {
+        for at in from + 1..=to {
+            self.decided[at].get_or_insert((Solvability::Unsolvable, None));
+        }
+    }
+
+    /// Positions `from..=to` in order, each from the one before where it
+    /// can be, searched otherwise.
+    fn one_by_one(&mut self, from: usize, to: usize) {
+        for at in from..=to {
+            let known = self.decided[at].as_ref().map(|d| d.0);
+            if known.is_some_and(|v| v != Solvability::Unknown) {
+                continue;
+            }
+            let before = at.checked_sub(1).and_then(|b| {
+                let removal = self.removal_after(b)?;
+                let decided = self.decided[b].as_ref()?;
+                from_before(decided, removal, &self.boards[at], self.rules)
+            });
+            match before {
+                Some(decided) => self.decided[at] = Some(decided),
+                // Searched once already when unknown: not again.
+                None if known.is_some() => {}
+                None => {
+                    self.decide(at);
+                }
+            }
+        }
+    }
+
+    /// The verdict on position `at`: known, that of the same board seen
+    /// elsewhere, or searched within the budgets.
+    fn decide(&mut self, at: usize) -> Solvability {
+        if let Some((verdict, _)) = &self.decided[at] {
+            return *verdict;
+        }
+        let board = &self.boards[at];
+        let seen = self.decided.iter().enumerate().find_map(|(i, d)| {
+            d.as_ref()
+                .filter(|d| d.0 != Solvability::Unknown && &self.boards[i] == board)
+                .cloned()
+        });
+        let decided = seen.unwrap_or_else(|| {
+            let game = shisen::Game::new(board.clone(), self.rules);
+            let mut budget = self.overall.clone().within(self.per_position);
+            match analyse(&game, &mut budget) {
+                Verdict::Solvable(removals) => (Solvability::Solvable, Some(removals)),
+                Verdict::Unsolvable => (Solvability::Unsolvable, None),
+                Verdict::Unknown => (Solvability::Unknown, None),
+            }
+        });
+        let verdict = decided.0;
+        self.decided[at] = Some(decided);
+        verdict
+    }
+}
+
+/// What the position before `board`, left by `removed`, decides of it:
+/// unsolvable after an unsolvable one; solvable when the earlier line,
+/// less that removal, still clears it. `None` when it must be searched.
+fn from_before(before: &Decided, removed: Move, board: &Board, rules: Rules) -> Option<Decided> {
+    match before {
         (Solvability::Unsolvable, _) => Some((Solvability::Unsolvable, None)),
         (Solvability::Solvable, Some(line)) => {
-            let removed = Move::new(p, q);
             // The line as it was, less the pair just removed: its first
             // removal under any rules, or a later one (which, without
             // gravity, names the same cells on the new board).
