@@ -2,6 +2,7 @@
 // position that can no longer be cleared, put right with an undo and
 // cleared; the replay shows a strip of one cell per turn, red at the
 // losing turn, a button that goes there, and the page passes axe-core.
+// The same for a game in progress, under the game's Analyse button.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -122,4 +123,58 @@ test('a game lost at a turn, put right and cleared: the replay strip is red at t
   assert.equal(await page.locator('#replay-board .stile').count(), 0);
   await page.click('#loss-yours');
   assert.equal(await page.textContent('#replay-total'), String(turns));
+});
+
+test('a game in progress, analysed: winnable with its next pair, then lost at the mistake, then winnable again after an undo', async () => {
+  const { seed, opening, mistake } = await aDealWithAMistake();
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#shisen&size=${W}x${H}&gravity=0&chinese=0&seed=${seed}`);
+  await page.waitForSelector('#shisen-board .stile');
+  await page.waitForTimeout(500);
+  for (const pair of opening) await removePair(page, pair);
+  const strip = () => page.$$eval('#shisen-analysis-strip .loss-cell', (els) => els.map((e) => e.classList.contains('win') ? 'win' : e.classList.contains('lost') ? 'lost' : 'unknown'));
+  const analyse = async () => {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/shisen/analysis'));
+    await page.click('#shisen-analyse');
+    assert.equal((await answered).status(), 200);
+    await page.waitForSelector('#shisen-analysis:not([hidden])');
+  };
+
+  // Still winnable: every turn so far green, and the line's next pair
+  // marked on the board is one the solver can go on from.
+  await analyse();
+  assert.deepEqual(await strip(), Array(opening.length).fill('win'));
+  assert.match(await page.textContent('#shisen-analysis-summary'), /^The board can still be cleared\. A winning line from here takes \d+ pairs?\.$/);
+  await page.click('#shisen-analysis-next');
+  const marked = await page.$$eval('.stile.hinted', (els) => els.map((e) => Number(e.dataset.cell)).sort((a, b) => a - b));
+  assert.equal(marked.length, 2);
+  const cells = [...(await boardText(page)).replace(/\n/g, '')];
+  assert.equal(cells[marked[0]], cells[marked[1]], 'the marked tiles match');
+  await noViolations(page, 'the Shisen-Sho game with its analysis');
+  await page.click('#theme-toggle');
+  await noViolations(page, 'the Shisen-Sho game with its analysis, dark');
+  await page.click('#theme-toggle');
+
+  // The mistake: lost at that turn, the line from the turn before.
+  await removePair(page, mistake);
+  assert.equal(await page.isHidden('#shisen-analysis'), true, 'a new turn hides the old analysis');
+  await analyse();
+  const lostAt = opening.length + 1;
+  assert.deepEqual(await strip(), [...Array(opening.length).fill('win'), 'lost']);
+  assert.equal(await page.textContent('#shisen-analysis-summary'),
+    `The board can no longer be cleared. It was lost at turn ${lostAt}. A winning line existed from ${opening.length === 0 ? 'the deal' : `turn ${opening.length}`}: undo back to it.`);
+  assert.equal(await page.isHidden('#shisen-analysis-next'), true);
+  assert.match(await page.getAttribute('#shisen-analysis-strip', 'aria-label'), new RegExp(`turn ${lostAt} lost$`));
+
+  // Put right with an undo: winnable again, and the loss still named.
+  await page.click('#shisen-undo');
+  await analyse();
+  assert.deepEqual(await strip(), [...Array(opening.length).fill('win'), 'lost', 'win']);
+  assert.match(await page.textContent('#shisen-analysis-summary'), new RegExp(`^The board can still be cleared\\. It was lost at turn ${lostAt}\\.`));
+
+  // Cleared, the game is recorded but not ranked: the analysis helped.
+  const rest = JSON.parse(execFileSync(tesseraBin(), ['shisen', 'solve', '--json', await boardText(page)]).toString());
+  for (const pair of rest.moves) await removePair(page, pair);
+  await page.waitForSelector('#shisen-status:has-text("Cleared")');
+  assert.match(await page.textContent('#shisen-status'), /not ranked — assisted/);
 });

@@ -41,6 +41,7 @@ function elapsed() {
 // and when it was made, in milliseconds since the deal was shown, pauses
 // included: the server replays the turns and judges their pace.
 function record(turn) {
+  hideAnalysis();
   g.turns.push(turn);
   g.times.push(Math.max(0, Math.round(performance.now() - g.shownAt)));
 }
@@ -313,6 +314,86 @@ async function hint() {
   }
 }
 
+// ------------------------------------------- the game so far, analysed
+// The server replays the turns so far and tells, after each, whether the
+// board could still be cleared (null: not decided in time), the losing
+// turn, and a winning line from the last winnable position before it: a
+// strip of one cell per turn, a summary, and the line's next pair when it
+// starts from the board on screen. Asking unranks the game, like a hint.
+
+let analysis = null; // { game, at, report }: the answer for the turns up to `at`
+
+async function analyse() {
+  if (!g || g.finished || g.pausedAt || busy) return;
+  const game = g, at = g.turns.length;
+  status('Analysing the game so far…');
+  try {
+    const report = await post('/api/shisen/analysis', { game: g.game, turns: g.turns });
+    if (game !== g || at !== g.turns.length) return;
+    analysis = { game, at, report };
+    showAnalysis();
+    status('');
+  } catch (e) {
+    status(e.message, 'error');
+  }
+}
+
+function showAnalysis() {
+  const { at, report } = analysis;
+  const word = (v) => (v === true ? 'winnable' : v === false ? 'lost' : 'unknown');
+  const css = (v) => (v === true ? 'win' : v === false ? 'lost' : 'unknown');
+  const verdicts = report.solvable.slice(1);
+  const cells = verdicts.map((v, i) => el('span', { class: `loss-cell ${css(v)}`, title: `turn ${i + 1}: ${word(v)}` }));
+  $('shisen-analysis-strip').replaceChildren(...cells);
+  $('shisen-analysis-strip').setAttribute('aria-label', `${cells.length} turns: ${runs(verdicts)}`);
+  $('shisen-analysis-summary').textContent = analysisSummary(report, at);
+  const line = report.continuation;
+  $('shisen-analysis-next').hidden = !(line && line.after === at && line.steps.length);
+  $('shisen-analysis').hidden = false;
+}
+
+function analysisSummary(report, at) {
+  const now = report.solvable[report.solvable.length - 1];
+  const here = now === true ? 'The board can still be cleared.'
+    : now === false ? 'The board can no longer be cleared.'
+    : 'Whether the board can still be cleared was not decided in time.';
+  const line = report.continuation;
+  let lost = '';
+  if (report.lost_at === 0) lost = ' The deal itself could not be cleared.';
+  else if (report.lost_at != null) lost = ` It was lost at turn ${report.lost_at}.`;
+  else if (report.undecided) lost = ' The losing turn is unknown: a turn before could not be decided in time.';
+  let win = '';
+  if (line && line.after === at && line.steps.length) win = ` A winning line from here takes ${line.steps.length} ${line.steps.length === 1 ? 'pair' : 'pairs'}.`;
+  else if (line && line.after < at) win = ` A winning line existed from ${line.after === 0 ? 'the deal' : `turn ${line.after}`}: undo back to it.`;
+  return `${here}${lost}${win}`;
+}
+
+// The strip in words: "turns 1–7 winnable, turns 8–9 lost".
+function runs(verdicts) {
+  const word = (v) => (v === true ? 'winnable' : v === false ? 'lost' : 'unknown');
+  const out = [];
+  verdicts.forEach((v, i) => {
+    const last = out[out.length - 1];
+    if (last && last.word === word(v)) last.to = i + 1; else out.push({ word: word(v), from: i + 1, to: i + 1 });
+  });
+  return out.map((run) => `${run.from === run.to ? `turn ${run.from}` : `turns ${run.from}–${run.to}`} ${run.word}`).join(', ') || 'no turn yet';
+}
+
+// Marks the winning line's next pair on the board, as a hint does.
+function showNextPair() {
+  if (!analysis || analysis.game !== g || analysis.at !== g.turns.length) return;
+  const step = analysis.report.continuation.steps[0];
+  const [x1, y1, x2, y2] = step.turn.split(/[-,]/).map(Number);
+  const [p, q] = [y1 * g.w + x1, y2 * g.w + x2];
+  for (const i of [p, q]) tileAt(i)?.classList.add('hinted');
+  announce('shisen-said', `the winning line goes on with ${describe(cells()[p])} at ${where(p)} with ${where(q)}`);
+}
+
+function hideAnalysis() {
+  analysis = null;
+  $('shisen-analysis').hidden = true;
+}
+
 async function shuffle() {
   if (!g || g.finished || g.pausedAt || left() === 0) return;
   try {
@@ -364,6 +445,7 @@ async function pause() {
       g.pausedAt = performance.now();
       g.boards = null;
       selected = null;
+      hideAnalysis();
     } else {
       const r = await post('/api/shisen/resume', { game: g.game });
       g.boards = r.boards.map((text) => parseBoard(text).cells);
@@ -408,6 +490,7 @@ export async function start(params = new URLSearchParams()) {
   try {
     const r = await post('/api/shisen/new', body);
     const b = parseBoard(r.board);
+    hideAnalysis();
     g = {
       game: r.game, seed: r.seed, variant: r.variant, w: b.w, h: b.h,
       gravity: r.gravity, chinese: r.chinese, boards: [b.cells], actions: [], at: 0,
@@ -516,6 +599,8 @@ export function init() {
   $('shisen-new').addEventListener('click', () => start());
   $('shisen-daily').addEventListener('click', () => start(new URLSearchParams('daily')));
   $('shisen-hint').addEventListener('click', hint);
+  $('shisen-analyse').addEventListener('click', analyse);
+  $('shisen-analysis-next').addEventListener('click', showNextPair);
   $('shisen-undo').addEventListener('click', undo);
   $('shisen-redo').addEventListener('click', redo);
   $('shisen-shuffle').addEventListener('click', shuffle);

@@ -1,7 +1,8 @@
-//! Where a recorded Shisen-Sho game was lost, as the web API tells it
-//! (`GET /api/replays/{game}/analysis`): checked against a brute-force
-//! search of every removal order on each position of the game, on games
-//! played here with the engine and submitted like a browser would.
+//! Where a Shisen-Sho game was lost, as the web API tells it: a recorded
+//! game (`GET /api/replays/{game}/analysis`) and a game in progress
+//! (`POST /api/shisen/analysis`). Checked against a brute-force search of
+//! every removal order on each position of the game, on games played here
+//! with the engine and submitted like a browser would.
 
 mod common;
 
@@ -150,6 +151,14 @@ fn check_analysis(c: &mut Client, issued: &Value, start: &Game, turns: &[Value])
     let reply = c.get(&url);
     assert_eq!(reply.status, 200, "{}", reply.text);
     let analysis = reply.json();
+    check_report(&analysis, start, turns);
+    // Complete, so kept: the second answer is the first.
+    assert_eq!(c.get(&url).json(), analysis);
+    analysis
+}
+
+/// A loss report checked against brute force on every position.
+fn check_report(analysis: &Value, start: &Game, turns: &[Value]) {
     let games = positions(start, turns);
     let expected: Vec<Value> = games
         .iter()
@@ -180,9 +189,14 @@ fn check_analysis(c: &mut Client, issued: &Value, start: &Game, turns: &[Value])
         assert!(step["path"].as_array().unwrap().len() >= 2);
     }
     assert!(game.is_won(), "the continuation does not clear the board");
-    // Complete, so kept: the second answer is the first.
-    assert_eq!(c.get(&url).json(), analysis);
-    analysis
+}
+
+/// The analysis of the game in progress after `turns`.
+fn analyse_in_progress(c: &mut Client, issued: &Value, turns: &[Value]) -> Value {
+    c.ok(
+        "/api/shisen/analysis",
+        json!({"game": issued["game"], "turns": turns}),
+    )
 }
 
 #[test]
@@ -245,4 +259,100 @@ fn what_cannot_be_analysed_says_why() {
     let metric = c.get(&format!("{url}?metric=stm"));
     assert_eq!(metric.status, 400);
     assert!(metric.error().contains("metric"), "{}", metric.text);
+}
+
+#[test]
+fn a_game_in_progress_is_analysed_as_far_as_it_went() {
+    let server = Server::start();
+    let mut c = server.client();
+    for gravity in [false, true] {
+        let (issued, start, turns) = a_game_lost_at_turn_three(&mut c, gravity);
+        // Before any turn: the deal is winnable, and the line clears it.
+        let dealt = analyse_in_progress(&mut c, &issued, &[]);
+        check_report(&dealt, &start, &[]);
+        assert_eq!(dealt["solvable"], json!([true]));
+        // Just after the mistake and one more removal: lost at turn 3, no
+        // longer winnable, and the line starts after turn 2.
+        let lost = analyse_in_progress(&mut c, &issued, &turns[..4]);
+        check_report(&lost, &start, &turns[..4]);
+        assert_eq!(lost["lost_at"], 3, "{lost}");
+        assert_eq!(lost["solvable"][4], false);
+        assert_eq!(lost["continuation"]["after"], 2);
+        // Put right by the two undos: winnable again from here.
+        let mended = analyse_in_progress(&mut c, &issued, &turns[..6]);
+        check_report(&mended, &start, &turns[..6]);
+        assert_eq!(mended["solvable"][6], true, "{mended}");
+        // Asking is help: the cleared game is recorded, not ranked.
+        submit(&mut c, &issued, &turns);
+        let replay = c.get(&format!(
+            "/api/replays/{}",
+            issued["game"].as_str().unwrap()
+        ));
+        assert_eq!(replay.json()["ranked"], false, "{}", replay.text);
+        let reason = replay.json()["reason"].as_str().unwrap().to_string();
+        assert!(reason.starts_with("assisted"), "{reason}");
+        // Submitted, the game is no longer in progress.
+        let done = c.post(
+            "/api/shisen/analysis",
+            json!({"game": issued["game"], "turns": turns}),
+        );
+        assert_eq!(done.status, 409, "{}", done.text);
+    }
+}
+
+#[test]
+fn a_game_in_progress_that_cannot_be_analysed_says_why() {
+    let server = Server::start();
+    let mut c = server.client();
+    let (issued, start) = deal(&mut c, "4x2", false, 3);
+    let game = issued["game"].clone();
+    let line: Vec<Value> = clearing(&start).unwrap().into_iter().map(removal).collect();
+    let ask = |c: &mut Client, body: Value| c.post("/api/shisen/analysis", body);
+    // Not a game id; no such game; another player's game.
+    let reply = ask(&mut c, json!({"game": "nope"}));
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    assert_eq!(reply.json()["pointer"], "/game");
+    let reply = ask(&mut c, json!({"game": "0".repeat(32)}));
+    assert_eq!(reply.status, 404, "{}", reply.text);
+    let mut other = server.client();
+    let reply = ask(&mut other, json!({"game": game, "turns": []}));
+    assert_eq!(reply.status, 404, "{}", reply.text);
+    // A point off the board, a turn that is not one, an illegal turn.
+    let reply = ask(
+        &mut c,
+        json!({"game": game, "turns": [line[0], [0, 0, 9, 0]]}),
+    );
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert_eq!(reply.json()["pointer"], "/turns/1");
+    assert!(
+        reply.error().contains("off the 4x2 board"),
+        "{}",
+        reply.text
+    );
+    let reply = ask(&mut c, json!({"game": game, "turns": ["jump"]}));
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    assert!(reply.error().contains("a turn is"), "{}", reply.text);
+    let reply = ask(&mut c, json!({"game": game, "turns": [line[0], line[0]]}));
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert_eq!(reply.json()["pointer"], "/turns/1");
+    assert!(reply.error().contains("illegal turn 2"), "{}", reply.text);
+    let reply = ask(&mut c, json!({"game": game, "turns": ["undo"]}));
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert!(reply.error().contains("nothing to undo"), "{}", reply.text);
+    // Too many turns, an unknown field.
+    let many = vec![json!("undo"); 5001];
+    let reply = ask(&mut c, json!({"game": game, "turns": many}));
+    assert_eq!(reply.status, 400, "{}", reply.text);
+    assert!(reply.error().contains("too many turns"), "{}", reply.text);
+    let reply = ask(&mut c, json!({"game": game, "turns": [], "board": "AB"}));
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    assert!(reply.error().contains("board"), "{}", reply.text);
+    // Refused requests are no help: whatever else the judge finds (these
+    // turns come at a program's pace), the game was not assisted.
+    submit(&mut c, &issued, &line);
+    let replay = c
+        .get(&format!("/api/replays/{}", game.as_str().unwrap()))
+        .json();
+    let reason = replay["reason"].as_str().unwrap_or_default();
+    assert!(!reason.starts_with("assisted"), "{replay}");
 }

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use shisen::{Move, Verdict};
+use shisen::{Board, Move, Rules, Verdict};
 
 use super::session::{analyse, ReplayError, Session, Turn};
 use crate::Deadline;
@@ -75,6 +75,20 @@ pub struct LossAnalysis {
 /// most `per_position` on each position and stopping every search once
 /// `overall` has passed (the positions left are then unknown). Fails on
 /// the first turn that cannot be played.
+///
+/// A position is searched only when no other one decides it. Along a run
+/// of removals the verdicts can only go from solvable to unsolvable, once:
+/// a board whose removal leaves a clearable board is clearable (the
+/// removal, then that clearing), and a removal from a board that cannot be
+/// cleared leaves one that cannot. So the last position of a run is
+/// searched first: solvable, the whole run is, each line the removal
+/// followed by the next position's line. Unsolvable, the first is
+/// searched, and if it is solvable the turn where the run was lost is
+/// found by bisection. A board seen before (an undo, a redo) has the
+/// verdict it had. Where a search runs out of its budget, the run's
+/// undecided positions are searched one by one from the start, each
+/// removal after an unsolvable board unsolvable, and the earlier line less
+/// the removal tried (played to a clear board, every removal checked).
 pub fn where_lost(
     start: Session,
     turns: &[Turn],
@@ -83,21 +97,32 @@ pub fn where_lost(
 ) -> Result<LossAnalysis, ReplayError> {
     let replay = start.clone().replay(turns)?;
     let rules = start.game().rules();
-    let boards = std::iter::once(start.game().board().clone())
-        .chain(replay.steps.into_iter().map(|step| step.board));
-    let mut positions = Vec::with_capacity(turns.len() + 1);
-    let mut solutions = Vec::with_capacity(turns.len() + 1);
-    for board in boards {
-        let game = shisen::Game::new(board, rules);
-        let mut budget = overall.clone().within(per_position);
-        let (solvability, solution) = match analyse(&game, &mut budget) {
-            Verdict::Solvable(removals) => (Solvability::Solvable, Some(removals)),
-            Verdict::Unsolvable => (Solvability::Unsolvable, None),
-            Verdict::Unknown => (Solvability::Unknown, None),
-        };
-        positions.push(solvability);
-        solutions.push(solution);
+    let boards: Vec<Board> = std::iter::once(start.game().board().clone())
+        .chain(replay.steps.into_iter().map(|step| step.board))
+        .collect();
+    let mut game = Positions {
+        boards,
+        turns,
+        rules,
+        per_position,
+        overall,
+        decided: Vec::new(),
+    };
+    game.decided = vec![None; game.boards.len()];
+    // Runs of positions joined by removals: [from, to].
+    let mut from = 0;
+    for at in 1..=game.boards.len() {
+        let joined = at < game.boards.len() && matches!(turns[at - 1], Turn::Remove(..));
+        if !joined {
+            game.run(from, at - 1);
+            from = at;
+        }
     }
+    let (positions, solutions): (Vec<Solvability>, Vec<Option<Vec<Move>>>) = game
+        .decided
+        .into_iter()
+        .map(|d| d.expect("every position decided"))
+        .unzip();
     let loss = first_loss(&positions);
     // The line to show is from before the loss: positions after it may
     // have become solvable again only through undos or shuffles.
@@ -119,6 +144,164 @@ pub fn where_lost(
         loss,
         continuation,
     })
+}
+
+/// A verdict, with its clearing line when solvable.
+type Decided = (Solvability, Option<Vec<Move>>);
+
+/// The positions of a game being analysed, and what is known of them.
+struct Positions<'a> {
+    /// The deal, then the board after each turn.
+    boards: Vec<Board>,
+    turns: &'a [Turn],
+    rules: Rules,
+    per_position: Duration,
+    overall: &'a Deadline,
+    decided: Vec<Option<Decided>>,
+}
+
+impl Positions<'_> {
+    /// The removal that leads from position `at` to the next, if any.
+    fn removal_after(&self, at: usize) -> Option<Move> {
+        match self.turns.get(at) {
+            Some(&Turn::Remove(p, q)) => Some(Move::new(p, q)),
+            _ => None,
+        }
+    }
+
+    /// Decides the run of positions `from..=to`, each joined to the next by
+    /// a removal.
+    fn run(&mut self, from: usize, to: usize) {
+        match self.decide(to) {
+            Solvability::Solvable => return self.solvable_until(from, to),
+            Solvability::Unknown => return self.one_by_one(from, to),
+            Solvability::Unsolvable => {}
+        }
+        match self.decide(from) {
+            Solvability::Unsolvable => return self.unsolvable_from(from, to),
+            Solvability::Unknown => return self.one_by_one(from, to),
+            Solvability::Solvable => {}
+        }
+        // Solvable at `lo`, unsolvable at `hi`: the loss is in between.
+        let (mut lo, mut hi) = (from, to);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            match self.decide(mid) {
+                Solvability::Solvable => lo = mid,
+                Solvability::Unsolvable => hi = mid,
+                Solvability::Unknown => {
+                    self.solvable_until(from, lo);
+                    self.unsolvable_from(hi, to);
+                    return self.one_by_one(lo, hi);
+                }
+            }
+        }
+        self.solvable_until(from, lo);
+        self.unsolvable_from(hi, to);
+    }
+
+    /// Positions `from..to` are solvable because `to` is: each line is the
+    /// removal played, then the next position's line.
+    fn solvable_until(&mut self, from: usize, to: usize) {
+        for at in (from..to).rev() {
+            if self.decided[at].is_some() {
+                continue;
+            }
+            let removal = self.removal_after(at).expect("a run of removals");
+            let next = self.decided[at + 1].as_ref().and_then(|d| d.1.as_ref());
+            let line = next.map(|rest| std::iter::once(removal).chain(rest.iter().copied()));
+            self.decided[at] = Some((Solvability::Solvable, line.map(Iterator::collect)));
+        }
+    }
+
+    /// Positions after `from` up to `to` cannot be cleared because `from`
+    /// cannot.
+    fn unsolvable_from(&mut self, from: usize, to: usize) {
+        for at in from + 1..=to {
+            self.decided[at].get_or_insert((Solvability::Unsolvable, None));
+        }
+    }
+
+    /// Positions `from..=to` in order, each from the one before where it
+    /// can be, searched otherwise.
+    fn one_by_one(&mut self, from: usize, to: usize) {
+        for at in from..=to {
+            let known = self.decided[at].as_ref().map(|d| d.0);
+            if known.is_some_and(|v| v != Solvability::Unknown) {
+                continue;
+            }
+            let before = at.checked_sub(1).and_then(|b| {
+                let removal = self.removal_after(b)?;
+                let decided = self.decided[b].as_ref()?;
+                from_before(decided, removal, &self.boards[at], self.rules)
+            });
+            match before {
+                Some(decided) => self.decided[at] = Some(decided),
+                // Searched once already when unknown: not again.
+                None if known.is_some() => {}
+                None => {
+                    self.decide(at);
+                }
+            }
+        }
+    }
+
+    /// The verdict on position `at`: known, that of the same board seen
+    /// elsewhere, or searched within the budgets.
+    fn decide(&mut self, at: usize) -> Solvability {
+        if let Some((verdict, _)) = &self.decided[at] {
+            return *verdict;
+        }
+        let board = &self.boards[at];
+        let seen = self.decided.iter().enumerate().find_map(|(i, d)| {
+            d.as_ref()
+                .filter(|d| d.0 != Solvability::Unknown && &self.boards[i] == board)
+                .cloned()
+        });
+        let decided = seen.unwrap_or_else(|| {
+            let game = shisen::Game::new(board.clone(), self.rules);
+            let mut budget = self.overall.clone().within(self.per_position);
+            match analyse(&game, &mut budget) {
+                Verdict::Solvable(removals) => (Solvability::Solvable, Some(removals)),
+                Verdict::Unsolvable => (Solvability::Unsolvable, None),
+                Verdict::Unknown => (Solvability::Unknown, None),
+            }
+        });
+        let verdict = decided.0;
+        self.decided[at] = Some(decided);
+        verdict
+    }
+}
+
+/// What the position before `board`, left by `removed`, decides of it:
+/// unsolvable after an unsolvable one; solvable when the earlier line,
+/// less that removal, still clears it. `None` when it must be searched.
+fn from_before(before: &Decided, removed: Move, board: &Board, rules: Rules) -> Option<Decided> {
+    match before {
+        (Solvability::Unsolvable, _) => Some((Solvability::Unsolvable, None)),
+        (Solvability::Solvable, Some(line)) => {
+            // The line as it was, less the pair just removed: its first
+            // removal under any rules, or a later one (which, without
+            // gravity, names the same cells on the new board).
+            let rest: Vec<Move> = match line.iter().position(|&m| m == removed) {
+                Some(0) => line[1..].to_vec(),
+                Some(i) if !rules.gravity => {
+                    let mut rest = line.clone();
+                    rest.remove(i);
+                    rest
+                }
+                _ => return None,
+            };
+            clears(board, rules, &rest).then_some((Solvability::Solvable, Some(rest)))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `removals`, each checked as a player's, clear `board`.
+fn clears(board: &Board, rules: Rules, removals: &[Move]) -> bool {
+    let mut game = shisen::Game::new(board.clone(), rules);
+    removals.iter().all(|m| game.remove(m.a, m.b).is_ok()) && game.is_won()
 }
 
 /// The first unsolvable position, when every one before it is solvable.
@@ -288,6 +471,56 @@ mod tests {
             game.remove(m.a, m.b).unwrap();
             turns.push(remove(m));
         }
+    }
+
+    /// A random game that also shuffles, undoes and redoes: a removal most
+    /// turns, and each of the others one turn in ten.
+    fn random_game_with_takebacks(seed: u64, rules: Rules) -> (Session, Vec<Turn>) {
+        let (start, _) = random_game(seed, rules);
+        let mut rng = shisen::Rng::new(seed ^ 0x7a4e);
+        let mut game = start.clone();
+        let mut turns = Vec::new();
+        while !game.game().is_won() && turns.len() < 60 {
+            let moves = game.game().board().moves();
+            let turn = match rng.below(10) {
+                0 => Turn::Shuffle,
+                1 => Turn::Undo,
+                2 => Turn::Redo,
+                _ if moves.is_empty() => Turn::Shuffle,
+                _ => remove(moves[rng.below(moves.len() as u64) as usize]),
+            };
+            if game.play(turn).is_ok() {
+                turns.push(turn);
+            }
+        }
+        (start, turns)
+    }
+
+    #[test]
+    fn every_verdict_is_the_solver_on_that_position_alone() {
+        // The verdicts taken from earlier positions (a board seen before,
+        // a removal after a loss, the earlier line less the removal) must
+        // be what the solver says of each position on its own.
+        let mut derived = 0;
+        for seed in 0..60 {
+            let rules = Rules::new(Matching::Standard, seed % 2 == 1);
+            let (start, turns) = random_game_with_takebacks(seed, rules);
+            let analysis = where_lost(start.clone(), &turns, NO_LIMIT, &Deadline::none()).unwrap();
+            assert_eq!(analysis.positions.len(), turns.len() + 1);
+            for (k, &verdict) in analysis.positions.iter().enumerate() {
+                let board = start.clone().replay(&turns[..k]).unwrap();
+                let alone =
+                    shisen::solve(board.session.game().board(), rules, &mut Nodes(u64::MAX));
+                let expected = match alone.verdict {
+                    Verdict::Solvable(_) => Solvability::Solvable,
+                    Verdict::Unsolvable => Solvability::Unsolvable,
+                    Verdict::Unknown => unreachable!("no limit"),
+                };
+                assert_eq!(verdict, expected, "seed {seed}, after {k} turns");
+            }
+            derived += turns.len();
+        }
+        assert!(derived > 1000, "{derived} positions");
     }
 
     #[test]

@@ -361,7 +361,8 @@ pub enum ReplayAnalysis {
     Shisen(LossReport),
 }
 
-/// Where a Shisen-Sho game was lost.
+/// Where a Shisen-Sho game was lost: a finished game's, or one in
+/// progress (`POST /api/shisen/analysis`).
 #[derive(Serialize, ToSchema)]
 pub struct LossReport {
     /// One verdict per position, the deal first and then the board after
@@ -494,23 +495,35 @@ async fn loss_analysis(app: &App, row: ReplayRow) -> Result<axum::response::Resp
     }
     let (start, turns) = shisen_api::stored_turns(&row.issued, &row.replay)?;
     let issued = row.issued.clone();
-    let report = app
-        .budget
-        .run(move |deadline| {
-            let overall = deadline.within(SHISEN_ANALYSIS_TIME);
-            let per_position = play::shisen_game::ANALYSIS_TIME;
-            let analysis =
-                play::shisen_game::where_lost(start.clone(), &turns, per_position, &overall)
-                    .map_err(|e| unreadable(&issued, e))?;
-            loss_report(&analysis, start, &turns).map_err(|e| unreadable(&issued, e))
-        })
-        .await??;
+    let report = find_loss(app, start, turns)
+        .await?
+        .map_err(|e| unreadable(&issued, e))?;
     let complete = report.complete;
     let body = serde_json::to_string(&ReplayAnalysis::Shisen(report)).expect("plain data");
     if complete {
         app.store.keep_analysis(&id, SHISEN_ANALYSIS, &body).await?;
     }
     Ok(json_body(body))
+}
+
+/// Where the game that plays `turns` from `start` was lost, a finished
+/// game's or one in progress: each position gets at most the games' own
+/// budget and the whole game [`SHISEN_ANALYSIS_TIME`]. The inner error
+/// names a turn that cannot be played.
+pub(super) async fn find_loss(
+    app: &App,
+    start: play::shisen_game::Session,
+    turns: Vec<play::shisen_game::Turn>,
+) -> Result<Result<LossReport, play::shisen_game::ReplayError>, ApiError> {
+    app.budget
+        .run(move |deadline| {
+            let overall = deadline.within(SHISEN_ANALYSIS_TIME);
+            let per_position = play::shisen_game::ANALYSIS_TIME;
+            let analysis =
+                play::shisen_game::where_lost(start.clone(), &turns, per_position, &overall)?;
+            loss_report(&analysis, start, &turns)
+        })
+        .await
 }
 
 fn loss_report(
