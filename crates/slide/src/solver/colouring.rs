@@ -72,7 +72,11 @@ struct Colouring {
 
 impl Colouring {
     fn new(size: Size, goal_blank: usize) -> Option<Colouring> {
-        let colour = paint(size, goal_blank);
+        Colouring::with(size, goal_blank, paint(size, goal_blank))
+    }
+
+    /// The colouring `colour` (by goal cell, `UNSEEN` on the blank's).
+    fn with(size: Size, goal_blank: usize, colour: Vec<u8>) -> Option<Colouring> {
         let colours = colour.iter().filter(|&&c| c != UNSEEN).max()? + 1;
         let colours = colours as usize;
         let mut counts = vec![0usize; colours];
@@ -408,7 +412,13 @@ impl ColourTable {
         progress: &mut dyn FnMut(BuildProgress),
     ) -> Option<ColourTable> {
         Self::entries_for(size, goal_blank)?;
-        let colouring = Colouring::new(size, goal_blank)?;
+        Self::build_colouring(Colouring::new(size, goal_blank)?, progress)
+    }
+
+    fn build_colouring(
+        colouring: Colouring,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Option<ColourTable> {
         let distances = breadth_first(&colouring, progress);
         let packed = pack(&distances);
         drop(distances);
