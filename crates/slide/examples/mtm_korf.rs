@@ -11,6 +11,7 @@
 //!
 //! Release builds only: the 4 × 4 table has 151 M entries.
 
+use slide::solver::mtm_lower_bound;
 use slide::{solve_optimal_mtm, Goal, Position, Size, SolveOptions};
 use std::time::Instant;
 
@@ -51,10 +52,12 @@ fn main() {
         let mut replay = position.clone();
         assert!(replay.apply_all(&solution.moves).is_ok() && replay == goal);
         assert!(solution.optimal);
+        let bound = mtm_lower_bound(position, &goal).unwrap();
+        assert!(bound as usize <= solution.mtm());
         total_nodes += solution.nodes;
         println!("{}", solution.mtm());
         eprintln!(
-            "{:3}: {} MTM, {} nodes, {:.2} s",
+            "{:3}: {} MTM (bound {bound}), {} nodes, {:.2} s",
             first + i + 1,
             solution.mtm(),
             solution.nodes,

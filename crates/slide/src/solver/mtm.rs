@@ -5,14 +5,14 @@
 //!   distance table, built by one breadth-first search back from the goal
 //!   whose edges are the multi-tile moves.
 //! * Larger boards (up to [`OPTIMAL_MAX_CELLS`]) run IDA* whose nodes are
-//!   multi-tile moves, bounded by the STM bound divided by the longest run,
-//!   rounded up. That bound is admissible: one MTM move of k tiles is k
-//!   single-tile moves, and k is at most `max(width, height) − 1`, so no
-//!   MTM solution is shorter than ⌈STM optimum / (max side − 1)⌉ ≥
-//!   ⌈STM bound / (max side − 1)⌉. It is weak, so 3 × 4 boards solve in
-//!   moments but random 4 × 4 boards need far more than a game's thinking
-//!   time; a stopped search answers with the best solution known (the STM
-//!   optimum's, or the fast solver's) and the proven lower bound.
+//!   multi-tile moves, bounded by a colouring table (module `colouring`):
+//!   the exact MTM distance of the board with its tiles painted in a few
+//!   colours. A search under a budget on a board whose table takes
+//!   seconds to build (4 × 4) uses it only when it is loaded; without it,
+//!   the bound is the STM bound divided by the longest run, rounded up
+//!   (admissible: one MTM move of k tiles is k single-tile moves, and k is
+//!   at most `max(width, height) − 1`), which is weak, and a stopped search
+//!   answers with the best solution known and the proven lower bound.
 //!
 //! Solutions are written as single-tile moves, like every other solution:
 //! their MTM length is [`crate::Moves::mtm_len`], and the compact notation
