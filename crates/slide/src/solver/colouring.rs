@@ -18,11 +18,12 @@
 //! goal to itself and keeps every distance, so the search looks up the
 //! reflected board too and takes the larger bound.
 //!
-//! A painted board is indexed by the blank's cell and then the rank of the
-//! colour sequence read over the other cells in row-major order. A
+//! A painted board is indexed by the rank of the colour sequence read over
+//! the cells but the blank's in row-major order, then the blank's cell. A
 //! horizontal move keeps that sequence, so it changes only the blank's
 //! part of the index (in the search, for the reflected view, a vertical
-//! move does).
+//! move does), and the neighbour lies in the same cache line: the build's
+//! and the search's horizontal look-ups cost no memory traffic.
 //!
 //! The table keeps each distance modulo 3 in two bits (38 MB on 4 × 4):
 //! one move changes a painted distance by at most one, so the search,
@@ -140,20 +141,44 @@ impl Colouring {
             rank += self.offsets[state * self.colours + c];
             state -= self.strides[c];
         }
-        blank * self.arrangements + rank as usize
+        rank as usize * self.size.cells() + blank
     }
 
     /// The painted board of `index`: a colour per cell, `UNSEEN` on the
     /// blank.
     fn board(&self, index: usize, board: &mut [u8]) -> usize {
-        let blank = index / self.arrangements;
-        let mut rank = (index % self.arrangements) as u32;
+        let (mut sequence, mut decoded) = ([0u8; 32], u32::MAX);
+        self.board_from(index, &mut sequence, &mut decoded, board)
+    }
+
+    /// [`board`](Self::board), decoding the colour sequence into
+    /// `sequence` only when its rank differs from `decoded` (consecutive
+    /// indices share it).
+    #[inline]
+    fn board_from(
+        &self,
+        index: usize,
+        sequence: &mut [u8; 32],
+        decoded: &mut u32,
+        board: &mut [u8],
+    ) -> usize {
+        let n = self.size.cells();
+        let blank = index % n;
+        let rank = (index / n) as u32;
+        if rank != *decoded {
+            self.decode(rank, &mut sequence[..n - 1]);
+            *decoded = rank;
+        }
+        board[..blank].copy_from_slice(&sequence[..blank]);
+        board[blank] = UNSEEN;
+        board[blank + 1..].copy_from_slice(&sequence[blank..n - 1]);
+        blank
+    }
+
+    /// The colour sequence of `rank`.
+    fn decode(&self, mut rank: u32, sequence: &mut [u8]) {
         let mut state = self.full;
-        for (cell, slot) in board.iter_mut().enumerate() {
-            if cell == blank {
-                *slot = UNSEEN;
-                continue;
-            }
+        for slot in sequence.iter_mut() {
             let mut c = 0;
             loop {
                 let left = state / self.strides[c] % (self.counts[c] + 1);
@@ -169,7 +194,6 @@ impl Colouring {
             *slot = c as u8;
             state -= self.strides[c];
         }
-        blank
     }
 }
 
@@ -321,11 +345,11 @@ fn neighbours(
     child: &mut [u8],
     mut each: impl FnMut(usize) -> bool,
 ) {
-    let m = colouring.arrangements;
+    let n = colouring.size.cells();
     for (d, line) in lines {
         if is_horizontal(*d) {
             for &to in line {
-                if each(to as usize * m + index % m) {
+                if each(index - index % n + to as usize) {
                     return;
                 }
             }
@@ -363,7 +387,7 @@ const MAX_VIEWS: usize = 8;
 
 const MAGIC: &[u8; 8] = b"TSSRMTM\0";
 /// Bump whenever the colouring, the index or the packing changes.
-pub const COLOUR_FORMAT_VERSION: u32 = 1;
+pub const COLOUR_FORMAT_VERSION: u32 = 2;
 
 impl ColourTable {
     /// Entries of the table for `size` and `goal_blank`; `None` where the
@@ -579,11 +603,12 @@ impl ColourTable {
     #[inline]
     fn step(&self, parent: &Views, cells: &[u8], blank: usize, horizontal: bool) -> Views {
         let mut views = Views::default();
-        let m = self.colouring.arrangements;
+        let n = self.size().cells();
         for (s, symmetry) in self.symmetries.iter().enumerate() {
             // A move horizontal in the view keeps its colour sequence.
             let index = if horizontal != symmetry.transposes {
-                symmetry.image[blank] as usize * m + parent.index[s] as usize % m
+                let parent = parent.index[s] as usize;
+                parent - parent % n + symmetry.image[blank] as usize
             } else {
                 self.view_index(s, cells, blank)
             };
@@ -668,6 +693,7 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
             range.into_par_iter().for_each(|chunk| {
                 let mut board = vec![0u8; n];
                 let mut child = vec![0u8; n];
+                let (mut sequence, mut decoded) = ([0u8; 32], u32::MAX);
                 let mut new = 0;
                 for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(entries) {
                     let d = distances[index].load(Ordering::Relaxed);
@@ -675,7 +701,8 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
                         if d != UNSEEN {
                             continue;
                         }
-                        let blank = colouring.board(index, &mut board);
+                        let blank =
+                            colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
                         let mut found = false;
                         neighbours(
                             colouring,
@@ -698,7 +725,8 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
                     if d != depth {
                         continue;
                     }
-                    let blank = colouring.board(index, &mut board);
+                    let blank =
+                        colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
                     neighbours(
                         colouring,
                         &lines[blank],
