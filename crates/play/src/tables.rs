@@ -6,7 +6,9 @@
 //! front end asks first. Progress is reported through [`Progress`], which
 //! the command line draws as a bar and the servers ignore.
 
-use slide::solver::{required_patterns, BuildProgress, DistanceTable, FULL_TABLE_MAX_CELLS};
+use slide::solver::{
+    required_patterns, BuildProgress, ColourTable, DistanceTable, FULL_TABLE_MAX_CELLS,
+};
 use slide::{Databases, HeuristicKind, PatternDatabase, PatternSpec, Size};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -33,6 +35,10 @@ pub trait Progress {
     fn warn(&mut self, _message: &str) {}
     /// Another process is building this table: waiting for it.
     fn waiting(&mut self, _spec: &PatternSpec) {}
+    /// The multi-tile metric's colouring table for `size` (`entries`
+    /// entries) is about to be built; then `advanced` and `built` as for
+    /// a pattern database.
+    fn building_colouring(&mut self, _size: Size, _entries: u64) {}
 }
 
 /// Progress that nobody watches.
@@ -67,7 +73,8 @@ pub fn default_cache_dir() -> Option<PathBuf> {
 #[derive(Clone, Debug)]
 pub struct CachedTable {
     /// The file's name: the board size and the pattern's cells
-    /// (`4x4-0.1.2.3.4.5.pdb`).
+    /// (`4x4-0.1.2.3.4.5.pdb`), or the board size and goal blank of a
+    /// multi-tile colouring table (`4x4-mtm-15.mtm`).
     pub name: String,
     /// Its size on disk.
     pub bytes: u64,
@@ -86,7 +93,8 @@ pub fn cached(dir: &Path) -> std::io::Result<Vec<CachedTable>> {
     for entry in entries {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".pdb") && entry.file_type()?.is_file() {
+        let table = name.ends_with(".pdb") || name.ends_with(".mtm");
+        if table && entry.file_type()?.is_file() {
             let bytes = entry.metadata()?.len();
             tables.push(CachedTable { name, bytes });
         }
@@ -176,6 +184,107 @@ impl TableConfig {
         Some(report)
     }
 
+    /// Whether the multi-tile colouring table for `size` and `goal_blank`
+    /// has a file in the cache.
+    pub fn is_colouring_cached(&self, size: Size, goal_blank: usize) -> bool {
+        self.cache_dir().is_some_and(|dir| {
+            dir.join(ColourTable::file_name_for(size, goal_blank))
+                .is_file()
+        })
+    }
+
+    /// Makes sure the multi-tile metric's colouring table for `size` and
+    /// `goal_blank` is in `databases` when the board has one (11 to 16
+    /// cells): from the cache if a valid file is there, otherwise built
+    /// (once among the processes sharing the cache) and saved.
+    pub fn prepare_colouring(
+        &self,
+        size: Size,
+        goal_blank: usize,
+        databases: &Databases,
+        progress: &mut dyn Progress,
+    ) -> Preparation {
+        let mut report = Preparation::default();
+        if size.cells() <= FULL_TABLE_MAX_CELLS
+            || ColourTable::entries_for(size, goal_blank).is_none()
+            || databases.colouring(size, goal_blank).is_some()
+        {
+            return report;
+        }
+        let name = ColourTable::file_name_for(size, goal_blank);
+        let lock = self.cache_dir().and_then(|dir| lock_file(&dir, &name).ok());
+        let mut table = self.load_colouring(size, goal_blank, &mut report, progress);
+        if table.is_none() {
+            if let Some(lock) = &lock {
+                if let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
+                    progress.warn(&format!(
+                        "another process is building {name}; waiting for it"
+                    ));
+                    if let Err(e) = lock.lock() {
+                        progress.warn(&format!("cannot lock the table cache: {e}"));
+                    }
+                }
+                // Whoever held the lock may have built it meanwhile.
+                table = self.load_colouring(size, goal_blank, &mut report, &mut Quiet);
+            }
+        }
+        let table = match table {
+            Some(table) => table,
+            None => {
+                let entries = ColourTable::entries_for(size, goal_blank).unwrap_or(0);
+                progress.building_colouring(size, entries as u64);
+                let start = Instant::now();
+                let table = ColourTable::build(size, goal_blank, &mut |p| progress.advanced(p));
+                report.built += start.elapsed();
+                progress.built();
+                let Some(table) = table else {
+                    return report;
+                };
+                if let Some(dir) = self.cache_dir() {
+                    match save(&dir, &name, &table.to_bytes()) {
+                        Ok(length) => report.bytes_on_disk += length,
+                        Err(e) => progress.warn(&format!(
+                            "cannot cache the table in {}: {e} (it will be rebuilt next time)",
+                            dir.display()
+                        )),
+                    }
+                }
+                table
+            }
+        };
+        if let Some(lock) = lock {
+            let _ = lock.unlock();
+        }
+        report.bytes_in_memory += table.memory() as u64;
+        databases.insert_colouring(table);
+        report
+    }
+
+    fn load_colouring(
+        &self,
+        size: Size,
+        goal_blank: usize,
+        report: &mut Preparation,
+        progress: &mut dyn Progress,
+    ) -> Option<ColourTable> {
+        let path = self
+            .cache_dir()?
+            .join(ColourTable::file_name_for(size, goal_blank));
+        let start = Instant::now();
+        let bytes = std::fs::read(&path).ok()?;
+        match ColourTable::from_bytes(size, goal_blank, &bytes) {
+            Ok(table) => {
+                report.loaded += start.elapsed();
+                report.bytes_on_disk += bytes.len() as u64;
+                Some(table)
+            }
+            Err(e) => {
+                progress.warn(&format!("{}: {e}; rebuilding it", path.display()));
+                None
+            }
+        }
+    }
+
     fn load(
         &self,
         spec: &PatternSpec,
@@ -210,7 +319,10 @@ impl TableConfig {
         progress: &mut dyn Progress,
         stop: &dyn Fn() -> bool,
     ) -> Option<PatternDatabase> {
-        let Some(lock) = self.cache_dir().and_then(|dir| lock_file(&dir, spec).ok()) else {
+        let Some(lock) = self
+            .cache_dir()
+            .and_then(|dir| lock_file(&dir, &spec.file_name()).ok())
+        else {
             // No cache to share (or none writable): build for ourselves.
             return self.build(spec, report, progress, stop);
         };
@@ -256,7 +368,7 @@ impl TableConfig {
         let database = database?;
         progress.built();
         if let Some(dir) = self.cache_dir() {
-            match save(&dir, spec, &database) {
+            match save(&dir, &spec.file_name(), &database.to_bytes()) {
                 Ok(length) => report.bytes_on_disk += length,
                 Err(e) => progress.warn(&format!(
                     "cannot cache the table in {}: {e} (it will be rebuilt next time)",
@@ -275,23 +387,22 @@ const LOCK_POLL: Duration = Duration::from_millis(50);
 /// The lock file beside a table's file: an advisory lock (flock) that the
 /// operating system drops if its holder dies, so a killed builder never
 /// blocks the others for good.
-fn lock_file(dir: &Path, spec: &PatternSpec) -> std::io::Result<std::fs::File> {
+fn lock_file(dir: &Path, name: &str) -> std::io::Result<std::fs::File> {
     std::fs::create_dir_all(dir)?;
     std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
-        .open(dir.join(format!("{}.lock", spec.file_name())))
+        .open(dir.join(format!("{name}.lock")))
 }
 
 /// Writes to a temporary name then renames, so a reader never sees half a
 /// file (and an interrupted write leaves no file to distrust).
-fn save(dir: &Path, spec: &PatternSpec, database: &PatternDatabase) -> std::io::Result<u64> {
+fn save(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<u64> {
     std::fs::create_dir_all(dir)?;
-    let path = dir.join(spec.file_name());
-    let temporary = dir.join(format!("{}.{}.tmp", spec.file_name(), std::process::id()));
-    let bytes = database.to_bytes();
-    std::fs::write(&temporary, &bytes)?;
+    let path = dir.join(name);
+    let temporary = dir.join(format!("{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, bytes)?;
     std::fs::rename(&temporary, &path)?;
     Ok(bytes.len() as u64)
 }
@@ -412,6 +523,52 @@ mod tests {
             .iter()
             .filter(|spec| databases.contains(spec))
             .count()
+    }
+
+    /// Counts the colouring tables built.
+    struct CountingColourings(usize);
+
+    impl Progress for CountingColourings {
+        fn building_colouring(&mut self, _size: Size, _entries: u64) {
+            self.0 += 1;
+        }
+    }
+
+    #[test]
+    fn the_colouring_table_is_built_once_then_loaded_and_a_damaged_one_rebuilt() {
+        let dir = empty_cache("colouring");
+        let size: Size = "4x3".parse().unwrap();
+        let goal_blank = size.cells() - 1;
+        let config = TableConfig {
+            heuristic: HeuristicKind::Small,
+            cache_dir: Some(dir.clone()),
+        };
+        assert!(!config.is_colouring_cached(size, goal_blank));
+        let mut builds = CountingColourings(0);
+        let databases = Databases::new();
+        config.prepare_colouring(size, goal_blank, &databases, &mut builds);
+        assert!(databases.colouring(size, goal_blank).is_some());
+        assert!(config.is_colouring_cached(size, goal_blank));
+        let name = ColourTable::file_name_for(size, goal_blank);
+        assert!(cached(&dir).unwrap().iter().any(|t| t.name == name));
+        // A second process loads it.
+        let databases = Databases::new();
+        let report = config.prepare_colouring(size, goal_blank, &databases, &mut builds);
+        assert_eq!(builds.0, 1, "loaded, not built again");
+        assert!(report.bytes_on_disk > 0 && databases.colouring(size, goal_blank).is_some());
+        // A truncated file is rebuilt and rewritten whole.
+        let path = dir.join(&name);
+        let whole = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &whole[..whole.len() / 2]).unwrap();
+        config.prepare_colouring(size, goal_blank, &Databases::new(), &mut builds);
+        assert_eq!(builds.0, 2);
+        assert_eq!(std::fs::read(&path).unwrap(), whole);
+        // Boards with a complete table need none.
+        let small: Size = "3x3".parse().unwrap();
+        config.prepare_colouring(small, 8, &Databases::new(), &mut builds);
+        assert_eq!(builds.0, 2);
+        assert_eq!(clear(&dir).unwrap().0, 1);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -8,10 +8,12 @@
 //! ```
 //!
 //! `POSITIONS` uniformly random positions (seeds 0, 1, …; 1000 by
-//! default) are solved with `solve_optimal_mtm` (small tables) and their
-//! lengths compared with the table's. Needs about 0.5 GB.
+//! default) are solved with `solve_optimal_mtm` and their lengths compared
+//! with the table's; the colouring lower bound (`mtm_lower_bound`) of each
+//! must not exceed the table's distance. Needs about 0.5 GB.
 
 use rayon::prelude::*;
+use slide::solver::mtm_lower_bound;
 use slide::{solve_optimal_mtm, Goal, HeuristicKind, Scramble, Size, SolveOptions};
 use std::time::Instant;
 
@@ -116,7 +118,7 @@ fn main() {
         ..SolveOptions::default()
     };
     let solving = Instant::now();
-    let results: Vec<(u64, usize, u8, bool)> = (0..count)
+    let results: Vec<(u64, usize, u8, bool, u32)> = (0..count)
         .into_par_iter()
         .map(|seed| {
             let position = Scramble::Uniform.generate(&goal, seed);
@@ -133,21 +135,25 @@ fn main() {
                 solution.mtm(),
                 distance[rank(&p)],
                 reaches && solution.optimal,
+                mtm_lower_bound(&position, &goal).unwrap(),
             )
         })
         .collect();
     let wrong: Vec<_> = results
         .iter()
-        .filter(|(_, got, want, ok)| *got != *want as usize || !ok)
+        .filter(|(_, got, want, ok, bound)| {
+            *got != *want as usize || !ok || *bound > u32::from(*want)
+        })
         .collect();
+    let bounds = results.iter().map(|r| r.4 as f64).sum::<f64>() / count as f64;
     let mean = results.iter().map(|r| r.2 as f64).sum::<f64>() / count as f64;
     println!(
-        "{count} random positions: mean {mean:.2} MTM, {} disagree or fail to replay, solved in {:.1} s",
+        "{count} random positions: mean {mean:.2} MTM, mean bound {bounds:.2}, {} disagree, fail to replay or have a bound above the distance, solved in {:.1} s",
         wrong.len(),
         solving.elapsed().as_secs_f64()
     );
-    for (seed, got, want, _) in wrong.iter().take(10) {
-        println!("  seed {seed}: solver {got}, table {want}");
+    for (seed, got, want, _, bound) in wrong.iter().take(10) {
+        println!("  seed {seed}: solver {got}, table {want}, bound {bound}");
     }
     assert!(wrong.is_empty());
 }

@@ -16,6 +16,7 @@
 //! one 8-tile and one 7-tile database for every goal with the blank in a
 //! corner, both partitions included.
 
+use super::colouring::ColourTable;
 use super::grid::Grid;
 use super::pdb::{full_mask, Geometry, PatternDatabase, PatternSpec};
 use crate::Size;
@@ -122,7 +123,12 @@ impl HeuristicKind {
 #[derive(Default)]
 pub struct Databases {
     map: Mutex<HashMap<PatternSpec, Arc<OnceLock<Arc<PatternDatabase>>>>>,
+    /// The multi-tile metric's colouring tables, by shape and goal blank
+    /// (`None` for a board that has none).
+    colourings: Mutex<HashMap<(Size, usize), ColourSlot>>,
 }
+
+type ColourSlot = Arc<OnceLock<Option<Arc<ColourTable>>>>;
 
 static GLOBAL: OnceLock<Databases> = OnceLock::new();
 
@@ -156,6 +162,34 @@ impl Databases {
     /// Whether the table for `spec` is loaded.
     pub fn contains(&self, spec: &PatternSpec) -> bool {
         self.slot(spec).get().is_some()
+    }
+
+    fn colour_slot(&self, size: Size, goal_blank: usize) -> ColourSlot {
+        let mut map = self
+            .colourings
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.entry((size, goal_blank)).or_default().clone()
+    }
+
+    /// Adds a multi-tile colouring table (e.g. loaded from disk); an
+    /// existing one is kept.
+    pub fn insert_colouring(&self, table: ColourTable) {
+        let slot = self.colour_slot(table.size(), table.goal_blank());
+        let _ = slot.set(Some(Arc::new(table)));
+    }
+
+    /// The colouring table for `size` and `goal_blank` if it is loaded.
+    pub fn colouring(&self, size: Size, goal_blank: usize) -> Option<Arc<ColourTable>> {
+        self.colour_slot(size, goal_blank).get().cloned().flatten()
+    }
+
+    /// The colouring table for `size` and `goal_blank`, built now if
+    /// missing; `None` for a board that has none.
+    pub fn colouring_or_build(&self, size: Size, goal_blank: usize) -> Option<Arc<ColourTable>> {
+        self.colour_slot(size, goal_blank)
+            .get_or_init(|| ColourTable::build(size, goal_blank, &mut |_| {}).map(Arc::new))
+            .clone()
     }
 
     /// The database for `spec`, built now if missing.

@@ -15,6 +15,7 @@
 //! ```
 
 mod analysis;
+mod colouring;
 mod count;
 mod difficulty;
 mod grid;
@@ -28,12 +29,13 @@ mod table;
 mod window;
 
 pub use analysis::{analyze, Analysis, AnalysisError, Detour, Distance, Progress};
+pub use colouring::{ColourTable, COLOUR_FORMAT_VERSION};
 pub use count::{all_optimal, AllSolutions, CountError};
 pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
 pub use heuristic::{
     dual_sets, required_patterns, Databases, HeuristicError, HeuristicKind, Lookups, LookupsError,
 };
-pub use mtm::{solve_optimal_mtm, Metric};
+pub use mtm::{mtm_lower_bound, solve_optimal_mtm, Metric};
 pub use pdb::{BuildProgress, LoadError, PatternDatabase, PatternSpec, FORMAT_VERSION};
 pub use table::{DistanceTable, FULL_TABLE_MAX_CELLS};
 

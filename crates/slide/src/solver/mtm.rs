@@ -5,26 +5,29 @@
 //!   distance table, built by one breadth-first search back from the goal
 //!   whose edges are the multi-tile moves.
 //! * Larger boards (up to [`OPTIMAL_MAX_CELLS`]) run IDA* whose nodes are
-//!   multi-tile moves, bounded by the STM bound divided by the longest run,
-//!   rounded up. That bound is admissible: one MTM move of k tiles is k
-//!   single-tile moves, and k is at most `max(width, height) − 1`, so no
-//!   MTM solution is shorter than ⌈STM optimum / (max side − 1)⌉ ≥
-//!   ⌈STM bound / (max side − 1)⌉. It is weak, so 3 × 4 boards solve in
-//!   moments but random 4 × 4 boards need far more than a game's thinking
-//!   time; a stopped search answers with the best solution known (the STM
-//!   optimum's, or the fast solver's) and the proven lower bound.
+//!   multi-tile moves, bounded by a colouring table (module `colouring`):
+//!   the exact MTM distance of the board with its tiles painted in a few
+//!   colours. A search under a budget on a board whose table takes
+//!   seconds to build (4 × 4) uses it only when it is loaded; without it,
+//!   the bound is the STM bound divided by the longest run, rounded up
+//!   (admissible: one MTM move of k tiles is k single-tile moves, and k is
+//!   at most `max(width, height) − 1`), which is weak, and a stopped search
+//!   answers with the best solution known and the proven lower bound.
 //!
 //! Solutions are written as single-tile moves, like every other solution:
 //! their MTM length is [`crate::Moves::mtm_len`], and the compact notation
 //! (`R3U2`) prints one MTM move per letter.
 
+use super::colouring::{self, ColourTable};
 use super::grid::Grid;
 use super::heuristic::{Estimate, Lookups, Manhattan, Patterns};
 use super::relabel::Canonical;
 use super::table::{factorial, rank, unrank, FULL_TABLE_MAX_CELLS};
-use super::{accepted, HeuristicKind, Solution, SolveError, SolveOptions, OPTIMAL_MAX_CELLS};
+use super::{
+    accepted, Databases, HeuristicKind, Solution, SolveError, SolveOptions, OPTIMAL_MAX_CELLS,
+};
 use crate::{Direction, Moves, Position, Size};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Which moves a length counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -74,6 +77,16 @@ pub fn solve_optimal_mtm(
     if size.cells() > OPTIMAL_MAX_CELLS {
         return Err(SolveError::TooLarge { size });
     }
+    let table = colour_table(size, start.goal_blank, options);
+    if let Some(table) = table {
+        let stop = |nodes| {
+            options.node_limit.is_some_and(|n| nodes >= n) || options.stop.is_some_and(|s| s())
+        };
+        return Ok(match colouring::search(&table, &start, &stop) {
+            Ok((moves, nodes)) => Solution::proven(moves, Metric::Mtm, nodes),
+            Err((bound, nodes)) => stopped(position, goal, options, bound, nodes),
+        });
+    }
     let grid = Grid::new(size);
     Ok(match options.heuristic {
         HeuristicKind::Manhattan => {
@@ -91,6 +104,39 @@ pub fn solve_optimal_mtm(
             search(&grid, &estimate, &start, position, goal, options)
         }
     })
+}
+
+/// The colouring table a search with `options` uses: built now when it
+/// is small or the search has no budget; under a budget a large table
+/// (4 × 4: seconds to build) only if it is already loaded (front ends
+/// load or build it ahead, see `Databases::insert_colouring`).
+fn colour_table(size: Size, goal_blank: usize, options: &SolveOptions) -> Option<Arc<ColourTable>> {
+    let databases = options.databases();
+    let budget = options.stop.is_some() || options.node_limit.is_some();
+    if budget && !ColourTable::is_quick(size, goal_blank) {
+        databases.colouring(size, goal_blank)
+    } else {
+        databases.colouring_or_build(size, goal_blank)
+    }
+}
+
+/// An admissible lower bound on the MTM distance from `position` to
+/// `goal`: the colouring bound where a table exists for the board (built
+/// now if missing), else the STM bound over the longest run. Exposed for
+/// checks against complete tables.
+pub fn mtm_lower_bound(position: &Position, goal: &Position) -> Result<u32, SolveError> {
+    let start = accepted(position, goal)?;
+    let size = position.size();
+    if size.cells() <= FULL_TABLE_MAX_CELLS {
+        return Ok(mtm_distance(size, start.goal_blank, &start.cells).unwrap_or(0));
+    }
+    if let Some(table) = Databases::global().colouring_or_build(size, start.goal_blank) {
+        return Ok(table.bound_of(&start));
+    }
+    let grid = Grid::new(size);
+    let longest = size.width().max(size.height()) as u32 - 1;
+    let estimate = Manhattan::new(&grid, start.goal_blank);
+    Ok(estimate.initial(&start.positions()).0.div_ceil(longest))
 }
 
 /// The MTM distance of canonical `cells` (at most

@@ -99,7 +99,7 @@ impl LimitArgs {
     }
 }
 
-fn parse_metric(s: &str) -> Result<Metric, String> {
+pub(super) fn parse_metric(s: &str) -> Result<Metric, String> {
     s.parse()
 }
 
@@ -262,6 +262,8 @@ struct Reader<'a> {
     goals: GoalCache,
     prepared: HashSet<(Size, usize)>,
     databases: &'a Databases,
+    /// The metric solved in: the multi-tile metric reads its own table.
+    metric: Metric,
 }
 
 impl Reader<'_> {
@@ -282,7 +284,7 @@ impl Reader<'_> {
         check_optimal_size(position.size(), self.limits.bounded()).map_err(|e| item.failure(e))?;
         if self.prepared.insert((goal.size(), goal.blank())) {
             self.tables
-                .prepare(goal.size(), goal.blank(), self.databases);
+                .prepare_for(self.metric, goal.size(), goal.blank(), self.databases);
         }
         Ok((position, goal, method))
     }
@@ -299,6 +301,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         goals: GoalCache::default(),
         prepared: HashSet::new(),
         databases: &databases,
+        metric: args.metric,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let solve = |position: &Position, goal: &Position| {
@@ -529,6 +532,7 @@ pub fn hint(args: HintArgs) -> Result<(), Failure> {
         goals: GoalCache::default(),
         prepared: HashSet::new(),
         databases: &databases,
+        metric: args.metric,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for item in input::items(&args.position, input::NO_POSITION) {

@@ -1,0 +1,1078 @@
+//! An admissible multi-tile (MTM) bound from a colouring of the tiles.
+//!
+//! Additive pattern databases do not carry over to MTM: one move may slide
+//! tiles of several patterns, so the sum of per-pattern MTM costs can
+//! exceed the true distance. An abstraction of the whole board does carry
+//! over. Paint every tile in one of a few colours by the quadrant of the
+//! board it belongs to, and forget which tile of a colour is which. Every
+//! multi-tile move of the real board is a multi-tile move of the painted
+//! board, so the painted board's distance to the painted goal never
+//! exceeds the real distance: an admissible bound. One breadth-first
+//! search from the painted goal finds it for every painted board.
+//!
+//! On 4 × 4 with the blank's goal in a corner the colours hold 2, 4, 5 and
+//! 4 tiles (the quadrant opposite the blank is split, and the blank's own
+//! quadrant borrows a tile), so there are 16!/(2!·4!·5!·4!) = 151,351,200
+//! painted boards. A board symmetry that fixes the goal's blank (the
+//! diagonal reflection, on a square board with a corner blank) maps the
+//! goal to itself and keeps every distance, so the search looks up the
+//! reflected board too and takes the larger bound.
+//!
+//! A painted board is indexed by the rank of the colour sequence read over
+//! the cells but the blank's in row-major order, then the blank's cell. A
+//! horizontal move keeps that sequence, so it changes only the blank's
+//! part of the index (in the search, for the reflected view, a vertical
+//! move does), and the neighbour lies in the same cache line: the build's
+//! and the search's horizontal look-ups cost no memory traffic.
+//!
+//! The table keeps each distance modulo 3 in two bits (38 MB on 4 × 4):
+//! one move changes a painted distance by at most one, so the search,
+//! knowing a board's distances, reads its children's from the residues.
+//! The root's are found by walking down the table to the painted goal.
+//! The breadth-first search fills a byte per board, expanding each level
+//! while it is small and, once fewer boards are left than the level
+//! holds, checking each board left for a neighbour on the level.
+
+use super::pdb::{checksum, BuildProgress, LoadError};
+use super::relabel::Canonical;
+use crate::{Direction, Moves, Size};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Painted boards beyond this many are not worth a table.
+const MAX_ENTRIES: usize = 300_000_000;
+
+const UNSEEN: u8 = u8::MAX;
+
+/// Tables of at most this many entries build in well under a second, so
+/// even a search with a budget builds them.
+const QUICK_ENTRIES: usize = 5_000_000;
+
+/// The colour of each tile, and the counting tables that rank a colour
+/// sequence among all sequences with the same colour counts.
+struct Colouring {
+    size: Size,
+    goal_blank: usize,
+    /// `colour[t]`: the colour of the tile whose goal cell is `t`.
+    colour: Vec<u8>,
+    colours: usize,
+    /// Tiles of each colour.
+    counts: Vec<usize>,
+    /// Mixed-radix place of each colour in a "tiles left" state.
+    strides: Vec<usize>,
+    /// `offsets[state * colours + c]`: how many sequences from `state`
+    /// start with a colour before `c`.
+    offsets: Vec<u32>,
+    /// `totals[state]`: how many sequences there are from `state`.
+    totals: Vec<u32>,
+    /// The full state: every colour's count.
+    full: usize,
+    /// Sequences per blank cell.
+    arrangements: usize,
+}
+
+impl Colouring {
+    fn new(size: Size, goal_blank: usize) -> Option<Colouring> {
+        Colouring::with(size, goal_blank, paint(size, goal_blank))
+    }
+
+    /// The colouring `colour` (by goal cell, `UNSEEN` on the blank's).
+    fn with(size: Size, goal_blank: usize, colour: Vec<u8>) -> Option<Colouring> {
+        let colours = colour.iter().filter(|&&c| c != UNSEEN).max()? + 1;
+        let colours = colours as usize;
+        let mut counts = vec![0usize; colours];
+        for &c in colour.iter().filter(|&&c| c != UNSEEN) {
+            counts[c as usize] += 1;
+        }
+        let mut strides = vec![0; colours];
+        let mut states = 1;
+        for c in 0..colours {
+            strides[c] = states;
+            states *= counts[c] + 1;
+        }
+        let left = |state: usize, c: usize| state / strides[c] % (counts[c] + 1);
+        // States in increasing order: every state's predecessors (one tile
+        // fewer) come first.
+        let mut totals = vec![0u64; states];
+        let mut offsets = vec![0u64; states * colours];
+        for state in 0..states {
+            if state == 0 {
+                totals[0] = 1;
+                continue;
+            }
+            let mut sum = 0u64;
+            for c in 0..colours {
+                offsets[state * colours + c] = sum;
+                if left(state, c) > 0 {
+                    sum += totals[state - strides[c]];
+                }
+            }
+            totals[state] = sum;
+        }
+        let full = states - 1;
+        let arrangements = totals[full] as usize;
+        if arrangements.checked_mul(size.cells())? > MAX_ENTRIES {
+            return None;
+        }
+        Some(Colouring {
+            size,
+            goal_blank,
+            colour,
+            colours,
+            counts,
+            strides,
+            offsets: offsets.into_iter().map(|v| v as u32).collect(),
+            totals: totals.into_iter().map(|v| v as u32).collect(),
+            full,
+            arrangements,
+        })
+    }
+
+    fn entries(&self) -> usize {
+        self.arrangements * self.size.cells()
+    }
+
+    /// The index of a painted board given by `colour_at(cell)`.
+    #[inline]
+    fn index(&self, blank: usize, colour_at: impl Fn(usize) -> u8) -> usize {
+        let (mut state, mut rank) = (self.full, 0u32);
+        for cell in (0..self.size.cells()).filter(|&c| c != blank) {
+            let c = colour_at(cell) as usize;
+            rank += self.offsets[state * self.colours + c];
+            state -= self.strides[c];
+        }
+        rank as usize * self.size.cells() + blank
+    }
+
+    /// The painted board of `index`: a colour per cell, `UNSEEN` on the
+    /// blank.
+    fn board(&self, index: usize, board: &mut [u8]) -> usize {
+        let (mut sequence, mut decoded) = ([0u8; 32], u32::MAX);
+        self.board_from(index, &mut sequence, &mut decoded, board)
+    }
+
+    /// [`board`](Self::board), decoding the colour sequence into
+    /// `sequence` only when its rank differs from `decoded` (consecutive
+    /// indices share it).
+    #[inline]
+    fn board_from(
+        &self,
+        index: usize,
+        sequence: &mut [u8; 32],
+        decoded: &mut u32,
+        board: &mut [u8],
+    ) -> usize {
+        let n = self.size.cells();
+        let blank = index % n;
+        let rank = (index / n) as u32;
+        if rank != *decoded {
+            self.decode(rank, &mut sequence[..n - 1]);
+            *decoded = rank;
+        }
+        board[..blank].copy_from_slice(&sequence[..blank]);
+        board[blank] = UNSEEN;
+        board[blank + 1..].copy_from_slice(&sequence[blank..n - 1]);
+        blank
+    }
+
+    /// The colour sequence of `rank`.
+    fn decode(&self, mut rank: u32, sequence: &mut [u8]) {
+        let mut state = self.full;
+        for slot in sequence.iter_mut() {
+            let mut c = 0;
+            loop {
+                let left = state / self.strides[c] % (self.counts[c] + 1);
+                if left > 0 {
+                    let start = self.offsets[state * self.colours + c];
+                    if rank < start + self.totals[state - self.strides[c]] {
+                        rank -= start;
+                        break;
+                    }
+                }
+                c += 1;
+            }
+            *slot = c as u8;
+            state -= self.strides[c];
+        }
+    }
+}
+
+/// The colour of each goal cell (`UNSEEN` for the blank's): the quadrants
+/// of the board, with the quadrant opposite the blank split (its edge row
+/// alone, the rest joined to the quadrant beside the blank's) and the
+/// blank's quadrant given the nearest tile of that neighbour when it is
+/// short. Any colouring is admissible; this one keeps the table near 150 M
+/// entries on 4 × 4 while every colour stays in one region.
+fn paint(size: Size, goal_blank: usize) -> Vec<u8> {
+    let (w, h) = (size.width(), size.height());
+    let quadrant = |cell: usize| {
+        let (x, y) = size.coords(cell);
+        (2 * x / w, 2 * y / h)
+    };
+    let (bx, by) = quadrant(goal_blank);
+    let (ox, oy) = (1 - bx, 1 - by);
+    let edge_row = if oy == 0 { 0 } else { h - 1 };
+    let code = |(qx, qy): (usize, usize)| (qx + 2 * qy) as u8;
+    let mut colour: Vec<u8> = (0..size.cells())
+        .map(|cell| {
+            let q = quadrant(cell);
+            if cell == goal_blank {
+                UNSEEN
+            } else if q == (ox, oy) && size.coords(cell).1 == edge_row {
+                4
+            } else if q == (ox, oy) {
+                code((ox, by))
+            } else {
+                code(q)
+            }
+        })
+        .collect();
+    let count = |colour: &[u8], c: u8| colour.iter().filter(|&&k| k == c).count();
+    let (own, beside) = (code((bx, by)), code((ox, by)));
+    if own != beside && count(&colour, own) + 1 < count(&colour, beside) {
+        let nearest = (0..size.cells())
+            .filter(|&c| colour[c] == beside)
+            .min_by_key(|&c| size.distance(c, goal_blank));
+        if let Some(cell) = nearest {
+            colour[cell] = own;
+        }
+    }
+    // Number the colours in use 0, 1, …
+    let mut used: Vec<u8> = colour.iter().copied().filter(|&c| c != UNSEEN).collect();
+    used.sort_unstable();
+    used.dedup();
+    for c in colour.iter_mut().filter(|c| **c != UNSEEN) {
+        *c = used.iter().position(|u| u == c).expect("in use") as u8;
+    }
+    colour
+}
+
+/// A symmetry of the board that fixes the goal's blank: the board seen
+/// through it is as far from the goal as the board itself.
+struct Symmetry {
+    /// `inverse[c']`: the cell that lands on `c'`.
+    inverse: Vec<u8>,
+    /// `image[c]`: where cell `c` lands.
+    image: Vec<u8>,
+    /// Whether rows become columns.
+    transposes: bool,
+}
+
+fn symmetries(size: Size, goal_blank: usize) -> Vec<Symmetry> {
+    let (w, h) = (size.width(), size.height());
+    let mut found = Vec::new();
+    for transpose in [false, true] {
+        if transpose && w != h {
+            continue;
+        }
+        for (flip_x, flip_y) in [(false, false), (true, false), (false, true), (true, true)] {
+            let image: Vec<u8> = (0..size.cells())
+                .map(|cell| {
+                    let (mut x, mut y) = size.coords(cell);
+                    if transpose {
+                        (x, y) = (y, x);
+                    }
+                    if flip_x {
+                        x = w - 1 - x;
+                    }
+                    if flip_y {
+                        y = h - 1 - y;
+                    }
+                    size.cell(x, y) as u8
+                })
+                .collect();
+            if image[goal_blank] as usize != goal_blank {
+                continue;
+            }
+            let mut inverse = vec![0u8; image.len()];
+            for (cell, &to) in image.iter().enumerate() {
+                inverse[to as usize] = cell as u8;
+            }
+            found.push(Symmetry {
+                inverse,
+                image,
+                transposes: transpose,
+            });
+        }
+    }
+    found
+}
+
+/// The cells each move from a blank cell slides, nearest first, by the
+/// direction the tiles move.
+fn lines(size: Size) -> Vec<Vec<(Direction, Vec<u8>)>> {
+    (0..size.cells())
+        .map(|blank| {
+            let (x, y) = size.coords(blank);
+            Direction::ALL
+                .into_iter()
+                .map(|d| {
+                    let (dx, dy) = d.blank_step();
+                    let mut cells = Vec::new();
+                    let (mut cx, mut cy) = (x, y);
+                    while let (Some(nx), Some(ny)) =
+                        (cx.checked_add_signed(dx), cy.checked_add_signed(dy))
+                    {
+                        if nx >= size.width() || ny >= size.height() {
+                            break;
+                        }
+                        cells.push(size.cell(nx, ny) as u8);
+                        (cx, cy) = (nx, ny);
+                    }
+                    (d, cells)
+                })
+                .filter(|(_, cells)| !cells.is_empty())
+                .collect()
+        })
+        .collect()
+}
+
+fn is_horizontal(d: Direction) -> bool {
+    matches!(d, Direction::Left | Direction::Right)
+}
+
+/// Calls `each` with the index of every painted board one multi-tile move
+/// from the painted `board` (blank on `blank`, index `index`). A
+/// horizontal move keeps the colour sequence, so only the blank's part of
+/// the index changes; `child` is scratch space.
+#[inline]
+fn neighbours(
+    colouring: &Colouring,
+    lines: &[(Direction, Vec<u8>)],
+    index: usize,
+    blank: usize,
+    board: &[u8],
+    child: &mut [u8],
+    mut each: impl FnMut(usize) -> bool,
+) {
+    let n = colouring.size.cells();
+    for (d, line) in lines {
+        if is_horizontal(*d) {
+            for &to in line {
+                if each(index - index % n + to as usize) {
+                    return;
+                }
+            }
+            continue;
+        }
+        child.copy_from_slice(board);
+        let mut b = blank;
+        for &to in line {
+            child.swap(b, to as usize);
+            b = to as usize;
+            if each(colouring.index(b, |cell| child[cell])) {
+                return;
+            }
+        }
+    }
+}
+
+/// Distances modulo 3 of every painted board, two bits each (3: never
+/// reached). One move changes a distance by at most one, so a search that
+/// knows a board's distance reads its neighbours' from their residues.
+pub struct ColourTable {
+    colouring: Colouring,
+    packed: Vec<u8>,
+    /// The painted goal's index.
+    goal: usize,
+    symmetries: Vec<Symmetry>,
+    /// `colour_of[s][t]`: the colour of tile `t` seen through symmetry `s`.
+    colour_of: Vec<Vec<u8>>,
+    lines: Vec<Vec<(Direction, Vec<u8>)>>,
+}
+
+/// At most this many symmetric views are probed (a square has 8
+/// symmetries).
+const MAX_VIEWS: usize = 8;
+
+const MAGIC: &[u8; 8] = b"TSSRMTM\0";
+/// Bump whenever the colouring, the index or the packing changes.
+pub const COLOUR_FORMAT_VERSION: u32 = 2;
+
+impl ColourTable {
+    /// Entries of the table for `size` and `goal_blank`; `None` where the
+    /// board has no table (its colouring is too large, or it is not solved
+    /// optimally at all). Boards of at most `FULL_TABLE_MAX_CELLS` cells
+    /// have one too, though their solver walks a complete table.
+    pub fn entries_for(size: Size, goal_blank: usize) -> Option<usize> {
+        if size.cells() > super::OPTIMAL_MAX_CELLS {
+            return None;
+        }
+        Colouring::new(size, goal_blank).map(|c| c.entries())
+    }
+
+    /// The cache file name of the table for `size` and `goal_blank`.
+    pub fn file_name_for(size: Size, goal_blank: usize) -> String {
+        format!("{size}-mtm-{goal_blank}.mtm")
+    }
+
+    /// Whether the table builds in a blink (every board but 4 × 4 and the
+    /// other 15- and 16-cell shapes).
+    pub fn is_quick(size: Size, goal_blank: usize) -> bool {
+        Self::entries_for(size, goal_blank).is_some_and(|e| e <= QUICK_ENTRIES)
+    }
+
+    /// The board shape.
+    pub fn size(&self) -> Size {
+        self.colouring.size
+    }
+
+    /// The goal's blank cell.
+    pub fn goal_blank(&self) -> usize {
+        self.colouring.goal_blank
+    }
+
+    /// Bytes held in memory.
+    pub fn memory(&self) -> usize {
+        self.packed.len()
+    }
+
+    /// Builds the table by breadth-first search over painted boards, in
+    /// parallel, telling `progress` how far it has come; `None` where
+    /// [`entries_for`](Self::entries_for) is.
+    pub fn build(
+        size: Size,
+        goal_blank: usize,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Option<ColourTable> {
+        Self::entries_for(size, goal_blank)?;
+        Self::build_colouring(Colouring::new(size, goal_blank)?, progress)
+    }
+
+    fn build_colouring(
+        colouring: Colouring,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Option<ColourTable> {
+        let distances = breadth_first(&colouring, progress);
+        let packed = pack(&distances);
+        drop(distances);
+        Some(ColourTable::new(colouring, packed))
+    }
+
+    fn new(colouring: Colouring, packed: Vec<u8>) -> ColourTable {
+        let size = colouring.size;
+        let symmetries = symmetries(size, colouring.goal_blank);
+        let colour_of = symmetries
+            .iter()
+            .map(|s| {
+                (0..size.cells())
+                    .map(|t| colouring.colour[s.image[t] as usize])
+                    .collect()
+            })
+            .collect();
+        let goal = colouring.index(colouring.goal_blank, |cell| colouring.colour[cell]);
+        ColourTable {
+            colouring,
+            packed,
+            goal,
+            symmetries,
+            colour_of,
+            lines: lines(size),
+        }
+    }
+
+    fn header(size: Size, goal_blank: usize, entries: usize) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&COLOUR_FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(size.width() as u16).to_le_bytes());
+        bytes.extend_from_slice(&(size.height() as u16).to_le_bytes());
+        bytes.extend_from_slice(&(goal_blank as u16).to_le_bytes());
+        bytes.extend_from_slice(&(entries as u64).to_le_bytes());
+        bytes
+    }
+
+    /// Serialised form: header (magic, version, shape, goal blank,
+    /// entries), the packed residues, checksum.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Self::header(self.size(), self.goal_blank(), self.colouring.entries());
+        bytes.extend_from_slice(&self.packed);
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    /// Reads what [`to_bytes`](Self::to_bytes) wrote for `size` and
+    /// `goal_blank`; anything stale or damaged is an error, never a wrong
+    /// table.
+    pub fn from_bytes(
+        size: Size,
+        goal_blank: usize,
+        bytes: &[u8],
+    ) -> Result<ColourTable, LoadError> {
+        let entries = Self::entries_for(size, goal_blank).ok_or(LoadError::NotADatabase)?;
+        let head = Self::header(size, goal_blank, entries);
+        if bytes.len() < head.len() + 8 || bytes[..8] != MAGIC[..] {
+            return Err(LoadError::NotADatabase);
+        }
+        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+        if version != COLOUR_FORMAT_VERSION {
+            return Err(LoadError::Version {
+                found: version,
+                expected: COLOUR_FORMAT_VERSION,
+            });
+        }
+        if bytes[..head.len()] != head[..] {
+            return Err(LoadError::OtherPattern {
+                expected: Self::file_name_for(size, goal_blank),
+            });
+        }
+        let expected = head.len() + entries.div_ceil(4) + 8;
+        if bytes.len() != expected {
+            return Err(LoadError::Length {
+                found: bytes.len(),
+                expected,
+            });
+        }
+        let body = bytes.len() - 8;
+        let stored = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
+        if checksum(&bytes[..body]) != stored {
+            return Err(LoadError::Checksum);
+        }
+        let colouring = Colouring::new(size, goal_blank).ok_or(LoadError::NotADatabase)?;
+        let table = ColourTable::new(colouring, bytes[head.len()..body].to_vec());
+        if table.residue(table.goal) != 0 {
+            return Err(LoadError::Inconsistent);
+        }
+        Ok(table)
+    }
+
+    #[inline]
+    fn residue(&self, index: usize) -> u8 {
+        self.packed[index >> 2] >> ((index & 3) * 2) & 3
+    }
+
+    /// The painted distance of the board of `index`: a walk down to the
+    /// painted goal, each step to a neighbour one closer (its residue one
+    /// less, modulo 3).
+    fn distance(&self, mut index: usize) -> u32 {
+        let n = self.size().cells();
+        let (mut board, mut child) = (vec![0u8; n], vec![0u8; n]);
+        let mut distance = 0;
+        while index != self.goal {
+            let r = self.residue(index);
+            debug_assert!(r < 3, "a painted board of a real position is reached");
+            let closer = (r + 2) % 3;
+            let blank = self.colouring.board(index, &mut board);
+            let mut next = None;
+            neighbours(
+                &self.colouring,
+                &self.lines[blank],
+                index,
+                blank,
+                &board,
+                &mut child,
+                |i| {
+                    let found = self.residue(i) == closer;
+                    if found {
+                        next = Some(i);
+                    }
+                    found
+                },
+            );
+            index = next.expect("a reached board has a neighbour one closer");
+            distance += 1;
+        }
+        distance
+    }
+
+    /// The index of a canonical board (`cells[c]`: the goal cell of the
+    /// tile on `c`, blank on `blank`) seen through symmetry `s`.
+    #[inline]
+    fn view_index(&self, s: usize, cells: &[u8], blank: usize) -> usize {
+        let symmetry = &self.symmetries[s];
+        let colour_of = &self.colour_of[s];
+        self.colouring
+            .index(symmetry.image[blank] as usize, |cell| {
+                colour_of[cells[symmetry.inverse[cell] as usize] as usize]
+            })
+    }
+
+    /// Every view of a canonical board, with its exact painted distance.
+    fn views(&self, cells: &[u8], blank: usize) -> Views {
+        let mut views = Views::default();
+        for s in 0..self.symmetries.len() {
+            let index = self.view_index(s, cells, blank);
+            views.index[s] = index as u32;
+            views.distance[s] = self.distance(index) as u8;
+        }
+        views
+    }
+
+    /// The views of a board one move from the board of `parent`: the tiles
+    /// now at `cells` with the blank on `blank`, moved along `horizontal`.
+    #[inline]
+    fn step(&self, parent: &Views, cells: &[u8], blank: usize, horizontal: bool) -> Views {
+        let mut views = Views::default();
+        let n = self.size().cells();
+        for (s, symmetry) in self.symmetries.iter().enumerate() {
+            // A move horizontal in the view keeps its colour sequence.
+            let index = if horizontal != symmetry.transposes {
+                let parent = parent.index[s] as usize;
+                parent - parent % n + symmetry.image[blank] as usize
+            } else {
+                self.view_index(s, cells, blank)
+            };
+            let d = parent.distance[s];
+            let r = self.residue(index);
+            views.index[s] = index as u32;
+            views.distance[s] = match (r + 3 - d % 3) % 3 {
+                0 => d,
+                1 => d + 1,
+                _ => d - 1,
+            };
+        }
+        views
+    }
+
+    /// The bound of a canonical board: the largest painted distance over
+    /// the symmetric views.
+    pub(crate) fn bound(&self, cells: &[u8], blank: usize) -> u32 {
+        self.views(cells, blank).bound()
+    }
+
+    /// The bound of a canonical position.
+    pub(crate) fn bound_of(&self, start: &Canonical) -> u32 {
+        self.bound(&start.cells, start.blank)
+    }
+}
+
+/// A board's index and painted distance in each symmetric view.
+#[derive(Clone, Copy, Default)]
+struct Views {
+    index: [u32; MAX_VIEWS],
+    distance: [u8; MAX_VIEWS],
+}
+
+impl Views {
+    #[inline]
+    fn bound(&self) -> u32 {
+        u32::from(*self.distance.iter().max().expect("views"))
+    }
+}
+
+/// Two bits per entry: the distance modulo 3, or 3 where never reached.
+fn pack(distances: &[AtomicU8]) -> Vec<u8> {
+    distances
+        .par_chunks(4 << 12)
+        .flat_map_iter(|chunk| {
+            chunk.chunks(4).map(|four| {
+                four.iter().enumerate().fold(0u8, |byte, (k, d)| {
+                    let d = d.load(Ordering::Relaxed);
+                    let r = if d == UNSEEN { 3 } else { d % 3 };
+                    byte | r << (2 * k)
+                })
+            })
+        })
+        .collect()
+}
+
+/// Breadth-first search from the painted goal over painted boards, one
+/// level at a time, the level's boards shared among the threads. Early
+/// levels expand the level's boards (two threads may both claim a board
+/// for the next level: they write the same depth, so the race is
+/// harmless); once the boards not yet reached are fewer than the level's,
+/// each of those looks for a neighbour on the level instead.
+fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress)) -> Vec<AtomicU8> {
+    let size = colouring.size;
+    let n = size.cells();
+    let entries = colouring.entries();
+    let distances: Vec<AtomicU8> = (0..entries).map(|_| AtomicU8::new(UNSEEN)).collect();
+    let goal = colouring.index(colouring.goal_blank, |cell| colouring.colour[cell]);
+    distances[goal].store(0, Ordering::Relaxed);
+    let lines = lines(size);
+    const CHUNK: usize = 1 << 14;
+    /// Each level is searched in this many slices, with progress between.
+    const SLICES: usize = 16;
+    let chunks = entries.div_ceil(CHUNK);
+    let (mut filled, mut level) = (1u64, 1u64);
+    for depth in 0u8..UNSEEN - 1 {
+        let backward = entries as u64 - filled < level;
+        let added = AtomicU64::new(0);
+        for slice in 0..SLICES {
+            let range = chunks * slice / SLICES..chunks * (slice + 1) / SLICES;
+            range.into_par_iter().for_each(|chunk| {
+                let mut board = vec![0u8; n];
+                let mut child = vec![0u8; n];
+                let (mut sequence, mut decoded) = ([0u8; 32], u32::MAX);
+                let mut new = 0;
+                for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(entries) {
+                    let d = distances[index].load(Ordering::Relaxed);
+                    if backward {
+                        if d != UNSEEN {
+                            continue;
+                        }
+                        let blank =
+                            colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
+                        let mut found = false;
+                        neighbours(
+                            colouring,
+                            &lines[blank],
+                            index,
+                            blank,
+                            &board,
+                            &mut child,
+                            |i| {
+                                found = distances[i].load(Ordering::Relaxed) == depth;
+                                found
+                            },
+                        );
+                        if found {
+                            distances[index].store(depth + 1, Ordering::Relaxed);
+                            new += 1;
+                        }
+                        continue;
+                    }
+                    if d != depth {
+                        continue;
+                    }
+                    let blank =
+                        colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
+                    neighbours(
+                        colouring,
+                        &lines[blank],
+                        index,
+                        blank,
+                        &board,
+                        &mut child,
+                        |i| {
+                            if distances[i].load(Ordering::Relaxed) == UNSEEN {
+                                distances[i].store(depth + 1, Ordering::Relaxed);
+                                new += 1;
+                            }
+                            false
+                        },
+                    );
+                }
+                added.fetch_add(new, Ordering::Relaxed);
+            });
+            progress(BuildProgress {
+                depth: u32::from(depth) + 1,
+                filled: filled + added.load(Ordering::Relaxed),
+                entries: entries as u64,
+            });
+        }
+        level = added.load(Ordering::Relaxed);
+        if level == 0 {
+            break;
+        }
+        filled += level;
+    }
+    distances
+}
+
+/// IDA* over multi-tile moves bounded by a [`ColourTable`]. Answers the
+/// moves of a shortest solution with the nodes generated, or `None` with
+/// the proven lower bound when `stop` ends it first.
+pub(crate) fn search(
+    table: &ColourTable,
+    start: &Canonical,
+    stop: &dyn Fn(u64) -> bool,
+) -> Result<(Moves, u64), (u32, u64)> {
+    let mut dfs = Dfs {
+        table,
+        cells: start.cells.clone(),
+        path: Vec::new(),
+        nodes: 0,
+        next_check: 0,
+        next_bound: u32::MAX,
+        stop,
+        stopped: false,
+    };
+    if dfs.solved() {
+        return Ok((Moves(Vec::new()), 0));
+    }
+    let views = table.views(&dfs.cells, start.blank);
+    let mut bound = views.bound();
+    loop {
+        dfs.next_bound = u32::MAX;
+        if dfs.visit(start.blank, &views, None, 0, bound) {
+            return Ok((Moves(dfs.path), dfs.nodes));
+        }
+        if dfs.stopped {
+            return Err((bound, dfs.nodes));
+        }
+        bound = dfs.next_bound;
+    }
+}
+
+struct Dfs<'a> {
+    table: &'a ColourTable,
+    cells: Vec<u8>,
+    path: Vec<Direction>,
+    nodes: u64,
+    next_check: u64,
+    next_bound: u32,
+    stop: &'a dyn Fn(u64) -> bool,
+    stopped: bool,
+}
+
+impl Dfs<'_> {
+    fn solved(&self) -> bool {
+        self.cells.iter().enumerate().all(|(c, &t)| c == t as usize)
+    }
+
+    /// Searches below a node at MTM depth `g` (its `views`) whose last
+    /// move went along `axis` (true: horizontal).
+    fn visit(
+        &mut self,
+        blank: usize,
+        views: &Views,
+        axis: Option<bool>,
+        g: u32,
+        bound: u32,
+    ) -> bool {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + (1 << 14);
+            self.stopped = (self.stop)(self.nodes);
+        }
+        if self.stopped {
+            return false;
+        }
+        let table = self.table;
+        for (d, line) in &table.lines[blank] {
+            let horizontal = is_horizontal(*d);
+            // Two moves along one line in a row make one move, or none.
+            if axis == Some(horizontal) {
+                continue;
+            }
+            let mut b = blank;
+            let mut slid = 0;
+            let mut found = false;
+            for &to in line {
+                let to = to as usize;
+                self.cells.swap(b, to);
+                b = to;
+                slid += 1;
+                self.path.push(*d);
+                self.nodes += 1;
+                let child = table.step(views, &self.cells, b, horizontal);
+                let h = child.bound();
+                let f = g + 1 + h;
+                if f > bound {
+                    self.next_bound = self.next_bound.min(f);
+                } else if (h == 0 && self.solved())
+                    || self.visit(b, &child, Some(horizontal), g + 1, bound)
+                {
+                    found = true;
+                    break;
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if found {
+                return true;
+            }
+            // Slide the run back: the blank walks back along the line.
+            for j in (0..slid).rev() {
+                let before = if j == 0 { blank } else { line[j - 1] as usize };
+                self.cells.swap(before, line[j] as usize);
+                self.path.pop();
+            }
+            if self.stopped {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, VecDeque};
+
+    /// The MTM distance of every canonical board (`cells[c]`: the goal cell
+    /// of the tile on `c`) to the goal with the blank on `goal_blank`, by a
+    /// breadth-first search over whole boards: independent of the painting.
+    fn exact(size: Size, goal_blank: usize) -> HashMap<Vec<u8>, u32> {
+        let goal: Vec<u8> = (0..size.cells() as u8).collect();
+        let lines = lines(size);
+        let mut seen = HashMap::from([(goal.clone(), 0)]);
+        let mut queue = VecDeque::from([(goal, goal_blank)]);
+        while let Some((cells, blank)) = queue.pop_front() {
+            let d = seen[&cells];
+            for (_, line) in &lines[blank] {
+                let (mut next, mut b) = (cells.clone(), blank);
+                for &to in line {
+                    next.swap(b, to as usize);
+                    b = to as usize;
+                    if !seen.contains_key(&next) {
+                        seen.insert(next.clone(), d + 1);
+                        queue.push_back((next.clone(), b));
+                    }
+                }
+            }
+        }
+        seen
+    }
+
+    fn blank_of(cells: &[u8], goal_blank: usize) -> usize {
+        cells
+            .iter()
+            .position(|&t| t as usize == goal_blank)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_bound_never_exceeds_the_distance_and_is_zero_only_when_painted_solved() {
+        for (size, blanks) in [("3x3", 0..9), ("2x4", 0..8), ("4x2", 0..8)] {
+            let size: Size = size.parse().unwrap();
+            for goal_blank in blanks {
+                let table = ColourTable::build(size, goal_blank, &mut |_| {}).unwrap();
+                // The painted distances a byte each: the packed table's
+                // walk is checked against them on every 200th board.
+                let painted = breadth_first(&table.colouring, &mut |_| {});
+                let distances = exact(size, goal_blank);
+                assert_eq!(distances.len(), (1..=size.cells()).product::<usize>() / 2);
+                let (mut bounds, mut lengths) = (0, 0);
+                for (k, (cells, &d)) in distances.iter().enumerate() {
+                    let blank = blank_of(cells, goal_blank);
+                    let bound = (0..table.symmetries.len())
+                        .map(|s| painted[table.view_index(s, cells, blank)].load(Ordering::Relaxed))
+                        .max()
+                        .map_or(0, u32::from);
+                    if k % 200 == 0 {
+                        assert_eq!(table.bound(cells, blank), bound);
+                    }
+                    assert!(
+                        bound <= d,
+                        "{size} blank {goal_blank}: {cells:?} {bound} > {d}"
+                    );
+                    // A move always moves the blank, so one move from the
+                    // goal is never painted solved.
+                    assert!(d > 1 || bound == d, "{cells:?}");
+                    (bounds, lengths) = (bounds + bound, lengths + d);
+                }
+                // Far stronger than the STM bound over the longest run.
+                assert!(
+                    bounds * 10 > lengths * 7,
+                    "{size} {goal_blank}: {bounds} {lengths}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn painted_boards_round_trip_through_their_index() {
+        let size: Size = "4x4".parse().unwrap();
+        for goal_blank in [15, 0, 5] {
+            let colouring = Colouring::new(size, goal_blank).unwrap();
+            let mut board = vec![0; 16];
+            let step = colouring.entries() / 997;
+            for index in (0..colouring.entries()).step_by(step) {
+                let blank = colouring.board(index, &mut board);
+                assert_eq!(colouring.index(blank, |c| board[c]), index);
+            }
+        }
+        // The quadrant painting with the blank's goal in a corner.
+        let colouring = Colouring::new(size, 15).unwrap();
+        let mut counts = colouring.counts.clone();
+        counts.sort_unstable();
+        assert_eq!(counts, [2, 4, 4, 5]);
+        assert_eq!(colouring.entries(), 151_351_200);
+    }
+
+    #[test]
+    fn packed_residues_walk_down_to_the_breadth_first_distances() {
+        for (size, goal_blank) in [("3x3", 8), ("2x4", 3), ("3x4", 11)] {
+            let size: Size = size.parse().unwrap();
+            let colouring = Colouring::new(size, goal_blank).unwrap();
+            let mut levels = Vec::new();
+            let distances = breadth_first(&colouring, &mut |p| levels.push(p.depth));
+            let table = ColourTable::build(size, goal_blank, &mut |_| {}).unwrap();
+            let step = (distances.len() / 5000).max(1);
+            for (index, d) in distances.iter().enumerate().step_by(step) {
+                let d = d.load(Ordering::Relaxed);
+                assert_ne!(d, UNSEEN, "{size}: every painted board is reached");
+                assert_eq!(table.distance(index), u32::from(d), "{size} {index}");
+            }
+            assert!(levels.windows(2).all(|w| w[0] <= w[1]));
+        }
+    }
+
+    #[test]
+    fn a_move_updates_every_view_as_a_fresh_look_up_does() {
+        for (size, goal_blank) in [("3x4", 11), ("4x3", 0), ("3x3", 4)] {
+            let size: Size = size.parse().unwrap();
+            let table = ColourTable::build(size, goal_blank, &mut |_| {}).unwrap();
+            let mut rng = crate::Rng::new(7);
+            let mut cells: Vec<u8> = (0..size.cells() as u8).collect();
+            let mut blank = goal_blank;
+            let mut views = table.views(&cells, blank);
+            for _ in 0..3000 {
+                let moves = &table.lines[blank];
+                let (d, line) = &moves[rng.below(moves.len() as u64) as usize];
+                let run = 1 + rng.below(line.len() as u64) as usize;
+                for &to in &line[..run] {
+                    cells.swap(blank, to as usize);
+                    blank = to as usize;
+                }
+                let stepped = table.step(&views, &cells, blank, is_horizontal(*d));
+                views = table.views(&cells, blank);
+                let k = table.symmetries.len();
+                assert_eq!(stepped.index[..k], views.index[..k], "{size}");
+                assert_eq!(stepped.distance[..k], views.distance[..k], "{size}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_reads_back_from_its_bytes_and_damage_is_refused() {
+        let size: Size = "3x4".parse().unwrap();
+        let table = ColourTable::build(size, 11, &mut |_| {}).unwrap();
+        let bytes = table.to_bytes();
+        let back = ColourTable::from_bytes(size, 11, &bytes).unwrap();
+        assert_eq!(back.packed, table.packed);
+        let mut damaged = bytes.clone();
+        damaged[bytes.len() / 2] ^= 0x10;
+        assert_eq!(
+            ColourTable::from_bytes(size, 11, &damaged).err(),
+            Some(LoadError::Checksum)
+        );
+        assert!(matches!(
+            ColourTable::from_bytes(size, 11, &bytes[..bytes.len() - 1]),
+            Err(LoadError::Length { .. })
+        ));
+        assert!(matches!(
+            ColourTable::from_bytes(size, 0, &bytes),
+            Err(LoadError::OtherPattern { .. })
+        ));
+        assert!(matches!(
+            ColourTable::from_bytes(size, 11, b"not a table"),
+            Err(LoadError::NotADatabase)
+        ));
+    }
+
+    #[test]
+    fn the_search_finds_shortest_solutions() {
+        for (size, goal_blank) in [("3x3", 8), ("3x3", 4), ("2x4", 0)] {
+            let size: Size = size.parse().unwrap();
+            let table = ColourTable::build(size, goal_blank, &mut |_| {}).unwrap();
+            let distances = exact(size, goal_blank);
+            for (cells, &d) in distances.iter().step_by(97) {
+                let start = Canonical {
+                    size,
+                    cells: cells.clone(),
+                    blank: blank_of(cells, goal_blank),
+                    goal_blank,
+                };
+                let (moves, _) = search(&table, &start, &|_| false).unwrap();
+                assert_eq!(moves.mtm_len() as u32, d, "{cells:?}");
+                // The moves take the board to the goal.
+                let (mut cells, mut blank) = (cells.clone(), start.blank);
+                for m in moves.0 {
+                    let (dx, dy) = m.blank_step();
+                    let (x, y) = size.coords(blank);
+                    let to = size.cell(
+                        x.checked_add_signed(dx).unwrap(),
+                        y.checked_add_signed(dy).unwrap(),
+                    );
+                    cells.swap(blank, to);
+                    blank = to;
+                }
+                assert!(cells.iter().enumerate().all(|(c, &t)| c == t as usize));
+            }
+        }
+    }
+}
