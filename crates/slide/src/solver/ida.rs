@@ -51,6 +51,9 @@ pub(crate) struct Search<'a, E: Estimate> {
     improve: bool,
     /// The shortest solution found so far in `improve` mode.
     best: Option<Vec<Direction>>,
+    /// In `improve` mode, whether the iterations go on after the one that
+    /// found a solution, until the budget ends.
+    keep_on: bool,
 }
 
 const CHECK_EVERY: u64 = 1 << 14;
@@ -76,6 +79,7 @@ impl<'a, E: Estimate> Search<'a, E> {
             limit: u32::MAX,
             improve: false,
             best: None,
+            keep_on: false,
         }
     }
 
@@ -106,8 +110,11 @@ impl<'a, E: Estimate> Search<'a, E> {
     /// is the shortest solution within that threshold, found for the cost
     /// of one more iteration at most. Stopped on the way, it answers with
     /// the best found by then.
-    pub fn improving(mut self) -> Self {
+    /// With `keep_on`, the iterations go on past that one, each under the
+    /// limit the last solution set, until the budget ends.
+    pub fn improving(mut self, keep_on: bool) -> Self {
         self.improve = true;
+        self.keep_on = keep_on;
         self
     }
 
@@ -145,8 +152,9 @@ impl<'a, E: Estimate> Search<'a, E> {
             if self.dfs::<UNIT>(blank, usize::MAX, 0, h, memo, bound) {
                 return Outcome::Found(std::mem::take(&mut self.path));
             }
-            if let Some(best) = self.best.take() {
-                return Outcome::Found(best);
+            let more = self.keep_on && !self.stopped && self.next_bound != u32::MAX;
+            if self.best.is_some() && !more {
+                return Outcome::Found(self.best.take().expect("a solution"));
             }
             if self.stopped {
                 return Outcome::Exhausted { lower_bound: bound };
