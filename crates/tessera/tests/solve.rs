@@ -335,18 +335,58 @@ fn auto_tables_take_the_small_set_unless_the_large_one_is_quick_or_cached() {
         "{status}"
     );
     let position = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24";
-    let solved = run(&[
-        "slide",
-        "solve",
-        "--optimal",
-        "--time-limit",
-        "5",
-        "--count-only",
-        "--cache-dir",
-        cache,
-        position,
-    ]);
+    let output = tessera()
+        .args([
+            "slide",
+            "solve",
+            "--optimal",
+            "--time-limit",
+            "5",
+            "--count-only",
+            "--cache-dir",
+            cache,
+            position,
+        ])
+        .output()
+        .unwrap();
+    let (solved, told) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(output.status.success(), "{told}");
     assert_eq!(solved.trim(), "2");
+    // The bounded solve says, even with stderr no terminal, that its
+    // answers would be shorter with the large set and how to build it.
+    assert!(
+        told.contains("answers are longer")
+            && told.contains(
+                "`tessera slide tables build --size 5x5` builds them once (under a minute)"
+            ),
+        "{told}"
+    );
+    // Asked for the small set by name, it keeps quiet.
+    let asked = tessera()
+        .args([
+            "slide",
+            "solve",
+            "--optimal",
+            "--node-limit",
+            "1000",
+            "--heuristic",
+            "small",
+            "--count-only",
+            "--cache-dir",
+            cache,
+            position,
+        ])
+        .output()
+        .unwrap();
+    assert!(asked.status.success());
+    assert!(
+        !String::from_utf8_lossy(&asked.stderr).contains("tables build"),
+        "{}",
+        String::from_utf8_lossy(&asked.stderr)
+    );
     // The 5x5 small set: tables of five tiles (and one of four), none of
     // six.
     assert!(

@@ -44,6 +44,16 @@ pub(crate) struct Search<'a, E: Estimate> {
     /// Weight w as a fraction.
     weight: (u32, u32),
     next_bound: u32,
+    /// Only solutions shorter than this are looked for.
+    limit: u32,
+    /// Whether a solution found ends the search (`false`) or only lowers
+    /// `limit`, the iteration going on for a shorter one (`true`).
+    improve: bool,
+    /// The shortest solution found so far in `improve` mode.
+    best: Option<Vec<Direction>>,
+    /// In `improve` mode, whether the iterations go on after the one that
+    /// found a solution, until the budget ends.
+    keep_on: bool,
 }
 
 const CHECK_EVERY: u64 = 1 << 14;
@@ -66,6 +76,10 @@ impl<'a, E: Estimate> Search<'a, E> {
             stopped: false,
             weight: (1, 1),
             next_bound: u32::MAX,
+            limit: u32::MAX,
+            improve: false,
+            best: None,
+            keep_on: false,
         }
     }
 
@@ -86,6 +100,21 @@ impl<'a, E: Estimate> Search<'a, E> {
     /// Weighted search: f = g + h·num/den.
     pub fn with_weight(mut self, num: u32, den: u32) -> Self {
         self.weight = (num, den);
+        self
+    }
+
+    /// Weighted search that does not stop at its first solution: each one
+    /// found lowers the limit, and the iteration that found it is searched
+    /// to its end for a shorter one (branch and bound under the weighted
+    /// threshold). Its pruning on g + h stays admissible, so what it keeps
+    /// is the shortest solution within that threshold, found for the cost
+    /// of one more iteration at most. Stopped on the way, it answers with
+    /// the best found by then.
+    /// With `keep_on`, the iterations go on past that one, each under the
+    /// limit the last solution set, until the budget ends.
+    pub fn improving(mut self, keep_on: bool) -> Self {
+        self.improve = true;
+        self.keep_on = keep_on;
         self
     }
 
@@ -113,14 +142,19 @@ impl<'a, E: Estimate> Search<'a, E> {
     fn run_in<const UNIT: bool>(&mut self, blank: usize, limit: u32) -> Outcome {
         let (h, memo) = self.start_estimate(blank);
         let mut bound = self.f::<UNIT>(0, h);
+        self.limit = limit;
         loop {
             // With w = 1 every solution shorter than `limit` has f < limit.
-            if UNIT && bound >= limit {
+            if UNIT && bound >= self.limit {
                 return Outcome::None;
             }
             self.next_bound = u32::MAX;
-            if self.dfs::<UNIT>(blank, usize::MAX, 0, h, memo, bound, limit) {
+            if self.dfs::<UNIT>(blank, usize::MAX, 0, h, memo, bound) {
                 return Outcome::Found(std::mem::take(&mut self.path));
+            }
+            let more = self.keep_on && !self.stopped && self.next_bound != u32::MAX;
+            if self.best.is_some() && !more {
+                return Outcome::Found(self.best.take().expect("a solution"));
             }
             if self.stopped {
                 return Outcome::Exhausted { lower_bound: bound };
@@ -155,7 +189,6 @@ impl<'a, E: Estimate> Search<'a, E> {
         self.stopped
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn dfs<const UNIT: bool>(
         &mut self,
         blank: usize,
@@ -164,22 +197,29 @@ impl<'a, E: Estimate> Search<'a, E> {
         h: u32,
         memo: E::Memo,
         bound: u32,
-        limit: u32,
     ) -> bool {
         if h == 0 {
+            if self.improve {
+                // Shorter than the limit, or it would have been pruned.
+                self.limit = g;
+                self.best = Some(self.path.clone());
+                return false;
+            }
             return true;
         }
         if self.out_of_budget() {
             return false;
         }
         let grid = self.grid;
-        // The same for every child.
-        let cutoff = self.cutoff::<UNIT>(g + 1, bound, limit);
         for &(c, direction) in &grid.neighbours[blank] {
             let c = c as usize;
             if c == previous {
                 continue;
             }
+            // The same for every child, unless a solution found under a
+            // sibling lowered the limit.
+            let limit = self.limit;
+            let cutoff = self.cutoff::<UNIT>(g + 1, bound, limit);
             self.nodes += 1;
             let tile = self.cells[c];
             self.cells[blank] = tile;
@@ -209,7 +249,7 @@ impl<'a, E: Estimate> Search<'a, E> {
             let fits = f <= bound && g + 1 + child_h < limit;
             if fits {
                 self.path.push(direction);
-                if self.dfs::<UNIT>(c, blank, g + 1, child_h, child_memo, bound, limit) {
+                if self.dfs::<UNIT>(c, blank, g + 1, child_h, child_memo, bound) {
                     return true;
                 }
                 self.path.pop();

@@ -135,10 +135,57 @@ pub struct SolveOptions<'a> {
 
 /// The share of a bounded solve's time that front ends give to finding
 /// shorter solutions; the rest raises the lower bound. On Korf and
-/// Felner's 50 5 × 5 instances at 10 s each (BENCHMARKS.md), 0.85 finds
-/// solutions 2.88 moves above the optimum on average with bounds 6.32
-/// below it, and 0.7 finds them 3.48 above with bounds 5.88 below.
+/// Felner's 50 5 × 5 instances at 10 s each (BENCHMARKS.md), with the
+/// weighted searches before the improving ones, 0.85 found solutions 2.88
+/// moves above the optimum on average with bounds 6.32 below it, and 0.7
+/// found them 3.48 above with bounds 5.88 below; with [`PHASES`], 0.85
+/// finds them 1.84 above with bounds 7.00 below.
 pub const SHORTENING_SHARE: f64 = 0.85;
+
+/// One weighted search of the bounded mode.
+struct Phase {
+    /// w = num / den.
+    weight: (u32, u32),
+    /// Whether the search goes on after its first solution for shorter
+    /// ones, to the end of that iteration ([`Search::improving`]).
+    improving: bool,
+    /// Whether an improving search goes on, iteration after iteration,
+    /// until its cap.
+    keep_on: bool,
+    /// Nodes the phase may take at most, so that a weight that finds
+    /// nothing shorter leaves time to the next.
+    cap: Option<u64>,
+}
+
+const fn phase(num: u32, den: u32, improving: bool, keep_on: bool, cap: Option<u64>) -> Phase {
+    Phase {
+        weight: (num, den),
+        improving,
+        keep_on,
+        cap,
+    }
+}
+
+/// The bounded mode's weighted searches, in order, each looking only for
+/// a solution shorter than the best so far, and each solution then
+/// shortened window by window. w = 3 and 2 find a first solution in
+/// thousands of nodes. From 3/2 down, each search is improving: the
+/// iteration that finds a solution is searched to its end, and what it
+/// keeps is the shortest under that threshold; 3/2 goes on to the next
+/// thresholds until its cap (on instances 9 and 33, +6 and +8 become +4). On Korf and Felner's
+/// hardest instances (24, 27), 3/2 and 7/5 improving take them from 16
+/// moves above the optimum to 2 (BENCHMARKS.md); the caps (about 2 s of
+/// search each here) keep a weight that finds nothing shorter from taking
+/// the time the lower ones need on the others.
+const PHASES: [Phase; 7] = [
+    phase(3, 1, false, false, None),
+    phase(2, 1, false, false, None),
+    phase(3, 2, true, true, Some(30_000_000)),
+    phase(7, 5, true, false, Some(25_000_000)),
+    phase(4, 3, true, false, Some(25_000_000)),
+    phase(5, 4, true, false, Some(25_000_000)),
+    phase(9, 8, true, false, None),
+];
 
 impl SolveOptions<'_> {
     fn databases(&self) -> &Databases {
@@ -274,14 +321,27 @@ fn search<E: Estimate>(
         };
         // Beyond 16 cells the optimal search rarely ends in time: find a
         // solution first, then shorten it with decreasing weights.
-        for (num, den) in [(3, 1), (2, 1), (3, 2), (5, 4), (9, 8)] {
+        for phase in PHASES {
             let first = best.is_none();
+            if !first && shorten_stop() {
+                break;
+            }
             // The first solution is looked for under the caller's budget:
             // if it runs out, the cheap fallback below answers.
-            let limits = if first { limits } else { shortening };
+            let mut limits = if first { limits } else { shortening };
+            if let Some(cap) = phase.cap {
+                let left = options
+                    .node_limit
+                    .map_or(u64::MAX, |n| n.saturating_sub(nodes));
+                limits.nodes = Some(cap.min(left));
+            }
             let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
+            let (num, den) = phase.weight;
             let mut weighted =
                 Search::new(grid, estimate, &start.cells, limits).with_weight(num, den);
+            if phase.improving {
+                weighted = weighted.improving(phase.keep_on);
+            }
             let outcome = weighted.run(start.blank, limit);
             nodes += weighted.nodes;
             match outcome {
@@ -290,8 +350,13 @@ fn search<E: Estimate>(
                 Outcome::Found(path) => {
                     best = Some(window::shorten(grid, start, path, shortening));
                 }
+                // Out of the phase's own nodes: the next weight may do
+                // better.
+                Outcome::Exhausted { .. } if phase.cap.is_some() => {}
                 Outcome::Exhausted { .. } => break,
-                Outcome::None => {}
+                // Nothing shorter than the limit at any weight: the limit
+                // pruned on g + h alone.
+                Outcome::None => break,
             }
         }
     }

@@ -5,7 +5,9 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use play::tables::{Preparation, Progress, TableConfig};
 use slide::solver::BuildProgress;
-use slide::solver::{dual_sets, ColourTable, Lookups, BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS};
+use slide::solver::{
+    dual_sets, ColourTable, Lookups, BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
+};
 use slide::Goal;
 use slide::{required_patterns, Databases, HeuristicKind, Metric, PatternSpec, Size};
 use std::collections::HashMap;
@@ -101,7 +103,14 @@ impl TableArgs {
                     return HeuristicKind::Large;
                 }
                 let stronger = large != required_patterns(size, goal_blank, HeuristicKind::Small);
-                if stronger && std::io::stderr().is_terminal() {
+                if stronger && size.cells() > OPTIMAL_MAX_CELLS {
+                    // Beyond 4x4 every solve here is bounded, and what the
+                    // tables change is the length of its answer: say so
+                    // wherever stderr goes.
+                    eprintln!(
+                        "tessera: the large tables for {size} are not built, so this bounded solve uses the small ones and its answers are longer; `tessera slide tables build --size {size}` builds them once (under a minute), and answers are then shorter"
+                    );
+                } else if stronger && std::io::stderr().is_terminal() {
                     eprintln!(
                         "tessera: using the small tables for {size}; `tessera slide tables build --size {size}` builds the large ones once (minutes), and solves are then several times faster"
                     );
