@@ -668,9 +668,8 @@ fn pack(distances: &[AtomicU8]) -> Vec<u8> {
 
 /// Breadth-first search from the painted goal over painted boards, one
 /// level at a time, the level's boards shared among the threads. Early
-/// levels expand the level's boards (two threads may both claim a board
-/// for the next level: they write the same depth, so the race is
-/// harmless); once the boards not yet reached are fewer than the level's,
+/// levels expand the level's boards (a board of the next level is claimed
+/// by one thread, so the count of boards filled is exact); once the boards not yet reached are fewer than the level's,
 /// each of those looks for a neighbour on the level instead.
 fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress)) -> Vec<AtomicU8> {
     let size = colouring.size;
@@ -735,10 +734,18 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
                         &board,
                         &mut child,
                         |i| {
-                            if distances[i].load(Ordering::Relaxed) == UNSEEN {
-                                distances[i].store(depth + 1, Ordering::Relaxed);
-                                new += 1;
-                            }
+                            // Claimed once: the count of boards filled
+                            // stays exact however the threads race.
+                            let claimed = distances[i].load(Ordering::Relaxed) == UNSEEN
+                                && distances[i]
+                                    .compare_exchange(
+                                        UNSEEN,
+                                        depth + 1,
+                                        Ordering::Relaxed,
+                                        Ordering::Relaxed,
+                                    )
+                                    .is_ok();
+                            new += u64::from(claimed);
                             false
                         },
                     );
