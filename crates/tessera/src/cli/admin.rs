@@ -34,7 +34,7 @@ pub enum AdminCommand {
     /// database that holds any result.
     #[command(
         hide = true,
-        after_help = "Example:\n  tessera admin fill --db /tmp/load.db --results 1000000"
+        after_help = "Examples:\n  tessera admin fill --db /tmp/load.db --results 1000000\n  tessera admin fill --db postgres://tessera@localhost/load --results 10000 --seed 2"
     )]
     Fill {
         #[command(flatten)]
