@@ -330,6 +330,12 @@ impl Store {
                 .bind(account_id)
                 .execute(&mut *tx)
                 .await?;
+            // Its games stay, a guest's: unfinished ones are no DNF of
+            // anybody's.
+            sqlx::query("UPDATE games SET account_id = NULL WHERE account_id = $1")
+                .bind(account_id)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query("DELETE FROM sessions WHERE account_id = $1")
                 .bind(account_id)
                 .execute(&mut *tx)

@@ -694,11 +694,47 @@ pub async fn shuffle(
 
 /// One turn as the client sends it: a removal `[x1, y1, x2, y2]`, or a
 /// word.
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Serialize)]
 #[serde(untagged)]
 pub enum TurnJson {
     Remove([i64; 4]),
     Word(Word),
+}
+
+/// Written by hand: a removal is exactly four coordinates, each on the
+/// largest board the web deals, which the derived schema does not say.
+impl utoipa::PartialSchema for TurnJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+        use utoipa::openapi::{KnownFormat, SchemaFormat};
+        let coordinate = ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(0))
+            .maximum(Some(WEB_SHISEN_WIDTH.max(WEB_SHISEN_HEIGHT) - 1));
+        let removal = ArrayBuilder::new()
+            .items(coordinate)
+            .min_items(Some(4))
+            .max_items(Some(4))
+            .description(Some("A removal: the two tiles' points, x1, y1, x2, y2."));
+        OneOfBuilder::new()
+            .item(removal)
+            .item(utoipa::openapi::Ref::from_schema_name("Word"))
+            .description(Some(
+                "One turn as the client sends it: a removal `[x1, y1, x2, y2]`, or a word.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for TurnJson {
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
+        schemas.push((
+            Word::name().into(),
+            <Word as utoipa::PartialSchema>::schema(),
+        ));
+        <Word as ToSchema>::schemas(schemas);
+    }
 }
 
 /// Read by hand: serde's untagged enums refuse a bad turn with
