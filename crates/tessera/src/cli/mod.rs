@@ -195,6 +195,11 @@ fn parse_tables(text: &str) -> Result<slide::HeuristicKind, String> {
     }
 }
 
+/// A metric flag: `stm` or `mtm`.
+fn parse_metric(s: &str) -> Result<slide::Metric, String> {
+    s.parse()
+}
+
 fn parse_database(text: &str) -> Result<crate::store::Database, String> {
     text.parse()
 }

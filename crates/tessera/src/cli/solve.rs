@@ -59,7 +59,7 @@ pub struct SolveArgs {
     /// stm: shortest in single-tile moves; mtm: shortest in multi-tile
     /// moves (a run of tiles slid along a line counts once; boards of up to
     /// 16 cells, printed in compact notation such as R3U2).
-    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    #[arg(long, default_value = "stm", value_parser = super::parse_metric)]
     metric: Metric,
     #[command(flatten)]
     limits: LimitArgs,
@@ -99,10 +99,6 @@ impl LimitArgs {
     }
 }
 
-pub(super) fn parse_metric(s: &str) -> Result<Metric, String> {
-    s.parse()
-}
-
 #[derive(Args)]
 pub struct HintArgs {
     #[command(flatten)]
@@ -111,7 +107,7 @@ pub struct HintArgs {
     tables: TableArgs,
     /// stm or mtm: the first move of a solution shortest in that metric (in
     /// MTM a whole run, such as R3).
-    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    #[arg(long, default_value = "stm", value_parser = super::parse_metric)]
     metric: Metric,
     /// A budget per position: with --time-limit or --node-limit the hint
     /// is the first move of the best solution found in time, and

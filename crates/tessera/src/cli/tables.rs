@@ -146,7 +146,11 @@ impl TableArgs {
         goal_blank: usize,
         databases: &Databases,
     ) -> Preparation {
+        // A search asked for by its heuristic (`--heuristic manhattan`)
+        // reads no table: the colouring one is neither loaded nor built.
+        let named = matches!(self.heuristic, Choice::Kind(HeuristicKind::Manhattan));
         if metric == Metric::Mtm
+            && !named
             && size.cells() > FULL_TABLE_MAX_CELLS
             && ColourTable::entries_for(size, goal_blank).is_some()
         {
@@ -278,7 +282,7 @@ pub struct BuildArgs {
     /// stm: the pattern databases of --heuristic; mtm: the multi-tile
     /// metric's colouring table (4x4: 38 MB, built once in well under a
     /// minute).
-    #[arg(long, default_value = "stm", value_parser = super::solve::parse_metric)]
+    #[arg(long, default_value = "stm", value_parser = super::parse_metric)]
     metric: Metric,
 }
 

@@ -117,7 +117,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/api/slide/hint", post(slide_api::hint))
         .route("/api/shisen/hint", post(shisen_api::hint))
         .route("/api/shisen/check", post(shisen_api::check))
-        .route("/api/shisen/analysis", post(shisen_api::analysis))
+        .route("/api/shisen/analysis", post(replays::shisen_analysis))
         // Analysis searches like a solve the first time it is asked.
         .route("/api/replays/{game}/analysis", get(replays::analysis));
     let solvers = ops::limited(

@@ -32,7 +32,7 @@ use super::{
     modifiers(&Exclusions, &CamelCaseLinks),
     paths(
         slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit, slide_api::colours,
-        shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check, shisen_api::analysis,
+        shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check, replays::shisen_analysis,
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
         race::new, race::socket, replays::replay, replays::analysis, records::records, records::variants,
         daily::board,

@@ -5,7 +5,7 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use play::format::Format;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use slide::{Moves, Position};
 use utoipa::ToSchema;
 
@@ -633,4 +633,48 @@ mod tests {
                 "complete": false, "continuation": null})
         );
     }
+}
+
+/// A game in progress to analyse: its turns so far, as they will be
+/// submitted.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisRequest {
+    game: GameId,
+    /// The turns played so far, from the deal.
+    #[serde(default)]
+    #[schema(max_items = 5000)]
+    turns: Vec<shisen_api::TurnJson>,
+}
+
+/// Where the game in progress was lost so far: after each turn whether the
+/// board could still be cleared (the last verdict says whether it still
+/// can), the first turn after which it could not, and a winning line from
+/// the last position before the loss that could. The same answer as a
+/// finished game's replay analysis; a position the solver does not decide
+/// within its budget is null, never guessed. A game that asks is not
+/// ranked, as after a hint.
+#[utoipa::path(post, path = "/api/shisen/analysis", operation_id = "shisen_analysis", tag = "shisen", request_body = AnalysisRequest,
+    responses((status = 200, body = LossReport), super::error::BodyErrors, super::error::GameErrors, super::error::Limited, Always))]
+pub async fn shisen_analysis(
+    State(app): State<App>,
+    player: super::player::Player,
+    super::error::Body(request): super::error::Body<AnalysisRequest>,
+) -> Result<Json<LossReport>, ApiError> {
+    let row = super::games::open_game(&app, request.game.as_str(), &player, "shisen").await?;
+    let start = shisen_api::stored_session(&row.issued)?;
+    let turns = shisen_api::read_turns(&request.turns, start.game().board().size())?;
+    // The turns are checked before the engine is asked, with the same
+    // message and pointer as a submission.
+    start
+        .clone()
+        .replay(&turns)
+        .map_err(shisen_api::illegal_turn)?;
+    app.store
+        .count_help(request.game.as_str(), &player.0, 0, true)
+        .await?;
+    let report = find_loss(&app, start, turns)
+        .await?
+        .map_err(shisen_api::illegal_turn)?;
+    Ok(Json(report))
 }

@@ -439,7 +439,7 @@ fn stored_rules(game: &IssuedGame) -> Result<Rules, ApiError> {
 }
 
 /// The deal of a stored game, as a session at its start.
-fn stored_session(game: &IssuedGame) -> Result<Session, ApiError> {
+pub(super) fn stored_session(game: &IssuedGame) -> Result<Session, ApiError> {
     let rules = stored_rules(game)?;
     let deal = parse_board(&game.setup, rules.matching).map_err(|e| unreadable(game, e))?;
     Ok(Session::new(deal, rules, game.seed))
@@ -504,49 +504,8 @@ fn replay(row: &GameRow, turns: &[TurnJson]) -> Result<(Board, Replay), ApiError
     Ok((deal, replay))
 }
 
-/// A game in progress to analyse: its turns so far, as they will be
-/// submitted.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AnalysisRequest {
-    game: GameId,
-    /// The turns played so far, from the deal.
-    #[serde(default)]
-    #[schema(max_items = 5000)]
-    turns: Vec<TurnJson>,
-}
-
-/// Where the game in progress was lost so far: after each turn whether the
-/// board could still be cleared (the last verdict says whether it still
-/// can), the first turn after which it could not, and a winning line from
-/// the last position before the loss that could. The same answer as a
-/// finished game's replay analysis; a position the solver does not decide
-/// within its budget is null, never guessed. A game that asks is not
-/// ranked, as after a hint.
-#[utoipa::path(post, path = "/api/shisen/analysis", operation_id = "shisen_analysis", tag = "shisen", request_body = AnalysisRequest,
-    responses((status = 200, body = super::replays::LossReport), BodyErrors, GameErrors, Limited, Always))]
-pub async fn analysis(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<AnalysisRequest>,
-) -> Result<Json<super::replays::LossReport>, ApiError> {
-    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
-    let start = stored_session(&row.issued)?;
-    let turns = read_turns(&request.turns, start.game().board().size())?;
-    // The turns are checked before the engine is asked, with the same
-    // message and pointer as a submission.
-    start.clone().replay(&turns).map_err(illegal_turn)?;
-    app.store
-        .count_help(request.game.as_str(), &player.0, 0, true)
-        .await?;
-    let report = super::replays::find_loss(&app, start, turns)
-        .await?
-        .map_err(illegal_turn)?;
-    Ok(Json(report))
-}
-
 /// A turn of the request that cannot be played: 400, pointing at it.
-fn illegal_turn(e: play::shisen_game::ReplayError) -> ApiError {
+pub(super) fn illegal_turn(e: play::shisen_game::ReplayError) -> ApiError {
     ApiError::bad(format!("illegal turn {}: {}", e.turn, e.reason))
         .at(format!("/turns/{}", e.turn.saturating_sub(1)))
 }
