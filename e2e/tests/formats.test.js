@@ -72,6 +72,20 @@ async function checkReplay(page, count, sizes) {
   await replay.locator('#replay-splits button').last().click();
   assert.match(await replay.textContent('#replay-puzzle'), new RegExp(`puzzle ${count} of ${count} \\(${sizes[count - 1]}\\)`));
   assert.equal(await replay.locator('#replay-board .tile').count(), Number(sizes[count - 1][0]) ** 2 - 1);
+  // The analysis follows the puzzle on the board: the last one's distance
+  // line, one point per position, and its best solution played there.
+  await replay.waitForFunction((n) => document.querySelector('#analysis-title').textContent === `Analysis of puzzle ${n}`, count);
+  const last = data.puzzles[count - 1];
+  const summary = await replay.textContent('#analysis-summary');
+  assert.match(summary, new RegExp(`^Puzzle ${count} of ${count} \\(${sizes[count - 1]}\\)\\. Optimal: (at least )?\\d+ moves; played: ${last.moves.length};`), summary);
+  const points = (await replay.getAttribute('#replay-distance polyline', 'points')).split(' ');
+  assert.equal(points.length, last.moves.length + 1, 'one distance per position of the puzzle');
+  await replay.selectOption('#replay-speed', '8');
+  await replay.click('#analysis-optimal');
+  await replay.waitForSelector('#replay-board.solved', { timeout: 15000 });
+  await replay.click('#analysis-yours');
+  assert.match(await replay.textContent('#replay-puzzle'), new RegExp(`puzzle ${count} of ${count}`));
+  assert.equal(await replay.locator('#replay-board .tile').count(), Number(sizes[count - 1][0]) ** 2 - 1);
   // The splits are for every player: axe-core finds nothing on the page.
   await noViolations(replay, `the replay of ${count} puzzles with its splits`);
   await replay.close();

@@ -21,6 +21,7 @@
 //! ```
 
 mod bound;
+pub use bound::LowerBound;
 mod direction;
 mod fast;
 mod goal;

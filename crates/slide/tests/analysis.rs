@@ -239,3 +239,43 @@ fn an_illegal_move_is_named() {
     let error = analyze(&start, &goal, &moves, Metric::Stm, &SolveOptions::default()).unwrap_err();
     assert_eq!(error.to_string(), "move 5 (L) is not possible there");
 }
+
+#[test]
+fn beyond_five_by_five_every_distance_is_the_bound_and_the_best_is_the_fast_solution() {
+    let goal = Goal::RowMajor.position("6x6".parse().unwrap()).unwrap();
+    let start = Scramble::Uniform.generate(&goal, 11);
+    // A detour, then the fast solver's way home: a solve a person might send.
+    let detour = walk(&start, 30, &mut Rng::new(11));
+    let mut at = start.clone();
+    at.apply_all(&detour).unwrap();
+    let home = slide::solve_fast(&at, &goal).unwrap();
+    let moves: Moves = detour.iter().chain(home.iter()).collect();
+    for metric in [Metric::Stm, Metric::Mtm] {
+        let a = analyze(&start, &goal, &moves, metric, &SolveOptions::default()).unwrap();
+        let all = positions(&start, &a.moves);
+        assert_eq!(a.distances.len(), a.moves.len() + 1);
+        for (p, d) in all.iter().zip(&a.distances) {
+            // Counted afresh on each position: the bound kept move by move
+            // is the same, and only the goal itself is exact.
+            let fresh = slide::LowerBound::new(p, &goal).unwrap();
+            let expected = match metric {
+                Metric::Stm => fresh.value(),
+                Metric::Mtm => fresh.mtm_value(),
+            };
+            assert_eq!(u64::from(d.moves), expected, "{p}");
+            assert_eq!(d.exact, *p == goal);
+        }
+        assert!(a.solves() && !a.exact());
+        assert_eq!(a.lost(), None);
+        // The fast solver's solution, never claimed optimal, reaches the goal.
+        assert!(!a.best.optimal);
+        assert_eq!(a.best.lower_bound, a.distances[0].moves);
+        let mut end = start.clone();
+        end.apply_all(&a.best.moves).unwrap();
+        assert_eq!(end, goal);
+        assert!(a.best.moves.length(metric) as u32 >= a.best.lower_bound);
+    }
+    let bad: Moves = "UUUUUUU".parse().unwrap();
+    let error = analyze(&start, &goal, &bad, Metric::Stm, &SolveOptions::default()).unwrap_err();
+    assert!(error.to_string().starts_with("move "), "{error}");
+}

@@ -122,6 +122,7 @@ function draw() {
   $('replay-status').textContent = at === total() ? (r.kind === 'slide' ? 'Solved.' : 'Cleared.') : turn;
   if (isFormat()) showPuzzle(f.puzzle);
   marker();
+  followPuzzle();
 }
 
 // Jumps to `k` moves, the clock at that move's time.
@@ -148,7 +149,7 @@ function setPlaying(on) {
   if (playing && at >= total()) seek(0);
   $('replay-play').textContent = playing ? '❚❚ Pause' : '▶ Play';
   last = null;
-  if (playing) requestAnimationFrame(frame);
+  if (playing) requestAnimationFrame(frame); else followPuzzle();
 }
 
 // Moves a second in a one-second window, sampled across the solve.
@@ -319,13 +320,22 @@ window.addEventListener('resize', () => { if (r && r.kind === 'shisen') draw(); 
 
 let analysis = null;
 let yours = null; // the replay as played, while another solution is shown
+const analyses = new Map(); // a format's analyses, by puzzle
 
-async function loadAnalysis() {
+// The analysis of puzzle `k` (0 for a single solve): a marathon's or
+// relay's puzzles are analysed one at a time, as they are looked at.
+async function loadAnalysis(k = 0) {
   if (r.kind === 'shisen') { await loadLoss(); return; }
-  if (r.moves.includes(',')) return;
+  if (!analyses.has(k)) {
+    const query = isFormat() ? `?puzzle=${k}` : '';
+    analyses.set(k, get(`/api/replays/${encodeURIComponent(r.game)}/analysis${query}`));
+  }
   try {
-    analysis = await get(`/api/replays/${encodeURIComponent(r.game)}/analysis`);
+    const a = await analyses.get(k);
+    if (isFormat() && currentPuzzle() !== k) return; // moved on meanwhile
+    analysis = a;
   } catch (e) {
+    analyses.delete(k);
     $('analysis-summary').textContent = `No analysis: ${e.message}`;
     $('replay-analysis').hidden = false;
     return;
@@ -334,9 +344,23 @@ async function loadAnalysis() {
   const bound = a.exact ? '' : ' (some distances are only lower bounds)';
   const lost = a.lost == null ? 'moves lost: unknown' : `${a.lost} ${a.lost === 1 ? 'move' : 'moves'} lost`;
   const worst = a.detours[0] ? `; the costliest stretch, moves ${a.detours[0].from + 1}–${a.detours[0].to}, lost ${a.detours[0].lost}` : '';
-  $('analysis-summary').textContent = `Optimal: ${a.exact ? '' : 'at least '}${a.optimal} moves; played: ${a.steps.length}; ${lost}${worst}${bound}.`;
+  const which = isFormat() ? `Puzzle ${k + 1} of ${r.puzzles.length} (${r.puzzles[k].size}). ` : '';
+  $('analysis-title').textContent = isFormat() ? `Analysis of puzzle ${k + 1}` : 'Analysis';
+  $('analysis-optimal').textContent = (a.solution_optimal ?? a.exact) ? 'Play an optimal solution' : 'Play the best solution found';
+  $('analysis-summary').textContent = `${which}Optimal: ${a.exact ? '' : 'at least '}${a.optimal} moves; played: ${a.steps.length}; ${lost}${worst}${bound}.`;
   distanceGraph();
   $('replay-analysis').hidden = false;
+}
+
+// The puzzle on the board (0 for a single solve).
+function currentPuzzle() {
+  return isFormat() ? (frames[at]?.puzzle ?? 0) : 0;
+}
+
+// A format's analysis follows the puzzle on the board, once playing stops.
+function followPuzzle() {
+  if (!r || r.kind !== 'slide' || !isFormat() || playing || yours) return;
+  if (!analysis || analysis.puzzle !== currentPuzzle()) loadAnalysis(currentPuzzle());
 }
 
 function distanceGraph() {
@@ -366,41 +390,50 @@ function distanceGraph() {
   mark.setAttribute('y2', '120');
   svg.replaceChildren(...nodes, axis, mark);
   const away = analysis.steps.filter((s) => s.progress === 1).length;
-  svg.setAttribute('aria-label', `distance to the goal after each move, from ${d[0]} to ${d[d.length - 1]}; ${away} ${away === 1 ? 'move' : 'moves'} went away from the goal`);
+  const which = isFormat() ? `puzzle ${analysis.puzzle + 1}: ` : '';
+  svg.setAttribute('aria-label', `${which}distance to the goal after each move, from ${d[0]} to ${d[d.length - 1]}; ${away} ${away === 1 ? 'move' : 'moves'} went away from the goal`);
   analysisMarker();
 }
 
+// The marker on the distance line: where the board is within the
+// analysed puzzle.
 function analysisMarker() {
   const mark = document.getElementById('distance-marker');
-  if (!mark || yours) return;
-  const x = (600 * at) / Math.max(1, total());
+  if (!mark || yours || !analysis) return;
+  const k = isFormat() ? analysis.puzzle : 0;
+  const start = isFormat() ? puzzleStart(k) : 0;
+  const n = isFormat() ? r.puzzles[k].moves.length : total();
+  const x = (600 * Math.max(0, Math.min(n, at - start))) / Math.max(1, n);
   mark.setAttribute('x1', String(x));
   mark.setAttribute('x2', String(x));
 }
 
-// Shows `moves` on the same board at the player's mean pace, or the
-// player's own solution again.
+// Shows `moves` on the analysed puzzle's board at the player's mean pace
+// there, or the player's own replay again.
 function showSolution(moves, label) {
   setPlaying(false);
-  if (!yours) yours = { moves: r.moves, times: r.times };
-  const pace = Math.max(120, Math.round(yours.times[yours.times.length - 1] / Math.max(1, yours.moves.length)));
+  if (!yours) yours = { moves: r.moves, times: r.times, position: r.position, goal: r.goal, puzzles: r.puzzles };
   if (moves === null) {
     Object.assign(r, yours);
     yours = null;
+    frames = isFormat() ? formatFrames() : slideFrames();
   } else {
-    Object.assign(r, { moves: [...moves], times: [...moves].map((_, i) => (i + 1) * pace) });
+    const puzzle = yours.puzzles[analysis.puzzle ?? 0];
+    const pace = Math.max(120, Math.round(puzzle.millis / Math.max(1, puzzle.moves.length)));
+    // While it plays the replay is this puzzle alone.
+    Object.assign(r, { moves: [...moves], times: [...moves].map((_, i) => (i + 1) * pace), position: puzzle.position, goal: puzzle.goal, puzzles: [puzzle] });
+    frames = slideFrames().map((f) => ({ ...f, puzzle: analysis.puzzle ?? 0 }));
   }
-  frames = slideFrames();
   $('replay-total').textContent = String(total());
   $('replay-scrub').max = String(total());
   $('analysis-yours').hidden = yours === null;
   $('replay-status').textContent = label;
-  seek(0);
+  seek(moves === null && isFormat() ? puzzleStart(analysis.puzzle) : 0);
   if (moves !== null) setPlaying(true);
 }
 
 $('analysis-optimal').addEventListener('click', () =>
-  showSolution(analysis.optimal_solution, `An optimal solution: ${analysis.optimal_solution.length} moves.`));
+  showSolution(analysis.optimal_solution, `${analysis.solution_optimal ? 'An optimal solution' : 'The best solution found (not proven optimal)'}: ${analysis.optimal_solution.length} moves.`));
 $('analysis-shortened').addEventListener('click', () =>
   showSolution(analysis.shortened, `Your solution, shortened: ${analysis.shortened.length} moves.`));
 $('analysis-yours').addEventListener('click', () => showSolution(null, 'Your solution.'));

@@ -162,6 +162,54 @@ fn analyze_under_a_budget_marks_bounds() {
 }
 
 #[test]
+fn analyze_beyond_five_by_five_gives_bounds_and_the_fast_solution() {
+    // It once asked for pattern databases no 7 x 7 board can have, and
+    // panicked.
+    let (_, start, _) = run(&["slide", "new", "--size", "7x7", "--seed", "4"], "");
+    let start = start.trim();
+    let (code, moves, err) = run(&["slide", "solve", "--fast", start], "");
+    assert_eq!(code, 0, "{err}");
+    let moves = moves.trim();
+    let goal = Goal::RowMajor.position("7x7".parse().unwrap()).unwrap();
+    let first: Position = start.parse().unwrap();
+    for metric in ["stm", "mtm"] {
+        let line = format!("{start}\t{moves}\n");
+        let (code, out, err) = run(
+            &["slide", "analyze", "--json", "--metric", metric, "-"],
+            &line,
+        );
+        assert_eq!(code, 0, "{err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["exact"], false, "{report}");
+        assert_eq!(report["lost"], Value::Null);
+        let distances = report["distances"].as_array().unwrap();
+        let bound = slide::LowerBound::new(&first, &goal).unwrap();
+        let expected = if metric == "stm" {
+            bound.value()
+        } else {
+            bound.mtm_value()
+        };
+        assert_eq!(distances[0].as_u64(), Some(expected), "{report}");
+        assert_eq!(distances.last().unwrap().as_u64(), Some(0));
+        assert_eq!(report["optimal"].as_u64(), Some(expected));
+        // The best solution is the fast solver's: never called optimal, and
+        // it reaches the goal.
+        assert_eq!(report["solution_optimal"], false, "{report}");
+        let best: Moves = report["optimal_solution"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut end = first.clone();
+        end.apply_all(&best).unwrap();
+        assert_eq!(end, goal);
+    }
+    let (code, out, _) = run(&["slide", "analyze", start, moves], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("at least"), "{out}");
+}
+
+#[test]
 fn bad_input_to_analyze_exits_2_with_the_reason() {
     for (args, stdin, message) in [
         (

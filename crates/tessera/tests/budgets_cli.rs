@@ -49,6 +49,44 @@ fn an_mtm_solve_stops_at_its_limit_with_a_solution() {
 }
 
 #[test]
+fn a_budgeted_mtm_solve_does_not_wait_for_the_colouring_table_to_be_built() {
+    let cache = std::env::temp_dir().join(format!("tessera-mtm-budget-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let output = tessera()
+        .args([
+            "slide",
+            "solve",
+            "--optimal",
+            "--metric",
+            "mtm",
+            "--time-limit",
+            "2",
+            "--json",
+        ])
+        .arg("--cache-dir")
+        .arg(&cache)
+        .arg(MTM_ANTIPODE)
+        .output()
+        .unwrap();
+    let line = json(&output);
+    assert!(line["mtm"].as_u64().unwrap() >= 43, "{line}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("tessera slide tables build --size 4x4 --metric mtm"),
+        "{stderr}"
+    );
+    // The small pattern databases were made for the search; the colouring
+    // table (half a minute) was not.
+    let files: Vec<String> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(files.iter().any(|f| f.ends_with(".pdb")), "{files:?}");
+    assert!(!files.iter().any(|f| f.ends_with(".mtm")), "{files:?}");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
 fn a_64x64_shisen_solve_stops_at_its_limit() {
     let board = tessera()
         .args(["shisen", "new", "--size", "64x64", "--seed", "1"])

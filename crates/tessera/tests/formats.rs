@@ -188,6 +188,25 @@ fn a_marathon_at_a_persons_pace_is_ranked_under_its_format_and_control() {
         assert_eq!(puzzle["stm"], moves[i].len());
         shown = split;
     }
+    // Each puzzle is analysed on its own: these solutions are optimal, so
+    // every move went towards the goal and none was lost.
+    for i in [0, 9] {
+        let url = format!("/api/replays/{id}/analysis?puzzle={i}");
+        let a = client.get(&url);
+        assert_eq!(a.status, 200, "{}", a.text);
+        let a = a.json();
+        let n = moves[i].len() as u64;
+        let expected: Vec<u64> = (0..=n).rev().collect();
+        assert_eq!(a["distances"], json!(expected), "puzzle {i}: {a}");
+        assert_eq!(
+            (a["puzzle"].clone(), a["lost"].clone()),
+            (json!(i), json!(0))
+        );
+        assert_eq!(client.get(&url).json(), a, "kept");
+    }
+    let wrong = client.get(&format!("/api/replays/{id}/analysis?puzzle=10"));
+    assert_eq!(wrong.status, 400);
+    assert!(wrong.error().contains("puzzle is 0 to 9"), "{}", wrong.text);
 }
 
 #[test]
@@ -231,6 +250,24 @@ fn a_relay_replays_its_sizes_one_after_another() {
     );
     assert_eq!(replay["puzzles"][1]["shown"], *times[0].last().unwrap());
     assert_eq!(replay["puzzles"][1]["split"], *times[1].last().unwrap());
+    // The relay's sizes are analysed one by one, each from its own start
+    // and in both metrics; the fast solver's 4x4 moves end on the goal.
+    for (i, metric) in [(0, "stm"), (1, "stm"), (1, "mtm")] {
+        let a = client.get(&format!(
+            "/api/replays/{id}/analysis?puzzle={i}&metric={metric}"
+        ));
+        assert_eq!(a.status, 200, "{}", a.text);
+        let a = a.json();
+        let steps = a["steps"].as_array().unwrap().len();
+        let distances = a["distances"].as_array().unwrap();
+        assert_eq!(distances.len(), steps + 1);
+        assert_eq!(distances.last().unwrap(), &json!(0), "{a}");
+        if metric == "stm" {
+            assert_eq!(steps, moves[i].len());
+        } else {
+            assert_eq!(steps, moves[i].mtm_len());
+        }
+    }
     // A single solve is one puzzle, from its stored position.
     let single = deal(&mut client, "single", 3);
     let solution = &solutions(&single)[0];

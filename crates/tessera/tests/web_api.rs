@@ -1021,11 +1021,40 @@ fn a_replay_is_analysed_move_by_move_and_the_analysis_is_kept() {
         "/api/replays/{}/analysis",
         large["game"].as_str().unwrap()
     ));
-    assert_eq!(refused.status, 400, "{}", refused.text);
+    // Beyond 5x5: every distance is the Manhattan-and-linear-conflicts
+    // bound, marked so, and the best solution shown is the fast solver's.
+    assert_eq!(refused.status, 200, "{}", refused.text);
+    let bounded = refused.json();
+    let start: slide::Position = large["position"].as_str().unwrap().parse().unwrap();
+    let goal: slide::Position = large["goal_position"].as_str().unwrap().parse().unwrap();
+    let bound = slide::LowerBound::new(&start, &goal).unwrap().value();
+    assert_eq!(bounded["distances"][0], bound, "{bounded}");
+    assert_eq!(bounded["optimal"], bound);
+    assert_eq!(
+        (
+            bounded["exact"].clone(),
+            bounded["lost"].clone(),
+            bounded["solution_optimal"].clone()
+        ),
+        (json!(false), Value::Null, json!(false))
+    );
+    let distances = bounded["distances"].as_array().unwrap();
+    assert_eq!(distances.len(), moves.len() + 1);
+    assert_eq!(distances.last().unwrap(), &json!(0));
+    let best: slide::Moves = bounded["optimal_solution"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut end = start.clone();
+    end.apply_all(&best).unwrap();
+    assert_eq!(end, goal);
+    let single = c.get(&format!("{url}?puzzle=1"));
+    assert_eq!(single.status, 400);
     assert!(
-        refused.error().contains("up to 25 cells"),
+        single.error().contains("puzzle is 0 to 0"),
         "{}",
-        refused.text
+        single.text
     );
     assert_eq!(
         c.get(&format!("/api/replays/{}/analysis", "0".repeat(32)))
@@ -1045,4 +1074,9 @@ fn a_replay_is_analysed_move_by_move_and_the_analysis_is_kept() {
         turns.json()["solvable"].as_array().map(Vec::len),
         Some(actions.len() + 1)
     );
+    let puzzle = c.get(&format!(
+        "/api/replays/{}/analysis?puzzle=0",
+        shisen["game"].as_str().unwrap()
+    ));
+    assert_eq!(puzzle.status, 400, "{}", puzzle.text);
 }

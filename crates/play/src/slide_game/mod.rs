@@ -7,5 +7,7 @@ mod solver;
 mod spec;
 
 pub use session::{Outcome, Session};
-pub use solver::{check_optimal_size, Method, Plan, PlanError, Ready, Solver, THINKING_TIME};
+pub use solver::{
+    check_optimal_size, Method, Plan, PlanError, Ready, Solver, TableSet, THINKING_TIME,
+};
 pub use spec::{GoalChoice, Puzzle, SlideSpec, SpecError};

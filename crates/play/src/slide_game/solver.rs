@@ -114,15 +114,25 @@ pub struct Ready {
     /// The goal blank cell it serves.
     pub goal_blank: usize,
     /// Which set.
-    pub heuristic: HeuristicKind,
+    pub tables: TableSet,
     /// How long building or loading it took.
     pub took: Duration,
     /// Whether any table was built rather than loaded from the cache.
     pub built: bool,
 }
 
-/// Tables to prepare: for a board size, a goal blank cell, of one kind.
-type Job = (Size, usize, HeuristicKind);
+/// The tables the background builder prepares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableSet {
+    /// Pattern databases of one kind, for single-tile searches (and the
+    /// multi-tile ones without a colouring table).
+    Patterns(HeuristicKind),
+    /// The multi-tile metric's colouring table (boards of 11 to 16 cells).
+    Colouring,
+}
+
+/// Tables to prepare: for a board size and a goal blank cell, one set.
+type Job = (Size, usize, TableSet);
 
 static GLOBAL: OnceLock<Solver> = OnceLock::new();
 
@@ -203,9 +213,24 @@ impl Solver {
             [self.tables.heuristic]
                 .into_iter()
                 .chain(self.upgrade)
-                .for_each(|kind| self.queue((size, goal_blank, kind)));
+                .for_each(|kind| self.queue((size, goal_blank, TableSet::Patterns(kind))));
         }
         ready
+    }
+
+    /// Queues the colouring table a multi-tile search on this board reads,
+    /// once: the search uses it as soon as it is loaded (37.8 MB for 4x4,
+    /// about 26 s of CPU to build when the cache lacks it) and until then
+    /// searches with the pattern databases within its budget.
+    fn want_colouring(&self, size: Size, goal_blank: usize, metric: Metric) {
+        let has_table = slide::solver::ColourTable::entries_for(size, goal_blank).is_some();
+        if metric == Metric::Mtm
+            && size.cells() > FULL_TABLE_MAX_CELLS
+            && has_table
+            && self.databases.colouring(size, goal_blank).is_none()
+        {
+            self.queue((size, goal_blank, TableSet::Colouring));
+        }
     }
 
     /// Sends `job` to the builder unless it was sent before.
@@ -230,17 +255,24 @@ impl Solver {
         let (tables, databases) = (self.tables.clone(), self.databases);
         let on_ready = Arc::clone(&self.on_ready);
         std::thread::spawn(move || {
-            for (size, goal_blank, heuristic) in receive {
-                let config = TableConfig {
-                    heuristic,
-                    ..tables.clone()
-                };
+            for (size, goal_blank, set) in receive {
                 let start = std::time::Instant::now();
-                let report = config.prepare(size, goal_blank, databases, &mut Quiet);
+                let report = match set {
+                    TableSet::Patterns(heuristic) => {
+                        let config = TableConfig {
+                            heuristic,
+                            ..tables.clone()
+                        };
+                        config.prepare(size, goal_blank, databases, &mut Quiet)
+                    }
+                    TableSet::Colouring => {
+                        tables.prepare_colouring(size, goal_blank, databases, &mut Quiet)
+                    }
+                };
                 on_ready(Ready {
                     size,
                     goal_blank,
-                    heuristic,
+                    tables: set,
                     took: start.elapsed(),
                     built: !report.built.is_zero(),
                 });
@@ -262,6 +294,7 @@ impl Solver {
         metric: Metric,
         deadline: &Deadline,
     ) -> Result<(slide::Analysis, Moves), slide::AnalysisError> {
+        self.want_colouring(start.size(), goal.blank(), metric);
         let heuristic = self
             .ready(start.size(), goal.blank())
             .unwrap_or(HeuristicKind::Manhattan);
@@ -288,6 +321,7 @@ impl Solver {
         metric: Metric,
         deadline: &Deadline,
     ) -> Result<Plan, PlanError> {
+        self.want_colouring(start.size(), goal.blank(), metric);
         if let Some(heuristic) = self.ready(start.size(), goal.blank()) {
             let thinking = deadline.clone().within(THINKING_TIME);
             let stop = || thinking.passed();
@@ -412,6 +446,55 @@ mod tests {
             solver.plan(&start, &goal, Metric::Stm, &late),
             Err(PlanError::OutOfTime)
         );
+    }
+
+    #[test]
+    fn a_multi_tile_plan_queues_the_colouring_table_and_it_is_built_in_the_background() {
+        let dir = std::env::temp_dir().join(format!("tessera-colouring-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let tables = TableConfig {
+            heuristic: HeuristicKind::Small,
+            cache_dir: Some(dir.clone()),
+        };
+        let (send, heard) = mpsc::channel();
+        let send = Mutex::new(send);
+        let solver = Solver::new(tables).on_ready(move |ready| {
+            let _ = send.lock().unwrap().send((ready.size, ready.tables));
+        });
+        // 12 cells: the colouring table builds in a blink.
+        let (start, goal) = puzzle("4x3", 8);
+        let plan = solver
+            .plan(&start, &goal, Metric::Mtm, &Deadline::none())
+            .unwrap();
+        assert!(reaches(&start, &goal, &plan.moves));
+        let begun = std::time::Instant::now();
+        loop {
+            let left = Duration::from_secs(120).saturating_sub(begun.elapsed());
+            let (size, set) = heard
+                .recv_timeout(left)
+                .expect("the colouring table is ready");
+            if set == TableSet::Colouring {
+                assert_eq!(size, goal.size());
+                break;
+            }
+        }
+        assert!(solver
+            .databases
+            .colouring(goal.size(), goal.blank())
+            .is_some());
+        let file = slide::solver::ColourTable::file_name_for(goal.size(), goal.blank());
+        assert!(dir.join(file).exists(), "cached for the next start");
+        // A single-tile plan does not ask for it.
+        let (start, goal) = puzzle("5x3", 2);
+        solver
+            .plan(&start, &goal, Metric::Stm, &Deadline::none())
+            .unwrap();
+        assert!(!solver.queued.lock().unwrap().contains(&(
+            goal.size(),
+            goal.blank(),
+            TableSet::Colouring
+        )));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -20,9 +20,9 @@ use super::ida::{Limits, Outcome, Search};
 use super::relabel::Canonical;
 use super::{
     lower_bound, solve_optimal, solve_optimal_mtm, Metric, Solution, SolveError, SolveOptions,
-    FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
+    BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
 };
-use crate::{HeuristicKind, Moves, Position, ReplayError};
+use crate::{FastSolver, HeuristicKind, LowerBound, Moves, Position, ReplayError};
 
 /// The optimal distance from one position to the goal, or a lower bound of
 /// it where the solver could not prove it.
@@ -223,6 +223,9 @@ pub fn analyze(
     options: &SolveOptions,
 ) -> Result<Analysis, AnalysisError> {
     let steps = split(moves, metric);
+    if start.size().cells() > BOUNDED_MAX_CELLS {
+        return beyond_search(start, goal, steps, metric, options);
+    }
     let positions = replay(start, &steps)?;
     let best = match metric {
         Metric::Stm => solve_optimal(start, goal, options)?,
@@ -231,7 +234,7 @@ pub fn analyze(
             // stands in, its MTM length an upper bound.
             SolveError::TooLarge { .. } => solve_optimal(start, goal, options).map(|s| Solution {
                 optimal: false,
-                lower_bound: 0,
+                lower_bound: mtm_bound(start, goal),
                 ..s
             }),
             e => Err(e),
@@ -398,8 +401,8 @@ fn mtm_distances(
         let stopped = options.stop.is_some_and(|stop| stop());
         let distance = if stopped || goal.size().cells() > OPTIMAL_MAX_CELLS {
             Distance {
-                moves: 0,
-                exact: false,
+                moves: mtm_bound(p, goal),
+                exact: p == goal,
             }
         } else {
             let s = solve_optimal_mtm(p, goal, options)?;
@@ -415,6 +418,80 @@ fn mtm_distances(
         out.push(distance);
     }
     Ok(out)
+}
+
+/// The Manhattan-and-linear-conflicts bound over the longest run, for
+/// boards without an MTM search.
+fn mtm_bound(position: &Position, goal: &Position) -> u32 {
+    LowerBound::new(position, goal).map_or(0, |b| b.mtm_value() as u32)
+}
+
+/// Boards too large for the bounded solver: every distance is the
+/// Manhattan-and-linear-conflicts bound, kept move by move (no position is
+/// stored, so a replay of millions of moves on a large board stays cheap),
+/// and the best solution is the fast solver's, marked not optimal.
+fn beyond_search(
+    start: &Position,
+    goal: &Position,
+    steps: Vec<Moves>,
+    metric: Metric,
+    options: &SolveOptions,
+) -> Result<Analysis, AnalysisError> {
+    let mut bound = LowerBound::new(start, goal).map_err(SolveError::from)?;
+    if !start
+        .solvability(goal)
+        .map_err(SolveError::from)?
+        .is_solvable()
+    {
+        return Err(SolveError::Unsolvable.into());
+    }
+    let value = |b: &LowerBound| match metric {
+        Metric::Stm => b.value() as u32,
+        Metric::Mtm => b.mtm_value() as u32,
+    };
+    let distance = |b: &LowerBound| Distance {
+        moves: value(b),
+        exact: b.position() == goal,
+    };
+    let mut distances = vec![distance(&bound)];
+    let mut played = 0;
+    for step in &steps {
+        for direction in step.iter() {
+            bound.apply(direction).map_err(|_| {
+                AnalysisError::Illegal(ReplayError {
+                    index: played,
+                    direction,
+                })
+            })?;
+            played += 1;
+        }
+        distances.push(distance(&bound));
+    }
+    let mut moves = Vec::new();
+    let never = || false;
+    let stop = options
+        .stop
+        .map_or(&never as &dyn Fn() -> bool, |s| s as &dyn Fn() -> bool);
+    // Stopped by the budget, there is no solution to show: an empty one,
+    // marked not optimal, says so.
+    if FastSolver::default()
+        .solve_until(start, goal, &mut |d| moves.push(d), stop)
+        .is_err()
+    {
+        moves.clear();
+    }
+    let best = Solution {
+        moves: Moves(moves),
+        optimal: false,
+        nodes: 0,
+        lower_bound: distances[0].moves,
+    };
+    Ok(Analysis {
+        metric,
+        moves: steps,
+        distances,
+        best,
+    })
 }
 
 /// The proven lower bound of a position (exact on small boards).

@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::{json, Value};
-use slide::{Analysis, Databases, Metric, Moves, Position, Progress, SolveError, SolveOptions};
+use slide::solver::BOUNDED_MAX_CELLS;
+use slide::{
+    Analysis, Databases, HeuristicKind, Metric, Moves, Position, Progress, SolveError, SolveOptions,
+};
 
 use super::board::{Board, GoalCache};
 use super::input::{self, Item};
@@ -65,14 +68,23 @@ impl Solves {
             let moves: Moves = moves
                 .parse()
                 .map_err(|e| item.failure(format!("moves: {e}")))?;
-            if prepared.insert((goal.size(), goal.blank())) {
-                self.tables.prepare(goal.size(), goal.blank(), &databases);
+            // Beyond 5x5 the analysis takes the bound, which reads no table.
+            let searched = goal.size().cells() <= BOUNDED_MAX_CELLS;
+            if searched && prepared.insert((goal.size(), goal.blank())) {
+                let (size, blank) = (goal.size(), goal.blank());
+                let budgeted = self.time_limit.is_some();
+                self.tables
+                    .prepare_for(self.metric, size, blank, &databases, budgeted);
             }
             let started = Instant::now();
             let deadline = self.time_limit.map(|t| started + t);
             let stop = move || deadline.is_some_and(|d| Instant::now() >= d);
             let options = SolveOptions {
-                heuristic: self.tables.kind(goal.size(), goal.blank()),
+                heuristic: if searched {
+                    self.tables.kind(goal.size(), goal.blank())
+                } else {
+                    HeuristicKind::Manhattan
+                },
                 stop: Some(&stop),
                 databases: Some(&databases),
                 lookups: self.tables.lookups,
@@ -182,6 +194,8 @@ fn report(a: &Analysis, elapsed: Duration) -> Value {
         "solves": a.solves(),
         "optimal": a.distances[0].moves,
         "optimal_solution": move_text(&a.best.moves, a.metric),
+        // Beyond what the solver proves, the best solution found instead.
+        "solution_optimal": a.best.optimal,
         "lost": a.lost(),
         "steps": steps,
         "detours": detours,

@@ -260,7 +260,10 @@ fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::Pat
     };
     let solver = Solver::new(config).with_upgrade(tables).on_ready(|ready| {
         // A gauge per set ready, for the operator's dashboard.
-        let tables = format!("{:?}", ready.heuristic).to_lowercase();
+        let tables = match ready.tables {
+            play::slide_game::TableSet::Patterns(kind) => format!("{kind:?}").to_lowercase(),
+            play::slide_game::TableSet::Colouring => "colouring".to_string(),
+        };
         metrics::gauge!(
             "tessera_pattern_databases_ready",
             "size" => ready.size.to_string(),
@@ -270,7 +273,7 @@ fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::Pat
         tracing::info!(
             size = %ready.size,
             goal_blank = ready.goal_blank,
-            tables = ?ready.heuristic,
+            tables = ?ready.tables,
             seconds = ready.took.as_secs_f64(),
             built = ready.built,
             "pattern databases ready"

@@ -279,8 +279,10 @@ impl Reader<'_> {
         }
         check_optimal_size(position.size(), self.limits.bounded()).map_err(|e| item.failure(e))?;
         if self.prepared.insert((goal.size(), goal.blank())) {
+            let budgeted = self.limits.bounded();
+            let (size, blank) = (goal.size(), goal.blank());
             self.tables
-                .prepare_for(self.metric, goal.size(), goal.blank(), self.databases);
+                .prepare_for(self.metric, size, blank, self.databases, budgeted);
         }
         Ok((position, goal, method))
     }

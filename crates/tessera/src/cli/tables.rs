@@ -138,13 +138,17 @@ impl TableArgs {
 
     /// Prepares what a solve in `metric` reads: for the multi-tile metric
     /// on boards of 11 to 16 cells the colouring table alone, else
-    /// [`TableArgs::prepare`]'s tables.
+    /// [`TableArgs::prepare`]'s tables. A `budgeted` solve (a time or node
+    /// limit) does not wait for a colouring table that takes long to build
+    /// (4x4: about 26 s of CPU): it searches with the pattern databases
+    /// within its budget, and stderr says how to build the table.
     pub fn prepare_for(
         &self,
         metric: Metric,
         size: Size,
         goal_blank: usize,
         databases: &Databases,
+        budgeted: bool,
     ) -> Preparation {
         // A search asked for by its heuristic (`--heuristic manhattan`)
         // reads no table: the colouring one is neither loaded nor built.
@@ -154,11 +158,14 @@ impl TableArgs {
             && size.cells() > FULL_TABLE_MAX_CELLS
             && ColourTable::entries_for(size, goal_blank).is_some()
         {
-            return self.config(HeuristicKind::Small).prepare_colouring(
-                size,
-                goal_blank,
-                databases,
-                &mut BuildBar(None),
+            let config = self.config(HeuristicKind::Small);
+            let slow = !ColourTable::is_quick(size, goal_blank)
+                && !config.is_colouring_cached(size, goal_blank);
+            if !(budgeted && slow) {
+                return config.prepare_colouring(size, goal_blank, databases, &mut BuildBar(None));
+            }
+            eprintln!(
+                "tessera: the multi-tile table for {size} is not built, so this solve searches without it within its limit and may not prove its answer shortest; `tessera slide tables build --size {size} --metric mtm` builds it once (about half a minute)"
             );
         }
         self.prepare(size, goal_blank, databases)
@@ -340,9 +347,13 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
                 args.size
             )));
         }
-        let report =
-            args.tables
-                .prepare_for(Metric::Mtm, args.size, goal.blank(), &Databases::new());
+        let report = args.tables.prepare_for(
+            Metric::Mtm,
+            args.size,
+            goal.blank(),
+            &Databases::new(),
+            false,
+        );
         outln!(
             "{} {} MTM colouring table: built in {:.1} s, loaded in {:.1} s, {} on disk, {} in memory",
             args.size,

@@ -716,8 +716,9 @@ impl Store {
         Ok(row.map(|r| r.get(0)))
     }
 
-    /// Keeps a replay's analysis; the first one kept stays (two instances
-    /// may compute the same one at once).
+    /// Keeps a replay's analysis. Two instances computing the same one at
+    /// once write the same body; a later one replaces an analysis kept in
+    /// an older shape.
     pub async fn keep_analysis(
         &self,
         game_id: &str,
@@ -726,7 +727,7 @@ impl Store {
     ) -> Result<(), sqlx::Error> {
         sqlx::query(
             "INSERT INTO analyses (game_id, metric, body) VALUES ($1, $2, $3) \
-             ON CONFLICT (game_id, metric) DO NOTHING",
+             ON CONFLICT (game_id, metric) DO UPDATE SET body = excluded.body",
         )
         .bind(game_id)
         .bind(metric)

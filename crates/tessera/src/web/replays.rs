@@ -302,6 +302,11 @@ pub struct AnalysisQuery {
     #[param(inline)]
     #[serde(default)]
     metric: Option<super::edge::MetricName>,
+    /// For a marathon or relay, which of its puzzles (0-based, in the
+    /// order played; 0 by default): each is analysed on its own.
+    #[param(minimum = 0, maximum = 999)]
+    #[serde(default)]
+    puzzle: Option<usize>,
 }
 
 /// One move of a solve and what it did to the distance to the goal.
@@ -342,6 +347,11 @@ pub struct SolveAnalysis {
     optimal: u32,
     /// A shortest solution from the start (the best found, unless exact).
     optimal_solution: String,
+    /// Whether `optimal_solution` is proven shortest (beyond 5x5 it is the
+    /// fast solver's).
+    solution_optimal: bool,
+    /// The puzzle of a marathon or relay analysed (0 for a single solve).
+    puzzle: usize,
     /// The solution's length less the optimal one; null unless proven.
     lost: Option<u32>,
     steps: Vec<AnalysedMove>,
@@ -415,7 +425,7 @@ const SHISEN_ANALYSIS: &str = "solvable";
 #[utoipa::path(get, path = "/api/replays/{game}/analysis", operation_id = "replay_analysis", tag = "records",
     params(("game" = GameId, Path, description = "The game's id: 32 lowercase hex digits"), AnalysisQuery),
     responses((status = 200, body = ReplayAnalysis),
-        (status = 400, description = "Not a game id, a metric for a Shisen-Sho game, or a sliding-puzzle result that is not a single solve of up to 5x5", body = super::error::ErrorBody),
+        (status = 400, description = "Not a game id, a metric or a puzzle for a Shisen-Sho game, or a puzzle the format does not have", body = super::error::ErrorBody),
         (status = 404, description = "No finished game with this id", body = super::error::ErrorBody),
         Always))]
 pub async fn analysis(
@@ -430,9 +440,12 @@ pub async fn analysis(
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no finished game {:?}", id.as_str())))?;
     match row.issued.game.as_str() {
-        "slide" => solve_analysis(&app, row, query.metric.unwrap_or_default().into()).await,
-        _ if query.metric.is_some() => Err(ApiError::bad(
-            "a metric applies to sliding-puzzle solves, not to a Shisen-Sho game",
+        "slide" => {
+            let metric = query.metric.unwrap_or_default().into();
+            solve_analysis(&app, row, metric, query.puzzle.unwrap_or(0)).await
+        }
+        _ if query.metric.is_some() || query.puzzle.is_some() => Err(ApiError::bad(
+            "a metric and a puzzle apply to sliding-puzzle solves, not to a Shisen-Sho game",
         )),
         _ => loss_analysis(&app, row).await,
     }
@@ -449,28 +462,36 @@ async fn solve_analysis(
     app: &App,
     row: ReplayRow,
     metric: slide::Metric,
+    puzzle: usize,
 ) -> Result<axum::response::Response, ApiError> {
     let id = row.issued.id.clone();
-    let name = metric.to_string();
-    if let Some(body) = app.store.analysis(&id, &name).await? {
-        return Ok(json_body(body));
-    }
-    if row.replay.contains(',') {
-        return Err(ApiError::bad(
-            "analysis covers single sliding-puzzle solves (not a whole format yet)",
-        ));
-    }
-    let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
-    let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
-    let moves: Moves = row.replay.parse().map_err(|e| unreadable(&row.issued, e))?;
-    // Beyond 5x5 there is no proof nor a useful bound per move yet.
-    if start.size().cells() > slide::solver::BOUNDED_MAX_CELLS {
+    let format = slide_api::format_of(&row.issued)?;
+    let count = format.len();
+    if puzzle >= count {
         return Err(ApiError::bad(format!(
-            "analysis covers boards of up to {} cells (5x5); this one is {}",
-            slide::solver::BOUNDED_MAX_CELLS,
-            start.size()
+            "this {format} has {count} puzzle{}: puzzle is 0 to {}",
+            if count == 1 { "" } else { "s" },
+            count - 1
         )));
     }
+    // A single solve keeps its analysis under the metric's name, as before
+    // formats; each puzzle of a format under its own.
+    let name = match count {
+        1 => metric.to_string(),
+        _ => format!("{metric}/{puzzle}"),
+    };
+    // An analysis kept before it said which puzzle it is of is made again.
+    if let Some(body) = app.store.analysis(&id, &name).await? {
+        if body.contains("\"solution_optimal\"") {
+            return Ok(json_body(body));
+        }
+    }
+    let (setup, goal) = dealt(&row.issued, format)?.swap_remove(puzzle);
+    let part = row.replay.split(',').nth(puzzle).unwrap_or_default();
+    let start = Position::parse(&setup, None).map_err(|e| unreadable(&row.issued, e))?;
+    let goal = Position::parse(&goal, None).map_err(|e| unreadable(&row.issued, e))?;
+    let moves: Moves = part.parse().map_err(|e| unreadable(&row.issued, e))?;
+    let cells = start.size().cells();
     let (analysis, shortened) = app
         .budget
         .run(move |deadline| {
@@ -479,9 +500,11 @@ async fn solve_analysis(
         })
         .await?
         .map_err(|e| unreadable(&row.issued, e))?;
-    let body = serde_json::to_string(&ReplayAnalysis::Slide(report(&analysis, &shortened)))
-        .expect("plain data");
-    let cells = row.issued.setup.split(['/', ' ']).count();
+    let body = serde_json::to_string(&ReplayAnalysis::Slide(report(
+        &analysis, &shortened, puzzle,
+    )))
+    .expect("plain data");
+    // Beyond 4x4 the figures are bounds whatever the budget: kept too.
     if analysis.exact() || cells > slide::solver::OPTIMAL_MAX_CELLS {
         app.store.keep_analysis(&id, &name, &body).await?;
     }
@@ -572,7 +595,7 @@ fn loss_report(
     })
 }
 
-fn report(a: &slide::Analysis, shortened: &Moves) -> SolveAnalysis {
+fn report(a: &slide::Analysis, shortened: &Moves, puzzle: usize) -> SolveAnalysis {
     let text = |m: &Moves| match a.metric {
         slide::Metric::Stm => m.to_string(),
         slide::Metric::Mtm => m.compact(),
@@ -584,6 +607,8 @@ fn report(a: &slide::Analysis, shortened: &Moves) -> SolveAnalysis {
         exact: a.exact(),
         optimal: a.distances[0].moves,
         optimal_solution: a.best.moves.to_string(),
+        solution_optimal: a.best.optimal,
+        puzzle,
         lost: a.lost(),
         steps: a
             .moves
