@@ -203,6 +203,32 @@ fn four_by_four_chained_distances_equal_the_solver_on_each_position() {
 }
 
 #[test]
+fn four_by_three_multi_tile_distances_equal_the_solver_on_each_position() {
+    // Past the complete tables (10 cells): every distance from a search,
+    // or, where the move is the first run of the optimal solution known
+    // from the position before, from that solution without one.
+    let goal = Goal::RowMajor.position("4x3".parse().unwrap()).unwrap();
+    let mut rng = Rng::new(43);
+    for case in 0..12 {
+        let start = Scramble::Uniform.generate(&goal, 100 + case);
+        let detour = walk(&start, 4 + case as usize % 5, &mut rng);
+        let mut at = start.clone();
+        at.apply_all(&detour).unwrap();
+        let home = slide::solve_optimal_mtm(&at, &goal, &SolveOptions::default())
+            .unwrap()
+            .moves;
+        let moves: Moves = detour.iter().chain(home.iter()).collect();
+        let a = analyze(&start, &goal, &moves, Metric::Mtm, &SolveOptions::default()).unwrap();
+        assert!(a.exact() && a.solves());
+        for (p, d) in positions(&start, &a.moves).iter().zip(&a.distances) {
+            let alone = slide::solve_optimal_mtm(p, &goal, &SolveOptions::default()).unwrap();
+            assert!(alone.optimal);
+            assert_eq!(d.moves as usize, alone.mtm(), "{p}");
+        }
+    }
+}
+
+#[test]
 fn a_spent_budget_leaves_bounds_that_never_exceed_the_distance() {
     let goal = Goal::RowMajor.position("4x4".parse().unwrap()).unwrap();
     let start = Scramble::Uniform.generate(&goal, 5);

@@ -250,7 +250,7 @@ pub fn analyze(
     };
     let distances = match metric {
         Metric::Stm => stm_distances(&positions, goal, first, options)?,
-        Metric::Mtm => mtm_distances(&positions, goal, first, options)?,
+        Metric::Mtm => mtm_distances(&positions, &steps, goal, &best, options)?,
     };
     Ok(Analysis {
         metric,
@@ -389,15 +389,36 @@ fn chain<E: Estimate>(
 }
 
 /// Multi-tile distances: one optimal MTM solve per position (a table walk
-/// on small boards); where the budget stops one, its bound.
+/// on small boards); where the budget stops one, its bound. A move that is
+/// the first run of the optimal solution known from the position before
+/// needs no search: the rest of that solution is optimal from there.
 fn mtm_distances(
     positions: &[Position],
+    steps: &[Moves],
     goal: &Position,
-    first: Distance,
+    best: &Solution,
     options: &SolveOptions,
 ) -> Result<Vec<Distance>, SolveError> {
+    let first = Distance {
+        moves: if best.optimal {
+            best.mtm() as u32
+        } else {
+            best.lower_bound
+        },
+        exact: best.optimal,
+    };
     let mut out = vec![first];
-    for p in &positions[1..] {
+    let mut ahead = best.optimal.then(|| split(&best.moves, Metric::Mtm));
+    for (p, step) in positions[1..].iter().zip(steps) {
+        if let Some(rest) = ahead.as_mut().filter(|rest| rest.first() == Some(step)) {
+            rest.remove(0);
+            out.push(Distance {
+                moves: rest.len() as u32,
+                exact: true,
+            });
+            continue;
+        }
+        ahead = None;
         let stopped = options.stop.is_some_and(|stop| stop());
         let distance = if stopped || goal.size().cells() > OPTIMAL_MAX_CELLS {
             Distance {
@@ -406,6 +427,9 @@ fn mtm_distances(
             }
         } else {
             let s = solve_optimal_mtm(p, goal, options)?;
+            if s.optimal {
+                ahead = Some(split(&s.moves, Metric::Mtm));
+            }
             Distance {
                 moves: if s.optimal {
                     s.mtm() as u32
