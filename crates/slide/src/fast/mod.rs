@@ -10,7 +10,7 @@
 //!
 //! Every blank move displaces a tile; the routing prefers, among short
 //! paths, those that push displaced tiles toward their goals, which makes
-//! later placements cheaper (about 1.94 n³ moves in all instead of 2.56 n³
+//! later placements cheaper (about 1.84 n³ moves in all instead of 2.56 n³
 //! on 100 × 100). See `BENCHMARKS.md` for the figures.
 //!
 //! On boards of at most 64 cells a beam search guided by Manhattan
