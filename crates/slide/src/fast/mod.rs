@@ -66,7 +66,7 @@ pub fn solve_fast_with<S: FnMut(Direction)>(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastSolver {
     /// Thorough routing (shorter solutions, about half the speed) or quick:
-    /// `None` picks thorough while at most 850 × 850 cells are unsolved,
+    /// `None` picks thorough while at most 825 × 825 cells are unsolved,
     /// quick before.
     pub thorough: Option<bool>,
     /// Positions kept per depth by the beam search on boards of at most 64

@@ -30,13 +30,14 @@ pub(crate) fn solve<S: FnMut(Direction)>(
     true
 }
 
-/// Up to this many unsolved cells (850 × 850) the routing is thorough when
+/// Up to this many unsolved cells (825 × 825) the routing is thorough when
 /// left to choose. Thorough costs about twice as much per move as quick
 /// and makes about a quarter fewer moves; quick while the rectangle is
-/// larger keeps 1000 × 1000 within a minute (measured: 2.19 n³ in 56–59 s,
-/// against 2.25 n³ at 800 × 800, 2.48 n³ at 500 × 500, and 1.96 n³ in
-/// 78 s thorough throughout).
-const THOROUGH_CELLS: usize = 722_500;
+/// larger keeps 1000 × 1000 within a minute (measured in one session:
+/// 2.156 n³ in 44.3 s CPU, against 2.191 n³ in 43.0 s at 800 × 800 and
+/// 2.120 n³ in 47–52 s at 850 × 850, where the gains by Manhattan distance
+/// took 42–46 s for 2.185 n³).
+const THOROUGH_CELLS: usize = 825 * 825;
 
 /// Solves outer lines until at most `cells` cells are left unsolved (or
 /// only the last region); returns the unsolved rectangle. It holds the
