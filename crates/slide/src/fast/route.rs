@@ -88,6 +88,21 @@ impl<'s, S: FnMut(Direction)> Router<'s, S> {
         self.out.finish()
     }
 
+    /// Releases the moves held back and hands back the board.
+    pub fn into_board(self) -> Board {
+        self.out.finish();
+        self.board
+    }
+
+    /// Takes over `board`, reached from the current one by `moves`, and
+    /// sends those moves to the output.
+    pub fn adopt(&mut self, board: Board, moves: &[Direction]) {
+        self.board = board;
+        self.ring_gains.key = None;
+        self.moved += moves.len() as u64;
+        moves.iter().for_each(|&d| self.out.push(d));
+    }
+
     /// Slides the tile on the neighbouring board cell `cell` into the blank.
     #[inline]
     pub fn step(&mut self, cell: usize) {
