@@ -5,7 +5,7 @@
 //! cargo run --release -p slide --example fast_solver -- 10:10 30:10 100:10 300:3 1000:1
 //!
 //! Each argument is `n:count`; `--thorough` or `--quick` fixes the routing
-//! for the whole solve (by default it is quick while more than 850 × 850
+//! for the whole solve (by default it is quick while more than 825 × 825
 //! cells are unsolved, thorough after), and `--no-replay` skips the
 //! replaying solve (its columns then read 0 and —). Times are wall clock and CPU time (the
 //! machine this was measured on is shared, so CPU time is the fairer one). Baseline, measured in the same run: the

@@ -65,7 +65,7 @@ fn the_reduction_replays_to_the_goal() {
     replays(PLAIN, 30, 80);
 }
 
-/// The quick routing used while more than 850 × 850 cells are unsolved.
+/// The quick routing used while more than 825 × 825 cells are unsolved.
 const QUICK: FastSolver = FastSolver {
     beam_width: Some(0),
     thorough: Some(false),

@@ -21,6 +21,7 @@ use crate::Direction;
 /// line.
 const WATCHED: u32 = 1 << 31;
 
+#[derive(Clone)]
 pub(crate) struct Board {
     width: usize,
     /// `tiles[cell]` = the goal cell of the tile on `cell` (the blank's
@@ -135,6 +136,22 @@ impl Board {
         }
         self.blank = to;
         direction
+    }
+
+    /// The sum of the Manhattan distances of the tiles in `rect` to their
+    /// goals, while no line is watched.
+    pub fn distance(&self, rect: Rect) -> u64 {
+        let mut total = 0;
+        for y in rect.y0..rect.y1 {
+            for x in rect.x0..rect.x1 {
+                let cell = y * self.width + x;
+                if cell != self.blank {
+                    let (gx, gy) = unpack(self.tiles[cell]);
+                    total += (gx as usize).abs_diff(x) + (gy as usize).abs_diff(y);
+                }
+            }
+        }
+        total as u64
     }
 
     pub fn is_solved(&self) -> bool {

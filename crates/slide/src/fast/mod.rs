@@ -10,7 +10,7 @@
 //!
 //! Every blank move displaces a tile; the routing prefers, among short
 //! paths, those that push displaced tiles toward their goals, which makes
-//! later placements cheaper (about 1.94 n³ moves in all instead of 2.56 n³
+//! later placements cheaper (about 1.84 n³ moves in all instead of 2.56 n³
 //! on 100 × 100). See `BENCHMARKS.md` for the figures.
 //!
 //! On boards of at most 64 cells a beam search guided by Manhattan
@@ -66,7 +66,7 @@ pub fn solve_fast_with<S: FnMut(Direction)>(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastSolver {
     /// Thorough routing (shorter solutions, about half the speed) or quick:
-    /// `None` picks thorough while at most 850 × 850 cells are unsolved,
+    /// `None` picks thorough while at most 825 × 825 cells are unsolved,
     /// quick before.
     pub thorough: Option<bool>,
     /// Positions kept per depth by the beam search on boards of at most 64
