@@ -69,6 +69,8 @@ struct Colouring {
     full: usize,
     /// Sequences per blank cell.
     arrangements: usize,
+    /// Ranks of colour sequences packed two bits a cell.
+    packed: PackedRanks,
 }
 
 impl Colouring {
@@ -111,10 +113,14 @@ impl Colouring {
         }
         let full = states - 1;
         let arrangements = totals[full] as usize;
+        // Two bits a colour, 16 cells at most: a board fits a `u64`.
+        if colours > 4 || size.cells() > 16 {
+            return None;
+        }
         if arrangements.checked_mul(size.cells())? > MAX_ENTRIES {
             return None;
         }
-        Some(Colouring {
+        let mut colouring = Colouring {
             size,
             goal_blank,
             colour,
@@ -125,7 +131,46 @@ impl Colouring {
             totals: totals.into_iter().map(|v| v as u32).collect(),
             full,
             arrangements,
-        })
+            packed: PackedRanks::default(),
+        };
+        colouring.packed = PackedRanks::new(&colouring);
+        Some(colouring)
+    }
+
+    /// The rank contribution of `colours` (the first of them at the
+    /// sequence's position with `state` tiles left), or `None` where a
+    /// colour is exhausted.
+    fn partial_rank(&self, mut state: usize, colours: impl Iterator<Item = usize>) -> Option<u32> {
+        let mut rank = 0;
+        for c in colours {
+            let left = |c: usize| state / self.strides[c] % (self.counts[c] + 1);
+            if c >= self.colours || left(c) == 0 {
+                return None;
+            }
+            rank += self.offsets[state * self.colours + c];
+            state -= self.strides[c];
+        }
+        Some(rank)
+    }
+
+    /// The "tiles left" state of exactly the `colours` given, or `None`
+    /// where they hold more of a colour than the board.
+    fn state_of(&self, colours: impl Iterator<Item = usize>) -> Option<usize> {
+        let mut held = vec![0; self.colours];
+        for c in colours {
+            *held.get_mut(c)? += 1;
+        }
+        let fits = held.iter().zip(&self.counts).all(|(h, n)| h <= n);
+        fits.then(|| held.iter().zip(&self.strides).map(|(h, s)| h * s).sum())
+    }
+
+    /// The index of the painted board packed in `word` (two bits a cell,
+    /// zero on the blank's cell `blank`).
+    #[inline]
+    fn packed_index(&self, word: u64, blank: usize) -> usize {
+        let below = word & ((1 << (2 * blank)) - 1);
+        let sequence = below | (word >> (2 * blank + 2)) << (2 * blank);
+        self.packed.rank(sequence) as usize * self.size.cells() + blank
     }
 
     fn entries(&self) -> usize {
@@ -194,6 +239,55 @@ impl Colouring {
             *slot = c as u8;
             state -= self.strides[c];
         }
+    }
+}
+
+/// The rank of a colour sequence packed two bits a colour, by two table
+/// look-ups instead of a walk over every cell: the rank is the sum of the
+/// first `head` colours' contributions (from the full state, so a function
+/// of those colours alone) and the rank of the rest among sequences of
+/// their own colour counts (the state they start from is exactly those
+/// counts). Entries for impossible sequences are never read.
+#[derive(Default)]
+struct PackedRanks {
+    head: u32,
+    prefix: Vec<u32>,
+    suffix: Vec<u32>,
+}
+
+impl PackedRanks {
+    /// At most this many colours in the prefix table (4^8 entries).
+    const HEAD: usize = 8;
+
+    fn new(colouring: &Colouring) -> PackedRanks {
+        let length = colouring.size.cells() - 1;
+        let head = length.min(Self::HEAD);
+        let colours = |word: usize, k: usize| (0..k).map(move |i| word >> (2 * i) & 3);
+        let prefix = (0..1 << (2 * head))
+            .map(|w| {
+                let rank = colouring.partial_rank(colouring.full, colours(w, head));
+                rank.unwrap_or(0)
+            })
+            .collect();
+        let tail = length - head;
+        let suffix = (0..1 << (2 * tail))
+            .map(|w| {
+                let state = colouring.state_of(colours(w, tail));
+                let rank = state.and_then(|s| colouring.partial_rank(s, colours(w, tail)));
+                rank.unwrap_or(0)
+            })
+            .collect();
+        PackedRanks {
+            head: head as u32,
+            prefix,
+            suffix,
+        }
+    }
+
+    #[inline]
+    fn rank(&self, sequence: u64) -> u32 {
+        let low = sequence & ((1 << (2 * self.head)) - 1);
+        self.prefix[low as usize] + self.suffix[(sequence >> (2 * self.head)) as usize]
     }
 }
 
@@ -298,6 +392,22 @@ fn symmetries(size: Size, goal_blank: usize) -> Vec<Symmetry> {
     found
 }
 
+/// Where each tile of each view lands on its view's packed board: the
+/// tile's colour in the view, shifted to the cell's image.
+fn view_bits(symmetries: &[Symmetry], colour_of: &[Vec<u8>], n: usize) -> Vec<u64> {
+    let mut bits = vec![0; symmetries.len() * n * n];
+    for (s, symmetry) in symmetries.iter().enumerate() {
+        for tile in 0..n {
+            for cell in 0..n {
+                let colour = u64::from(colour_of[s][tile]);
+                let shift = 2 * u64::from(symmetry.image[cell]);
+                bits[(s * n + tile) * n + cell] = colour << shift;
+            }
+        }
+    }
+    bits
+}
+
 /// The cells each move from a blank cell slides, nearest first, by the
 /// direction the tiles move.
 fn lines(size: Size) -> Vec<Vec<(Direction, Vec<u8>)>> {
@@ -378,6 +488,9 @@ pub struct ColourTable {
     symmetries: Vec<Symmetry>,
     /// `colour_of[s][t]`: the colour of tile `t` seen through symmetry `s`.
     colour_of: Vec<Vec<u8>>,
+    /// `bits[(s * n + t) * n + c]`: tile `t` on cell `c` in the packed
+    /// board of view `s` (its colour at two bits per cell of the view).
+    bits: Vec<u64>,
     lines: Vec<Vec<(Direction, Vec<u8>)>>,
 }
 
@@ -452,7 +565,7 @@ impl ColourTable {
     fn new(colouring: Colouring, packed: Vec<u8>) -> ColourTable {
         let size = colouring.size;
         let symmetries = symmetries(size, colouring.goal_blank);
-        let colour_of = symmetries
+        let colour_of: Vec<Vec<u8>> = symmetries
             .iter()
             .map(|s| {
                 (0..size.cells())
@@ -460,6 +573,7 @@ impl ColourTable {
                     .collect()
             })
             .collect();
+        let bits = view_bits(&symmetries, &colour_of, size.cells());
         let goal = colouring.index(colouring.goal_blank, |cell| colouring.colour[cell]);
         ColourTable {
             colouring,
@@ -467,7 +581,29 @@ impl ColourTable {
             goal,
             symmetries,
             colour_of,
+            bits,
             lines: lines(size),
+        }
+    }
+
+    /// The packed board of view `s`: tile on `cells[c]` at two bits per
+    /// cell of the view, zero on the blank's.
+    fn view_word(&self, s: usize, cells: &[u8], blank: usize) -> u64 {
+        let n = cells.len();
+        (0..n)
+            .filter(|&c| c != blank)
+            .map(|c| self.bits[(s * n + cells[c] as usize) * n + c])
+            .fold(0, |word, bits| word | bits)
+    }
+
+    /// Slides tile `tile` from cell `from` to the blank's cell `to` in
+    /// every view's packed board.
+    #[inline]
+    fn slide(&self, words: &mut [u64; MAX_VIEWS], tile: u8, from: usize, to: usize) {
+        let n = self.size().cells();
+        for (s, word) in words.iter_mut().enumerate().take(self.symmetries.len()) {
+            let at = (s * n + tile as usize) * n;
+            *word ^= self.bits[at + from] ^ self.bits[at + to];
         }
     }
 
@@ -594,34 +730,54 @@ impl ColourTable {
             let index = self.view_index(s, cells, blank);
             views.index[s] = index as u32;
             views.distance[s] = self.distance(index) as u8;
+            views.word[s] = self.view_word(s, cells, blank);
         }
         views
     }
 
-    /// The views of a board one move from the board of `parent`: the tiles
-    /// now at `cells` with the blank on `blank`, moved along `horizontal`.
+    /// The views of a board one move from the board of `parent`: its
+    /// packed boards `words` (see [`slide`](Self::slide)), blank on
+    /// `blank`, moved along `horizontal`; or, as soon as one view's
+    /// distance exceeds `limit`, that distance. Each index is ranked from
+    /// the packed board by two look-ups, and each distance read from the
+    /// residue beside the parent's. The views in which the move is
+    /// horizontal go first: their entry shares a cache line with the
+    /// parent's, so a child they prune costs no memory traffic.
     #[inline]
-    fn step(&self, parent: &Views, cells: &[u8], blank: usize, horizontal: bool) -> Views {
-        let mut views = Views::default();
-        let n = self.size().cells();
-        for (s, symmetry) in self.symmetries.iter().enumerate() {
-            // A move horizontal in the view keeps its colour sequence.
-            let index = if horizontal != symmetry.transposes {
-                let parent = parent.index[s] as usize;
-                parent - parent % n + symmetry.image[blank] as usize
-            } else {
-                self.view_index(s, cells, blank)
-            };
-            let d = parent.distance[s];
-            let r = self.residue(index);
-            views.index[s] = index as u32;
-            views.distance[s] = match (r + 3 - d % 3) % 3 {
-                0 => d,
-                1 => d + 1,
-                _ => d - 1,
-            };
+    fn step(
+        &self,
+        parent: &Views,
+        words: &[u64; MAX_VIEWS],
+        blank: usize,
+        horizontal: bool,
+        limit: u32,
+    ) -> Result<Views, u32> {
+        let mut views = Views {
+            word: *words,
+            ..Views::default()
+        };
+        for near in [true, false] {
+            for (s, symmetry) in self.symmetries.iter().enumerate() {
+                if (horizontal != symmetry.transposes) != near {
+                    continue;
+                }
+                let index = self
+                    .colouring
+                    .packed_index(words[s], symmetry.image[blank] as usize);
+                let d = parent.distance[s];
+                let d = match (self.residue(index) + 3 - d % 3) % 3 {
+                    0 => d,
+                    1 => d + 1,
+                    _ => d - 1,
+                };
+                if u32::from(d) > limit {
+                    return Err(u32::from(d));
+                }
+                views.index[s] = index as u32;
+                views.distance[s] = d;
+            }
         }
-        views
+        Ok(views)
     }
 
     /// The bound of a canonical board: the largest painted distance over
@@ -641,6 +797,8 @@ impl ColourTable {
 struct Views {
     index: [u32; MAX_VIEWS],
     distance: [u8; MAX_VIEWS],
+    /// The packed board of each view (see [`ColourTable::slide`]).
+    word: [u64; MAX_VIEWS],
 }
 
 impl Views {
@@ -845,23 +1003,31 @@ impl Dfs<'_> {
             let mut b = blank;
             let mut slid = 0;
             let mut found = false;
+            let mut words = views.word;
             for &to in line {
                 let to = to as usize;
+                table.slide(&mut words, self.cells[to], to, b);
                 self.cells.swap(b, to);
                 b = to;
                 slid += 1;
                 self.path.push(*d);
                 self.nodes += 1;
-                let child = table.step(views, &self.cells, b, horizontal);
-                let h = child.bound();
-                let f = g + 1 + h;
-                if f > bound {
-                    self.next_bound = self.next_bound.min(f);
-                } else if (h == 0 && self.solved())
-                    || self.visit(b, &child, Some(horizontal), g + 1, bound)
-                {
-                    found = true;
-                    break;
+                // The child is pruned as soon as one view's distance
+                // exceeds what the bound leaves; that distance is a lower
+                // bound on the child's, so the next bound stays safe.
+                let limit = bound.saturating_sub(g + 1);
+                match table.step(views, &words, b, horizontal, limit) {
+                    Err(h) => self.next_bound = self.next_bound.min(g + 1 + h),
+                    Ok(child) if g < bound => {
+                        let h = child.bound();
+                        if (h == 0 && self.solved())
+                            || self.visit(b, &child, Some(horizontal), g + 1, bound)
+                        {
+                            found = true;
+                            break;
+                        }
+                    }
+                    Ok(child) => self.next_bound = self.next_bound.min(g + 1 + child.bound()),
                 }
                 if self.stopped {
                     break;
@@ -970,6 +1136,11 @@ mod tests {
             for index in (0..colouring.entries()).step_by(step) {
                 let blank = colouring.board(index, &mut board);
                 assert_eq!(colouring.index(blank, |c| board[c]), index);
+                // The same index from the board packed two bits a cell.
+                let word = (0..16)
+                    .filter(|&c| c != blank)
+                    .fold(0u64, |w, c| w | u64::from(board[c]) << (2 * c));
+                assert_eq!(colouring.packed_index(word, blank), index);
             }
         }
         // The quadrant painting with the blank's goal in a corner.
@@ -1011,15 +1182,21 @@ mod tests {
                 let moves = &table.lines[blank];
                 let (d, line) = &moves[rng.below(moves.len() as u64) as usize];
                 let run = 1 + rng.below(line.len() as u64) as usize;
+                let mut words = views.word;
                 for &to in &line[..run] {
+                    table.slide(&mut words, cells[to as usize], to as usize, blank);
                     cells.swap(blank, to as usize);
                     blank = to as usize;
                 }
-                let stepped = table.step(&views, &cells, blank, is_horizontal(*d));
+                let horizontal = is_horizontal(*d);
+                let stepped = table
+                    .step(&views, &words, blank, horizontal, u32::MAX)
+                    .unwrap();
                 views = table.views(&cells, blank);
                 let k = table.symmetries.len();
-                assert_eq!(stepped.index[..k], views.index[..k], "{size}");
+                assert_eq!(stepped.index[..k], views.index[..k], "{size} {d:?}");
                 assert_eq!(stepped.distance[..k], views.distance[..k], "{size}");
+                assert_eq!(stepped.word[..k], views.word[..k], "{size}");
             }
         }
     }
