@@ -210,10 +210,17 @@ impl Colouring {
         let n = self.size.cells();
         let blank = index % n;
         let rank = (index / n) as u32;
-        if rank != *decoded {
+        // Ranks are lexicographic, so a rank a little past the decoded one
+        // is reached by stepping to the next sequence, far cheaper than
+        // decoding (a division per colour and cell).
+        if rank > *decoded && rank - *decoded <= 4 {
+            for _ in *decoded..rank {
+                next_sequence(&mut sequence[..n - 1]);
+            }
+        } else if rank != *decoded {
             self.decode(rank, &mut sequence[..n - 1]);
-            *decoded = rank;
         }
+        *decoded = rank;
         board[..blank].copy_from_slice(&sequence[..blank]);
         board[blank] = UNSEEN;
         board[blank + 1..].copy_from_slice(&sequence[blank..n - 1]);
@@ -240,6 +247,25 @@ impl Colouring {
             state -= self.strides[c];
         }
     }
+}
+
+/// Steps `sequence` to the next arrangement of its colours in
+/// lexicographic order (the last one wraps to the first, never used).
+fn next_sequence(sequence: &mut [u8]) {
+    let Some(i) = (1..sequence.len())
+        .rev()
+        .find(|&i| sequence[i - 1] < sequence[i])
+    else {
+        sequence.reverse();
+        return;
+    };
+    let pivot = sequence[i - 1];
+    let j = (i..sequence.len())
+        .rev()
+        .find(|&j| sequence[j] > pivot)
+        .expect("a larger colour after the pivot");
+    sequence.swap(i - 1, j);
+    sequence[i..].reverse();
 }
 
 /// The rank of a colour sequence packed two bits a colour, by two table
@@ -444,7 +470,8 @@ fn is_horizontal(d: Direction) -> bool {
 /// Calls `each` with the index of every painted board one multi-tile move
 /// from the painted `board` (blank on `blank`, index `index`). A
 /// horizontal move keeps the colour sequence, so only the blank's part of
-/// the index changes; `child` is scratch space.
+/// the index changes; a vertical one is ranked from the board packed two
+/// bits a cell.
 #[inline]
 fn neighbours(
     colouring: &Colouring,
@@ -452,7 +479,6 @@ fn neighbours(
     index: usize,
     blank: usize,
     board: &[u8],
-    child: &mut [u8],
     mut each: impl FnMut(usize) -> bool,
 ) {
     let n = colouring.size.cells();
@@ -465,16 +491,27 @@ fn neighbours(
             }
             continue;
         }
-        child.copy_from_slice(board);
+        let mut word = pack_board(board, blank);
         let mut b = blank;
         for &to in line {
-            child.swap(b, to as usize);
-            b = to as usize;
-            if each(colouring.index(b, |cell| child[cell])) {
+            let to = to as usize;
+            let colour = word >> (2 * to) & 3;
+            word ^= colour << (2 * to) | colour << (2 * b);
+            b = to;
+            if each(colouring.packed_index(word, b)) {
                 return;
             }
         }
     }
+}
+
+/// A painted board (a colour per cell) packed two bits a cell, zero on
+/// the blank's cell.
+#[inline]
+fn pack_board(board: &[u8], blank: usize) -> u64 {
+    (0..board.len())
+        .filter(|&c| c != blank)
+        .fold(0, |word, c| word | u64::from(board[c]) << (2 * c))
 }
 
 /// Distances modulo 3 of every painted board, two bits each (3: never
@@ -682,7 +719,7 @@ impl ColourTable {
     /// less, modulo 3).
     fn distance(&self, mut index: usize) -> u32 {
         let n = self.size().cells();
-        let (mut board, mut child) = (vec![0u8; n], vec![0u8; n]);
+        let mut board = vec![0u8; n];
         let mut distance = 0;
         while index != self.goal {
             let r = self.residue(index);
@@ -696,7 +733,6 @@ impl ColourTable {
                 index,
                 blank,
                 &board,
-                &mut child,
                 |i| {
                     let found = self.residue(i) == closer;
                     if found {
@@ -849,7 +885,6 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
             let range = chunks * slice / SLICES..chunks * (slice + 1) / SLICES;
             range.into_par_iter().for_each(|chunk| {
                 let mut board = vec![0u8; n];
-                let mut child = vec![0u8; n];
                 let (mut sequence, mut decoded) = ([0u8; 32], u32::MAX);
                 let mut new = 0;
                 for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(entries) {
@@ -861,18 +896,10 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
                         let blank =
                             colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
                         let mut found = false;
-                        neighbours(
-                            colouring,
-                            &lines[blank],
-                            index,
-                            blank,
-                            &board,
-                            &mut child,
-                            |i| {
-                                found = distances[i].load(Ordering::Relaxed) == depth;
-                                found
-                            },
-                        );
+                        neighbours(colouring, &lines[blank], index, blank, &board, |i| {
+                            found = distances[i].load(Ordering::Relaxed) == depth;
+                            found
+                        });
                         if found {
                             distances[index].store(depth + 1, Ordering::Relaxed);
                             new += 1;
@@ -884,29 +911,21 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
                     }
                     let blank =
                         colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
-                    neighbours(
-                        colouring,
-                        &lines[blank],
-                        index,
-                        blank,
-                        &board,
-                        &mut child,
-                        |i| {
-                            // Claimed once: the count of boards filled
-                            // stays exact however the threads race.
-                            let claimed = distances[i].load(Ordering::Relaxed) == UNSEEN
-                                && distances[i]
-                                    .compare_exchange(
-                                        UNSEEN,
-                                        depth + 1,
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    )
-                                    .is_ok();
-                            new += u64::from(claimed);
-                            false
-                        },
-                    );
+                    neighbours(colouring, &lines[blank], index, blank, &board, |i| {
+                        // Claimed once: the count of boards filled
+                        // stays exact however the threads race.
+                        let claimed = distances[i].load(Ordering::Relaxed) == UNSEEN
+                            && distances[i]
+                                .compare_exchange(
+                                    UNSEEN,
+                                    depth + 1,
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                )
+                                .is_ok();
+                        new += u64::from(claimed);
+                        false
+                    });
                 }
                 added.fetch_add(new, Ordering::Relaxed);
             });
@@ -1123,6 +1142,18 @@ mod tests {
                     "{size} {goal_blank}: {bounds} {lengths}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_next_sequence_is_the_next_rank() {
+        let colouring = Colouring::new("3x4".parse().unwrap(), 11).unwrap();
+        let (mut sequence, mut expected) = (vec![0u8; 11], vec![0u8; 11]);
+        colouring.decode(0, &mut sequence);
+        for rank in 1..colouring.arrangements as u32 {
+            next_sequence(&mut sequence);
+            colouring.decode(rank, &mut expected);
+            assert_eq!(sequence, expected, "{rank}");
         }
     }
 
