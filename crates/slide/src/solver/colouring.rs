@@ -771,10 +771,13 @@ impl ColourTable {
         views
     }
 
-    /// The views of a board one move from the board of `parent`: its
-    /// packed boards `words` (see [`slide`](Self::slide)), blank on
-    /// `blank`, moved along `horizontal`; or, as soon as one view's
-    /// distance exceeds `limit`, that distance. Each index is ranked from
+    /// Fills in the views of `child`, a board one move from the board of
+    /// `parent` whose packed boards are already slid (see
+    /// [`slide`](Self::slide)), blank on `blank`, moved along
+    /// `horizontal`; or answers, as soon as one view's distance exceeds
+    /// `limit`, that distance. (The packed boards are slid in place: a
+    /// copy would read them back wider than they were written, which
+    /// stalls.) Each index is ranked from
     /// the packed board by two look-ups, and each distance read from the
     /// residue beside the parent's. The views in which the move is
     /// horizontal go first: their entry shares a cache line with the
@@ -782,24 +785,26 @@ impl ColourTable {
     #[inline]
     fn step(
         &self,
-        parent: &Views,
-        words: &[u64; MAX_VIEWS],
+        parent: (&Views, usize),
+        child: &mut Views,
         blank: usize,
         horizontal: bool,
         limit: u32,
-    ) -> Result<Views, u32> {
-        let mut views = Views {
-            word: *words,
-            ..Views::default()
-        };
+    ) -> Result<(), u32> {
+        let (parent, parent_blank) = parent;
         for near in [true, false] {
             for (s, symmetry) in self.symmetries.iter().enumerate() {
                 if (horizontal != symmetry.transposes) != near {
                     continue;
                 }
-                let index = self
-                    .colouring
-                    .packed_index(words[s], symmetry.image[blank] as usize);
+                let image = symmetry.image[blank] as usize;
+                // A move horizontal in the view keeps its colour sequence,
+                // so only the blank's part of the index changes.
+                let index = if near {
+                    parent.index[s] as usize + image - symmetry.image[parent_blank] as usize
+                } else {
+                    self.colouring.packed_index(child.word[s], image)
+                };
                 let d = parent.distance[s];
                 let d = match (self.residue(index) + 3 - d % 3) % 3 {
                     0 => d,
@@ -809,11 +814,11 @@ impl ColourTable {
                 if u32::from(d) > limit {
                     return Err(u32::from(d));
                 }
-                views.index[s] = index as u32;
-                views.distance[s] = d;
+                child.index[s] = index as u32;
+                child.distance[s] = d;
             }
         }
-        Ok(views)
+        Ok(())
     }
 
     /// The bound of a canonical board: the largest painted distance over
@@ -1022,10 +1027,10 @@ impl Dfs<'_> {
             let mut b = blank;
             let mut slid = 0;
             let mut found = false;
-            let mut words = views.word;
+            let mut child = *views;
             for &to in line {
                 let to = to as usize;
-                table.slide(&mut words, self.cells[to], to, b);
+                table.slide(&mut child.word, self.cells[to], to, b);
                 self.cells.swap(b, to);
                 b = to;
                 slid += 1;
@@ -1035,9 +1040,9 @@ impl Dfs<'_> {
                 // exceeds what the bound leaves; that distance is a lower
                 // bound on the child's, so the next bound stays safe.
                 let limit = bound.saturating_sub(g + 1);
-                match table.step(views, &words, b, horizontal, limit) {
+                match table.step((views, blank), &mut child, b, horizontal, limit) {
                     Err(h) => self.next_bound = self.next_bound.min(g + 1 + h),
-                    Ok(child) if g < bound => {
+                    Ok(()) if g < bound => {
                         let h = child.bound();
                         if (h == 0 && self.solved())
                             || self.visit(b, &child, Some(horizontal), g + 1, bound)
@@ -1046,7 +1051,7 @@ impl Dfs<'_> {
                             break;
                         }
                     }
-                    Ok(child) => self.next_bound = self.next_bound.min(g + 1 + child.bound()),
+                    Ok(()) => self.next_bound = self.next_bound.min(g + 1 + child.bound()),
                 }
                 if self.stopped {
                     break;
@@ -1213,15 +1218,15 @@ mod tests {
                 let moves = &table.lines[blank];
                 let (d, line) = &moves[rng.below(moves.len() as u64) as usize];
                 let run = 1 + rng.below(line.len() as u64) as usize;
-                let mut words = views.word;
+                let (mut stepped, before) = (views, blank);
                 for &to in &line[..run] {
-                    table.slide(&mut words, cells[to as usize], to as usize, blank);
+                    table.slide(&mut stepped.word, cells[to as usize], to as usize, blank);
                     cells.swap(blank, to as usize);
                     blank = to as usize;
                 }
                 let horizontal = is_horizontal(*d);
-                let stepped = table
-                    .step(&views, &words, blank, horizontal, u32::MAX)
+                table
+                    .step((&views, before), &mut stepped, blank, horizontal, u32::MAX)
                     .unwrap();
                 views = table.views(&cells, blank);
                 let k = table.symmetries.len();
