@@ -771,17 +771,17 @@ impl ColourTable {
         views
     }
 
-    /// Fills in the views of `child`, a board one move from the board of
-    /// `parent` whose packed boards are already slid (see
+    /// Fills in the views of `child`, a board one move from `parent` (its
+    /// views and blank cell), whose packed boards are already slid (see
     /// [`slide`](Self::slide)), blank on `blank`, moved along
     /// `horizontal`; or answers, as soon as one view's distance exceeds
     /// `limit`, that distance. (The packed boards are slid in place: a
     /// copy would read them back wider than they were written, which
-    /// stalls.) Each index is ranked from
-    /// the packed board by two look-ups, and each distance read from the
-    /// residue beside the parent's. The views in which the move is
-    /// horizontal go first: their entry shares a cache line with the
-    /// parent's, so a child they prune costs no memory traffic.
+    /// stalls.) Each distance is read from the residue beside the
+    /// parent's. The views in which the move is horizontal go first: their
+    /// entry shares a cache line with the parent's, so a child they prune
+    /// costs no memory traffic; the others are ranked from the packed
+    /// board by two look-ups.
     #[inline]
     fn step(
         &self,
