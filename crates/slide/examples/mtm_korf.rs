@@ -9,7 +9,9 @@
 //!     ../shared/data/korf100_15puzzle.txt [FIRST [COUNT]]
 //! ```
 //!
-//! Release builds only: the 4 × 4 table has 151 M entries.
+//! Release builds only: the 4 × 4 table has 151 M entries. With
+//! `MTM_TABLE=FILE` the table is read from a cache file (`tessera slide
+//! tables build --metric mtm` writes it) instead of built.
 
 use slide::solver::mtm_lower_bound;
 use slide::{solve_optimal_mtm, Goal, Position, Size, SolveOptions};
@@ -44,6 +46,11 @@ fn main() {
         .take(count)
         .collect();
     let options = SolveOptions::default();
+    if let Ok(path) = std::env::var("MTM_TABLE") {
+        let bytes = std::fs::read(path).expect("readable table");
+        let table = slide::solver::ColourTable::from_bytes(size, 15, &bytes).expect("a table");
+        slide::solver::Databases::global().insert_colouring(table);
+    }
     let started = Instant::now();
     let mut total_nodes = 0;
     for (i, position) in positions.iter().enumerate() {

@@ -69,6 +69,8 @@ struct Colouring {
     full: usize,
     /// Sequences per blank cell.
     arrangements: usize,
+    /// Ranks of colour sequences packed two bits a cell.
+    packed: PackedRanks,
 }
 
 impl Colouring {
@@ -111,10 +113,14 @@ impl Colouring {
         }
         let full = states - 1;
         let arrangements = totals[full] as usize;
+        // Two bits a colour, 16 cells at most: a board fits a `u64`.
+        if colours > 4 || size.cells() > 16 {
+            return None;
+        }
         if arrangements.checked_mul(size.cells())? > MAX_ENTRIES {
             return None;
         }
-        Some(Colouring {
+        let mut colouring = Colouring {
             size,
             goal_blank,
             colour,
@@ -125,7 +131,46 @@ impl Colouring {
             totals: totals.into_iter().map(|v| v as u32).collect(),
             full,
             arrangements,
-        })
+            packed: PackedRanks::default(),
+        };
+        colouring.packed = PackedRanks::new(&colouring);
+        Some(colouring)
+    }
+
+    /// The rank contribution of `colours` (the first of them at the
+    /// sequence's position with `state` tiles left), or `None` where a
+    /// colour is exhausted.
+    fn partial_rank(&self, mut state: usize, colours: impl Iterator<Item = usize>) -> Option<u32> {
+        let mut rank = 0;
+        for c in colours {
+            let left = |c: usize| state / self.strides[c] % (self.counts[c] + 1);
+            if c >= self.colours || left(c) == 0 {
+                return None;
+            }
+            rank += self.offsets[state * self.colours + c];
+            state -= self.strides[c];
+        }
+        Some(rank)
+    }
+
+    /// The "tiles left" state of exactly the `colours` given, or `None`
+    /// where they hold more of a colour than the board.
+    fn state_of(&self, colours: impl Iterator<Item = usize>) -> Option<usize> {
+        let mut held = vec![0; self.colours];
+        for c in colours {
+            *held.get_mut(c)? += 1;
+        }
+        let fits = held.iter().zip(&self.counts).all(|(h, n)| h <= n);
+        fits.then(|| held.iter().zip(&self.strides).map(|(h, s)| h * s).sum())
+    }
+
+    /// The index of the painted board packed in `word` (two bits a cell,
+    /// zero on the blank's cell `blank`).
+    #[inline]
+    fn packed_index(&self, word: u64, blank: usize) -> usize {
+        let below = word & ((1 << (2 * blank)) - 1);
+        let sequence = below | (word >> (2 * blank + 2)) << (2 * blank);
+        self.packed.rank(sequence) as usize * self.size.cells() + blank
     }
 
     fn entries(&self) -> usize {
@@ -165,10 +210,17 @@ impl Colouring {
         let n = self.size.cells();
         let blank = index % n;
         let rank = (index / n) as u32;
-        if rank != *decoded {
+        // Ranks are lexicographic, so a rank a little past the decoded one
+        // is reached by stepping to the next sequence, far cheaper than
+        // decoding (a division per colour and cell).
+        if rank > *decoded && rank - *decoded <= 4 {
+            for _ in *decoded..rank {
+                next_sequence(&mut sequence[..n - 1]);
+            }
+        } else if rank != *decoded {
             self.decode(rank, &mut sequence[..n - 1]);
-            *decoded = rank;
         }
+        *decoded = rank;
         board[..blank].copy_from_slice(&sequence[..blank]);
         board[blank] = UNSEEN;
         board[blank + 1..].copy_from_slice(&sequence[blank..n - 1]);
@@ -194,6 +246,74 @@ impl Colouring {
             *slot = c as u8;
             state -= self.strides[c];
         }
+    }
+}
+
+/// Steps `sequence` to the next arrangement of its colours in
+/// lexicographic order (the last one wraps to the first, never used).
+fn next_sequence(sequence: &mut [u8]) {
+    let Some(i) = (1..sequence.len())
+        .rev()
+        .find(|&i| sequence[i - 1] < sequence[i])
+    else {
+        sequence.reverse();
+        return;
+    };
+    let pivot = sequence[i - 1];
+    let j = (i..sequence.len())
+        .rev()
+        .find(|&j| sequence[j] > pivot)
+        .expect("a larger colour after the pivot");
+    sequence.swap(i - 1, j);
+    sequence[i..].reverse();
+}
+
+/// The rank of a colour sequence packed two bits a colour, by two table
+/// look-ups instead of a walk over every cell: the rank is the sum of the
+/// first `head` colours' contributions (from the full state, so a function
+/// of those colours alone) and the rank of the rest among sequences of
+/// their own colour counts (the state they start from is exactly those
+/// counts). Entries for impossible sequences are never read.
+#[derive(Default)]
+struct PackedRanks {
+    head: u32,
+    prefix: Vec<u32>,
+    suffix: Vec<u32>,
+}
+
+impl PackedRanks {
+    /// At most this many colours in the prefix table (4^8 entries).
+    const HEAD: usize = 8;
+
+    fn new(colouring: &Colouring) -> PackedRanks {
+        let length = colouring.size.cells() - 1;
+        let head = length.min(Self::HEAD);
+        let colours = |word: usize, k: usize| (0..k).map(move |i| word >> (2 * i) & 3);
+        let prefix = (0..1 << (2 * head))
+            .map(|w| {
+                let rank = colouring.partial_rank(colouring.full, colours(w, head));
+                rank.unwrap_or(0)
+            })
+            .collect();
+        let tail = length - head;
+        let suffix = (0..1 << (2 * tail))
+            .map(|w| {
+                let state = colouring.state_of(colours(w, tail));
+                let rank = state.and_then(|s| colouring.partial_rank(s, colours(w, tail)));
+                rank.unwrap_or(0)
+            })
+            .collect();
+        PackedRanks {
+            head: head as u32,
+            prefix,
+            suffix,
+        }
+    }
+
+    #[inline]
+    fn rank(&self, sequence: u64) -> u32 {
+        let low = sequence & ((1 << (2 * self.head)) - 1);
+        self.prefix[low as usize] + self.suffix[(sequence >> (2 * self.head)) as usize]
     }
 }
 
@@ -298,6 +418,22 @@ fn symmetries(size: Size, goal_blank: usize) -> Vec<Symmetry> {
     found
 }
 
+/// Where each tile of each view lands on its view's packed board: the
+/// tile's colour in the view, shifted to the cell's image.
+fn view_bits(symmetries: &[Symmetry], colour_of: &[Vec<u8>], n: usize) -> Vec<u64> {
+    let mut bits = vec![0; symmetries.len() * n * n];
+    for (s, symmetry) in symmetries.iter().enumerate() {
+        for tile in 0..n {
+            for cell in 0..n {
+                let colour = u64::from(colour_of[s][tile]);
+                let shift = 2 * u64::from(symmetry.image[cell]);
+                bits[(s * n + tile) * n + cell] = colour << shift;
+            }
+        }
+    }
+    bits
+}
+
 /// The cells each move from a blank cell slides, nearest first, by the
 /// direction the tiles move.
 fn lines(size: Size) -> Vec<Vec<(Direction, Vec<u8>)>> {
@@ -334,7 +470,8 @@ fn is_horizontal(d: Direction) -> bool {
 /// Calls `each` with the index of every painted board one multi-tile move
 /// from the painted `board` (blank on `blank`, index `index`). A
 /// horizontal move keeps the colour sequence, so only the blank's part of
-/// the index changes; `child` is scratch space.
+/// the index changes; a vertical one is ranked from the board packed two
+/// bits a cell.
 #[inline]
 fn neighbours(
     colouring: &Colouring,
@@ -342,7 +479,6 @@ fn neighbours(
     index: usize,
     blank: usize,
     board: &[u8],
-    child: &mut [u8],
     mut each: impl FnMut(usize) -> bool,
 ) {
     let n = colouring.size.cells();
@@ -355,16 +491,27 @@ fn neighbours(
             }
             continue;
         }
-        child.copy_from_slice(board);
+        let mut word = pack_board(board, blank);
         let mut b = blank;
         for &to in line {
-            child.swap(b, to as usize);
-            b = to as usize;
-            if each(colouring.index(b, |cell| child[cell])) {
+            let to = to as usize;
+            let colour = word >> (2 * to) & 3;
+            word ^= colour << (2 * to) | colour << (2 * b);
+            b = to;
+            if each(colouring.packed_index(word, b)) {
                 return;
             }
         }
     }
+}
+
+/// A painted board (a colour per cell) packed two bits a cell, zero on
+/// the blank's cell.
+#[inline]
+fn pack_board(board: &[u8], blank: usize) -> u64 {
+    (0..board.len())
+        .filter(|&c| c != blank)
+        .fold(0, |word, c| word | u64::from(board[c]) << (2 * c))
 }
 
 /// Distances modulo 3 of every painted board, two bits each (3: never
@@ -378,6 +525,9 @@ pub struct ColourTable {
     symmetries: Vec<Symmetry>,
     /// `colour_of[s][t]`: the colour of tile `t` seen through symmetry `s`.
     colour_of: Vec<Vec<u8>>,
+    /// `bits[(s * n + t) * n + c]`: tile `t` on cell `c` in the packed
+    /// board of view `s` (its colour at two bits per cell of the view).
+    bits: Vec<u64>,
     lines: Vec<Vec<(Direction, Vec<u8>)>>,
 }
 
@@ -452,7 +602,7 @@ impl ColourTable {
     fn new(colouring: Colouring, packed: Vec<u8>) -> ColourTable {
         let size = colouring.size;
         let symmetries = symmetries(size, colouring.goal_blank);
-        let colour_of = symmetries
+        let colour_of: Vec<Vec<u8>> = symmetries
             .iter()
             .map(|s| {
                 (0..size.cells())
@@ -460,6 +610,7 @@ impl ColourTable {
                     .collect()
             })
             .collect();
+        let bits = view_bits(&symmetries, &colour_of, size.cells());
         let goal = colouring.index(colouring.goal_blank, |cell| colouring.colour[cell]);
         ColourTable {
             colouring,
@@ -467,7 +618,29 @@ impl ColourTable {
             goal,
             symmetries,
             colour_of,
+            bits,
             lines: lines(size),
+        }
+    }
+
+    /// The packed board of view `s`: tile on `cells[c]` at two bits per
+    /// cell of the view, zero on the blank's.
+    fn view_word(&self, s: usize, cells: &[u8], blank: usize) -> u64 {
+        let n = cells.len();
+        (0..n)
+            .filter(|&c| c != blank)
+            .map(|c| self.bits[(s * n + cells[c] as usize) * n + c])
+            .fold(0, |word, bits| word | bits)
+    }
+
+    /// Slides tile `tile` from cell `from` to the blank's cell `to` in
+    /// every view's packed board.
+    #[inline]
+    fn slide(&self, words: &mut [u64; MAX_VIEWS], tile: u8, from: usize, to: usize) {
+        let n = self.size().cells();
+        for (s, word) in words.iter_mut().enumerate().take(self.symmetries.len()) {
+            let at = (s * n + tile as usize) * n;
+            *word ^= self.bits[at + from] ^ self.bits[at + to];
         }
     }
 
@@ -546,7 +719,7 @@ impl ColourTable {
     /// less, modulo 3).
     fn distance(&self, mut index: usize) -> u32 {
         let n = self.size().cells();
-        let (mut board, mut child) = (vec![0u8; n], vec![0u8; n]);
+        let mut board = vec![0u8; n];
         let mut distance = 0;
         while index != self.goal {
             let r = self.residue(index);
@@ -560,7 +733,6 @@ impl ColourTable {
                 index,
                 blank,
                 &board,
-                &mut child,
                 |i| {
                     let found = self.residue(i) == closer;
                     if found {
@@ -594,34 +766,59 @@ impl ColourTable {
             let index = self.view_index(s, cells, blank);
             views.index[s] = index as u32;
             views.distance[s] = self.distance(index) as u8;
+            views.word[s] = self.view_word(s, cells, blank);
         }
         views
     }
 
-    /// The views of a board one move from the board of `parent`: the tiles
-    /// now at `cells` with the blank on `blank`, moved along `horizontal`.
+    /// Fills in the views of `child`, a board one move from `parent` (its
+    /// views and blank cell), whose packed boards are already slid (see
+    /// [`slide`](Self::slide)), blank on `blank`, moved along
+    /// `horizontal`; or answers, as soon as one view's distance exceeds
+    /// `limit`, that distance. (The packed boards are slid in place: a
+    /// copy would read them back wider than they were written, which
+    /// stalls.) Each distance is read from the residue beside the
+    /// parent's. The views in which the move is horizontal go first: their
+    /// entry shares a cache line with the parent's, so a child they prune
+    /// costs no memory traffic; the others are ranked from the packed
+    /// board by two look-ups.
     #[inline]
-    fn step(&self, parent: &Views, cells: &[u8], blank: usize, horizontal: bool) -> Views {
-        let mut views = Views::default();
-        let n = self.size().cells();
-        for (s, symmetry) in self.symmetries.iter().enumerate() {
-            // A move horizontal in the view keeps its colour sequence.
-            let index = if horizontal != symmetry.transposes {
-                let parent = parent.index[s] as usize;
-                parent - parent % n + symmetry.image[blank] as usize
-            } else {
-                self.view_index(s, cells, blank)
-            };
-            let d = parent.distance[s];
-            let r = self.residue(index);
-            views.index[s] = index as u32;
-            views.distance[s] = match (r + 3 - d % 3) % 3 {
-                0 => d,
-                1 => d + 1,
-                _ => d - 1,
-            };
+    fn step(
+        &self,
+        parent: (&Views, usize),
+        child: &mut Views,
+        blank: usize,
+        horizontal: bool,
+        limit: u32,
+    ) -> Result<(), u32> {
+        let (parent, parent_blank) = parent;
+        for near in [true, false] {
+            for (s, symmetry) in self.symmetries.iter().enumerate() {
+                if (horizontal != symmetry.transposes) != near {
+                    continue;
+                }
+                let image = symmetry.image[blank] as usize;
+                // A move horizontal in the view keeps its colour sequence,
+                // so only the blank's part of the index changes.
+                let index = if near {
+                    parent.index[s] as usize + image - symmetry.image[parent_blank] as usize
+                } else {
+                    self.colouring.packed_index(child.word[s], image)
+                };
+                let d = parent.distance[s];
+                let d = match (self.residue(index) + 3 - d % 3) % 3 {
+                    0 => d,
+                    1 => d + 1,
+                    _ => d - 1,
+                };
+                if u32::from(d) > limit {
+                    return Err(u32::from(d));
+                }
+                child.index[s] = index as u32;
+                child.distance[s] = d;
+            }
         }
-        views
+        Ok(())
     }
 
     /// The bound of a canonical board: the largest painted distance over
@@ -641,6 +838,8 @@ impl ColourTable {
 struct Views {
     index: [u32; MAX_VIEWS],
     distance: [u8; MAX_VIEWS],
+    /// The packed board of each view (see [`ColourTable::slide`]).
+    word: [u64; MAX_VIEWS],
 }
 
 impl Views {
@@ -691,7 +890,6 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
             let range = chunks * slice / SLICES..chunks * (slice + 1) / SLICES;
             range.into_par_iter().for_each(|chunk| {
                 let mut board = vec![0u8; n];
-                let mut child = vec![0u8; n];
                 let (mut sequence, mut decoded) = ([0u8; 32], u32::MAX);
                 let mut new = 0;
                 for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(entries) {
@@ -703,18 +901,10 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
                         let blank =
                             colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
                         let mut found = false;
-                        neighbours(
-                            colouring,
-                            &lines[blank],
-                            index,
-                            blank,
-                            &board,
-                            &mut child,
-                            |i| {
-                                found = distances[i].load(Ordering::Relaxed) == depth;
-                                found
-                            },
-                        );
+                        neighbours(colouring, &lines[blank], index, blank, &board, |i| {
+                            found = distances[i].load(Ordering::Relaxed) == depth;
+                            found
+                        });
                         if found {
                             distances[index].store(depth + 1, Ordering::Relaxed);
                             new += 1;
@@ -726,29 +916,21 @@ fn breadth_first(colouring: &Colouring, progress: &mut dyn FnMut(BuildProgress))
                     }
                     let blank =
                         colouring.board_from(index, &mut sequence, &mut decoded, &mut board);
-                    neighbours(
-                        colouring,
-                        &lines[blank],
-                        index,
-                        blank,
-                        &board,
-                        &mut child,
-                        |i| {
-                            // Claimed once: the count of boards filled
-                            // stays exact however the threads race.
-                            let claimed = distances[i].load(Ordering::Relaxed) == UNSEEN
-                                && distances[i]
-                                    .compare_exchange(
-                                        UNSEEN,
-                                        depth + 1,
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    )
-                                    .is_ok();
-                            new += u64::from(claimed);
-                            false
-                        },
-                    );
+                    neighbours(colouring, &lines[blank], index, blank, &board, |i| {
+                        // Claimed once: the count of boards filled
+                        // stays exact however the threads race.
+                        let claimed = distances[i].load(Ordering::Relaxed) == UNSEEN
+                            && distances[i]
+                                .compare_exchange(
+                                    UNSEEN,
+                                    depth + 1,
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                )
+                                .is_ok();
+                        new += u64::from(claimed);
+                        false
+                    });
                 }
                 added.fetch_add(new, Ordering::Relaxed);
             });
@@ -845,23 +1027,31 @@ impl Dfs<'_> {
             let mut b = blank;
             let mut slid = 0;
             let mut found = false;
+            let mut child = *views;
             for &to in line {
                 let to = to as usize;
+                table.slide(&mut child.word, self.cells[to], to, b);
                 self.cells.swap(b, to);
                 b = to;
                 slid += 1;
                 self.path.push(*d);
                 self.nodes += 1;
-                let child = table.step(views, &self.cells, b, horizontal);
-                let h = child.bound();
-                let f = g + 1 + h;
-                if f > bound {
-                    self.next_bound = self.next_bound.min(f);
-                } else if (h == 0 && self.solved())
-                    || self.visit(b, &child, Some(horizontal), g + 1, bound)
-                {
-                    found = true;
-                    break;
+                // The child is pruned as soon as one view's distance
+                // exceeds what the bound leaves; that distance is a lower
+                // bound on the child's, so the next bound stays safe.
+                let limit = bound.saturating_sub(g + 1);
+                match table.step((views, blank), &mut child, b, horizontal, limit) {
+                    Err(h) => self.next_bound = self.next_bound.min(g + 1 + h),
+                    Ok(()) if g < bound => {
+                        let h = child.bound();
+                        if (h == 0 && self.solved())
+                            || self.visit(b, &child, Some(horizontal), g + 1, bound)
+                        {
+                            found = true;
+                            break;
+                        }
+                    }
+                    Ok(()) => self.next_bound = self.next_bound.min(g + 1 + child.bound()),
                 }
                 if self.stopped {
                     break;
@@ -961,6 +1151,18 @@ mod tests {
     }
 
     #[test]
+    fn the_next_sequence_is_the_next_rank() {
+        let colouring = Colouring::new("3x4".parse().unwrap(), 11).unwrap();
+        let (mut sequence, mut expected) = (vec![0u8; 11], vec![0u8; 11]);
+        colouring.decode(0, &mut sequence);
+        for rank in 1..colouring.arrangements as u32 {
+            next_sequence(&mut sequence);
+            colouring.decode(rank, &mut expected);
+            assert_eq!(sequence, expected, "{rank}");
+        }
+    }
+
+    #[test]
     fn painted_boards_round_trip_through_their_index() {
         let size: Size = "4x4".parse().unwrap();
         for goal_blank in [15, 0, 5] {
@@ -970,6 +1172,11 @@ mod tests {
             for index in (0..colouring.entries()).step_by(step) {
                 let blank = colouring.board(index, &mut board);
                 assert_eq!(colouring.index(blank, |c| board[c]), index);
+                // The same index from the board packed two bits a cell.
+                let word = (0..16)
+                    .filter(|&c| c != blank)
+                    .fold(0u64, |w, c| w | u64::from(board[c]) << (2 * c));
+                assert_eq!(colouring.packed_index(word, blank), index);
             }
         }
         // The quadrant painting with the blank's goal in a corner.
@@ -1011,15 +1218,21 @@ mod tests {
                 let moves = &table.lines[blank];
                 let (d, line) = &moves[rng.below(moves.len() as u64) as usize];
                 let run = 1 + rng.below(line.len() as u64) as usize;
+                let (mut stepped, before) = (views, blank);
                 for &to in &line[..run] {
+                    table.slide(&mut stepped.word, cells[to as usize], to as usize, blank);
                     cells.swap(blank, to as usize);
                     blank = to as usize;
                 }
-                let stepped = table.step(&views, &cells, blank, is_horizontal(*d));
+                let horizontal = is_horizontal(*d);
+                table
+                    .step((&views, before), &mut stepped, blank, horizontal, u32::MAX)
+                    .unwrap();
                 views = table.views(&cells, blank);
                 let k = table.symmetries.len();
-                assert_eq!(stepped.index[..k], views.index[..k], "{size}");
+                assert_eq!(stepped.index[..k], views.index[..k], "{size} {d:?}");
                 assert_eq!(stepped.distance[..k], views.distance[..k], "{size}");
+                assert_eq!(stepped.word[..k], views.word[..k], "{size}");
             }
         }
     }
