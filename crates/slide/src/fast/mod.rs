@@ -15,9 +15,10 @@
 //!
 //! On boards of at most 64 cells a beam search guided by Manhattan
 //! distance and linear conflicts also runs, and the shorter of the two
-//! solutions is returned. Above 25 cells a second, staged beam search
+//! solutions is returned. Above 25 cells a staged beam search instead
 //! brings the outer lines home one at a time before it solves the last
-//! 5 × 5 or smaller, and the shortest of the three is kept.
+//! 5 × 5 or smaller; it runs rows first and columns first, and the shortest
+//! of the three solutions is kept.
 
 mod beam;
 mod board;
@@ -75,12 +76,11 @@ pub struct FastSolver {
     pub beam_width: Option<usize>,
 }
 
-/// The beam widths when none is given: the whole-board search's and the
-/// staged searches'. Measured (CPU time per solve, mean length over the
-/// Manhattan and linear-conflict bound, BENCHMARKS.md): 1500 and 1500 take 0.65 s on
-/// 7 × 7 (1.74); on 8 × 8, 700 and 1200 take 0.86 s (1.87), where 1500 and
-/// 1500 take 1.26 s (1.80). Doubling a width doubles its time for
-/// solutions a few per cent shorter.
+/// The beam widths when none is given: the whole-board search's (up to
+/// 25 cells) and the staged searches'. Measured (CPU time per solve, mean
+/// length over the Manhattan and linear-conflict bound, BENCHMARKS.md):
+/// 1500 takes 0.26 s on 7 × 7 (1.63); 1200 on 8 × 8, 0.37 s (1.68).
+/// Doubling a width doubles its time for solutions a few per cent shorter.
 fn auto_widths(cells: usize) -> (usize, usize) {
     match cells {
         0..=25 => (2000, 2000),
@@ -161,24 +161,29 @@ impl FastSolver {
         if stop() {
             return Err(FastError::Stopped);
         }
-        let searched = beam::search(
-            rect.width(),
-            &small,
-            small_blank,
-            small_goal,
-            None,
-            whole,
-            limit,
-        );
-        let mut best = match searched {
+        // Above `STAGE_CELLS` the staged searches alone: the whole-board
+        // beam won on none of 40 boards of 7 × 7 and 8 × 8 once the stages
+        // kept their beams varied (BENCHMARKS.md).
+        let searched = (size.cells() <= STAGE_CELLS).then(|| {
+            beam::search(
+                rect.width(),
+                &small,
+                small_blank,
+                small_goal,
+                None,
+                whole,
+                limit,
+            )
+        });
+        let mut best = match searched.flatten() {
             Some(tail) if moves.len() + tail.len() < reduced.len() => {
                 moves.extend(tail);
                 moves
             }
             _ => reduced,
         };
-        // The whole-board beam and the staged searches (rows first, or
-        // columns first) each win on some boards: keep the shortest.
+        // The staged searches (rows first, or columns first) each win on
+        // some boards: keep the shortest.
         if size.cells() > STAGE_CELLS {
             for columns_first in [false, true] {
                 if stop() {
@@ -207,10 +212,10 @@ impl FastSolver {
 /// Boards above this many cells are also solved in stages: a beam search
 /// brings one outer line home, the board shrinks by it, and so on down to
 /// this size, where one beam search finishes. A beam over the whole of a
-/// 7 × 7 or 8 × 8 board loses its way (2.0 and 2.2 times the bound);
-/// with the staged searches too, the shortest kept, 1.74 and 1.87
-/// (BENCHMARKS.md; stopping at 36 cells, stages of two lines, or a line in
-/// two or three steps were all longer).
+/// 7 × 7 or 8 × 8 board loses its way (2.0 and 2.2 times the bound); the
+/// staged searches reach 1.63 and 1.68 (BENCHMARKS.md; stopping at 36
+/// cells, stages of two lines, or a line in two or three steps were all
+/// longer).
 const STAGE_CELLS: usize = 25;
 
 /// The staged solution of a board of at most 64 cells (see
