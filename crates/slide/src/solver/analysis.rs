@@ -19,8 +19,8 @@ use super::heuristic::{Estimate, Manhattan, Patterns};
 use super::ida::{Limits, Outcome, Search};
 use super::relabel::Canonical;
 use super::{
-    lower_bound, solve_optimal, solve_optimal_mtm, Metric, Solution, SolveError, SolveOptions,
-    BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
+    lower_bound, mtm::mtm_within, solve_optimal, solve_optimal_mtm, Metric, Solution, SolveError,
+    SolveOptions, BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
 };
 use crate::{FastSolver, HeuristicKind, LowerBound, Moves, Position, ReplayError};
 
@@ -388,10 +388,12 @@ fn chain<E: Estimate>(
     out
 }
 
-/// Multi-tile distances: one optimal MTM solve per position (a table walk
-/// on small boards); where the budget stops one, its bound. A move that is
-/// the first run of the optimal solution known from the position before
-/// needs no search: the rest of that solution is optimal from there.
+/// Multi-tile distances: a table walk on small boards; with a colouring
+/// table, a search between one below and one above the distance before;
+/// else one optimal MTM solve per position. Where the budget stops one,
+/// its bound. A move that is the first run of the optimal solution known
+/// from the position before needs no search: the rest of that solution is
+/// optimal from there.
 fn mtm_distances(
     positions: &[Position],
     steps: &[Moves],
@@ -419,7 +421,43 @@ fn mtm_distances(
             continue;
         }
         ahead = None;
+        let before = *out.last().expect("the first distance");
         let stopped = options.stop.is_some_and(|stop| stop());
+        // One move changes the distance by at most one: the search starts
+        // one below the last distance and stops one above it.
+        let within = (before.exact && !stopped)
+            .then(|| {
+                mtm_within(
+                    p,
+                    goal,
+                    options,
+                    before.moves.saturating_sub(1),
+                    before.moves,
+                )
+            })
+            .flatten();
+        if let Some(found) = within {
+            out.push(match found {
+                Ok(Some(moves)) => {
+                    let runs = split(&moves, Metric::Mtm);
+                    let distance = Distance {
+                        moves: runs.len() as u32,
+                        exact: true,
+                    };
+                    ahead = Some(runs);
+                    distance
+                }
+                Ok(None) => Distance {
+                    moves: before.moves + 1,
+                    exact: true,
+                },
+                Err(bound) => Distance {
+                    moves: bound.max(mtm_bound(p, goal)),
+                    exact: false,
+                },
+            });
+            continue;
+        }
         let distance = if stopped || goal.size().cells() > OPTIMAL_MAX_CELLS {
             Distance {
                 moves: mtm_bound(p, goal),

@@ -957,6 +957,25 @@ pub(crate) fn search(
     start: &Canonical,
     stop: &dyn Fn(u64) -> bool,
 ) -> Result<(Moves, u64), (u32, u64)> {
+    match search_within(table, start, stop, 0, u32::MAX)? {
+        (Some(moves), nodes) => Ok((moves, nodes)),
+        (None, _) => unreachable!("every solvable position has a solution"),
+    }
+}
+
+/// IDA* for a position whose distance is known to be at least `floor`:
+/// the first threshold is `floor` (or the bound, if higher), and past
+/// `ceiling` it gives up with `None`. The analysis of a solve knows the
+/// distance of the position before, so each position is one or two
+/// thresholds, and a move away from the goal needs no search at its own
+/// distance, the costliest.
+pub(crate) fn search_within(
+    table: &ColourTable,
+    start: &Canonical,
+    stop: &dyn Fn(u64) -> bool,
+    floor: u32,
+    ceiling: u32,
+) -> Result<(Option<Moves>, u64), (u32, u64)> {
     let mut dfs = Dfs {
         table,
         cells: start.cells.clone(),
@@ -968,20 +987,21 @@ pub(crate) fn search(
         stopped: false,
     };
     if dfs.solved() {
-        return Ok((Moves(Vec::new()), 0));
+        return Ok((Some(Moves(Vec::new())), 0));
     }
     let views = table.views(&dfs.cells, start.blank);
-    let mut bound = views.bound();
-    loop {
+    let mut bound = views.bound().max(floor);
+    while bound <= ceiling {
         dfs.next_bound = u32::MAX;
         if dfs.visit(start.blank, &views, None, 0, bound) {
-            return Ok((Moves(dfs.path), dfs.nodes));
+            return Ok((Some(Moves(dfs.path)), dfs.nodes));
         }
         if dfs.stopped {
             return Err((bound, dfs.nodes));
         }
         bound = dfs.next_bound;
     }
+    Ok((None, dfs.nodes))
 }
 
 struct Dfs<'a> {

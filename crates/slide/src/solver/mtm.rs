@@ -106,6 +106,33 @@ pub fn solve_optimal_mtm(
     })
 }
 
+/// Where the distance of `position` lies, given that it is within
+/// `floor..=ceiling`: the colouring search's shortest solution if one is
+/// no longer than `ceiling` (`Ok(Some(moves))`), `Ok(None)` if none is,
+/// `Err(bound)` when the budget stopped it first. `None` when no colouring
+/// table serves the board (the caller solves it outright).
+pub(crate) fn mtm_within(
+    position: &Position,
+    goal: &Position,
+    options: &SolveOptions,
+    floor: u32,
+    ceiling: u32,
+) -> Option<Result<Option<Moves>, u32>> {
+    let start = accepted(position, goal).ok()?;
+    let size = position.size();
+    if size.cells() <= FULL_TABLE_MAX_CELLS || size.cells() > OPTIMAL_MAX_CELLS {
+        return None;
+    }
+    let table = colour_table(size, start.goal_blank, options)?;
+    let stop =
+        |nodes| options.node_limit.is_some_and(|n| nodes >= n) || options.stop.is_some_and(|s| s());
+    Some(
+        colouring::search_within(&table, &start, &stop, floor, ceiling)
+            .map(|(moves, _)| moves)
+            .map_err(|(bound, _)| bound),
+    )
+}
+
 /// The colouring table a search with `options` uses: built now when it
 /// is small or the search has no budget; under a budget a large table
 /// (4 × 4: seconds to build) only if it is already loaded (front ends
