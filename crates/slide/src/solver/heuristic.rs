@@ -386,19 +386,36 @@ struct Group {
     database: Arc<PatternDatabase>,
     /// Goal cells of the tiles, in the database's slot order.
     tiles: Vec<u8>,
-    /// Maps a board cell to the database's frame (σ⁻¹).
-    frame: Vec<u8>,
+    /// Maps a board cell to the database's frame (σ⁻¹); 32 entries, so
+    /// that a cell masked to five bits needs no bounds check.
+    frame: [u8; 32],
 }
 
 impl Group {
+    /// The database's value for the pattern's tiles on `positions`. With
+    /// a byte per value the rank is computed as the cells are read, with
+    /// no placement array to clear and fill first: this runs once or
+    /// twice per node.
     #[inline]
     fn value(&self, positions: &[u8]) -> u8 {
-        let mut cells = [0u8; 32];
-        let k = self.tiles.len();
-        for (slot, &tile) in cells[..k].iter_mut().zip(&self.tiles) {
-            *slot = self.frame[positions[tile as usize] as usize];
+        let n = self.database.spec().size().cells();
+        let cell = |tile: u8| self.frame[positions[tile as usize] as usize & 31];
+        let Some(wide) = self.database.wide() else {
+            let mut cells = [0u8; 32];
+            let k = self.tiles.len();
+            for (slot, &tile) in cells[..k].iter_mut().zip(&self.tiles) {
+                *slot = cell(tile);
+            }
+            return self.database.value(&cells[..k]);
+        };
+        let (mut used, mut r) = (0u32, 0usize);
+        for (j, &tile) in self.tiles.iter().enumerate() {
+            let c = cell(tile);
+            let below = (used & ((1u32 << c) - 1)).count_ones() as usize;
+            r = r * (n - j) + (c as usize - below);
+            used |= 1 << c;
         }
-        self.database.value(&cells[..k])
+        wide[r]
     }
 }
 
@@ -653,7 +670,7 @@ impl Patterns {
                     .map(|(g, group)| {
                         group.iter().for_each(|&t| of[t as usize] = g as u8);
                         let (spec, sigma) = canonical(size, group, goal_blank, &symmetries);
-                        let mut frame = vec![0u8; sigma.len()];
+                        let mut frame = [0u8; 32];
                         for (c, &s) in sigma.iter().enumerate() {
                             frame[s as usize] = c as u8;
                         }

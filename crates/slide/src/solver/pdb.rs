@@ -275,6 +275,13 @@ impl PatternDatabase {
         }
     }
 
+    /// Every value a byte, in [`index`] order, when the table is small
+    /// enough to be held so.
+    #[inline]
+    pub(crate) fn wide(&self) -> Option<&[u8]> {
+        self.wide.as_deref()
+    }
+
     /// [`value`](Self::value) from the four-bit values.
     #[inline]
     fn packed_value(&self, cells: &[u8]) -> u8 {
