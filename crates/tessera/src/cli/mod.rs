@@ -260,10 +260,13 @@ fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::Pat
     };
     let solver = Solver::new(config).with_upgrade(tables).on_ready(|ready| {
         // A gauge per set ready, for the operator's dashboard.
-        let tables = match ready.tables {
-            play::slide_game::TableSet::Patterns(kind) => format!("{kind:?}").to_lowercase(),
-            play::slide_game::TableSet::Colouring => "colouring".to_string(),
+        // "Small", "Large", … as before the colouring table; the gauge's
+        // label in lower case.
+        let name = match ready.tables {
+            play::slide_game::TableSet::Patterns(kind) => format!("{kind:?}"),
+            play::slide_game::TableSet::Colouring => "Colouring".to_string(),
         };
+        let tables = name.to_lowercase();
         metrics::gauge!(
             "tessera_pattern_databases_ready",
             "size" => ready.size.to_string(),
@@ -273,7 +276,7 @@ fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::Pat
         tracing::info!(
             size = %ready.size,
             goal_blank = ready.goal_blank,
-            tables = ?ready.tables,
+            tables = %name,
             seconds = ready.took.as_secs_f64(),
             built = ready.built,
             "pattern databases ready"
