@@ -250,7 +250,7 @@ pub fn analyze(
     };
     let distances = match metric {
         Metric::Stm => stm_distances(&positions, goal, first, options)?,
-        Metric::Mtm => mtm_distances(&positions, &steps, goal, &best, options)?,
+        Metric::Mtm => mtm_distances(&positions, &steps, goal, first, &best, options)?,
     };
     Ok(Analysis {
         metric,
@@ -398,17 +398,10 @@ fn mtm_distances(
     positions: &[Position],
     steps: &[Moves],
     goal: &Position,
+    first: Distance,
     best: &Solution,
     options: &SolveOptions,
 ) -> Result<Vec<Distance>, SolveError> {
-    let first = Distance {
-        moves: if best.optimal {
-            best.mtm() as u32
-        } else {
-            best.lower_bound
-        },
-        exact: best.optimal,
-    };
     let mut out = vec![first];
     let mut ahead = best.optimal.then(|| split(&best.moves, Metric::Mtm));
     for (p, step) in positions[1..].iter().zip(steps) {
