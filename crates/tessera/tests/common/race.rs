@@ -59,10 +59,22 @@ impl Socket {
     /// The next message, whatever its type.
     pub fn next(&mut self) -> Value {
         loop {
-            match self.ws.read().expect("a message in time") {
+            match self.read().expect("a message in time") {
                 Message::Text(text) => return serde_json::from_str(&text).unwrap(),
                 Message::Close(frame) => panic!("closed: {frame:?}"),
                 _ => continue,
+            }
+        }
+    }
+
+    /// One frame, read again when a signal interrupts the wait: tests
+    /// that kill instances deliver SIGCHLD to this process, and a read
+    /// cut short by it has lost nothing (tungstenite keeps partial frames).
+    fn read(&mut self) -> tungstenite::Result<Message> {
+        loop {
+            match self.ws.read() {
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                other => return other,
             }
         }
     }
@@ -104,7 +116,7 @@ impl Socket {
     pub fn closed(&mut self) -> (u16, bool) {
         let mut told = false;
         loop {
-            match self.ws.read() {
+            match self.read() {
                 Ok(Message::Text(text)) => {
                     let message: Value = serde_json::from_str(&text).unwrap();
                     told |= message["type"] == "error";
