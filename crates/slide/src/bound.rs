@@ -126,7 +126,7 @@ impl LowerBound {
         let keys = (y * w..y * w + w)
             .filter(|&cell| cell != blank && self.home[cell] as usize / w == y)
             .map(|cell| self.home[cell] as usize % w);
-        conflicts(keys)
+        line_conflicts(keys, &mut vec![0; w])
     }
 
     fn column_conflicts(&self, x: usize) -> u32 {
@@ -136,24 +136,23 @@ impl LowerBound {
             .step_by(w)
             .filter(|&cell| cell != blank && self.home[cell] as usize % w == x)
             .map(|cell| self.home[cell] as usize / w);
-        conflicts(keys)
+        line_conflicts(keys, &mut vec![0; self.size.height()])
     }
 }
 
-/// Twice the number of keys outside a longest strictly increasing run.
-fn conflicts(keys: impl Iterator<Item = usize>) -> u32 {
-    let mut tails: Vec<usize> = Vec::new();
-    let mut count = 0;
+/// Twice the number of keys outside a longest strictly increasing run: the
+/// tiles of a line that must leave it to let the others pass. `tails` is
+/// scratch room for at least as many keys as the line holds, so the beam
+/// search's many small lines need no allocation.
+pub(crate) fn line_conflicts(keys: impl Iterator<Item = usize>, tails: &mut [usize]) -> u32 {
+    let (mut len, mut count) = (0, 0);
     for key in keys {
         count += 1;
-        let i = tails.partition_point(|&t| t < key);
-        if i == tails.len() {
-            tails.push(key);
-        } else {
-            tails[i] = key;
-        }
+        let i = tails[..len].partition_point(|&t| t < key);
+        tails[i] = key;
+        len = len.max(i + 1);
     }
-    2 * (count - tails.len()) as u32
+    2 * (count - len) as u32
 }
 
 #[cfg(test)]

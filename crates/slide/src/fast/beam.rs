@@ -11,6 +11,7 @@
 //! bounded in width and depth, so it always ends; it may fail to find a
 //! solution, and then the reduction's stands.
 
+use crate::bound::line_conflicts;
 use crate::Direction;
 use std::collections::HashSet;
 
@@ -106,8 +107,8 @@ impl Bound {
         let keys = tiles[y * w..y * w + w]
             .iter()
             .filter(|&&t| t != self.blank_goal && self.row[t as usize] as usize == y)
-            .map(|&t| self.column[t as usize]);
-        conflicts(keys)
+            .map(|&t| self.column[t as usize] as usize);
+        line_conflicts(keys, &mut [0; MAX_CELLS])
     }
 
     fn column_conflicts(&self, tiles: &[u8], x: usize) -> u32 {
@@ -115,22 +116,9 @@ impl Bound {
             .iter()
             .step_by(self.width)
             .filter(|&&t| t != self.blank_goal && self.column[t as usize] as usize == x)
-            .map(|&t| self.row[t as usize]);
-        conflicts(keys)
+            .map(|&t| self.row[t as usize] as usize);
+        line_conflicts(keys, &mut [0; MAX_CELLS])
     }
-}
-
-/// Twice the number of keys outside a longest increasing subsequence.
-fn conflicts(keys: impl Iterator<Item = u8>) -> u32 {
-    let mut tails = [0u8; 64];
-    let (mut len, mut count) = (0, 0);
-    for key in keys {
-        count += 1;
-        let i = tails[..len].partition_point(|&t| t < key);
-        tails[i] = key;
-        len = len.max(i + 1);
-    }
-    2 * (count - len) as u32
 }
 
 /// How a position was reached: the node before and the cell the blank
