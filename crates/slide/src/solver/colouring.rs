@@ -33,7 +33,7 @@
 //! while it is small and, once fewer boards are left than the level
 //! holds, checking each board left for a neighbour on the level.
 
-use super::pdb::{checksum, BuildProgress, LoadError};
+use super::pdb::{check_file, checksum, BuildProgress, LoadError};
 use super::relabel::Canonical;
 use crate::{Direction, Moves, Size};
 use rayon::prelude::*;
@@ -674,33 +674,10 @@ impl ColourTable {
     ) -> Result<ColourTable, LoadError> {
         let entries = Self::entries_for(size, goal_blank).ok_or(LoadError::NotADatabase)?;
         let head = Self::header(size, goal_blank, entries);
-        if bytes.len() < head.len() + 8 || bytes[..8] != MAGIC[..] {
-            return Err(LoadError::NotADatabase);
-        }
-        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-        if version != COLOUR_FORMAT_VERSION {
-            return Err(LoadError::Version {
-                found: version,
-                expected: COLOUR_FORMAT_VERSION,
-            });
-        }
-        if bytes[..head.len()] != head[..] {
-            return Err(LoadError::OtherPattern {
-                expected: Self::file_name_for(size, goal_blank),
-            });
-        }
-        let expected = head.len() + entries.div_ceil(4) + 8;
-        if bytes.len() != expected {
-            return Err(LoadError::Length {
-                found: bytes.len(),
-                expected,
-            });
-        }
+        check_file(&head, entries.div_ceil(4), bytes, || {
+            Self::file_name_for(size, goal_blank)
+        })?;
         let body = bytes.len() - 8;
-        let stored = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
-        if checksum(&bytes[..body]) != stored {
-            return Err(LoadError::Checksum);
-        }
         let colouring = Colouring::new(size, goal_blank).ok_or(LoadError::NotADatabase)?;
         let table = ColourTable::new(colouring, bytes[head.len()..body].to_vec());
         if table.residue(table.goal) != 0 {

@@ -337,31 +337,44 @@ impl PatternDatabase {
 }
 
 fn check(spec: &PatternSpec, head: &[u8], bytes: &[u8]) -> Result<(), LoadError> {
-    if bytes.len() < head.len() + 8 || bytes[..8] != MAGIC[..] {
+    check_file(head, spec.entries().div_ceil(2), bytes, || spec.to_string())
+}
+
+/// Checks a cached table file against what it must be: `head` (its first
+/// 12 bytes the magic and the format version), then `body` bytes, then a
+/// checksum of all before it. `name` names the table expected, for the
+/// error of a file written for another. The pattern databases and the
+/// colouring table share this file layout.
+pub(super) fn check_file(
+    head: &[u8],
+    body: usize,
+    bytes: &[u8],
+    name: impl FnOnce() -> String,
+) -> Result<(), LoadError> {
+    if bytes.len() < head.len() + 8 || bytes[..8] != head[..8] {
         return Err(LoadError::NotADatabase);
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-    if version != FORMAT_VERSION {
+    let expected = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+    if version != expected {
         return Err(LoadError::Version {
             found: version,
-            expected: FORMAT_VERSION,
+            expected,
         });
     }
     if bytes[..head.len()] != head[..] {
-        return Err(LoadError::OtherPattern {
-            expected: spec.to_string(),
-        });
+        return Err(LoadError::OtherPattern { expected: name() });
     }
-    let expected = head.len() + spec.entries().div_ceil(2) + 8;
+    let expected = head.len() + body + 8;
     if bytes.len() != expected {
         return Err(LoadError::Length {
             found: bytes.len(),
             expected,
         });
     }
-    let body = bytes.len() - 8;
-    let stored = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
-    if checksum(&bytes[..body]) != stored {
+    let end = bytes.len() - 8;
+    let stored = u64::from_le_bytes(bytes[end..].try_into().expect("8 bytes"));
+    if checksum(&bytes[..end]) != stored {
         return Err(LoadError::Checksum);
     }
     Ok(())
