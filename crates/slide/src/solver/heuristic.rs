@@ -384,23 +384,60 @@ fn canonical(
 /// One pattern of a partition, looked up through a symmetry.
 struct Group {
     database: Arc<PatternDatabase>,
+    /// The database's values a byte each, when it holds them so: kept
+    /// here so that a lookup reads them without going through the
+    /// database.
+    wide: Option<Arc<[u8]>>,
     /// Goal cells of the tiles, in the database's slot order.
     tiles: Vec<u8>,
+    /// The same, in a fixed array for the byte lookup (patterns of at
+    /// most [`FAST_TILES`] tiles).
+    fast_tiles: [u8; FAST_TILES],
+    /// The weight of slot `j`'s digit in the index: the product of the
+    /// later slots' radices. The digits' products are independent, so the
+    /// index is not one chain of multiplications.
+    weights: [u32; FAST_TILES],
     /// Maps a board cell to the database's frame (σ⁻¹); 32 entries, so
     /// that a cell masked to five bits needs no bounds check.
     frame: [u8; 32],
 }
 
+/// The most tiles a pattern may have for the fixed-array byte lookup.
+const FAST_TILES: usize = 8;
+
 impl Group {
+    fn new(database: Arc<PatternDatabase>, tiles: Vec<u8>, frame: [u8; 32]) -> Group {
+        let n = database.spec().size().cells();
+        let k = tiles.len();
+        let mut fast_tiles = [0u8; FAST_TILES];
+        let mut weights = [0u32; FAST_TILES];
+        let wide = if k <= FAST_TILES {
+            fast_tiles[..k].copy_from_slice(&tiles);
+            for (j, weight) in weights[..k].iter_mut().enumerate() {
+                *weight = (j + 1..k).map(|i| (n - i) as u32).product();
+            }
+            database.wide_shared()
+        } else {
+            None
+        };
+        Group {
+            database,
+            wide,
+            tiles,
+            fast_tiles,
+            weights,
+            frame,
+        }
+    }
+
     /// The database's value for the pattern's tiles on `positions`. With
     /// a byte per value the rank is computed as the cells are read, with
     /// no placement array to clear and fill first: this runs once or
     /// twice per node.
     #[inline]
     fn value(&self, positions: &[u8]) -> u8 {
-        let n = self.database.spec().size().cells();
         let cell = |tile: u8| self.frame[positions[tile as usize] as usize & 31];
-        let Some(wide) = self.database.wide() else {
+        let Some(wide) = &self.wide else {
             let mut cells = [0u8; 32];
             let k = self.tiles.len();
             for (slot, &tile) in cells[..k].iter_mut().zip(&self.tiles) {
@@ -409,10 +446,11 @@ impl Group {
             return self.database.value(&cells[..k]);
         };
         let (mut used, mut r) = (0u32, 0usize);
-        for (j, &tile) in self.tiles.iter().enumerate() {
-            let c = cell(tile);
-            let below = (used & ((1u32 << c) - 1)).count_ones() as usize;
-            r = r * (n - j) + (c as usize - below);
+        let k = self.tiles.len();
+        for (&tile, &weight) in self.fast_tiles[..k].iter().zip(&self.weights[..k]) {
+            let c = cell(tile) as u32;
+            let below = (used & ((1u32 << c) - 1)).count_ones();
+            r += (c - below) as usize * weight as usize;
             used |= 1 << c;
         }
         wide[r]
@@ -451,6 +489,11 @@ pub(crate) trait Estimate {
     #[inline]
     fn dual(&self, _cells: &[u8], _blank: usize, _cutoff: u32) -> u32 {
         0
+    }
+    /// Whether [`dual`](Self::dual) can give anything but 0: the search
+    /// asks once, not on every node.
+    fn has_dual(&self) -> bool {
+        false
     }
 }
 
@@ -505,7 +548,7 @@ impl Estimate for Manhattan {
 pub(crate) struct Patterns {
     partitions: Vec<Vec<Group>>,
     /// `group_of[p][tile]`: the group of `tile` in partition `p`.
-    group_of: Vec<Vec<u8>>,
+    group_of: Vec<[u8; 32]>,
     dual: Dual,
     /// `around[b]`: the databases for a goal with the blank on `b`, which
     /// look up the dual position whole when the blank is on `b`.
@@ -663,7 +706,7 @@ impl Patterns {
             .iter()
             .map(|groups| {
                 assert!(groups.len() <= MAX_GROUPS);
-                let mut of = vec![u8::MAX; size.cells()];
+                let mut of = [u8::MAX; 32];
                 let built = groups
                     .iter()
                     .enumerate()
@@ -674,11 +717,11 @@ impl Patterns {
                         for (c, &s) in sigma.iter().enumerate() {
                             frame[s as usize] = c as u8;
                         }
-                        Group {
-                            database: databases.get_or_build(&spec),
-                            tiles: spec.cells().iter().map(|&s| sigma[s as usize]).collect(),
+                        Group::new(
+                            databases.get_or_build(&spec),
+                            spec.cells().iter().map(|&s| sigma[s as usize]).collect(),
                             frame,
-                        }
+                        )
                     })
                     .collect();
                 group_of.push(of);
@@ -724,7 +767,7 @@ impl Estimate for Patterns {
         let mut next = *memo;
         let mut h = 0;
         for (p, groups) in self.partitions.iter().enumerate() {
-            let g = self.group_of[p][tile as usize] as usize;
+            let g = self.group_of[p][tile as usize & 31] as usize;
             let v = groups[g].value(positions);
             next.sums[p] = next.sums[p] + v as u32 - next.values[p][g] as u32;
             next.values[p][g] = v;
@@ -736,6 +779,10 @@ impl Estimate for Patterns {
             }
         }
         (h, next)
+    }
+
+    fn has_dual(&self) -> bool {
+        self.dual.enabled
     }
 
     #[inline]

@@ -54,6 +54,8 @@ pub(crate) struct Search<'a, E: Estimate> {
     /// In `improve` mode, whether the iterations go on after the one that
     /// found a solution, until the budget ends.
     keep_on: bool,
+    /// Whether the estimate has a dual lookup to try on each child.
+    dual: bool,
 }
 
 const CHECK_EVERY: u64 = 1 << 14;
@@ -80,6 +82,7 @@ impl<'a, E: Estimate> Search<'a, E> {
             improve: false,
             best: None,
             keep_on: false,
+            dual: estimate.has_dual(),
         }
     }
 
@@ -228,7 +231,7 @@ impl<'a, E: Estimate> Search<'a, E> {
             let (mut child_h, child_memo) =
                 self.estimate
                     .update(&memo, &self.positions, tile, c as u8, cutoff);
-            if child_h <= cutoff {
+            if self.dual && child_h <= cutoff {
                 child_h = child_h.max(self.estimate.dual(&self.cells, c, cutoff));
             }
             // Bidirectional pathmax: the dual lookup is inconsistent, and

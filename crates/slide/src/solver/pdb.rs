@@ -33,6 +33,7 @@
 
 use crate::Size;
 use std::fmt;
+use std::sync::Arc;
 
 /// A pattern on a board shape: the goal cells of its tiles, sorted, and
 /// where the goal's blank is when that matters.
@@ -161,7 +162,7 @@ pub struct PatternDatabase {
     /// For tables of at most [`WIDE_MAX_ENTRIES`], every value a byte:
     /// a few megabytes that spare each lookup the Manhattan sum (the
     /// small set's search is 15 % faster so).
-    wide: Option<Vec<u8>>,
+    wide: Option<Arc<[u8]>>,
 }
 
 /// Tables up to this many entries are also held a byte per value.
@@ -226,7 +227,7 @@ impl PatternDatabase {
             wide: None,
         };
         if spec.entries() <= WIDE_MAX_ENTRIES {
-            database.wide = Some(database.widen());
+            database.wide = Some(database.widen().into());
         }
         database
     }
@@ -276,10 +277,10 @@ impl PatternDatabase {
     }
 
     /// Every value a byte, in [`index`] order, when the table is small
-    /// enough to be held so.
-    #[inline]
-    pub(crate) fn wide(&self) -> Option<&[u8]> {
-        self.wide.as_deref()
+    /// enough to be held so (shared, for a lookup that keeps them at
+    /// hand).
+    pub(crate) fn wide_shared(&self) -> Option<Arc<[u8]>> {
+        self.wide.clone()
     }
 
     /// [`value`](Self::value) from the four-bit values.
@@ -299,7 +300,7 @@ impl PatternDatabase {
 
     /// Bytes of values (held in memory, or mapped).
     pub fn memory(&self) -> usize {
-        self.spec.entries().div_ceil(2) + self.wide.as_ref().map_or(0, Vec::len)
+        self.spec.entries().div_ceil(2) + self.wide.as_ref().map_or(0, |wide| wide.len())
     }
 
     /// Placements whose value the build had to cap (their excess over the

@@ -400,8 +400,8 @@ impl Builder {
     }
 
     /// Expands the blank regions of placement `p` that hold the free cells
-    /// numbered in `ordinals`: marks them reached and discovers every
-    /// placement one pattern move away.
+    /// numbered in `ordinals` (marked already): discovers every placement
+    /// one pattern move away.
     fn expand(
         &self,
         p: usize,
@@ -412,15 +412,20 @@ impl Builder {
         work: &mut Work,
     ) {
         let free = self.all & !occupied;
-        let mut union = 0u32;
-        let mut seeds = deposit(ordinals, free);
-        while seeds != 0 {
-            let cell = seeds.trailing_zeros();
-            let region = self.geometry.region(cell, free);
-            union |= region;
-            seeds &= !region;
-        }
-        self.add_mask(p, ordinals_of(union, free));
+        // Marks are only ever added a whole region at a time (the seeds,
+        // and every region `discover` reaches), so the marked cells are
+        // already the union of their regions: nothing to fill or mark.
+        let union = deposit(ordinals, free);
+        debug_assert!({
+            let mut seeds = union;
+            let mut filled = 0u32;
+            while seeds != 0 {
+                let region = self.geometry.region(seeds.trailing_zeros(), free);
+                filled |= region;
+                seeds &= !region;
+            }
+            filled == union
+        });
         let mut tile_at = [0u8; 32];
         for (j, &c) in cells.iter().enumerate() {
             tile_at[c as usize] = j as u8;
