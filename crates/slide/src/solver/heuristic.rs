@@ -388,14 +388,15 @@ struct Group {
     /// here so that a lookup reads them without going through the
     /// database.
     wide: Option<Arc<[u8]>>,
-    /// Goal cells of the tiles, in the database's slot order.
-    tiles: Vec<u8>,
-    /// The same, in a fixed array for the byte lookup (patterns of at
-    /// most [`FAST_TILES`] tiles).
-    fast_tiles: [u8; FAST_TILES],
+    /// Goal cells of the tiles, in the database's slot order: the first
+    /// `len` entries, in a fixed array so that a lookup needs no pointer
+    /// chase.
+    tiles: [u8; 32],
+    len: usize,
     /// The weight of slot `j`'s digit in the index: the product of the
     /// later slots' radices. The digits' products are independent, so the
-    /// index is not one chain of multiplications.
+    /// index is not one chain of multiplications. Set for the byte lookup
+    /// (patterns of at most [`FAST_TILES`] tiles).
     weights: [u32; FAST_TILES],
     /// Maps a board cell to the database's frame (σ⁻¹); 32 entries, so
     /// that a cell masked to five bits needs no bounds check.
@@ -406,13 +407,13 @@ struct Group {
 const FAST_TILES: usize = 8;
 
 impl Group {
-    fn new(database: Arc<PatternDatabase>, tiles: Vec<u8>, frame: [u8; 32]) -> Group {
+    fn new(database: Arc<PatternDatabase>, goal_cells: &[u8], frame: [u8; 32]) -> Group {
         let n = database.spec().size().cells();
-        let k = tiles.len();
-        let mut fast_tiles = [0u8; FAST_TILES];
+        let k = goal_cells.len();
+        let mut tiles = [0u8; 32];
+        tiles[..k].copy_from_slice(goal_cells);
         let mut weights = [0u32; FAST_TILES];
         let wide = if k <= FAST_TILES {
-            fast_tiles[..k].copy_from_slice(&tiles);
             for (j, weight) in weights[..k].iter_mut().enumerate() {
                 *weight = (j + 1..k).map(|i| (n - i) as u32).product();
             }
@@ -424,7 +425,7 @@ impl Group {
             database,
             wide,
             tiles,
-            fast_tiles,
+            len: k,
             weights,
             frame,
         }
@@ -439,15 +440,15 @@ impl Group {
         let cell = |tile: u8| self.frame[positions[tile as usize] as usize & 31];
         let Some(wide) = &self.wide else {
             let mut cells = [0u8; 32];
-            let k = self.tiles.len();
-            for (slot, &tile) in cells[..k].iter_mut().zip(&self.tiles) {
+            let k = self.len;
+            for (slot, &tile) in cells[..k].iter_mut().zip(&self.tiles[..k]) {
                 *slot = cell(tile);
             }
             return self.database.value(&cells[..k]);
         };
         let (mut used, mut r) = (0u32, 0usize);
-        let k = self.tiles.len();
-        for (&tile, &weight) in self.fast_tiles[..k].iter().zip(&self.weights[..k]) {
+        let k = self.len;
+        for (&tile, &weight) in self.tiles[..k].iter().zip(&self.weights[..k]) {
             let c = cell(tile) as u32;
             let below = (used & ((1u32 << c) - 1)).count_ones();
             r += (c - below) as usize * weight as usize;
@@ -719,7 +720,11 @@ impl Patterns {
                         }
                         Group::new(
                             databases.get_or_build(&spec),
-                            spec.cells().iter().map(|&s| sigma[s as usize]).collect(),
+                            &spec
+                                .cells()
+                                .iter()
+                                .map(|&s| sigma[s as usize])
+                                .collect::<Vec<_>>(),
                             frame,
                         )
                     })
