@@ -131,6 +131,17 @@ pub enum TableSet {
     Colouring,
 }
 
+/// The set's name in logs and metrics: the heuristic's ("Small", "Large",
+/// …), or "Colouring".
+impl std::fmt::Display for TableSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableSet::Patterns(kind) => write!(f, "{kind:?}"),
+            TableSet::Colouring => f.write_str("Colouring"),
+        }
+    }
+}
+
 /// Tables to prepare: for a board size and a goal blank cell, one set.
 type Job = (Size, usize, TableSet);
 

@@ -260,12 +260,8 @@ fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::Pat
     };
     let solver = Solver::new(config).with_upgrade(tables).on_ready(|ready| {
         // A gauge per set ready, for the operator's dashboard.
-        // "Small", "Large", … as before the colouring table; the gauge's
-        // label in lower case.
-        let name = match ready.tables {
-            play::slide_game::TableSet::Patterns(kind) => format!("{kind:?}"),
-            play::slide_game::TableSet::Colouring => "Colouring".to_string(),
-        };
+        // The gauge's label is the set's name in lower case.
+        let name = ready.tables.to_string();
         let tables = name.to_lowercase();
         metrics::gauge!(
             "tessera_pattern_databases_ready",
