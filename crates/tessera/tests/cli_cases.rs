@@ -21,5 +21,5 @@ fn cli_cases() {
         .env("XDG_CACHE_HOME", cache.display().to_string())
         .case("tests/cmd/*.toml")
         .case("tests/cmd/*.md")
-        .case("../../README.md");
+        .case("../../docs/command-line.md");
 }
