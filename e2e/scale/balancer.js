@@ -1,5 +1,5 @@
 // nginx in the foreground with the repository's deploy/nginx.conf, its
-// ports and paths replaced (as tests/scale_out.rs runs it), in front of
+// ports and paths replaced (as tests/it/scale_out.rs runs it), in front of
 // the given instances.
 import { spawn, execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A race across instances: two tessera instances over one PostgreSQL
-// database behind nginx (deploy/nginx.conf), as tests/scale_out.rs runs
+// database behind nginx (deploy/nginx.conf), as tests/it/scale_out.rs runs
 // them. Ada's browser talks to one instance and Ben's to the other, so
 // every move crosses from one to the other through the database; a third
 // browser watches through nginx's WebSocket upgrade. Needs PostgreSQL and

@@ -26,8 +26,8 @@ export async function startServer({ db, extra = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   const database = db || join(dir, 'e2e.db');
   // The tests follow hints at machine speed and open many races: lift the
-  // per-client limits meant for the public (tests/ops.rs and
-  // tests/races.rs check them).
+  // per-client limits meant for the public (tests/it/ops.rs and
+  // tests/it/races.rs check them).
   const args = ['serve', '--addr', '127.0.0.1:0', '--db', database, '--solver-rate', '1000', '--race-rate', '1000', ...extra];
   const child = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'inherit'],

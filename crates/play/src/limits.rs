@@ -39,7 +39,7 @@ pub const REQUEST_BYTES: usize = 256 * 1024;
 
 /// The most single-tile moves a format's submission may hold over all its
 /// puzzles: a marathon of 100 10×10 puzzles solved by the fast solver is
-/// about 192 000 moves (seed 5, tests/formats.rs); twice that leaves room
+/// about 192 000 moves (seed 5, tests/it/formats.rs); twice that leaves room
 /// for clumsier play while bounding the replay's work (each puzzle is
 /// still held to [`SUBMITTED_MOVES`]).
 pub const FORMAT_MOVES: usize = 400_000;

@@ -2,7 +2,7 @@
 // once: a slide move, the tiles a click slides, the multi-tile count, the
 // Shisen-Sho score shown while playing, and which tiles match. The server
 // stays the judge — it replays every submission with the engines — and a
-// test (crates/tessera/tests/client_rules.rs) runs these functions under
+// test (crates/tessera/tests/it/client_rules.rs) runs these functions under
 // Node on cases the engines computed, so the two cannot drift apart.
 
 // Letters name the direction the TILE moves; the tile that moves into the

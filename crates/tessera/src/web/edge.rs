@@ -2,7 +2,7 @@
 //! describes it to the OpenAPI document in one place: the schema beside
 //! each type states exactly what its `TryFrom` accepts, so a value the
 //! document allows is one the server takes, and a value it forbids is
-//! refused (`tests/openapi.rs` holds them to it on named cases).
+//! refused (`tests/it/openapi.rs` holds them to it on named cases).
 //!
 //! Only the canonical spelling of each value is taken (`4x4`, not `4X4`
 //! or `4`): the engines' parsers are lenient for the command line, the API

@@ -2,7 +2,7 @@
 //! or a file (`@FILE`): a fast solution of a large board is checked with
 //! `slide apply`, and a large board drawn with `slide render`.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::server::temp_dir;

@@ -4,7 +4,7 @@
 //!
 //! `serve` examples run for a few seconds (a server that is still up when
 //! stopped has started fine); `play` examples need a terminal, so they are
-//! only parsed (`tests/play_tmux.rs` plays the games in tmux).
+//! only parsed (`tests/it/play_tmux.rs` plays the games in tmux).
 
 use std::path::Path;
 use std::process::Command;

@@ -114,7 +114,7 @@ fn the_pages_rules_give_the_engines_answers() {
     let file =
         std::env::temp_dir().join(format!("tessera-client-rules-{}.json", std::process::id()));
     std::fs::write(&file, cases.to_string()).unwrap();
-    let checker = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/client_rules.mjs");
+    let checker = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/it/client_rules.mjs");
     let out = Command::new("node")
         .arg(checker)
         .arg(&file)

@@ -1,6 +1,6 @@
 //! The `tessera slide` commands, run as a user would.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::cli::answers;

@@ -4,7 +4,7 @@
 //! every removal order on each position of the game, on games played here
 //! with the engine and submitted like a browser would.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

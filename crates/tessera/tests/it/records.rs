@@ -4,7 +4,7 @@
 //! reason, a person-paced solve is ranked, and every result's replay is
 //! public and reproduces the submission exactly.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! later no engine job runs and the process burns no CPU. A client that
 //! hangs up takes its job with it.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::net::TcpStream;

@@ -7,7 +7,7 @@
 //! These need PostgreSQL and nginx, which `scripts/test` installs and
 //! starts: it runs them with `--ignored` and `TESSERA_TEST_POSTGRES` set.
 
-mod common;
+use crate::common;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};

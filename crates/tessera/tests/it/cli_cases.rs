@@ -2,11 +2,13 @@
 //! `tessera` with its arguments (and stdin) and compares the exit code,
 //! stdout and stderr with what the case says, one file per example
 //! (`*.toml` with `*.stdout`/`*.stderr` beside it, or `*.md` sessions).
-//! The README's command-line examples are checked the same way, so the
-//! documentation cannot drift from the binary.
+//! The examples of the command-line chapter (`docs/command-line.md`) are
+//! checked the same way, so the documentation cannot drift from the
+//! binary.
 //!
 //! After a deliberate change of output, `TRYCMD=overwrite cargo test -p
-//! tessera --test cli_cases` rewrites the expected files; review the diff.
+//! tessera --test it cli_cases` rewrites the expected files; review the
+//! diff.
 
 #[test]
 fn cli_cases() {

@@ -11,7 +11,7 @@
 //! `TESSERA_TEST_PG_CTL` (its `pg_ctl`). Without them it fails rather than
 //! skipping.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

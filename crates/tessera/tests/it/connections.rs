@@ -3,7 +3,7 @@
 //! connection caps new connections are refused at once while established
 //! clients keep being served.
 
-mod common;
+use crate::common;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpStream};

@@ -1,6 +1,6 @@
 //! `tessera shisen …`: outputs and exit codes.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::cli::answers;

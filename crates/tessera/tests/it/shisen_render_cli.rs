@@ -1,7 +1,7 @@
 //! `tessera shisen render`: pictures of Shisen-Sho boards, with the web
 //! page's tile faces and a connection drawn over them.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::cli::stdout;
@@ -93,7 +93,7 @@ fn the_path_is_the_one_shisen_path_finds() {
 fn the_png_matches_the_committed_one_pixel_by_pixel() {
     // Regenerate after a deliberate change of the drawing with
     // `tessera shisen render "$(tessera shisen new --size 6x4 --tiles 6x4 --seed 3)"
-    //   --from 0,0 --to 0,2 -o tests/golden/shisen-6x4.png`.
+    //   --from 0,0 --to 0,2 -o tests/it/golden/shisen-6x4.png`.
     let board = small_board();
     let dir = std::env::temp_dir().join(format!("tessera-shisen-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -2,7 +2,7 @@
 //! request finish, metrics that count requests, the solver rate limit,
 //! readiness, request ids, JSON logs and the page's security headers.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

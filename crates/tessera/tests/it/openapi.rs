@@ -6,7 +6,7 @@
 //! and that on named cases the server takes what the document allows and
 //! refuses what it forbids.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 /// Every `(method, path)` the router declares, read from `web/mod.rs`.
 fn routes_in_source() -> BTreeSet<(String, String)> {
-    let source = include_str!("../src/web/mod.rs");
+    let source = include_str!("../../src/web/mod.rs");
     let mut routes = BTreeSet::new();
     for line in source.lines() {
         let Some((_, rest)) = line.split_once(".route(\"") else {

@@ -1,7 +1,7 @@
 //! `tessera slide render`: SVG pictures of positions, parsed back and
 //! compared with a committed picture.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::cli::stdout;
@@ -65,7 +65,7 @@ fn a_picture_has_every_tile_with_its_number() {
 #[test]
 fn the_picture_matches_the_committed_one() {
     // Regenerate after a deliberate change of the drawing with
-    // `tessera slide render "8 6 7/2 5 4/3 0 1" --scheme fringe -o tests/golden/3x3-fringe.svg`.
+    // `tessera slide render "8 6 7/2 5 4/3 0 1" --scheme fringe -o tests/it/golden/3x3-fringe.svg`.
     let svg = render("8 6 7/2 5 4/3 0 1", &["--scheme", "fringe"]);
     assert_eq!(svg, include_str!("golden/3x3-fringe.svg"));
 }
@@ -176,7 +176,7 @@ fn decode_png(bytes: &[u8]) -> (Vec<u8>, u32) {
 #[test]
 fn the_png_matches_the_committed_one_pixel_by_pixel() {
     // Regenerate after a deliberate change of the drawing with
-    // `tessera slide render "8 6 7/2 5 4/3 0 1" --scheme fringe -o tests/golden/3x3-fringe.png`.
+    // `tessera slide render "8 6 7/2 5 4/3 0 1" --scheme fringe -o tests/it/golden/3x3-fringe.png`.
     let png = render_file("board.png", &["8 6 7/2 5 4/3 0 1", "--scheme", "fringe"]);
     let (got, width) = decode_png(&png);
     let (want, want_width) = decode_png(include_bytes!("golden/3x3-fringe.png"));

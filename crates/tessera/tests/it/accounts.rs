@@ -2,7 +2,7 @@
 //! attacks the issue names — each test performs one and fails if the
 //! server gives way.
 
-mod common;
+use crate::common;
 
 use common::server::{database_for, temp_dir, Client, Reply, Server};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! Live races over real WebSockets: a `tessera serve` process, players as
 //! blocking WebSocket clients, the protocol of `docs/race-protocol.md`.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! one ranked attempt per player (browser and account), a board of first
 //! attempts for every day up to today, and dates checked at the edge.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! Needs tmux; CI installs it (`.ci/run`). Without tmux these tests fail
 //! rather than skip, so a missing terminal cannot pass unnoticed.
 
-mod common;
+use crate::common;
 
 use common::tmux::{press, slide_tiles as board_tiles, Pane};
 use slide::{Direction, Goal, Position, Scramble, Size};

@@ -1,6 +1,6 @@
 //! `tessera slide solve --fast | --auto | --count-only`, run as a user would.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::cli::stdout;

@@ -6,7 +6,7 @@
 //! The full disk is a small tmpfs: mounting it needs root (CI runs as
 //! root); without it the test fails rather than skipping.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

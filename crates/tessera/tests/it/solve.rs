@@ -1,7 +1,7 @@
 //! `tessera slide solve / hint / new --optimal-length` end to end: every
 //! answer is replayed with the engine.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use slide::{Goal, Moves, Position};

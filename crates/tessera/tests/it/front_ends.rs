@@ -3,7 +3,7 @@
 //! the same way after the same moves and give the same hints — because
 //! all three ask `play` rather than carry rules of their own.
 
-mod common;
+use crate::common;
 
 use common::cli::stdout as cli;
 use common::server::{Client, Server};

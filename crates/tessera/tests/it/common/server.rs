@@ -78,7 +78,7 @@ impl Server {
             .args(args)
             .args(["--addr", "127.0.0.1:0"])
             // Not the 7-8 tables in the background: minutes of both cores
-            // per fresh cache (tests/ops.rs checks that path).
+            // per fresh cache (tests/it/ops.rs checks that path).
             .env("TESSERA_TABLES", "small")
             .env(
                 "RUST_LOG",

@@ -1,7 +1,7 @@
 //! Formats through the web API: a marathon dealt from one seed, played on
 //! one clock, judged puzzle by puzzle and ranked apart from single solves.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

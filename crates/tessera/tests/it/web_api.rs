@@ -1,7 +1,7 @@
 //! The web API against a real server: the `tessera` binary serving on an
 //! ephemeral port with a fresh SQLite file, driven over HTTP.
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -1064,7 +1064,7 @@ fn a_replay_is_analysed_move_by_move_and_the_analysis_is_kept() {
     let shisen = c.ok("/api/shisen/new", json!({"size": "4x2", "seed": 3}));
     let actions = play_shisen(&mut c, &shisen);
     c.ok("/api/shisen/submit", shisen_submission(&shisen, &actions));
-    // A Shisen-Sho game is analysed turn by turn (tests/shisen_analysis.rs).
+    // A Shisen-Sho game is analysed turn by turn (tests/it/shisen_analysis.rs).
     let turns = c.get(&format!(
         "/api/replays/{}/analysis",
         shisen["game"].as_str().unwrap()
