@@ -37,12 +37,54 @@ const FORMAT_STREAM: u64 = 0x666f_726d_6174;
 pub enum Format {
     /// One puzzle: the solve tessera has always had.
     Single,
-    /// This many puzzles (one of [`MARATHON_LENGTHS`]) of the spec's size.
-    Marathon(usize),
+    /// This many puzzles of the spec's size.
+    Marathon(MarathonLength),
     /// Every square size from 3×3 up to this side, in order.
-    Relay(usize),
+    Relay(RelaySide),
     /// Blindfold: one puzzle, its tiles blank from the first move on.
     Blindfold,
+}
+
+/// A marathon's length, one of [`MARATHON_LENGTHS`]: no format of no
+/// puzzles can be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MarathonLength(usize);
+
+impl MarathonLength {
+    /// The length `count`, if a marathon can have it.
+    pub fn new(count: usize) -> Result<Self, FormatError> {
+        if MARATHON_LENGTHS.contains(&count) {
+            Ok(MarathonLength(count))
+        } else {
+            Err(FormatError::MarathonLength(count))
+        }
+    }
+
+    /// How many puzzles.
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// The last side of a relay, from 4 to [`RELAY_LAST_SIDE`]: a relay has
+/// two puzzles at least.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RelaySide(usize);
+
+impl RelaySide {
+    /// The relay up to `side`×`side`, if there is one.
+    pub fn new(side: usize) -> Result<Self, FormatError> {
+        if (RELAY_FIRST_SIDE + 1..=RELAY_LAST_SIDE).contains(&side) {
+            Ok(RelaySide(side))
+        } else {
+            Err(FormatError::RelaySide(side))
+        }
+    }
+
+    /// The last side.
+    pub fn get(self) -> usize {
+        self.0
+    }
 }
 
 /// Text that names no format.
@@ -91,8 +133,8 @@ impl Format {
     pub fn len(self) -> usize {
         match self {
             Format::Single | Format::Blindfold => 1,
-            Format::Marathon(count) => count,
-            Format::Relay(side) => side + 1 - RELAY_FIRST_SIDE,
+            Format::Marathon(count) => count.get(),
+            Format::Relay(side) => side.get() + 1 - RELAY_FIRST_SIDE,
         }
     }
 
@@ -125,7 +167,7 @@ impl Format {
         let Format::Relay(last) = self else {
             return Ok(vec![spec.clone(); self.len()]);
         };
-        (RELAY_FIRST_SIDE..=last)
+        (RELAY_FIRST_SIDE..=last.get())
             .enumerate()
             .map(|(i, side)| {
                 let size = Size::square(side).expect("relay sides are sizes");
@@ -171,8 +213,8 @@ impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Format::Single => f.write_str("single"),
-            Format::Marathon(count) => write!(f, "marathon-{count}"),
-            Format::Relay(side) => write!(f, "relay-{side}"),
+            Format::Marathon(count) => write!(f, "marathon-{}", count.get()),
+            Format::Relay(side) => write!(f, "relay-{}", side.get()),
             Format::Blindfold => f.write_str("bld"),
         }
     }
@@ -199,14 +241,8 @@ impl FromStr for Format {
             })
         };
         match kind {
-            "marathon" => match number()? {
-                k if MARATHON_LENGTHS.contains(&k) => Ok(Format::Marathon(k)),
-                k => Err(FormatError::MarathonLength(k)),
-            },
-            "relay" => match number()? {
-                n if (RELAY_FIRST_SIDE + 1..=RELAY_LAST_SIDE).contains(&n) => Ok(Format::Relay(n)),
-                n => Err(FormatError::RelaySide(n)),
-            },
+            "marathon" => Ok(Format::Marathon(MarathonLength::new(number()?)?)),
+            "relay" => Ok(Format::Relay(RelaySide::new(number()?)?)),
             _ => Err(FormatError::Unknown(s.to_string())),
         }
     }
@@ -545,6 +581,33 @@ pub fn judge(evidence: &FormatEvidence, bounds: &Bounds) -> Result<(), PuzzleUnr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn marathon(count: usize) -> Format {
+        Format::Marathon(MarathonLength::new(count).unwrap())
+    }
+
+    fn relay(side: usize) -> Format {
+        Format::Relay(RelaySide::new(side).unwrap())
+    }
+
+    #[test]
+    fn no_format_of_no_puzzles_can_be_built() {
+        assert_eq!(MarathonLength::new(0), Err(FormatError::MarathonLength(0)));
+        assert_eq!(
+            MarathonLength::new(11),
+            Err(FormatError::MarathonLength(11))
+        );
+        assert_eq!(RelaySide::new(3), Err(FormatError::RelaySide(3)));
+        assert_eq!(RelaySide::new(0), Err(FormatError::RelaySide(0)));
+        assert_eq!(
+            RelaySide::new(RELAY_LAST_SIDE + 1),
+            Err(FormatError::RelaySide(RELAY_LAST_SIDE + 1))
+        );
+        for &count in &MARATHON_LENGTHS {
+            assert_eq!(marathon(count).len(), count);
+        }
+        assert_eq!(relay(4).len(), 2);
+    }
     use crate::judge::SLIDE;
 
     fn spec(text: &str) -> SlideSpec {
@@ -565,7 +628,7 @@ mod tests {
             let format: Format = text.parse().unwrap();
             assert_eq!(format.to_string(), text);
         }
-        assert_eq!("Marathon-10".parse(), Ok(Format::Marathon(10)));
+        assert_eq!("Marathon-10".parse(), Ok(marathon(10)));
         assert_eq!(" BLD ".parse(), Ok(Format::Blindfold));
     }
 
@@ -602,9 +665,9 @@ mod tests {
     #[test]
     fn one_seed_deals_a_whole_marathon_the_same_way_every_time() {
         let spec = spec("3x3-row-major");
-        let ten = Format::Marathon(10).deal(&spec, 99).unwrap();
+        let ten = marathon(10).deal(&spec, 99).unwrap();
         assert_eq!(ten.len(), 10);
-        assert_eq!(ten, Format::Marathon(10).deal(&spec, 99).unwrap());
+        assert_eq!(ten, marathon(10).deal(&spec, 99).unwrap());
         // Distinct puzzles, each the one its own seed issues.
         let starts: std::collections::HashSet<_> = ten.iter().map(|p| &p.start).collect();
         assert_eq!(starts.len(), 10);
@@ -613,10 +676,10 @@ mod tests {
         }
         // A longer marathon starts with the shorter one; another seed
         // deals another marathon.
-        let forty_two = Format::Marathon(42).deal(&spec, 99).unwrap();
+        let forty_two = marathon(42).deal(&spec, 99).unwrap();
         assert_eq!(forty_two.len(), 42);
         assert_eq!(forty_two[..10], ten[..]);
-        assert_ne!(Format::Marathon(10).deal(&spec, 100).unwrap(), ten);
+        assert_ne!(marathon(10).deal(&spec, 100).unwrap(), ten);
     }
 
     #[test]
@@ -625,13 +688,13 @@ mod tests {
         // every marathon ever dealt.
         let mut stream = common::Rng::new(5 ^ 0x666f_726d_6174);
         let expected: Vec<u64> = (0..3).map(|_| stream.next_u64()).collect();
-        assert_eq!(Format::Relay(5).seeds(5), expected);
-        assert_eq!(Format::Marathon(10).seeds(5)[..3], expected[..]);
+        assert_eq!(relay(5).seeds(5), expected);
+        assert_eq!(marathon(10).seeds(5)[..3], expected[..]);
     }
 
     #[test]
     fn a_relay_keeps_the_goal_and_grows_the_size() {
-        let puzzles = Format::Relay(5).deal(&spec("4x4-snake"), 3).unwrap();
+        let puzzles = relay(5).deal(&spec("4x4-snake"), 3).unwrap();
         let sizes: Vec<String> = puzzles.iter().map(|p| p.start.size().to_string()).collect();
         assert_eq!(sizes, ["3x3", "4x4", "5x5"]);
         for puzzle in &puzzles {
@@ -639,32 +702,24 @@ mod tests {
             assert!(puzzle.start.is_solvable(&puzzle.goal_position).unwrap());
         }
         // A goal that fits one size only cannot be relayed.
-        let error = Format::Relay(4)
-            .deal(&spec("4x4-missing:16"), 3)
-            .unwrap_err();
+        let error = relay(4).deal(&spec("4x4-missing:16"), 3).unwrap_err();
         assert!(
             matches!(error, DealError::Goal { puzzle: 1, .. }),
             "{error}"
         );
         assert!(error.to_string().starts_with("puzzle 1 of relay-4 is 3x3"));
         // A drawn missing number is drawn for each size.
-        assert_eq!(
-            Format::Relay(4)
-                .deal(&spec("4x4-missing"), 3)
-                .unwrap()
-                .len(),
-            2
-        );
+        assert_eq!(relay(4).deal(&spec("4x4-missing"), 3).unwrap().len(), 2);
     }
 
     #[test]
     fn a_relay_counts_under_its_last_size() {
         let spec = spec("4x4-missing:3");
         assert_eq!(Format::Single.variant(&spec).unwrap(), "4x4-missing");
-        assert_eq!(Format::Marathon(42).variant(&spec).unwrap(), "4x4-missing");
-        assert_eq!(Format::Relay(6).variant(&spec).unwrap(), "6x6-missing");
+        assert_eq!(marathon(42).variant(&spec).unwrap(), "4x4-missing");
+        assert_eq!(relay(6).variant(&spec).unwrap(), "6x6-missing");
         let snake = self::spec("8x8-snake");
-        assert_eq!(Format::Relay(5).variant(&snake).unwrap(), "5x5-snake");
+        assert_eq!(relay(5).variant(&snake).unwrap(), "5x5-snake");
     }
 
     #[test]
@@ -694,9 +749,7 @@ mod tests {
     /// A 3×3 marathon-10 and, for each puzzle, a solution with moves
     /// `gap` ms apart, the first puzzle's first move at `first`.
     fn solved_marathon(first: i64, gap: i64) -> (Vec<Puzzle>, Vec<Played>) {
-        let puzzles = Format::Marathon(10)
-            .deal(&spec("3x3-row-major"), 11)
-            .unwrap();
+        let puzzles = marathon(10).deal(&spec("3x3-row-major"), 11).unwrap();
         let mut at = first - gap;
         let played = puzzles
             .iter()
@@ -724,7 +777,7 @@ mod tests {
     #[test]
     fn a_submission_replays_to_the_splits_and_totals() {
         let (puzzles, played) = solved_marathon(800, 250);
-        let outcome = replay(Format::Marathon(10), &puzzles, &played).unwrap();
+        let outcome = replay(marathon(10), &puzzles, &played).unwrap();
         assert!(outcome.solved);
         assert_eq!(outcome.puzzles.len(), 10);
         let stm: usize = played.iter().map(|p| p.moves.len()).sum();
@@ -739,7 +792,7 @@ mod tests {
         // The last puzzle unsolved: an unfinished marathon, not a refusal.
         let mut unfinished = played.clone();
         unfinished[9] = Played::default();
-        let outcome = replay(Format::Marathon(10), &puzzles, &unfinished).unwrap();
+        let outcome = replay(marathon(10), &puzzles, &unfinished).unwrap();
         assert!(!outcome.solved);
         assert_eq!(outcome.splits[9], outcome.splits[8]);
     }
@@ -747,7 +800,7 @@ mod tests {
     #[test]
     fn missing_or_reordered_puzzles_are_refused() {
         let (puzzles, played) = solved_marathon(800, 250);
-        let format = Format::Marathon(10);
+        let format = marathon(10);
         assert_eq!(
             replay(format, &puzzles, &played[..9]),
             Err(SubmissionError::Count {

@@ -11,7 +11,6 @@
 //! parser. Front ends translate their input into these types and render
 //! what comes back.
 
-pub mod account;
 pub mod average;
 pub mod daily;
 pub mod format;

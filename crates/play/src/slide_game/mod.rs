@@ -8,6 +8,7 @@ mod spec;
 
 pub use session::{Outcome, Session};
 pub use solver::{
-    check_optimal_size, Method, Plan, PlanError, Ready, Solver, TableSet, THINKING_TIME,
+    check_optimal_size, Method, OptimalSizeError, Plan, PlanError, Ready, Solver, TableSet,
+    TABLE_BUILDER_THREAD, THINKING_TIME,
 };
 pub use spec::{GoalChoice, Puzzle, SlideSpec, SpecError};

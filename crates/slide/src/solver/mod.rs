@@ -106,7 +106,7 @@ pub enum SolveError {
     #[error(transparent)]
     /// The position and the goal do not fit together.
     Mismatch(#[from] MismatchError),
-    #[error("{size} is too large for the optimal solver (at most {BOUNDED_MAX_CELLS} cells); use --fast")]
+    #[error("{size} is too large for the optimal solver (at most {BOUNDED_MAX_CELLS} cells)")]
     TooLarge { size: Size },
 }
 

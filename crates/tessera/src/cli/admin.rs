@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
+use accounts::{self as account, Handle};
 use clap::{Args, Subcommand};
-use play::account::{self, Handle};
 
 use crate::failure::Failure;
 use crate::store::{Account, Database, DatabaseError, FillError, PasswordKind, Store};
@@ -11,7 +11,7 @@ use crate::store::{Account, Database, DatabaseError, FillError, PasswordKind, St
 #[derive(Subcommand)]
 pub enum AdminCommand {
     /// A consistent copy of a live SQLite database, taken while the server
-    /// writes to it (PostgreSQL: pg_dump, see the README). FILE is
+    /// writes to it (PostgreSQL: pg_dump, see docs/operations.md). FILE is
     /// replaced only by a complete, checked copy; restore by stopping the
     /// server and putting the copy in the database's place.
     #[command(

@@ -6,7 +6,7 @@ use super::input::{self, Item};
 use super::tables::{progress_bar, TableArgs};
 use super::Failure;
 use clap::Args;
-use play::slide_game::{check_optimal_size, Method};
+use play::slide_game::{check_optimal_size, Method, OptimalSizeError};
 use rayon::prelude::*;
 use serde_json::json;
 use slide::solver::OPTIMAL_MAX_CELLS;
@@ -277,7 +277,8 @@ impl Reader<'_> {
         if method == Method::Fast {
             return Ok((position, goal, method));
         }
-        check_optimal_size(position.size(), self.limits.bounded()).map_err(|e| item.failure(e))?;
+        check_optimal_size(position.size(), self.limits.bounded())
+            .map_err(|e| item.failure(with_flags(e)))?;
         if self.prepared.insert((goal.size(), goal.blank())) {
             let budgeted = self.limits.bounded();
             let (size, blank) = (goal.size(), goal.blank());
@@ -644,4 +645,14 @@ pub fn new_with_length(
         out.flush()?;
     }
     Ok(())
+}
+
+/// The optimal solver's refusal, with the flags that get an answer.
+fn with_flags(refusal: OptimalSizeError) -> String {
+    match refusal {
+        OptimalSizeError::TooLarge(_) => format!("{refusal}; use --fast"),
+        OptimalSizeError::NeedsBudget(_) => format!(
+            "{refusal}; use --fast, or --time-limit/--node-limit for the best solution found in that budget"
+        ),
+    }
 }

@@ -1,12 +1,12 @@
 //! Accounts, their sessions, and failed sign-ins: the rules are
-//! `play::account`'s; this keeps them. Sessions live in the database so
+//! the `accounts` crate's; this keeps them. Sessions live in the database so
 //! that every instance behind a load balancer knows them.
 
-use play::account::{Handle, FAILURE_WINDOW_MS, SESSION_MILLIS};
+use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{record, times_from, Record, Store, RECORD_COLUMNS, RECORD_FROM, RECORD_WIDTH};
+use super::{record, times_at, Record, Store, RECORD_COLUMNS, RECORD_FROM, RECORD_WIDTH};
 
 /// One of an account's results with its moves, for the profile and the
 /// export.
@@ -66,7 +66,7 @@ impl Store {
     pub async fn create_account(
         &self,
         handle: &Handle,
-        password_hash: &str,
+        password_hash: &StoredHash,
         kind: PasswordKind,
         now: i64,
     ) -> Result<Option<Account>, sqlx::Error> {
@@ -79,7 +79,7 @@ impl Store {
         .bind(&id)
         .bind(handle.as_str())
         .bind(handle.key())
-        .bind(password_hash)
+        .bind(password_hash.as_str())
         .bind(now)
         .bind(kind.column())
         .execute(&self.pool)
@@ -98,14 +98,14 @@ impl Store {
     pub async fn credentials(
         &self,
         handle: &Handle,
-    ) -> Result<Option<(Account, String)>, sqlx::Error> {
+    ) -> Result<Option<(Account, StoredHash)>, sqlx::Error> {
         let row = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS}, a.password_hash FROM accounts a WHERE a.handle_key = $1"
         ))
         .bind(handle.key())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| (account(&r), r.get(ACCOUNT_WIDTH))))
+        Ok(row.map(|r| (account(&r), StoredHash::from_stored(r.get(ACCOUNT_WIDTH)))))
     }
 
     /// Starts a session for the token whose SHA-256 is `digest`.
@@ -243,15 +243,16 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         let w = RECORD_WIDTH;
-        Ok(rows
-            .iter()
-            .map(|r| AccountResult {
-                game: r.get(w),
-                record: record(r, None),
-                replay: r.get(w + 1),
-                times: times_from(&r.get::<String, _>(w + 2)),
+        rows.iter()
+            .map(|r| {
+                Ok(AccountResult {
+                    game: r.get(w),
+                    record: record(r, None),
+                    replay: r.get(w + 1),
+                    times: times_at(r, w + 2)?,
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// Replaces an account's password hash: a one-time password must be
@@ -260,13 +261,13 @@ impl Store {
     pub async fn set_password(
         &self,
         account_id: &str,
-        hash: &str,
+        hash: &StoredHash,
         kind: PasswordKind,
     ) -> Result<bool, sqlx::Error> {
         let written = sqlx::query(
             "UPDATE accounts SET password_hash = $1, must_change_password = $2 WHERE id = $3",
         )
-        .bind(hash)
+        .bind(hash.as_str())
         .bind(kind.column())
         .bind(account_id)
         .execute(&self.pool)

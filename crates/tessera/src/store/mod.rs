@@ -204,10 +204,32 @@ fn times_text(times: &[i64]) -> String {
         .join(" ")
 }
 
-fn times_from(text: &str) -> Vec<i64> {
+/// The move times kept in column `index` (milliseconds, space-separated).
+/// A row that does not read so is an error naming the column, never a
+/// shorter list.
+fn times_at(r: &AnyRow, index: usize) -> Result<Vec<i64>, sqlx::Error> {
+    let text: String = r.try_get(index)?;
     text.split_whitespace()
-        .filter_map(|t| t.parse().ok())
-        .collect()
+        .map(str::parse::<i64>)
+        .collect::<Result<_, _>>()
+        .map_err(|e| bad_column(index, format!("move times {text:?}: {e}")))
+}
+
+/// The seed kept in column `index` (a decimal u64, as text: PostgreSQL has
+/// no unsigned 64-bit integer). A row that does not read so is an error
+/// naming the column, never seed 0.
+fn seed_at(r: &AnyRow, index: usize) -> Result<u64, sqlx::Error> {
+    let text: String = r.try_get(index)?;
+    text.parse()
+        .map_err(|e| bad_column(index, format!("seed {text:?}: {e}")))
+}
+
+/// A column whose value does not decode into what the store keeps there.
+fn bad_column(index: usize, message: String) -> sqlx::Error {
+    sqlx::Error::ColumnDecode {
+        index: index.to_string(),
+        source: message.into(),
+    }
 }
 
 /// Why finishing a game failed.
@@ -435,26 +457,29 @@ impl Store {
         .bind(kind)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| GameRow {
-            issued: IssuedGame {
-                id: r.get(0),
-                player_id: r.get(1),
-                game: r.get(2),
-                variant: r.get(3),
-                seed: r.get::<String, _>(4).parse().unwrap_or(0),
-                setup: r.get(5),
-                goal: r.get(6),
-                rules: r.get(7),
-                issued_at: r.get(8),
-                format: r.get(15),
-            },
-            paused_at: r.get(9),
-            paused_millis: r.get(10),
-            hints: r.get(11),
-            assisted: r.get::<i64, _>(12) != 0,
-            finished_at: r.get(13),
-            progress: r.get(14),
-        }))
+        row.map(|r| -> Result<GameRow, sqlx::Error> {
+            Ok(GameRow {
+                issued: IssuedGame {
+                    id: r.get(0),
+                    player_id: r.get(1),
+                    game: r.get(2),
+                    variant: r.get(3),
+                    seed: seed_at(&r, 4)?,
+                    setup: r.get(5),
+                    goal: r.get(6),
+                    rules: r.get(7),
+                    issued_at: r.get(8),
+                    format: r.get(15),
+                },
+                paused_at: r.get(9),
+                paused_millis: r.get(10),
+                hints: r.get(11),
+                assisted: r.get::<i64, _>(12) != 0,
+                finished_at: r.get(13),
+                progress: r.get(14),
+            })
+        })
+        .transpose()
     }
 
     /// Counts help given in an open game: `hints` more hints, and marks it
@@ -678,16 +703,16 @@ impl Store {
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| {
+        row.map(|r| -> Result<ReplayRow, sqlx::Error> {
             let result = record(&r, None);
             let w = RECORD_WIDTH;
-            ReplayRow {
+            Ok(ReplayRow {
                 issued: IssuedGame {
                     id: result.game_id.clone(),
                     player_id: r.get(9),
                     game: r.get(w + 2),
                     variant: result.variant.clone(),
-                    seed: r.get::<String, _>(w + 3).parse().unwrap_or(0),
+                    seed: seed_at(&r, w + 3)?,
                     setup: r.get(w + 4),
                     goal: r.get(w + 5),
                     rules: r.get(w + 6),
@@ -696,10 +721,11 @@ impl Store {
                 },
                 name: result.name.clone(),
                 replay: r.get(w),
-                times: times_from(&r.get::<String, _>(w + 1)),
+                times: times_at(&r, w + 1)?,
                 result,
-            }
-        }))
+            })
+        })
+        .transpose()
     }
 
     /// A replay's analysis in `metric` (JSON), if one was kept.

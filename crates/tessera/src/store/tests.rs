@@ -102,6 +102,25 @@ fn an_issued_game_reads_back_whole_and_only_for_its_player() {
 }
 
 #[test]
+fn a_damaged_seed_is_an_error_naming_its_column_not_seed_zero() {
+    runtime().block_on(async {
+        let store = fresh().await;
+        store.issue(&game("g1", "p1", 1_000)).await.unwrap();
+        sqlx::query("UPDATE games SET seed = 'twelve' WHERE id = 'g1'")
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        let error = store.game("g1", "p1", "slide").await.unwrap_err();
+        let text = error.to_string();
+        assert!(
+            matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == "4"),
+            "{text}"
+        );
+        assert!(text.contains("seed \"twelve\""), "{text}");
+    });
+}
+
+#[test]
 fn a_game_finishes_exactly_once_however_many_race() {
     runtime().block_on(async {
         let store = fresh().await;
@@ -316,9 +335,14 @@ async fn check_best_averages(store: &Store, handle: &str, history: &[Attempted<'
 fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
     runtime().block_on(async {
         let store = fresh().await;
-        let handle = play::account::Handle::parse("steady").unwrap();
+        let handle = ::accounts::Handle::parse("steady").unwrap();
         let account = store
-            .create_account(&handle, "hash", PasswordKind::Own, 0)
+            .create_account(
+                &handle,
+                &::accounts::StoredHash::from_stored("hash".into()),
+                PasswordKind::Own,
+                0,
+            )
             .await
             .unwrap()
             .unwrap();
@@ -408,9 +432,14 @@ fn results_stored_before_averages_were_kept_get_theirs_on_the_next_start() {
     runtime().block_on(async {
         let database = fresh_database();
         let store = Store::open(&database, 2).await.unwrap();
-        let handle = play::account::Handle::parse("early").unwrap();
+        let handle = ::accounts::Handle::parse("early").unwrap();
         let account = store
-            .create_account(&handle, "hash", PasswordKind::Own, 0)
+            .create_account(
+                &handle,
+                &::accounts::StoredHash::from_stored("hash".into()),
+                PasswordKind::Own,
+                0,
+            )
             .await
             .unwrap()
             .unwrap();

@@ -1,7 +1,7 @@
 //! Accounts over HTTP: sign-up, sign-in, sign-out, and who is signed in.
 //!
 //! The rules (handles, passwords, hashes, tokens, the throttle) are
-//! `play::account`'s; this translates them. A session is a random token in
+//! the `accounts` crate's; this translates them. A session is a random token in
 //! the `tessera_session` cookie (`HttpOnly`, `SameSite=Lax`, `Secure` over
 //! TLS); the database keeps only its SHA-256. The [`guard`] middleware
 //! reads the cookie on every request, refuses cross-site requests that
@@ -28,6 +28,7 @@
 
 use std::sync::Arc;
 
+use accounts::{self as account, Handle, SessionToken, RENEW_AFTER_MILLIS, SESSION_MILLIS};
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::header::{COOKIE, HOST, ORIGIN, REFERER, SET_COOKIE};
 use axum::http::request::Parts;
@@ -35,7 +36,6 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use play::account::{self, Handle, SessionToken, RENEW_AFTER_MILLIS, SESSION_MILLIS};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use tower_governor::key_extractor::{KeyExtractor, PeerIpKeyExtractor, SmartIpKeyExtractor};
@@ -89,17 +89,36 @@ impl Settings {
 /// endpoints need of the request.
 #[derive(Clone, Debug)]
 pub struct Visitor {
-    /// The signed-in account, unless it is pending (below): only this one
-    /// acts and owns results.
-    pub account: Option<Account>,
-    /// An account signed in with a one-time password not yet replaced.
-    pub(super) pending: Option<Account>,
+    /// Signed in or not, and how far.
+    who: Who,
     /// The session token the request carried (valid or not).
     pub(super) token: Option<SessionToken>,
     /// The client's address, as the solver limit tells clients apart.
     client: String,
     /// Whether a cookie set now must be `Secure`.
     secure: bool,
+}
+
+/// How far a visitor is signed in: one of three, never two at once.
+#[derive(Clone, Debug)]
+enum Who {
+    /// No valid session.
+    Guest,
+    /// A signed-in account: only this one acts and owns results.
+    SignedIn(Account),
+    /// An account signed in with a one-time password not yet replaced.
+    Pending(Account),
+}
+
+impl Visitor {
+    /// The signed-in account, unless its one-time password is still to
+    /// be replaced: the one that acts and owns results.
+    pub fn account(&self) -> Option<&Account> {
+        match &self.who {
+            Who::SignedIn(account) => Some(account),
+            Who::Guest | Who::Pending(_) => None,
+        }
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Visitor {
@@ -154,13 +173,13 @@ pub async fn guard(State(app): State<App>, mut request: Request, next: Next) -> 
     let client = client_address(&request, settings.trust_proxy);
     // A one-time password still to be replaced signs in only as far as
     // replacing it.
-    let (pending, account) = match signed_in {
-        Some(a) if a.must_change_password => (Some(a), None),
-        other => (None, other),
+    let who = match signed_in {
+        Some(a) if a.must_change_password => Who::Pending(a),
+        Some(a) => Who::SignedIn(a),
+        None => Who::Guest,
     };
     request.extensions_mut().insert(Visitor {
-        account,
-        pending,
+        who,
         token: token.clone(),
         client,
         secure,
@@ -363,25 +382,24 @@ pub enum CrossSite {
 /// The signed-in account: 401 when not signed in, 403 while its one-time
 /// password is not yet changed.
 pub(super) fn signed_in(visitor: &Visitor) -> Result<&Account, ApiError> {
-    match (&visitor.account, &visitor.pending) {
-        (Some(account), _) => Ok(account),
-        (None, Some(_)) => Err(ApiError::new(
+    match &visitor.who {
+        Who::SignedIn(account) => Ok(account),
+        Who::Pending(_) => Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "change your one-time password first: POST /api/account/password \
              with it as the current password and a new one of your own",
         )),
-        (None, None) => Err(ApiError::new(StatusCode::UNAUTHORIZED, "not signed in")),
+        Who::Guest => Err(ApiError::new(StatusCode::UNAUTHORIZED, "not signed in")),
     }
 }
 
 /// The signed-in account, pending or not: for what a pending account may
 /// do (see the module's documentation).
 pub(super) fn signed_in_or_pending(visitor: &Visitor) -> Result<&Account, ApiError> {
-    visitor
-        .account
-        .as_ref()
-        .or(visitor.pending.as_ref())
-        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "not signed in"))
+    match &visitor.who {
+        Who::SignedIn(account) | Who::Pending(account) => Ok(account),
+        Who::Guest => Err(ApiError::new(StatusCode::UNAUTHORIZED, "not signed in")),
+    }
 }
 
 /// Makes an account and signs in to it; the guest results of this

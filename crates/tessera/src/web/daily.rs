@@ -46,7 +46,7 @@ pub async fn dealt(
         variant: game.variant.clone(),
         format: game.format.clone(),
     };
-    let holders = holders(&game.player_id, visitor.account.as_ref());
+    let holders = holders(&game.player_id, visitor.account());
     if daily {
         app.store.issue_daily(&game.id, &puzzle, &holders).await?;
     } else {

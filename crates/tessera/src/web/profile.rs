@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use accounts::Handle;
 use axum::extract::{Path, State};
 use axum::Json;
-use play::account::Handle;
 use play::average::average_of;
 use serde::Serialize;
 use utoipa::ToSchema;

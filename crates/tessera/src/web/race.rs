@@ -285,7 +285,7 @@ pub async fn socket(
     let ticket = app.races.admit(&room)?;
     let racer = Racer {
         key: player.0,
-        account: visitor.account,
+        account: visitor.account().cloned(),
         room,
         stopping: app.races.stopping.subscribe(),
         ping: app.races.ping,

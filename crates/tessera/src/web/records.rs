@@ -205,7 +205,7 @@ pub async fn records(
 pub(super) fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a> {
     Viewer {
         player: &player.0,
-        account: visitor.account.as_ref().map(|a| a.id.as_str()),
+        account: visitor.account().map(|a| a.id.as_str()),
     }
 }
 

@@ -427,7 +427,7 @@ const SHISEN_ANALYSIS: &str = "solvable";
     responses((status = 200, body = ReplayAnalysis),
         (status = 400, description = "Not a game id, a metric or a puzzle for a Shisen-Sho game, or a puzzle the format does not have", body = super::error::ErrorBody),
         (status = 404, description = "No finished game with this id", body = super::error::ErrorBody),
-        Always))]
+        super::error::Limited, Always))]
 pub async fn analysis(
     State(app): State<App>,
     Path(id): Path<String>,

@@ -3,11 +3,11 @@
 //! stolen session must not be enough (changing it, deleting), checked as
 //! a sign-in is: throttled per handle and per client.
 
+use accounts::{self as account, Handle, SessionToken};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
-use play::account::{self, Handle, SessionToken};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoResponses, ToSchema};
 

@@ -193,7 +193,7 @@ pub async fn new(
         format: "single".into(),
         issued_at: now,
     };
-    let account = visitor.account.as_ref().map(|a| a.id.as_str());
+    let account = visitor.account().map(|a| a.id.as_str());
     app.store.issue_to(&game, account).await?;
     super::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
@@ -866,7 +866,7 @@ pub async fn submit(
         &row,
         result,
         judge(&evidence, &judge::SHISEN),
-        visitor.account.as_ref(),
+        visitor.account(),
     )
     .await?;
     Ok(Json(Submitted::Solved(finished)))

@@ -161,7 +161,7 @@ pub async fn new(
         format: format.to_string(),
         issued_at: now,
     };
-    let account = visitor.account.as_ref().map(|a| a.id.as_str());
+    let account = visitor.account().map(|a| a.id.as_str());
     app.store.issue_to(&game, account).await?;
     super::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
@@ -560,7 +560,7 @@ pub async fn submit(
         &row,
         result,
         judge(&evidence, &judge::SLIDE),
-        visitor.account.as_ref(),
+        visitor.account(),
     )
     .await?;
     Ok(Json(Submitted::Solved(finished)))
@@ -706,7 +706,7 @@ async fn submit_format(
         format: format.to_string(),
         control: control.map(|c| c.to_string()),
     };
-    let finished = finish(app, &row, result, judged, visitor.account.as_ref()).await?;
+    let finished = finish(app, &row, result, judged, visitor.account()).await?;
     Ok(Json(Submitted::Solved(finished)))
 }
 

@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use common::person::{deal_3x3, solve_like_a_person};
 use common::server::{database_for, temp_dir, Client, Reply, Server};
 use serde_json::{json, Value};
 
@@ -405,46 +406,6 @@ fn a_disabled_accounts_sessions_stop_at_once() {
     assert!(again.cookie_value(SESSION).is_none());
 }
 
-/// A 3×3 deal and its moves, found without asking the server
-/// (breadth-first through the `slide` engine).
-fn deal_3x3(c: &mut Client, seed: u64) -> (Value, String) {
-    let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": seed}));
-    let start: slide::Position = game["position"].as_str().unwrap().parse().unwrap();
-    let goal: slide::Position = game["goal_position"].as_str().unwrap().parse().unwrap();
-    let mut seen = std::collections::HashMap::from([(start.clone(), String::new())]);
-    let mut queue = std::collections::VecDeque::from([start]);
-    while let Some(p) = queue.pop_front() {
-        let path = seen[&p].clone();
-        if p == goal {
-            return (game, path);
-        }
-        for d in slide::Direction::ALL {
-            let mut next = p.clone();
-            if next.apply(d).is_ok() && !seen.contains_key(&next) {
-                seen.insert(next.clone(), format!("{path}{}", d.letter()));
-                queue.push_back(next);
-            }
-        }
-    }
-    panic!("unsolvable")
-}
-
-/// Solves a fresh 3×3 at a person's pace (a move every 150 ms): the
-/// server's answer.
-fn solve_like_a_person(c: &mut Client, seed: u64) -> Value {
-    let dealt = std::time::Instant::now();
-    let (game, moves) = deal_3x3(c, seed);
-    let times: Vec<i64> = (0..moves.len() as i64).map(|i| 400 + i * 150).collect();
-    let last = std::time::Duration::from_millis(*times.last().unwrap_or(&0) as u64 + 50);
-    if let Some(left) = last.checked_sub(dealt.elapsed()) {
-        std::thread::sleep(left);
-    }
-    c.ok(
-        "/api/slide/submit",
-        json!({"game": game["game"], "moves": moves, "times": times}),
-    )
-}
-
 fn records(c: &mut Client) -> Vec<Value> {
     let tables = c
         .get("/api/records?game=slide&variant=3x3-row-major")
@@ -457,7 +418,7 @@ fn a_guests_result_is_unranked_until_the_guest_signs_up() {
     let server = Server::start();
     let mut c = server.client();
     c.ok("/api/me/name", json!({"name": "TopPlayer"}));
-    let done = solve_like_a_person(&mut c, 7);
+    let done = solve_like_a_person(&mut c, 7).2;
     assert_eq!(done["ranked"], false, "{done}");
     assert_eq!(done["reason"], "guest");
     assert!(records(&mut c).is_empty(), "a guest's result was ranked");
@@ -476,7 +437,7 @@ fn a_guests_result_is_unranked_until_the_guest_signs_up() {
     assert_eq!(ranked[0]["name"], handle.as_str());
     assert_eq!(ranked[0]["mine"], true);
     // Signed in, a new result is ranked at once under the handle.
-    let done = solve_like_a_person(&mut c, 8);
+    let done = solve_like_a_person(&mut c, 8).2;
     assert_eq!(done["ranked"], true, "{done}");
     assert_eq!(records(&mut c).len(), 2);
     // Another browser signed in to the account sees the same history.
@@ -536,7 +497,7 @@ fn a_disabled_accounts_records_leave_the_table() {
     let server = Server::start();
     let mut c = server.client();
     let (handle, _) = c.sign_up("gone");
-    assert_eq!(solve_like_a_person(&mut c, 10)["ranked"], true);
+    assert_eq!(solve_like_a_person(&mut c, 10).2["ranked"], true);
     assert_eq!(records(&mut c).len(), 1);
     let key = handle.to_ascii_lowercase();
     query(
@@ -551,8 +512,8 @@ fn a_profile_shows_bests_solves_and_the_latest_results() {
     let server = Server::start();
     let mut c = server.client();
     let (handle, _) = c.sign_up("prof");
-    let first = solve_like_a_person(&mut c, 11);
-    let second = solve_like_a_person(&mut c, 12);
+    let first = solve_like_a_person(&mut c, 11).2;
+    let second = solve_like_a_person(&mut c, 12).2;
     // A bot's solve counts as a solve, never as a best.
     let (game, moves) = deal_3x3(&mut c, 13);
     let bot = c.ok(
@@ -711,9 +672,9 @@ fn the_export_holds_the_account_and_every_result_with_its_moves() {
     let server = Server::start();
     let mut c = server.client();
     assert_eq!(c.get("/api/account/export").status, 401);
-    let guest_result = solve_like_a_person(&mut c, 14);
+    let guest_result = solve_like_a_person(&mut c, 14).2;
     let (handle, _) = c.sign_up("exp");
-    let own = solve_like_a_person(&mut c, 15);
+    let own = solve_like_a_person(&mut c, 15).2;
     let reply = c.get("/api/account/export");
     assert_eq!(reply.status, 200, "{}", reply.text);
     let export = reply.json();
@@ -747,7 +708,7 @@ fn a_deleted_account_leaves_its_results_as_anonymous_guests() {
     let mut c = server.client();
     c.ok("/api/me/name", json!({"name": "BrowserName"}));
     let (handle, password) = c.sign_up("del");
-    let done = solve_like_a_person(&mut c, 16);
+    let done = solve_like_a_person(&mut c, 16).2;
     assert_eq!(done["ranked"], true);
     let id = done["game"].as_str().unwrap().to_string();
     let token = c.cookie_value(SESSION).unwrap();
@@ -904,7 +865,7 @@ fn a_one_time_password_must_be_changed_before_anything_else() {
     assert!(delete.error().contains(first), "{}", delete.error());
     assert_eq!(query(&server, "SELECT id FROM accounts").len(), 1);
     // A result meanwhile is a guest's, not ranked under the account.
-    let done = solve_like_a_person(&mut c, 21);
+    let done = solve_like_a_person(&mut c, 21).2;
     assert_eq!(done["ranked"], false, "{done}");
     assert_eq!(done["reason"], "guest");
     assert!(records(&mut c).is_empty(), "ranked before the change");

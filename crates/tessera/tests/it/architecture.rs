@@ -189,7 +189,7 @@ fn crate_dir(name: &str) -> PathBuf {
 
 #[test]
 fn no_module_imports_another_that_imports_it_back() {
-    for name in ["tessera", "play", "slide", "shisen", "common"] {
+    for name in ["tessera", "play", "accounts", "slide", "shisen", "common"] {
         let src = crate_dir(name).join("src");
         for (parent, graph) in sibling_graphs(&src) {
             if let Some(cycle) = cycle(&graph) {
@@ -275,6 +275,19 @@ fn layers_depend_one_way() {
         assert!(
             !play.contains(front_end),
             "play depends on the front ends' {front_end}"
+        );
+        assert!(
+            !dependencies("accounts").contains(front_end),
+            "accounts depends on the front ends' {front_end}"
+        );
+    }
+    // Accounts are a crate of their own so that what needs none (the
+    // Python package, which depends on play) links no password hashing.
+    for hashing in ["argon2", "zxcvbn", "accounts"] {
+        assert!(!play.contains(hashing), "play depends on {hashing}");
+        assert!(
+            !dependencies("python").contains(hashing),
+            "the Python package depends on {hashing}"
         );
     }
 }

@@ -61,6 +61,50 @@ fn the_document_covers_every_route() {
     assert_eq!(documented, served);
 }
 
+/// The `(method, path)` of every route that `web/mod.rs` puts behind a
+/// per-client limit: the routes of a `let NAME = Router::new()…;` that a
+/// later `let NAME = ops::limited(NAME, …)` wraps.
+fn limited_routes_in_source() -> BTreeSet<(String, String)> {
+    let source = include_str!("../../src/web/mod.rs");
+    let statements: Vec<&str> = source.split(';').collect();
+    let mut routes = BTreeSet::new();
+    for statement in &statements {
+        let Some((_, rest)) = statement.split_once("let ") else {
+            continue;
+        };
+        let Some((name, body)) = rest.split_once(" = Router::new()") else {
+            continue;
+        };
+        let wrapped = format!("let {name} = ops::limited(");
+        if !statements.iter().any(|s| s.contains(&wrapped)) {
+            continue;
+        }
+        for line in body.lines() {
+            let Some((_, rest)) = line.split_once(".route(\"") else {
+                continue;
+            };
+            let (path, rest) = rest.split_once('"').unwrap();
+            let method = rest.split_once('(').unwrap().0.trim_start_matches(", ");
+            routes.insert((method.to_string(), path.to_string()));
+        }
+    }
+    routes
+}
+
+#[test]
+fn every_rate_limited_operation_documents_its_429() {
+    let doc = document();
+    let limited = limited_routes_in_source();
+    assert!(limited.len() >= 7, "read {} limited routes", limited.len());
+    for (method, path) in limited {
+        let responses = &doc["paths"][&path][&method]["responses"];
+        assert!(
+            responses.get("429").is_some(),
+            "{method} {path} is rate-limited but its 429 is not documented"
+        );
+    }
+}
+
 /// Follows a `$ref` to the component it names.
 fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
     match schema["$ref"].as_str() {

@@ -8,6 +8,7 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
+use common::person::{paced, shortest, wait_for};
 use common::server::{Client, Server};
 use serde_json::{json, Value};
 use shisen::{Matching, Nodes, Rules, Verdict};
@@ -21,42 +22,6 @@ fn deal_and_solve(c: &mut Client, seed: u64) -> (Value, String) {
         json!({"position": game["position"], "goal": game["goal_position"]}),
     );
     (game, solution["moves"].as_str().unwrap().to_string())
-}
-
-/// The moves of a 3×3 found without asking the server: breadth-first
-/// search through the `slide` engine (a small board).
-fn solve_locally(game: &Value) -> String {
-    let start: slide::Position = game["position"].as_str().unwrap().parse().unwrap();
-    let goal: slide::Position = game["goal_position"].as_str().unwrap().parse().unwrap();
-    let mut seen = std::collections::HashMap::new();
-    seen.insert(start.clone(), String::new());
-    let mut queue = std::collections::VecDeque::from([start]);
-    while let Some(p) = queue.pop_front() {
-        let path = seen[&p].clone();
-        if p == goal {
-            return path;
-        }
-        for d in slide::Direction::ALL {
-            let mut next = p.clone();
-            if next.apply(d).is_ok() && !seen.contains_key(&next) {
-                seen.insert(next.clone(), format!("{path}{}", d.letter()));
-                queue.push_back(next);
-            }
-        }
-    }
-    panic!("unsolvable")
-}
-
-fn paced(moves: usize, first: i64, gap: i64) -> Vec<i64> {
-    (0..moves as i64).map(|i| first + i * gap).collect()
-}
-
-/// Sleeps until `times` could have been played since `dealt`.
-fn wait_for(dealt: Instant, times: &[i64]) {
-    let last = Duration::from_millis(*times.last().unwrap_or(&0) as u64 + 50);
-    if let Some(left) = last.checked_sub(dealt.elapsed()) {
-        std::thread::sleep(left);
-    }
 }
 
 fn submit(c: &mut Client, game: &Value, moves: &str, times: &[i64]) -> Value {
@@ -101,7 +66,7 @@ fn the_script_that_took_the_top_record_is_unranked() {
         "/api/slide/hint",
         json!({"position": game["position"], "goal": game["goal_position"]}),
     );
-    let moves = solve_locally(&game);
+    let moves = shortest(&game);
     let times = paced(moves.len(), 400, 200);
     wait_for(dealt, &times);
     let done = submit(&mut c, &game, &moves, &times);
@@ -118,18 +83,18 @@ fn impossible_times_are_unranked_or_refused_with_the_reason() {
     let mut c = server.client();
     // All at once.
     let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": 11}));
-    let moves = solve_locally(&game);
+    let moves = shortest(&game);
     let done = submit(&mut c, &game, &moves, &vec![0; moves.len()]);
     assert!(reason(&done).starts_with("too fast"), "{done}");
     // Longer than the server saw: a minute of moves submitted at once.
     let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": 12}));
-    let moves = solve_locally(&game);
+    let moves = shortest(&game);
     let done = submit(&mut c, &game, &moves, &paced(moves.len(), 1_000, 2_000));
     assert!(reason(&done).starts_with("times inconsistent"), "{done}");
     // A burst: person-paced, then the last twelve moves in 120 ms.
     let dealt = Instant::now();
     let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": 13}));
-    let moves = solve_locally(&game);
+    let moves = shortest(&game);
     assert!(moves.len() > 14, "{moves}");
     let slow = moves.len() - 13;
     let mut times = paced(slow, 400, 200);
@@ -144,7 +109,7 @@ fn impossible_times_are_unranked_or_refused_with_the_reason() {
     );
     // Malformed times are refused, and the game stays open.
     let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": 14}));
-    let moves = solve_locally(&game);
+    let moves = shortest(&game);
     let n = moves.len();
     for (times, problem) in [
         (paced(n - 1, 400, 200), "one time per move"),
@@ -184,7 +149,7 @@ fn a_person_paced_solve_is_ranked_and_its_replay_reproduces_it() {
     let dealt = Instant::now();
     let game = c.ok("/api/slide/new", json!({"size": "3x3", "seed": 21}));
     // A detour (a move and its undo) so the two metrics differ.
-    let solution = solve_locally(&game);
+    let solution = shortest(&game);
     let start: slide::Position = game["position"].as_str().unwrap().parse().unwrap();
     let first = start.legal_moves().next().unwrap();
     let moves = format!("{}{}{solution}", first.letter(), first.inverse().letter());

@@ -521,7 +521,11 @@ fn a_marathon_from_the_command_line_is_the_one_play_deals() {
     assert!(output.status.success());
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let spec: play::slide_game::SlideSpec = "4x4-missing".parse().unwrap();
-    let dealt = play::format::Format::Marathon(42).deal(&spec, 31).unwrap();
+    let dealt = "marathon-42"
+        .parse::<play::format::Format>()
+        .unwrap()
+        .deal(&spec, 31)
+        .unwrap();
     let printed = value["puzzles"].as_array().unwrap();
     assert_eq!(printed.len(), 42);
     for (puzzle, printed) in dealt.iter().zip(printed) {

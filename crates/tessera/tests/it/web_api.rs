@@ -5,9 +5,10 @@ use crate::common;
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use common::cli::stdout;
+use common::person::{paced, solve_like_a_person, wait_for};
 use common::server::{Client, Server};
 use serde_json::{json, Value};
 
@@ -81,38 +82,10 @@ fn solved_3x3(client: &mut Client, seed: u64) -> (Value, String) {
     (game, moves)
 }
 
-/// Times a person might take for `moves` moves: the first 300 ms after the
-/// puzzle appeared, then one every `gap` ms.
-fn paced(moves: usize, gap: i64) -> Vec<i64> {
-    (0..moves as i64).map(|i| 300 + i * gap).collect()
-}
-
 /// A slide submission with person-paced times (100 ms a move), sent at
 /// once: the times may run past what the server saw.
 fn slide_submission(game: &Value, moves: &str) -> Value {
-    json!({"game": game["game"], "moves": moves, "times": paced(moves.len(), 100)})
-}
-
-/// Sleeps until `times` could have been played since `dealt`.
-fn wait_for(dealt: Instant, times: &[i64]) {
-    let last = Duration::from_millis(*times.last().unwrap_or(&0) as u64);
-    if let Some(left) = (last + Duration::from_millis(50)).checked_sub(dealt.elapsed()) {
-        std::thread::sleep(left);
-    }
-}
-
-/// A new 3×3 solved at a person's pace (the server sees the time pass):
-/// the reply to the submission.
-fn solve_like_a_person(client: &mut Client, seed: u64) -> (Value, String, Value) {
-    let dealt = Instant::now();
-    let (game, moves) = solved_3x3(client, seed);
-    let times = paced(moves.len(), 100);
-    wait_for(dealt, &times);
-    let done = client.ok(
-        "/api/slide/submit",
-        json!({"game": game["game"], "moves": moves, "times": times}),
-    );
-    (game, moves, done)
+    json!({"game": game["game"], "moves": moves, "times": paced(moves.len(), 300, 100)})
 }
 
 // ------------------------------------------------------------------ tests
@@ -168,7 +141,7 @@ fn a_solved_slide_game_becomes_a_record_once() {
         slide_submission(&game, &moves[..moves.len() - 1]),
     );
     assert_eq!(partial["solved"], false);
-    let times = paced(moves.len(), 100);
+    let times = paced(moves.len(), 300, 100);
     wait_for(dealt, &times);
     let done = client.ok(
         "/api/slide/submit",
@@ -302,8 +275,7 @@ fn submit_takes_the_compact_notation_too() {
         }
     }
     let (game, moves) = solved.expect("a solution with a run");
-    let body =
-        json!({"game": game["game"], "moves": compact(&moves), "times": paced(moves.len(), 100)});
+    let body = json!({"game": game["game"], "moves": compact(&moves), "times": paced(moves.len(), 300, 100)});
     let done = c.ok("/api/slide/submit", body);
     assert_eq!(done["solved"], true, "{done}");
     assert_eq!(done["stm"].as_u64().unwrap() as usize, moves.len());
@@ -512,7 +484,7 @@ fn solve_is_optimal_on_small_boards_and_fast_on_large_ones() {
 
 /// A Shisen-Sho submission with turns a second apart, sent at once.
 fn shisen_submission(game: &Value, turns: &[Value]) -> Value {
-    json!({"game": game["game"], "turns": turns, "times": paced(turns.len(), 1000)})
+    json!({"game": game["game"], "turns": turns, "times": paced(turns.len(), 300, 1000)})
 }
 
 /// Plays a Shisen-Sho game through the API by hints, shuffling when stuck;
@@ -958,7 +930,7 @@ fn a_replay_is_analysed_move_by_move_and_the_analysis_is_kept() {
         _ => "L",
     };
     let moves = format!("{first}{back}{best}");
-    let times = paced(moves.len(), 100);
+    let times = paced(moves.len(), 300, 100);
     wait_for(dealt, &times);
     let done = c.ok(
         "/api/slide/submit",

@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod load;
+pub mod person;
 pub mod race;
 pub mod server;
 pub mod tmux;

@@ -185,23 +185,49 @@ fn hasher() -> Argon2<'static> {
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
-/// The argon2id hash of `password` with a fresh random salt, as a PHC
-/// string (`$argon2id$v=19$m=19456,t=2,p=1$…`). Slow on purpose.
-pub fn hash_password(password: &str) -> String {
+/// A password's argon2id hash as it is kept, a PHC string
+/// (`$argon2id$v=19$m=19456,t=2,p=1$…`). A type of its own so that a
+/// password and a hash cannot take each other's place in a call.
+#[derive(Clone, PartialEq, Eq)]
+pub struct StoredHash(String);
+
+impl StoredHash {
+    /// A hash read back from where it was kept. It is not checked here: a
+    /// hash that does not parse verifies no password.
+    pub fn from_stored(text: String) -> Self {
+        StoredHash(text)
+    }
+
+    /// The PHC string, to be kept.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for StoredHash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("StoredHash(…)")
+    }
+}
+
+/// The argon2id hash of `password` with a fresh random salt. Slow on
+/// purpose.
+pub fn hash_password(password: &str) -> StoredHash {
     let mut salt = [0u8; 16];
-    crate::seed::random_bytes(&mut salt);
+    play::seed::random_bytes(&mut salt);
     let salt = SaltString::encode_b64(&salt).expect("16 bytes make a valid salt");
-    hasher()
+    let hash = hasher()
         .hash_password(password.as_bytes(), &salt)
         .expect("argon2 hashes any password of bounded length")
-        .to_string()
+        .to_string();
+    StoredHash(hash)
 }
 
 /// Whether `password` matches the PHC string `hash` (false for a hash that
 /// does not parse). The parameters are the hash's own, so hashes made
 /// under older parameters still verify.
-pub fn verify_password(password: &str, hash: &str) -> bool {
-    let Ok(parsed) = PasswordHash::new(hash) else {
+pub fn verify_password(password: &str, hash: &StoredHash) -> bool {
+    let Ok(parsed) = PasswordHash::new(hash.as_str()) else {
         return false;
     };
     hasher()
@@ -211,8 +237,8 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 
 /// Whether the hash was made with other parameters than today's: it is
 /// worth rehashing at the next sign-in.
-pub fn needs_rehash(hash: &str) -> bool {
-    let Ok(parsed) = PasswordHash::new(hash) else {
+pub fn needs_rehash(hash: &StoredHash) -> bool {
+    let Ok(parsed) = PasswordHash::new(hash.as_str()) else {
         return true;
     };
     let want = format!("m={ARGON2_MEMORY_KIB},t={ARGON2_ITERATIONS},p={ARGON2_PARALLELISM}");
@@ -222,8 +248,8 @@ pub fn needs_rehash(hash: &str) -> bool {
 /// A sign-in for a handle no one has: does the same work as a wrong
 /// password (verifying against a dummy hash) and fails.
 pub fn verify_unknown(password: &str) -> bool {
-    static DUMMY: OnceLock<String> = OnceLock::new();
-    let dummy = DUMMY.get_or_init(|| hash_password(&crate::seed::random_id()));
+    static DUMMY: OnceLock<StoredHash> = OnceLock::new();
+    let dummy = DUMMY.get_or_init(|| hash_password(&play::seed::random_id()));
     let _ = verify_password(password, dummy);
     false
 }
@@ -242,7 +268,7 @@ pub fn one_time_password() -> String {
     let mut letters = Vec::with_capacity(20);
     while letters.len() < 20 {
         let mut byte = [0u8; 1];
-        crate::seed::random_bytes(&mut byte);
+        play::seed::random_bytes(&mut byte);
         if usize::from(byte[0]) < fair {
             letters.push(char::from(ONE_TIME_ALPHABET[usize::from(byte[0]) % n]));
         }
@@ -263,7 +289,7 @@ impl SessionToken {
     /// A fresh token from the operating system's random source.
     pub fn generate() -> SessionToken {
         let mut bytes = [0u8; 32];
-        crate::seed::random_bytes(&mut bytes);
+        play::seed::random_bytes(&mut bytes);
         SessionToken(bytes.iter().map(|b| format!("{b:02x}")).collect())
     }
 
@@ -387,13 +413,16 @@ mod tests {
     fn hashes_are_argon2id_phc_and_verify() {
         let hash = hash_password("correct horse battery staple");
         assert!(
-            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
-            "{hash}"
+            hash.as_str().starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{}",
+            hash.as_str()
         );
-        assert!(!hash.contains("horse"));
+        assert!(!hash.as_str().contains("horse"));
         assert!(verify_password("correct horse battery staple", &hash));
         assert!(!verify_password("correct horse battery stapler", &hash));
-        assert!(!verify_password("anything", "not a hash"));
+        let garbage = StoredHash::from_stored("not a hash".to_string());
+        assert!(!verify_password("anything", &garbage));
+        assert!(needs_rehash(&garbage));
         assert!(!needs_rehash(&hash));
         // Salted: the same password hashes differently each time.
         assert_ne!(hash, hash_password("correct horse battery staple"));
