@@ -6,7 +6,9 @@
 3. a pure-Python IDA* with the Manhattan distance (written here, the
    textbook algorithm) against ``solve`` on the same 20 positions;
 4. how soon Ctrl-C (a SIGINT to the process) stops ``fast_solve`` on
-   1000x1000 and the build of the large 4x4 tables.
+   1000x1000 and the build of the large 4x4 tables;
+5. steps per second of tessera.gym's native vector environment on 4x4 at
+   several batch sizes, beside a plain batched NumPy step written here.
 
 Every solution length is checked (against Korf's listed optima, or
 between the solvers); a mismatch aborts.
@@ -221,17 +223,75 @@ def interrupt_latency():
     print()
 
 
+def _numpy_step(states, steps, actions, goal, width, height, max_steps):
+    """One step of every board, in NumPy array operations: the move (an
+    illegal one leaves the board), the step count, reward, termination,
+    truncation and the next action masks. No autoreset."""
+    rows = np.arange(len(states))
+    blank = np.argmin(states, axis=1)
+    x, y = blank % width, blank // width
+    legal = np.stack([y + 1 < height, y > 0, x + 1 < width, x > 0], axis=1)
+    offset = np.array([width, -width, 1, -1])[actions]
+    source = np.where(legal[rows, actions], blank + offset, blank)
+    states[rows, blank] = states[rows, source]
+    states[rows, source] = 0
+    steps += 1
+    terminated = (states == goal).all(axis=1)
+    truncated = ~terminated & (steps >= max_steps)
+    rewards = np.full(len(states), -1.0)
+    x, y = source % width, source // width
+    masks = np.stack([y + 1 < height, y > 0, x + 1 < width, x > 0], axis=1).astype(np.int8)
+    return states, rewards, terminated, truncated, masks
+
+
+def vector_env(sizes, board_steps):
+    """Board-steps per second of SlidingPuzzleVectorEnv (4x4, uniform
+    puzzles, -1 a move, truncated after 200 moves and reset on the next
+    step, arrays not copied) against _numpy_step, random actions."""
+    from tessera.gym import SlidingPuzzleVectorEnv
+
+    goal = np.array(list(range(1, 16)) + [0], dtype=np.uint8)
+    print(f"vector environment, 4x4, about {board_steps:,} board-steps a measure, best of 3")
+    print("| N | native steps/s | NumPy steps/s | native / NumPy |")
+    print("|---:|---:|---:|---:|")
+    for n in sizes:
+        steps = max(board_steps // n, 20)
+        actions = np.random.default_rng(0).integers(0, 4, size=(steps, n))
+        env = SlidingPuzzleVectorEnv(num_envs=n, size="4x4", copy=False)
+
+        def native():
+            env.reset(seed=0)
+            for a in actions:
+                env.step(a)
+
+        states0 = np.array([Position.random(4, seed=s).tiles for s in range(min(n, 4096))], dtype=np.uint8)
+        states0 = np.resize(states0, (n, 16))
+
+        def plain():
+            states, counts = states0.copy(), np.zeros(n, dtype=np.int64)
+            for a in actions:
+                _numpy_step(states, counts, a, goal, 4, 4, 200)
+
+        native_wall, _ = best_of(3, native)
+        numpy_wall, _ = best_of(3, plain)
+        rate, plain_rate = n * steps / native_wall, n * steps / numpy_wall
+        print(f"| {n:,} | {rate:,.0f} | {plain_rate:,.0f} | {rate / plain_rate:.1f}x |")
+    print()
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--cli", required=True)
-    parser.add_argument("--korf", required=True)
+    parser.add_argument("--cli")
+    parser.add_argument("--korf")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--walk", type=int, default=60)
-    parser.add_argument("--only", choices=["korf", "distances", "python", "interrupt"])
+    parser.add_argument("--only", choices=["korf", "distances", "python", "interrupt", "vector"])
+    parser.add_argument("--board-steps", type=int, default=2_000_000)
     args = parser.parse_args()
     print("load average before: %.2f %.2f %.2f\n" % os.getloadavg())
     if args.only in (None, "korf"):
+        assert args.cli and args.korf, "--cli and --korf are needed"
         korf(args.cli, args.korf, args.runs)
     if args.only in (None, "distances"):
         throughput(args.count, args.runs)
@@ -239,6 +299,8 @@ def main():
         against_pure_python(args.walk, 20)
     if args.only in (None, "interrupt"):
         interrupt_latency()
+    if args.only in (None, "vector"):
+        vector_env([1, 64, 4096, 65536], args.board_steps)
 
 
 if __name__ == "__main__":

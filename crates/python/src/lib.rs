@@ -9,6 +9,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod interrupt;
 mod shisen_module;
 mod slide_module;
@@ -22,10 +23,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // module users import them from (doctest finds them there too).
     let slide = PyModule::new(py, "tessera.slide")?;
     slide_module::register(&slide)?;
+    batch::register(&slide)?;
     m.add_submodule(&slide)?;
     let shisen = PyModule::new(py, "tessera.shisen")?;
     shisen_module::register(&shisen)?;
     m.add_submodule(&shisen)?;
+    batch::register_private(m)?;
     Ok(())
 }
 

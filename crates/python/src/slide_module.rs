@@ -2,7 +2,7 @@
 //! database cache, and batch distances for NumPy arrays.
 
 use crate::{interrupt, seconds, value_error};
-use numpy::{PyArray1, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use play::slide_game::{check_optimal_size, GoalChoice, SlideSpec};
 use play::tables::{Quiet, TableConfig};
 use play::Deadline;
@@ -21,6 +21,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(fast_solve, m)?)?;
     m.add_function(wrap_pyfunction!(distances, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset, m)?)?;
     let tables = PyModule::new(m.py(), "tessera.slide.tables")?;
     tables.add_function(wrap_pyfunction!(build, &tables)?)?;
     tables.add_function(wrap_pyfunction!(status, &tables)?)?;
@@ -192,7 +193,7 @@ impl Position {
 }
 
 /// The size a Python value names: ``"4x3"``, or ``4`` for 4×4.
-fn size_of(value: &Bound<'_, PyAny>) -> PyResult<Size> {
+pub(crate) fn size_of(value: &Bound<'_, PyAny>) -> PyResult<Size> {
     if let Ok(side) = value.extract::<usize>() {
         return Size::square(side).map_err(value_error);
     }
@@ -529,11 +530,23 @@ fn distances<'py>(
             }
         })
         .collect::<PyResult<Vec<_>>>()?;
+    let solved = optimal_distances(py, &starts, &goal, metric, heuristic, threads)?;
+    Ok(PyArray1::from_vec(py, solved))
+}
+
+/// The optimal distances of `starts` to `goal`, solved in parallel (on
+/// `threads`, or every core) without the GIL; Ctrl-C stops them.
+fn optimal_distances(
+    py: Python<'_>,
+    starts: &[slide::Position],
+    goal: &slide::Position,
+    metric: Metric,
+    heuristic: &str,
+    threads: Option<usize>,
+) -> PyResult<Vec<i32>> {
+    let size = goal.size();
     let kind = heuristic_of(heuristic, size, goal.blank())?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(value_error)?;
+    let pool = pool(threads)?;
     let (deadline, cancel) = Deadline::none().cancellable();
     let solved = interrupt::run(py, &cancel, || {
         prepare(kind, size, goal.blank(), &deadline)?;
@@ -546,14 +559,149 @@ fn distances<'py>(
         Some(pool.install(|| {
             starts
                 .par_iter()
-                .map(|start| distance(start, &goal, metric, &options))
+                .map(|start| distance(start, goal, metric, &options))
                 .collect::<Result<Vec<i32>, SolveError>>()
         }))
     })?;
-    let solved = solved
-        .ok_or_else(keyboard_interrupt)?
-        .map_err(value_error)?;
-    Ok(PyArray1::from_vec(py, solved))
+    solved.ok_or_else(keyboard_interrupt)?.map_err(value_error)
+}
+
+/// A pool of `threads` workers, or one per core.
+fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(value_error)
+}
+
+/// A labelled data set: the ``n`` puzzles ``Position.random(size, seed +
+/// i, goal, scramble)`` gives for ``i`` in ``0..n`` (``tessera slide new
+/// --seed SEED --count N``), with their distances to the goal, solved in
+/// parallel (every core, or ``threads``) with the GIL released.
+///
+/// Returns ``(positions, distances, optimal)``: a ``(n, cells)`` ``uint8``
+/// array, a ``(n,)`` ``int32`` array of distances in ``metric``, and a
+/// ``(n,)`` ``bool`` array saying which distances are proven optimal. On
+/// boards the optimal solver labels (up to 16 cells) every distance is
+/// optimal. Past them, ``exact=True`` raises ``ValueError``, and
+/// ``exact=False`` labels with the fast solver's length: an upper bound,
+/// marked not optimal.
+///
+/// >>> from tessera.slide import dataset, Position
+/// >>> positions, distances, optimal = dataset(3, "3x3", seed=1)
+/// >>> distances, bool(optimal.all())
+/// (array([22, 22, 21], dtype=int32), True)
+/// >>> list(positions[0]) == Position.random("3x3", seed=1).tiles
+/// True
+/// >>> dataset(2, "5x5")
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: 5x5 is too large to solve optimally in reasonable time (at most 16 cells); use --fast, or --time-limit/--node-limit for the best solution found in that budget; or exact=False for the fast solver's upper bounds
+#[pyfunction]
+#[pyo3(
+    signature = (n, size, goal="row-major", scramble="uniform", seed=0, metric="stm", exact=true, heuristic="auto", threads=None),
+    text_signature = "(n, size, goal='row-major', scramble='uniform', seed=0, metric='stm', exact=True, heuristic='auto', threads=None)"
+)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn dataset<'py>(
+    py: Python<'py>,
+    n: usize,
+    size: &Bound<'py, PyAny>,
+    goal: &str,
+    scramble: &str,
+    seed: u64,
+    metric: &str,
+    exact: bool,
+    heuristic: &str,
+    threads: Option<usize>,
+) -> PyResult<(
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<bool>>,
+)> {
+    let metric: Metric = metric.parse().map_err(value_error)?;
+    let size = size_of(size)?;
+    let goal: Goal = goal.parse().map_err(value_error)?;
+    let scramble: Scramble = scramble
+        .parse()
+        .map_err(|e: slide::ScrambleError| value_error(e))?;
+    let spec = SlideSpec::new(size, GoalChoice::Goal(goal)).map_err(value_error)?;
+    let goal = spec.issue(seed).map_err(value_error)?.goal_position;
+    if goal.tiles().iter().any(|&t| t > 255) {
+        return Err(value_error(format!(
+            "{size} has labels past 255, too many for uint8 arrays"
+        )));
+    }
+    let optimal = match check_optimal_size(size, false) {
+        Ok(()) => true,
+        Err(e) if exact => {
+            return Err(value_error(format!(
+                "{e}; or exact=False for the fast solver's upper bounds"
+            )))
+        }
+        Err(_) if metric == Metric::Mtm => {
+            return Err(value_error(format!(
+                "{size} is too large for the optimal solver and the fast solver counts single-tile moves only: use metric=\"stm\""
+            )))
+        }
+        Err(_) => false,
+    };
+    let starts: Vec<slide::Position> = py.detach(|| {
+        (0..n as u64)
+            .into_par_iter()
+            .map(|i| scramble.generate(&goal, seed.wrapping_add(i)))
+            .collect()
+    });
+    let solved = if optimal {
+        optimal_distances(py, &starts, &goal, metric, heuristic, threads)?
+    } else {
+        fast_lengths(py, &starts, &goal, threads)?
+    };
+    let flat: Vec<u8> = starts
+        .iter()
+        .flat_map(|p| p.tiles().iter().map(|&t| t as u8))
+        .collect();
+    let positions =
+        numpy::ndarray::Array2::from_shape_vec((n, size.cells()), flat).map_err(value_error)?;
+    Ok((
+        PyArray2::from_owned_array(py, positions),
+        PyArray1::from_vec(py, solved),
+        PyArray1::from_vec(py, vec![optimal; n]),
+    ))
+}
+
+/// The fast solver's solution lengths (single-tile moves) for `starts`,
+/// in parallel without the GIL; Ctrl-C stops them.
+fn fast_lengths(
+    py: Python<'_>,
+    starts: &[slide::Position],
+    goal: &slide::Position,
+    threads: Option<usize>,
+) -> PyResult<Vec<i32>> {
+    let pool = pool(threads)?;
+    let (deadline, cancel) = Deadline::none().cancellable();
+    let solved = interrupt::run(py, &cancel, || {
+        let stop = || deadline.passed();
+        pool.install(|| {
+            starts
+                .par_iter()
+                .map(|start| {
+                    let mut length = 0usize;
+                    slide::FastSolver::default().solve_until(
+                        start,
+                        goal,
+                        &mut |_| length += 1,
+                        &stop,
+                    )?;
+                    Ok(i32::try_from(length).unwrap_or(i32::MAX))
+                })
+                .collect::<Result<Vec<i32>, FastError>>()
+        })
+    })?;
+    solved.map_err(|e| match e {
+        FastError::Stopped => keyboard_interrupt(),
+        e => value_error(e),
+    })
 }
 
 /// One row's distance (a cancelled search gives up with a bound, which is
@@ -572,7 +720,7 @@ fn distance(
 }
 
 /// The square board of `cells` cells, or an error asking for the size.
-fn square_of(cells: usize) -> PyResult<Size> {
+pub(crate) fn square_of(cells: usize) -> PyResult<Size> {
     let side = (cells as f64).sqrt().round() as usize;
     if side * side != cells || cells == 0 {
         return Err(value_error(format!(

@@ -5,12 +5,13 @@ import doctest
 import pytest
 
 import tessera
+import tessera.gym
 import tessera.shisen
 import tessera.slide
 
 
 @pytest.mark.parametrize(
-    "module", [tessera, tessera.slide, tessera.slide.tables, tessera.shisen], ids=lambda m: m.__name__
+    "module", [tessera, tessera.slide, tessera.slide.tables, tessera.shisen, tessera.gym], ids=lambda m: m.__name__
 )
 def test_docstring_examples(module):
     failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

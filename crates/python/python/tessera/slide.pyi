@@ -7,7 +7,19 @@ from typing import Literal, Optional, TypedDict, Union, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Position", "Solution", "distances", "fast_solve", "solve", "tables"]
+__all__ = [
+    "Position",
+    "Solution",
+    "dataset",
+    "distances",
+    "expand",
+    "fast_solve",
+    "is_goal",
+    "next_states",
+    "random_walks",
+    "solve",
+    "tables",
+]
 
 _Size = Union[str, int]
 """``"WxH"`` such as ``"4x3"``, or the side of a square board."""
@@ -79,6 +91,29 @@ def distances(
     heuristic: _Heuristic = "auto",
     threads: Optional[int] = None,
 ) -> npt.NDArray[np.int32]: ...
+def dataset(
+    n: int,
+    size: _Size,
+    goal: str = "row-major",
+    scramble: str = "uniform",
+    seed: int = 0,
+    metric: _Metric = "stm",
+    exact: bool = True,
+    heuristic: _Heuristic = "auto",
+    threads: Optional[int] = None,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.bool_]]: ...
+def next_states(
+    states: npt.NDArray[np.uint8], actions: npt.NDArray[np.integer], size: Optional[_Size] = None
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
+def expand(
+    states: npt.NDArray[np.uint8], size: Optional[_Size] = None
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
+def is_goal(
+    states: npt.NDArray[np.uint8], goal: str = "row-major", size: Optional[_Size] = None
+) -> npt.NDArray[np.bool_]: ...
+def random_walks(
+    n: int, depth: int, size: _Size, goal: str = "row-major", seed: int = 0
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]: ...
 
 class _BuildReport(TypedDict):
     built_seconds: float

@@ -1,0 +1,488 @@
+"""Gymnasium environments for the sliding puzzle and Shisen-Sho
+(``pip install tessera[gym]``).
+
+Importing this module registers them:
+
+- ``tessera/SlidingPuzzle-v0``: :class:`SlidingPuzzleEnv`, and with
+  ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")`` the
+  native :class:`SlidingPuzzleVectorEnv`, which steps every board in one
+  call into Rust;
+- ``tessera/ShisenSho-v0``: :class:`ShisenShoEnv`.
+
+>>> import gymnasium as gym
+>>> import tessera.gym
+>>> env = gym.make("tessera/SlidingPuzzle-v0", size="3x3")
+>>> obs, info = env.reset(seed=1)
+>>> obs
+array([4, 2, 8, 7, 3, 6, 1, 5, 0], dtype=uint8)
+>>> info["action_mask"]
+array([0, 1, 0, 1], dtype=int8)
+>>> obs, reward, terminated, truncated, info = env.step(tessera.gym.ACTIONS.index("R"))
+>>> obs, reward, terminated, truncated
+(array([4, 2, 8, 7, 3, 6, 1, 0, 5], dtype=uint8), -1.0, False, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from tessera._native import random_positions as _random_positions
+from tessera._native import vector_step as _vector_step
+from tessera.shisen import Board
+from tessera.slide import Position
+
+__all__ = ["ACTIONS", "ShisenShoEnv", "SlidingPuzzleEnv", "SlidingPuzzleVectorEnv"]
+
+ACTIONS = ("U", "D", "L", "R")
+"""The sliding puzzle's actions by index: the direction the tile slides
+(the blank goes the other way), as in the move notation."""
+
+_SEED_BOUND = 2**63
+"""Puzzle seeds drawn by an unseeded reset lie below this."""
+
+
+class _SlideRules:
+    """What both sliding-puzzle environments share: the board, its goal,
+    the scramble, the reward and the step limit, checked once."""
+
+    def __init__(self, size: Union[str, int], goal: str, scramble: str, reward: str, max_steps: int):
+        # A walk of no moves is the goal: this also checks size and goal.
+        goal_position = Position.random(size, 0, goal=goal, scramble="walk:0")
+        Position.random(size, 0, goal=goal, scramble=scramble)  # checks the scramble
+        if max(goal_position.tiles) > 255:
+            raise ValueError(f"{goal_position.size} has labels past 255, too many for uint8 observations")
+        if reward not in ("step", "sparse"):
+            raise ValueError(f"unknown reward {reward!r}: use 'step' (-1 per move) or 'sparse' (1 on solving)")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
+            raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
+        self.size = goal_position.size
+        self.width = goal_position.width
+        self.height = goal_position.height
+        self.cells = self.width * self.height
+        self.goal_name = goal
+        self.goal = np.array(goal_position.tiles, dtype=np.uint8)
+        self.scramble = scramble
+        self.sparse = reward == "sparse"
+        self.max_steps = int(max_steps)
+        self.observation_space = spaces.Box(0, int(self.goal.max()), shape=(self.cells,), dtype=np.uint8)
+
+    def mask(self, blank: int) -> np.ndarray:
+        x, y = blank % self.width, blank // self.width
+        return np.array([y + 1 < self.height, y > 0, x + 1 < self.width, x > 0], dtype=np.int8)
+
+    def source(self, blank: int, action: int) -> Optional[int]:
+        """The cell of the tile that slides into the blank, if any."""
+        if not self.mask(blank)[action]:
+            return None
+        return blank + (self.width, -self.width, 1, -1)[action]
+
+
+class SlidingPuzzleEnv(gymnasium.Env):
+    """The sliding puzzle on a ``size`` board (``"4x3"``, or a side),
+    solved towards ``goal`` (``"row-major"``, ``"blank-first"``,
+    ``"snake"``, ``"spiral"``, ``"missing:K"``, ...).
+
+    - ``reset(seed=s)`` deals ``Position.random(size, s, goal, scramble)``,
+      the puzzle ``tessera slide new --seed s`` prints; an unseeded reset
+      draws the puzzle's seed from the environment's generator.
+      ``scramble`` is ``"uniform"`` or ``"walk:K"`` (K random moves).
+    - Observations: the tiles in row-major order, a ``uint8`` array of
+      ``width * height`` cells, 0 the blank.
+    - Actions: ``Discrete(4)``, ``U D L R`` (:data:`ACTIONS`), the direction
+      the tile slides. A move with no tile on that side leaves the board as
+      it is and still counts; ``info["action_mask"]`` (``int8``, 4 entries)
+      says which moves are legal.
+    - Reward: with ``reward="step"`` -1 per move; with ``"sparse"`` 1 on
+      the move that solves and 0 otherwise.
+    - Terminated on reaching the goal; truncated after ``max_steps`` moves.
+    - ``render()``: an RGB frame (``render_mode="rgb_array"``, so
+      ``RecordVideo`` works) or the position's text (``"ansi"``).
+    """
+
+    metadata = {"render_modes": ["rgb_array", "ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        size: Union[str, int] = "3x3",
+        goal: str = "row-major",
+        scramble: str = "uniform",
+        reward: str = "step",
+        max_steps: int = 200,
+        render_mode: Optional[str] = None,
+    ):
+        self._rules = _SlideRules(size, goal, scramble, reward, max_steps)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}: use 'rgb_array' or 'ansi'")
+        self.render_mode = render_mode
+        self.observation_space = self._rules.observation_space
+        self.action_space = spaces.Discrete(4)
+        self._tiles = self._rules.goal.copy()
+        self._blank = int(np.flatnonzero(self._tiles == 0)[0])
+        self._steps = 0
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None):
+        super().reset(seed=seed)
+        puzzle_seed = seed if seed is not None else int(self.np_random.integers(0, _SEED_BOUND))
+        rules = self._rules
+        position = Position.random(rules.size, puzzle_seed, goal=rules.goal_name, scramble=rules.scramble)
+        self._tiles = np.array(position.tiles, dtype=np.uint8)
+        self._blank = position.blank
+        self._steps = 0
+        return self._tiles.copy(), {"action_mask": rules.mask(self._blank)}
+
+    def step(self, action):
+        if not self.action_space.contains(action):
+            raise ValueError(f"action {action!r} is outside the action space Discrete(4): 0 1 2 3 are U D L R")
+        rules = self._rules
+        source = rules.source(self._blank, int(action))
+        if source is not None:
+            self._tiles[self._blank], self._tiles[source] = self._tiles[source], 0
+            self._blank = source
+        self._steps += 1
+        solved = bool(np.array_equal(self._tiles, rules.goal))
+        if rules.sparse:
+            reward = 1.0 if solved else 0.0
+        else:
+            reward = -1.0
+        truncated = not solved and self._steps >= rules.max_steps
+        return self._tiles.copy(), reward, solved, truncated, {"action_mask": rules.mask(self._blank)}
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return str(Position.parse(" ".join(map(str, self._tiles)), size=self._rules.size))
+        if self.render_mode == "rgb_array":
+            return _slide_frame(self._tiles, self._rules)
+        return None
+
+    @property
+    def position(self) -> Position:
+        """The board as a :class:`tessera.slide.Position`."""
+        return Position.parse(" ".join(map(str, self._tiles)), size=self._rules.size)
+
+
+class SlidingPuzzleVectorEnv(VectorEnv):
+    """``num_envs`` sliding puzzles (the parameters of
+    :class:`SlidingPuzzleEnv`) stepped together in one call into Rust,
+    without the GIL; states, rewards, endings and action masks are
+    written into arrays allocated once.
+
+    It behaves as ``num_envs`` copies of :class:`SlidingPuzzleEnv` in a
+    ``SyncVectorEnv``: ``reset(seed=s)`` seeds copy ``i`` with ``s + i``,
+    and a copy that ended is reset on the following ``step``, whose action
+    it ignores (next-step autoreset, Gymnasium's default), with reward 0.
+    ``info["action_mask"]`` is a ``(num_envs, 4)`` ``int8`` array.
+    With ``copy=False`` the arrays returned are the environment's own,
+    overwritten by the next step.
+    """
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 4, "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        size: Union[str, int] = "3x3",
+        goal: str = "row-major",
+        scramble: str = "uniform",
+        reward: str = "step",
+        max_steps: int = 200,
+        render_mode: Optional[str] = None,
+        copy: bool = True,
+    ):
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}: use 'rgb_array'")
+        self._rules = rules = _SlideRules(size, goal, scramble, reward, max_steps)
+        self.num_envs = n = int(num_envs)
+        self.render_mode = render_mode
+        self.copy = copy
+        self.single_observation_space = rules.observation_space
+        self.single_action_space = spaces.Discrete(4)
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+        self._states = np.tile(rules.goal, (n, 1))
+        self._steps = np.zeros(n, dtype=np.int64)
+        self._ended = np.zeros(n, dtype=bool)
+        self._rewards = np.zeros(n, dtype=np.float64)
+        self._terminated = np.zeros(n, dtype=bool)
+        self._truncated = np.zeros(n, dtype=bool)
+        self._masks = np.zeros((n, 4), dtype=np.int8)
+        self._goal = rules.goal.tobytes()
+        # Each copy's generator, as SlidingPuzzleEnv.np_random would be:
+        # made from its seed only when a reset needs to draw from it.
+        self._seeds: list[Optional[int]] = [None] * n
+        self._generators: list[Optional[np.random.Generator]] = [None] * n
+
+    def _draw(self, index: int) -> int:
+        """A puzzle seed from copy ``index``'s generator."""
+        generator = self._generators[index]
+        if generator is None:
+            generator, _ = seeding.np_random(self._seeds[index])
+            self._generators[index] = generator
+        return int(generator.integers(0, _SEED_BOUND))
+
+    def reset(self, *, seed: Optional[Union[int, Sequence[Optional[int]]]] = None, options: Optional[dict[str, Any]] = None):
+        super().reset(seed=seed)
+        n = self.num_envs
+        if seed is None:
+            seeds: list[Optional[int]] = [None] * n
+        elif isinstance(seed, (int, np.integer)):
+            seeds = [int(seed) + i for i in range(n)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != n:
+                raise ValueError(f"reset got {len(seeds)} seeds for {n} environments")
+        puzzle_seeds = []
+        for index, given in enumerate(seeds):
+            if given is None:
+                puzzle_seeds.append(self._draw(index))
+            else:
+                self._seeds[index], self._generators[index] = given, None
+                puzzle_seeds.append(given)
+        rules = self._rules
+        self._states[:] = _random_positions(puzzle_seeds, rules.size, rules.goal_name, rules.scramble)
+        # A step in which every board is fresh: counts and masks, no move.
+        self._ended[:] = True
+        self._step(np.zeros(n, dtype=np.int64))
+        self._ended[:] = False
+        return self._out(self._states), {"action_mask": self._out(self._masks), "_action_mask": np.ones(n, dtype=bool)}
+
+    def step(self, actions):
+        actions = np.asarray(actions)
+        n = self.num_envs
+        if actions.shape != (n,) or actions.dtype.kind not in "iu":
+            raise ValueError(
+                f"actions must be an integer array of shape ({n},), not a {actions.dtype} array of shape {actions.shape}"
+            )
+        outside = np.flatnonzero((actions < 0) | (actions > 3))
+        if outside.size:
+            i = int(outside[0])
+            raise ValueError(f"actions[{i}] is {actions[i]}: outside the action space Discrete(4), 0 1 2 3 are U D L R")
+        resetting = np.flatnonzero(self._ended)
+        if resetting.size:
+            rules = self._rules
+            seeds = [self._draw(int(i)) for i in resetting]
+            self._states[resetting] = _random_positions(seeds, rules.size, rules.goal_name, rules.scramble)
+        self._step(actions)
+        np.logical_or(self._terminated, self._truncated, out=self._ended)
+        return (
+            self._out(self._states),
+            self._out(self._rewards),
+            self._out(self._terminated),
+            self._out(self._truncated),
+            {"action_mask": self._out(self._masks), "_action_mask": np.ones(n, dtype=bool)},
+        )
+
+    def _step(self, actions: np.ndarray) -> None:
+        rules = self._rules
+        _vector_step(
+            self._states,
+            self._steps,
+            actions,
+            self._ended,
+            self._goal,
+            rules.width,
+            rules.max_steps,
+            rules.sparse,
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self._masks,
+        )
+
+    def _out(self, array: np.ndarray) -> np.ndarray:
+        return array.copy() if self.copy else array
+
+    def render(self):
+        if self.render_mode == "rgb_array":
+            return tuple(_slide_frame(row, self._rules) for row in self._states)
+        return None
+
+
+# Frames are drawn here with NumPy: the project's picture code lives in
+# the command line's crate, which this package does not link.
+
+_CELL = 48
+_DIGITS = [
+    "111101101101111",
+    "010110010010111",
+    "111001111100111",
+    "111001111001111",
+    "101101111001001",
+    "111100111001111",
+    "111100111101111",
+    "111001001001001",
+    "111101111101111",
+    "111101111001111",
+]
+"""3x5 bitmaps of 0-9, row by row."""
+_GLYPHS = [np.array([int(b) for b in bits], dtype=bool).reshape(5, 3) for bits in _DIGITS]
+
+
+def _label(number: int, scale: int) -> np.ndarray:
+    """A number's digits as a boolean bitmap, ``scale`` pixels a dot."""
+    glyphs = [np.kron(_GLYPHS[int(d)], np.ones((scale, scale), dtype=bool)) for d in str(number)]
+    gap = np.zeros((5 * scale, scale), dtype=bool)
+    parts: list[np.ndarray] = []
+    for glyph in glyphs:
+        parts += [glyph, gap]
+    return np.hstack(parts[:-1])
+
+
+def _slide_frame(tiles: np.ndarray, rules: _SlideRules) -> np.ndarray:
+    """The board as an RGB image: tiles in their goal cell green, others
+    sand, the blank dark, each tile's number in black."""
+    frame = np.full((rules.height * _CELL, rules.width * _CELL, 3), 40, dtype=np.uint8)
+    for cell, tile in enumerate(tiles):
+        if tile == 0:
+            continue
+        top, left = (cell // rules.width) * _CELL, (cell % rules.width) * _CELL
+        colour = (150, 210, 140) if rules.goal[cell] == tile else (235, 210, 160)
+        frame[top + 2 : top + _CELL - 2, left + 2 : left + _CELL - 2] = colour
+        label = _label(int(tile), 4 if tile < 100 else 3)
+        h, w = label.shape
+        y, x = top + (_CELL - h) // 2, left + (_CELL - w) // 2
+        frame[y : y + h, x : x + w][label] = 0
+    return frame
+
+
+class ShisenShoEnv(gymnasium.Env):
+    """Shisen-Sho: remove matching pairs until the board is clear.
+
+    - ``reset(seed=s)`` deals ``Board.deal(preset, s, solvable, gravity,
+      chinese=chinese, size=size, tiles=tiles)``, the board ``tessera
+      shisen new --preset PRESET --seed s`` deals; an unseeded reset draws
+      the seed from the environment's generator.
+    - Observations: a ``(height, width)`` ``int32`` array of tile classes,
+      0 for an empty cell; tiles that match share a class (under
+      ``chinese``, all flowers one class and all seasons another), and a
+      class is numbered by its symbol's place among the deal's symbols.
+    - Actions: ``Discrete(K)``, ``K`` the number of matching pairs the full
+      deal holds (a bound on the pairs that connect). Action ``i`` removes
+      the ``i``-th pair of ``board.moves()`` (reading order);
+      ``info["action_mask"]`` (``int8``, ``K`` entries) marks the pairs that
+      exist. An action naming no pair leaves the board as it is.
+    - Reward 1 per pair removed. Terminated when the board is cleared or
+      no pair connects (``info["cleared"]`` says which); truncated after
+      ``max_steps`` actions.
+    - ``render()``: an RGB frame (``"rgb_array"``) or the board's text
+      (``"ansi"``).
+    """
+
+    metadata = {"render_modes": ["rgb_array", "ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        preset: str = "14x6",
+        gravity: bool = False,
+        chinese: bool = False,
+        solvable: bool = True,
+        size: Optional[str] = None,
+        tiles: Optional[str] = None,
+        max_steps: int = 1000,
+        render_mode: Optional[str] = None,
+    ):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}: use 'rgb_array' or 'ansi'")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
+            raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
+        self._deal_args = dict(preset=preset, solvable=solvable, gravity=gravity, chinese=chinese, size=size, tiles=tiles)
+        # Every seed deals the same tiles, shuffled: one unchecked deal
+        # fixes the classes and the bound on pairs.
+        board = Board.deal(**{**self._deal_args, "solvable": False}, seed=0)
+        symbols = [c for c in str(board) if c not in ".\n"]
+        groups = sorted({self._group(symbol, chinese) for symbol in symbols})
+        number = {group: index + 1 for index, group in enumerate(groups)}
+        self._classes = {symbol: number[self._group(symbol, chinese)] for symbol in set(symbols)}
+        counts: dict[int, int] = {}
+        for symbol in symbols:
+            counts[self._classes[symbol]] = counts.get(self._classes[symbol], 0) + 1
+        self._pairs = sum(c * (c - 1) // 2 for c in counts.values())
+        self.render_mode = render_mode
+        self.max_steps = int(max_steps)
+        self.width, self.height = board.width, board.height
+        self.observation_space = spaces.Box(0, len(groups), shape=(self.height, self.width), dtype=np.int32)
+        self.action_space = spaces.Discrete(self._pairs)
+        self._board = board
+        self._moves = board.moves()
+        self._steps = 0
+
+    @staticmethod
+    def _group(symbol: str, chinese: bool) -> str:
+        """The key matching tiles share: flowers ``s-v`` and seasons
+        ``w-z`` each form one under Chinese rules."""
+        if chinese and symbol in "stuv":
+            return "<flower>"
+        if chinese and symbol in "wxyz":
+            return "<season>"
+        return symbol
+
+    @property
+    def board(self) -> Board:
+        """The board as a :class:`tessera.shisen.Board`."""
+        return self._board
+
+    def _observation(self) -> np.ndarray:
+        rows = str(self._board).splitlines()
+        return np.array([[self._classes.get(c, 0) for c in row] for row in rows], dtype=np.int32)
+
+    def _info(self) -> dict[str, Any]:
+        mask = np.zeros(self._pairs, dtype=np.int8)
+        mask[: len(self._moves)] = 1
+        return {"action_mask": mask, "cleared": self._board.is_cleared}
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None):
+        super().reset(seed=seed)
+        deal_seed = seed if seed is not None else int(self.np_random.integers(0, _SEED_BOUND))
+        self._board = Board.deal(**self._deal_args, seed=deal_seed)
+        self._moves = self._board.moves()
+        self._steps = 0
+        return self._observation(), self._info()
+
+    def step(self, action):
+        if not self.action_space.contains(action):
+            raise ValueError(f"action {action!r} is outside the action space Discrete({self._pairs})")
+        reward = 0.0
+        if int(action) < len(self._moves):
+            self._board = self._board.apply(self._moves[int(action)])
+            self._moves = self._board.moves()
+            reward = 1.0
+        self._steps += 1
+        terminated = not self._moves
+        truncated = not terminated and self._steps >= self.max_steps
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return str(self._board)
+        if self.render_mode == "rgb_array":
+            return self._frame()
+        return None
+
+    def _frame(self) -> np.ndarray:
+        """Tiles as squares coloured by class on a dark table."""
+        cell = 24
+        classes = self._observation()
+        frame = np.full((self.height * cell, self.width * cell, 3), 30, dtype=np.uint8)
+        for (y, x), value in np.ndenumerate(classes):
+            if value:
+                # Colours spread around the wheel by the golden ratio.
+                hue = (value * 0.618034) % 1.0
+                colour = (np.array([hue, (hue + 1 / 3) % 1, (hue + 2 / 3) % 1]) * 180 + 60).astype(np.uint8)
+                frame[y * cell + 2 : (y + 1) * cell - 2, x * cell + 2 : (x + 1) * cell - 2] = colour
+        return frame
+
+
+gymnasium.register(
+    id="tessera/SlidingPuzzle-v0",
+    entry_point=SlidingPuzzleEnv,
+    vector_entry_point=SlidingPuzzleVectorEnv,
+)
+gymnasium.register(id="tessera/ShisenSho-v0", entry_point=ShisenShoEnv)

@@ -1,0 +1,181 @@
+"""tessera.gym: the environments pass Gymnasium's checks, deal what the
+command line deals, and the native vector environment steps as copies
+of the single one do."""
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import tessera.gym
+from tessera.gym import ACTIONS, ShisenShoEnv, SlidingPuzzleEnv, SlidingPuzzleVectorEnv
+from tessera.shisen import Board
+from tessera.slide import Position
+
+
+def test_the_sliding_puzzle_passes_gymnasiums_checks():
+    check_env(gym.make("tessera/SlidingPuzzle-v0", render_mode="rgb_array").unwrapped)
+    spiral = gym.make("tessera/SlidingPuzzle-v0", size="4x3", goal="spiral", scramble="walk:20", reward="sparse", render_mode="rgb_array")
+    check_env(spiral.unwrapped)
+
+
+def test_shisen_sho_passes_gymnasiums_checks():
+    env = gym.make("tessera/ShisenSho-v0", size="6x4", tiles="6x4", render_mode="rgb_array")
+    check_env(env.unwrapped)
+    chinese = gym.make("tessera/ShisenSho-v0", size="6x4", gravity=True, chinese=True, render_mode="rgb_array")
+    check_env(chinese.unwrapped)
+
+
+@pytest.mark.parametrize("size, goal, scramble", [("4x4", "row-major", "uniform"), ("5x3", "spiral", "walk:30"), ("3x3", "snake", "uniform")])
+def test_a_seeded_reset_deals_what_the_command_line_deals(cli, size, goal, scramble):
+    env = gym.make("tessera/SlidingPuzzle-v0", size=size, goal=goal, scramble=scramble)
+    printed = cli("slide", "new", "--size", size, "--goal", goal, "--scramble", scramble, "--seed", "3", "--count", "3")
+    for seed, line in zip(range(3, 6), printed.split("\n")):
+        obs, info = env.reset(seed=seed)
+        assert str(Position.parse(" ".join(map(str, obs)), size=size)) == line
+    first, _ = env.reset(seed=9)
+    again, _ = env.reset(seed=9)
+    assert (first == again).all()
+    drawn = [env.reset()[0] for _ in range(3)]
+    env.reset(seed=9)
+    assert all((a == env.reset()[0]).all() for a in drawn)
+
+
+def test_steps_move_the_tile_named_and_count_illegal_moves():
+    env = SlidingPuzzleEnv(size="3x3", max_steps=3)
+    obs, info = env.reset(seed=1)
+    position = Position.random("3x3", seed=1)
+    assert list(obs) == position.tiles
+    for letter in "RRD":
+        legal = True
+        try:
+            position = position.apply(letter)
+        except ValueError:
+            legal = False
+        assert info["action_mask"][ACTIONS.index(letter)] == legal
+        obs, reward, terminated, truncated, info = env.step(ACTIONS.index(letter))
+        assert list(obs) == position.tiles and reward == -1.0 and not terminated
+    assert truncated
+    # One move from the goal, the sparse reward pays on solving.
+    env = SlidingPuzzleEnv(size="3x3", reward="sparse")
+    env._tiles = np.array(Position.parse("1 2 3/4 5 6/7 0 8").tiles, dtype=np.uint8)
+    env._blank = 7
+    assert env.step(ACTIONS.index("L"))[1:4] == (1.0, True, False)
+
+
+def test_bad_input_raises_naming_the_problem():
+    env = SlidingPuzzleEnv()
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=r"action 4 is outside the action space Discrete\(4\)"):
+        env.step(4)
+    with pytest.raises(ValueError, match="outside the action space"):
+        env.step(-1)
+    with pytest.raises(ValueError, match="unknown reward"):
+        SlidingPuzzleEnv(reward="dense")
+    with pytest.raises(ValueError, match="max_steps must be a positive integer"):
+        SlidingPuzzleEnv(max_steps=0)
+    with pytest.raises(ValueError, match="unknown scramble"):
+        SlidingPuzzleEnv(scramble="shuffle")
+    with pytest.raises(ValueError):
+        SlidingPuzzleEnv(goal="no-such-goal")
+    with pytest.raises(ValueError, match="num_envs must be a positive integer, not 0"):
+        SlidingPuzzleVectorEnv(num_envs=0)
+    vector = SlidingPuzzleVectorEnv(num_envs=2)
+    vector.reset(seed=0)
+    with pytest.raises(ValueError, match=r"actions\[1\] is 7: outside the action space"):
+        vector.step(np.array([0, 7]))
+    with pytest.raises(ValueError, match=r"shape \(2,\)"):
+        vector.step(np.array([0, 1, 2]))
+    shisen = ShisenShoEnv(size="4x2", tiles="2x4", solvable=False)
+    shisen.reset(seed=1)
+    with pytest.raises(ValueError, match="outside the action space"):
+        shisen.step(shisen.action_space.n)
+
+
+def test_make_vec_gives_the_native_vector_environment():
+    envs = gym.make_vec("tessera/SlidingPuzzle-v0", num_envs=4, vectorization_mode="vector_entry_point", size="4x4")
+    assert isinstance(envs.unwrapped, SlidingPuzzleVectorEnv)
+    obs, info = envs.reset(seed=5)
+    assert obs.shape == (4, 16) and obs.dtype == np.uint8
+    assert [list(row) for row in obs] == [Position.random("4x4", seed=5 + i).tiles for i in range(4)]
+    assert info["action_mask"].shape == (4, 4)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(size="3x3", scramble="walk:4", reward="step", max_steps=12),
+        dict(size="4x3", goal="spiral", scramble="walk:3", reward="sparse", max_steps=9),
+        dict(size="2x2", scramble="uniform", reward="sparse", max_steps=5),
+    ],
+)
+def test_the_vector_environment_steps_as_copies_of_the_single_one(kwargs):
+    n = 6
+    native = SlidingPuzzleVectorEnv(num_envs=n, **kwargs)
+    sync = gym.make_vec("tessera/SlidingPuzzle-v0", num_envs=n, vectorization_mode="sync", **kwargs)
+    rng = np.random.default_rng(3)
+    ended = 0
+    for episode_seed in (10, None):
+        a, a_info = native.reset(seed=episode_seed)
+        b, b_info = sync.reset(seed=episode_seed)
+        if episode_seed is None:
+            # Unseeded resets draw from the generators the seeded one made.
+            native.reset(seed=4)
+            sync.reset(seed=4)
+            a, a_info = native.reset()
+            b, b_info = sync.reset()
+        assert (a == b).all() and (a_info["action_mask"] == b_info["action_mask"]).all()
+        for _ in range(150):
+            actions = rng.integers(0, 4, size=n)
+            a_out, b_out = native.step(actions), sync.step(actions)
+            for x, y in zip(a_out[:4], b_out[:4]):
+                assert x.dtype == y.dtype and (x == y).all()
+            assert (a_out[4]["action_mask"] == b_out[4]["action_mask"]).all()
+            ended += int(a_out[2].sum() + a_out[3].sum())
+    assert ended > 10
+
+
+def test_the_vector_environment_without_copies_reuses_its_arrays():
+    envs = SlidingPuzzleVectorEnv(num_envs=3, copy=False)
+    obs, _ = envs.reset(seed=0)
+    after = envs.step(np.array([0, 1, 2]))[0]
+    assert after is obs
+
+
+def test_frames_are_rgb_images():
+    env = SlidingPuzzleEnv(size="4x3", render_mode="rgb_array")
+    env.reset(seed=1)
+    frame = env.render()
+    assert frame.shape == (3 * 48, 4 * 48, 3) and frame.dtype == np.uint8
+    assert len(np.unique(frame.reshape(-1, 3), axis=0)) >= 3
+    text = SlidingPuzzleEnv(size="3x3", render_mode="ansi")
+    text.reset(seed=1)
+    assert text.render() == str(Position.random("3x3", seed=1))
+    vector = SlidingPuzzleVectorEnv(num_envs=2, render_mode="rgb_array")
+    vector.reset(seed=0)
+    assert len(vector.render()) == 2
+    shisen = ShisenShoEnv(size="6x4", render_mode="rgb_array")
+    shisen.reset(seed=0)
+    assert shisen.render().shape == (4 * 24, 6 * 24, 3)
+
+
+def test_shisen_sho_deals_what_the_command_line_deals_and_plays_to_the_end(cli):
+    env = gym.make("tessera/ShisenSho-v0", preset="14x6")
+    obs, info = env.reset(seed=3)
+    assert str(env.unwrapped.board) == cli("shisen", "new", "--preset", "14x6", "--seed", "3", "--solvable")
+    assert obs.shape == (6, 14) and (obs > 0).all()
+    env = ShisenShoEnv(size="6x4", tiles="6x4", gravity=True)
+    obs, info = env.reset(seed=2)
+    assert env.board == Board.deal(size="6x4", tiles="6x4", gravity=True, seed=2)
+    # The solver's removals, played as action indices, clear the board.
+    for pair in env.board.solve().moves:
+        action = env.board.moves().index(pair)
+        assert info["action_mask"][action] == 1
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert reward == 1.0
+    assert terminated and info["cleared"] and (obs == 0).all()
+    # An index past the pairs that connect changes nothing.
+    env.reset(seed=2)
+    before = env.board
+    obs, reward, terminated, truncated, info = env.step(len(before.moves()))
+    assert env.board == before and reward == 0.0
