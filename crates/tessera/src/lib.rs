@@ -10,7 +10,6 @@ mod cli;
 mod failure;
 #[doc(hidden)]
 pub mod fuzzing;
-mod picture;
 mod store;
 mod tui;
 mod web;

@@ -101,7 +101,7 @@ pub fn path(args: PathArgs) -> Result<(), Failure> {
 /// `tessera shisen render`: one board as SVG or PNG, with a connection.
 pub fn render(args: RenderArgs) -> Result<(), Failure> {
     use super::slide_cmd::Format;
-    use crate::picture::{raster, shisen_board};
+    use picture::{raster, shisen_board};
     let format = Format::of(&args.output)?;
     if format == Format::Gif {
         return Err(Failure::input(format!(

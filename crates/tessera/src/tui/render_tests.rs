@@ -3,7 +3,7 @@
 use super::shisen_app::{ShisenAction, ShisenApp};
 use super::slide_app::{SlideAction, SlideApp};
 use super::{shisen_view, slide_view};
-use crate::picture::{scheme, Scheme};
+use picture::{scheme, Scheme};
 use play::shisen_game::ShisenSpec;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;

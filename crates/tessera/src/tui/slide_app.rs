@@ -5,7 +5,7 @@
 //! policy).
 
 use super::clock::Clock;
-use crate::picture::Scheme;
+use picture::Scheme;
 use play::format::{DealError, Format};
 use play::slide_game::{Outcome, Puzzle, Session, SlideSpec, Solver};
 use play::Deadline;

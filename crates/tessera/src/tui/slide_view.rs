@@ -5,7 +5,7 @@
 
 use super::slide_app::SlideApp;
 use super::widgets::{centered, keys_line, too_small};
-use crate::picture::scheme;
+use picture::scheme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Margin, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};

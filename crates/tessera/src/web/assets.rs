@@ -6,7 +6,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::picture::art;
+use picture::art;
 
 /// Every embedded file: name, content type, content.
 const FILES: &[(&str, &str, &str)] = &[
@@ -136,7 +136,7 @@ fn icon(name: &str) -> Option<&'static [u8]> {
         _ => return None,
     };
     let png = ICONS[slot].get_or_init(|| {
-        crate::picture::raster::png(&icon_svg(size, maskable)).expect("the icon is a valid picture")
+        picture::raster::png(&icon_svg(size, maskable)).expect("the icon is a valid picture")
     });
     Some(png.as_slice())
 }
@@ -145,7 +145,7 @@ fn icon(name: &str) -> Option<&'static [u8]> {
 /// `tessera shisen render` draws with.
 fn faces_module() -> &'static str {
     static MODULE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    MODULE.get_or_init(crate::picture::faces::faces_module)
+    MODULE.get_or_init(picture::faces::faces_module)
 }
 
 /// The built-in pictures' names and titles, for the page's menu.

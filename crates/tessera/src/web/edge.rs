@@ -528,9 +528,9 @@ pub enum SchemeName {
     Gradient,
 }
 
-impl From<SchemeName> for crate::picture::Scheme {
-    fn from(scheme: SchemeName) -> crate::picture::Scheme {
-        use crate::picture::Scheme;
+impl From<SchemeName> for picture::Scheme {
+    fn from(scheme: SchemeName) -> picture::Scheme {
+        use picture::Scheme;
         match scheme {
             SchemeName::Plain => Scheme::Plain,
             SchemeName::Fringe => Scheme::Fringe,

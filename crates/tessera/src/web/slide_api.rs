@@ -745,7 +745,7 @@ pub async fn colours(Body(request): Body<ColoursRequest>) -> Result<Json<Colours
         ))
         .at("/goal"));
     }
-    let scheme = crate::picture::Scheme::from(request.scheme);
+    let scheme = picture::Scheme::from(request.scheme);
     let fills = scheme.fills(&goal);
     Ok(Json(Colours {
         fills: fills.iter().map(ToString::to_string).collect(),

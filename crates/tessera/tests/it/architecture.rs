@@ -189,7 +189,9 @@ fn crate_dir(name: &str) -> PathBuf {
 
 #[test]
 fn no_module_imports_another_that_imports_it_back() {
-    for name in ["tessera", "play", "accounts", "slide", "shisen", "common"] {
+    for name in [
+        "tessera", "play", "accounts", "picture", "slide", "shisen", "common",
+    ] {
         let src = crate_dir(name).join("src");
         for (parent, graph) in sibling_graphs(&src) {
             if let Some(cycle) = cycle(&graph) {
@@ -280,7 +282,16 @@ fn layers_depend_one_way() {
             !dependencies("accounts").contains(front_end),
             "accounts depends on the front ends' {front_end}"
         );
+        assert!(
+            !dependencies("picture").contains(front_end),
+            "picture depends on the front ends' {front_end}"
+        );
     }
+    // Pictures are drawn from engine types alone: no session rules.
+    assert!(
+        !dependencies("picture").contains("play"),
+        "picture depends on play"
+    );
     // Accounts are a crate of their own so that what needs none (the
     // Python package, which depends on play) links no password hashing.
     for hashing in ["argon2", "zxcvbn", "accounts"] {

@@ -42,9 +42,13 @@ pub fn cell_pixels(width: usize, height: usize) -> usize {
 /// A rectangle of the picture, in pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// The left edge.
     pub x: usize,
+    /// The top edge.
     pub y: usize,
+    /// The width.
     pub width: usize,
+    /// The height.
     pub height: usize,
 }
 
@@ -79,6 +83,7 @@ pub struct Layout {
     gap: usize,
     /// The whole picture, caption band included.
     pub width: usize,
+    /// The whole picture's height, caption band included.
     pub height: usize,
     /// The board's height (the caption band lies below it).
     board_height: usize,
@@ -87,6 +92,7 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Where everything goes in a picture of `position` drawn in `style`.
     pub fn new(position: &Position, style: &Style) -> Layout {
         let size = position.size();
         let cell = cell_pixels(size.width(), size.height());

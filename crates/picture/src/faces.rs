@@ -15,6 +15,7 @@ use super::svg::escape;
 
 /// A face's own coordinates: 40 wide, 52 high.
 pub const WIDTH: u32 = 40;
+/// A face's height in its own coordinates.
 pub const HEIGHT: u32 = 52;
 
 /// Every symbol with a face of its own, as opposed to a drawn character.

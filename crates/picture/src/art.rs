@@ -222,7 +222,7 @@ mod tests {
         // Drawn at 4 × 4 tiles, no two tiles of a picture look the same:
         // a picture puzzle needs every tile to be recognisable.
         for art in ALL {
-            let pixmap = crate::picture::raster::pixmap(&art.svg()).unwrap();
+            let pixmap = crate::raster::pixmap(&art.svg()).unwrap();
             let tile = |tx: u32, ty: u32| -> Vec<u8> {
                 let mut sample = Vec::new();
                 for (dx, dy) in [(20, 20), (75, 40), (40, 110), (130, 130), (100, 75)] {

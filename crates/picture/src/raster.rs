@@ -13,10 +13,13 @@ use resvg::usvg;
 /// Why a picture could not be drawn.
 #[derive(Debug, thiserror::Error)]
 pub enum RasterError {
+    /// The SVG document does not parse.
     #[error("the picture is not valid SVG: {0}")]
     Svg(#[from] usvg::Error),
+    /// Width and height past what is drawn in memory.
     #[error("a {0}×{1} picture is too large to draw in memory")]
     TooLarge(u32, u32),
+    /// The PNG encoder failed.
     #[error("cannot encode the picture: {0}")]
     Encode(String),
 }

@@ -22,19 +22,31 @@ pub const MAX_TOTAL_PIXELS: u64 = 1 << 30;
 /// Why an animation could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum AnimationError {
+    /// A move of the solution that no tile can make.
     #[error("move {index} ({direction}) is not possible: no tile can move that way")]
-    Illegal { index: usize, direction: Direction },
+    Illegal {
+        /// Its place in the solution, from 0.
+        index: usize,
+        /// The way it asked a tile to move.
+        direction: Direction,
+    },
     #[error(
         "{frames} frames of {width}×{height} pixels are too many to draw (at most {MAX_FRAMES} \
          frames and {MAX_TOTAL_PIXELS} pixels in all); animate a shorter solution or a smaller board"
     )]
+    /// More frames or pixels than an animation may hold.
     TooLarge {
+        /// The frames the solution would take.
         frames: usize,
+        /// A frame's width in pixels.
         width: u32,
+        /// A frame's height in pixels.
         height: u32,
     },
+    /// A frame could not be drawn.
     #[error(transparent)]
     Raster(#[from] RasterError),
+    /// The GIF encoder refused the frames.
     #[error("cannot encode the GIF: {0}")]
     Encode(#[from] gif::EncodingError),
 }
@@ -42,6 +54,7 @@ pub enum AnimationError {
 /// How long each frame shows, in hundredths of a second (GIF's unit).
 #[derive(Clone, Copy, Debug)]
 pub struct Timing {
+    /// Each move's frame.
     pub per_move: u16,
     /// The solved (last) frame, before the loop starts again.
     pub hold: u16,

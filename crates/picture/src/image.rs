@@ -19,10 +19,13 @@ pub struct Image {
 /// Why a file is not a usable picture.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ImageError {
+    /// No bytes at all.
     #[error("the picture is empty")]
     Empty,
+    /// More bytes than a picture may have.
     #[error("the picture is {0} bytes; at most {MAX_BYTES} are accepted")]
     TooLarge(usize),
+    /// Bytes of no kind of picture that is read.
     #[error("the picture is not a PNG, JPEG, GIF, WebP or SVG file")]
     UnknownKind,
 }
