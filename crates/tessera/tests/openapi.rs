@@ -424,7 +424,7 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         let base = json!({"moves": "U", "times": [400]});
         cases.push(new(submit, "game", base, json!(id)));
     }
-    for inputs in ["k", "t", "x", "K"] {
+    for inputs in ["k", "t", "h", "x", "K"] {
         let base =
             json!({"game": "0123456789abcdef0123456789abcdef", "moves": "U", "times": [400]});
         cases.push(new(submit, "inputs", base, json!(inputs)));

@@ -435,8 +435,11 @@ impl RankBy {
 pub enum ControlName {
     /// More than 95 % of the moves by keyboard.
     Keyboard,
-    /// More than 95 % by mouse.
+    /// More than 95 % by mouse click (`click` is read as this too).
+    #[serde(alias = "click")]
     Mouse,
+    /// More than 95 % by hover: the blank following the pointer.
+    Hover,
     /// More than 95 % by touch.
     Touch,
     /// None of them more than 95 %.
@@ -448,6 +451,7 @@ impl From<ControlName> for Control {
         match control {
             ControlName::Keyboard => Control::Keyboard,
             ControlName::Mouse => Control::Mouse,
+            ControlName::Hover => Control::Hover,
             ControlName::Touch => Control::Touch,
             ControlName::Mixed => Control::Mixed,
         }
@@ -455,13 +459,13 @@ impl From<ControlName> for Control {
 }
 
 /// How each single-tile move was made, one letter a move: `k` keyboard,
-/// `m` mouse, `t` touch.
+/// `m` mouse click, `h` hover, `t` touch.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(try_from = "String")]
 pub struct Inputs(pub Vec<Input>);
 
 impl Inputs {
-    const PATTERN: &'static str = "^[kmt]*$";
+    const PATTERN: &'static str = "^[kmht]*$";
 }
 
 impl TryFrom<String> for Inputs {
@@ -472,9 +476,10 @@ impl TryFrom<String> for Inputs {
             .map(|(at, c)| match c {
                 'k' => Ok(Input::Keyboard),
                 'm' => Ok(Input::Mouse),
+                'h' => Ok(Input::Hover),
                 't' => Ok(Input::Touch),
                 _ => Err(Invalid(format!(
-                    "bad inputs: {c:?} at position {at} is not k (keyboard), m (mouse) or t (touch)"
+                    "bad inputs: {c:?} at position {at} is not k (keyboard), m (mouse click), h (hover) or t (touch)"
                 ))),
             })
             .collect::<Result<_, _>>()
@@ -487,7 +492,7 @@ impl PartialSchema for Inputs {
         string(
             Self::PATTERN,
             "How each single-tile move was made, one letter a move: `k` keyboard, \
-             `m` mouse, `t` touch. A result is filed under the one that made more \
+             `m` mouse click, `h` hover, `t` touch. A result is filed under the one that made more \
              than 95 % of its moves, else under `mixed`.",
         )
         .examples([serde_json::json!("kkkkm")])

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use play::format::{self as formats, Control, Format, FormatEvidence, Played};
-use play::judge::{self, check_times, judge, Evidence, Unranked};
+use play::judge::{check_times, judge, Evidence, Unranked};
 use play::limits::{FORMAT_MOVES, SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Puzzle, Session, SlideSpec, Solver};
@@ -555,11 +555,12 @@ pub async fn submit(
         format: format.to_string(),
         control: control.map(|c| c.to_string()),
     };
+    let side = start.size().width().max(start.size().height());
     let finished = finish(
         &app,
         &row,
         result,
-        judge(&evidence, &judge::SLIDE),
+        judge(&evidence, &formats::slide_bounds(control, side)),
         visitor.account.as_ref(),
     )
     .await?;
@@ -674,7 +675,12 @@ async fn submit_format(
         assisted: &assisted,
     };
     // Help named by the game but for no position of it still unranks it.
-    let judged = formats::judge(&evidence, &judge::SLIDE)
+    let side = dealt
+        .iter()
+        .map(|p| p.start.size().width().max(p.start.size().height()))
+        .max()
+        .unwrap_or(0);
+    let judged = formats::judge(&evidence, &formats::slide_bounds(control, side))
         .map_err(|why| why.to_string())
         .and_then(|()| {
             if row.assisted {
