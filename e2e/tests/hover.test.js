@@ -109,11 +109,11 @@ test('holding Ctrl or a mouse button moves the pointer without moving tiles', as
 
 test('a link with a size and a control opens that board that way, and axe finds nothing', async () => {
   const page = await chromium.context.newPage();
-  await page.goto(`${server.url}#slide&size=5x4&control=hover`);
+  await page.goto(`${server.url}#slide&size=20x20&control=hover`);
   await page.waitForSelector('#slide-board .tile');
-  assert.equal(await page.locator('#slide-board .tile').count(), 19);
+  assert.equal(await page.locator('#slide-board .tile').count(), 399);
   assert.equal(await page.inputValue('#slide-control'), 'hover');
-  assert.match(page.url(), /size=5x4.*control=hover/);
+  assert.match(page.url(), /size=20x20.*control=hover/);
   await noViolations(page, 'the sliding puzzle with hover');
 });
 
@@ -139,4 +139,54 @@ test('four keys of the player\'s own move the tiles, remembered on the device', 
   await page.waitForSelector('#slide-board .tile');
   assert.equal(await page.textContent('#keys-slide-moves'), 'I K J L (up, down, left, right)');
   await page.evaluate(() => localStorage.clear());
+});
+
+// Deals `size` with hover and slides the tiles of the blank's row towards
+// the far end: the blank ends under the pointer, at once.
+async function sweep(page, w, h) {
+  await page.waitForSelector('#slide-board .tile');
+  assert.equal(await page.locator('#slide-board .tile').count(), w * h - 1);
+  const tiles = await readTiles(page, w * h);
+  const b = tiles.indexOf(0);
+  const far = Math.floor(b / w) * w + (b % w < w / 2 ? w - 1 : 0);
+  await page.mouse.move(...await centre(page, b, w, h));
+  const started = Date.now();
+  await page.mouse.move(...await centre(page, far, w, h));
+  await page.waitForFunction((n) => document.getElementById('slide-moves').textContent === String(n), Math.abs(far - b));
+  assert.equal((await readTiles(page, w * h))[far], 0);
+  return Date.now() - started;
+}
+
+test('a 2x2, a 10x3 and a 32x32 are dealt and played by hover', async () => {
+  const page = await chromium.context.newPage();
+  for (const [w, h] of [[2, 2], [10, 3], [32, 32]]) {
+    await page.goto(`${server.url}#slide&size=${w}x${h}&goal=row-major&seed=${w * 100 + h}&control=hover`);
+    const took = await sweep(page, w, h);
+    assert.ok(took < 1500, `${w}x${h}: a sweep shown after ${took} ms`);
+    assert.equal(await page.inputValue('#slide-size'), `${w}x${h}`);
+  }
+  // A hint on the 32x32 comes from the fast solver.
+  await page.click('#slide-hint');
+  await page.waitForSelector('#slide-status:has-text("Hint: slide")', { timeout: 20000 });
+  // Zoomed in, the board is larger than its box, which scrolls; End fits it again.
+  const fitted = (await page.locator('#slide-board').boundingBox()).width;
+  await page.locator('#slide-board').focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  assert.ok((await page.locator('#slide-board').boundingBox()).width > fitted * 1.4);
+  assert.ok(await page.$eval('.board-wrap', (w) => w.scrollWidth > w.clientWidth || w.scrollHeight > w.clientHeight));
+  await page.keyboard.press('End');
+  assert.ok(Math.abs((await page.locator('#slide-board').boundingBox()).width - fitted) < 1);
+});
+
+test('a size outside 2 to 32 is refused, naming the field', async () => {
+  for (const size of ['1x1', '33x4', '4x40']) {
+    const r = await fetch(`${server.url}api/slide/new`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ size }),
+    });
+    assert.ok(r.status >= 400 && r.status < 500, `${size}: ${r.status}`);
+    const body = await r.json();
+    assert.equal(body.pointer, '/size', JSON.stringify(body));
+    assert.match(body.error, /2 to 32/);
+  }
 });

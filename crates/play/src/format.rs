@@ -84,6 +84,14 @@ pub enum DealError {
         /// Why the goal does not fit.
         error: GoalError,
     },
+    /// A marathon of boards larger than the largest it deals.
+    #[error("{format} is dealt on boards up to {RELAY_LAST_SIDE}x{RELAY_LAST_SIDE}, not {size}: play a larger board as a single solve")]
+    TooLarge {
+        /// The format.
+        format: Format,
+        /// The size asked for.
+        size: Size,
+    },
 }
 
 impl Format {
@@ -123,6 +131,10 @@ impl Format {
     /// on every square size from 3×3 up.
     pub fn specs(self, spec: &SlideSpec) -> Result<Vec<SlideSpec>, DealError> {
         let Format::Relay(last) = self else {
+            let size = spec.size;
+            if matches!(self, Format::Marathon(_)) && size.width().max(size.height()) > RELAY_LAST_SIDE {
+                return Err(DealError::TooLarge { format: self, size });
+            }
             return Ok(vec![spec.clone(); self.len()]);
         };
         (RELAY_FIRST_SIDE..=last)

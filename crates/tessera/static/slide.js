@@ -78,7 +78,8 @@ function status(text, kind = '') {
 // bottom: the CSS sizes cells to fit it as well as the width.
 function fitHeight(board) {
   const top = board.getBoundingClientRect().top + window.scrollY;
-  board.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 24)}px`);
+  // On the box around the board, which scrolls within it when zoomed.
+  board.parentElement.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 24)}px`);
 }
 
 // Draws the board: one element per tile, positioned by transform so moves
@@ -342,7 +343,14 @@ function shareLink(seed) {
 
 // Starts a game from the page's controls, or from `params` (a share link).
 export async function start(params = new URLSearchParams()) {
-  if (params.has('size')) $('slide-size').value = params.get('size');
+  if (params.has('size') && !chooseSize(params.get('size'))) {
+    status(`No such size: ${params.get('size')} (WxH, each side ${SMALLEST} to ${LARGEST})`, 'error');
+    return;
+  }
+  if ($('slide-size').value === 'custom' && !chooseSize($('slide-custom').value)) {
+    status(`A size is WxH, each side ${SMALLEST} to ${LARGEST}, e.g. 12x5`, 'error');
+    return;
+  }
   if (params.has('goal')) $('slide-goal').value = params.get('goal');
   if ([...$('slide-format').options].some((o) => o.value === params.get('format'))) $('slide-format').value = params.get('format');
   if (params.has('control')) setControl(params.get('control'));
@@ -445,8 +453,67 @@ function restart() {
   render();
 }
 
-// The largest side the page deals.
-const LARGEST = 10;
+// The sides the page deals (play::limits::WEB_SLIDE_SIDES), and the last
+// size of a relay (play::limits::RELAY_LAST_SIDE).
+const SMALLEST = 2;
+const LARGEST = 32;
+const RELAY_LAST = 10;
+// Long boards the Size menu offers besides the squares and near-squares.
+const LONG = ['10x3', '20x2', '16x4', '32x8', '20x10'];
+
+// A size as the page takes it, `WxH` with sides SMALLEST to LARGEST, or null.
+function sizeOf(text) {
+  const m = /^(\d+)x(\d+)$/.exec(text.trim());
+  const fits = (n) => n >= SMALLEST && n <= LARGEST;
+  return m && fits(Number(m[1])) && fits(Number(m[2])) ? `${Number(m[1])}x${Number(m[2])}` : null;
+}
+
+// Chooses `size` in the Size menu, adding it when the menu lacks it (a
+// link's or a custom size); false if it is no size the page deals.
+function chooseSize(text) {
+  const size = sizeOf(text);
+  if (!size) return false;
+  const menu = $('slide-size');
+  if (![...menu.options].some((o) => o.value === size)) {
+    const [w, h] = size.split('x');
+    menu.insertBefore(el('option', { value: size, text: `${w}×${h}` }), menu.querySelector('option[value="custom"]'));
+  }
+  menu.value = size;
+  $('slide-custom').hidden = true;
+  return true;
+}
+
+// Zoom: + and - make the board's cells larger or smaller than fit, End
+// fits it to the window again. Zoomed in, the board scrolls in its box and
+// a drag pans it.
+let zoom = 1;
+function setZoom(value) {
+  zoom = Math.min(8, Math.max(0.5, value));
+  const board = $('slide-board');
+  board.style.setProperty('--zoom', String(zoom));
+  board.parentElement.classList.toggle('zoomed', zoom > 1);
+}
+
+function pannable(board) {
+  let from = null;
+  let dragged = false;
+  board.addEventListener('pointerdown', (e) => {
+    dragged = false;
+    from = zoom > 1 && e.pointerType === 'mouse' ? { x: e.clientX, y: e.clientY } : null;
+  });
+  board.addEventListener('pointermove', (e) => {
+    if (!from || !e.buttons) return;
+    const wrap = board.parentElement;
+    wrap.scrollBy(from.x - e.clientX, from.y - e.clientY);
+    dragged ||= Math.abs(from.x - e.clientX) + Math.abs(from.y - e.clientY) > 4;
+    from = { x: e.clientX, y: e.clientY };
+  });
+  board.addEventListener('pointerup', () => { from = null; });
+  // A drag is no click on the tile it ends on.
+  board.addEventListener('click', (e) => {
+    if (dragged) { e.stopImmediatePropagation(); dragged = false; }
+  }, { capture: true });
+}
 
 // The keys that slide a tile each way: the arrows and WASD until the
 // player chooses four keys of their own (remembered on this device), then
@@ -601,14 +668,28 @@ function showSplits(game) {
 export function init() {
   window.addEventListener('resize', () => fitHeight($('slide-board')));
   const sizes = $('slide-size');
-  for (let h = 3; h <= LARGEST; h++) {
-    for (let w = 3; w <= LARGEST; w++) {
+  sizes.append(el('option', { value: '2x2', text: '2×2' }));
+  for (let h = 3; h <= 10; h++) {
+    for (let w = 3; w <= 10; w++) {
       if (Math.abs(w - h) > 2) continue;
       sizes.append(el('option', { value: `${w}x${h}`, text: `${w}×${h}` }));
     }
   }
+  for (const n of [12, 16, 20, 24, 32]) sizes.append(el('option', { value: `${n}x${n}`, text: `${n}×${n}` }));
+  for (const size of LONG) sizes.append(el('option', { value: size, text: size.replace('x', '×') }));
+  sizes.append(el('option', { value: 'custom', text: 'custom…' }));
   sizes.value = '4x4';
-  formatMenu(LARGEST);
+  sizes.addEventListener('change', () => {
+    $('slide-custom').hidden = sizes.value !== 'custom';
+    if (sizes.value === 'custom') $('slide-custom').focus();
+  });
+  $('slide-custom').addEventListener('change', () => {
+    if (!chooseSize($('slide-custom').value)) {
+      status(`A size is WxH, each side ${SMALLEST} to ${LARGEST}, e.g. 12x5`, 'error');
+    }
+  });
+  formatMenu(RELAY_LAST);
+  pannable($('slide-board'));
   const lookMenu = $('slide-look');
   for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
   lookMenu.addEventListener('change', () => {
@@ -648,6 +729,9 @@ export function init() {
     const move = keyMove(e.key);
     if (move && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); play([move], 'k'); return; }
     if (e.key === 'Backspace') { e.preventDefault(); undo('k'); }
+    if (e.key === '+' || e.key === '=') { e.preventDefault(); setZoom(zoom * 1.25); }
+    if (e.key === '-') { e.preventDefault(); setZoom(zoom / 1.25); }
+    if (e.key === 'End') { e.preventDefault(); setZoom(1); }
   });
   board.addEventListener('pointermove', hovered);
   const chooser = $('slide-control');
