@@ -131,7 +131,7 @@ test('a marathon of ten 3x3 puzzles on one clock is ranked and replays with its 
   await page.selectOption('#records-variant', '3x3-row-major');
   await page.selectOption('#records-format', 'marathon-10');
   await page.selectOption('#records-control', 'mouse');
-  await page.waitForSelector('#records-body h3:has-text("marathon-10, mouse")');
+  await page.waitForSelector('#records-body h3:has-text("marathon-10, click")');
   assert.ok(await page.locator(`#records-body a[href="/replay/${data.game}"]`).count() > 0);
   assert.equal(await page.locator('#records-body caption:has-text("Best average of 100")').count(), 1);
   await page.selectOption('#records-control', 'keyboard');

@@ -1,8 +1,8 @@
 //! The formats speedsolvers compete in, as the sliding-puzzle community
 //! ranks them: a single solve, marathons, relays and blindfold solves; how
 //! one seed deals a whole format; how a format's submission is checked and
-//! judged; and under which control (keyboard, mouse, touch) a result is
-//! filed.
+//! judged; and under which control (keyboard, mouse click, hover, touch)
+//! a result is filed.
 //!
 //! A format is played on one clock: the next puzzle appears the moment the
 //! last one is solved, and every move's time counts from when the format
@@ -126,6 +126,14 @@ pub enum DealError {
         /// Why the goal does not fit.
         error: GoalError,
     },
+    /// A marathon of boards larger than the largest it deals.
+    #[error("{format} is dealt on boards up to {RELAY_LAST_SIDE}x{RELAY_LAST_SIDE}, not {size}: play a larger board as a single solve")]
+    TooLarge {
+        /// The format.
+        format: Format,
+        /// The size asked for.
+        size: Size,
+    },
 }
 
 impl Format {
@@ -165,6 +173,10 @@ impl Format {
     /// on every square size from 3×3 up.
     pub fn specs(self, spec: &SlideSpec) -> Result<Vec<SlideSpec>, DealError> {
         let Format::Relay(last) = self else {
+            let size = spec.size;
+            if matches!(self, Format::Marathon(_)) && size.width().max(size.height()) > RELAY_LAST_SIDE {
+                return Err(DealError::TooLarge { format: self, size });
+            }
             return Ok(vec![spec.clone(); self.len()]);
         };
         (RELAY_FIRST_SIDE..=last.get())
@@ -253,20 +265,26 @@ impl FromStr for Format {
 pub enum Input {
     /// A key.
     Keyboard,
-    /// A mouse click or hover.
+    /// A click (mouse or pen) on a tile.
     Mouse,
+    /// The pointer moving over a tile: the blank follows it.
+    Hover,
     /// A touch on a screen.
     Touch,
 }
 
 /// What a result is filed under: the way nearly all its moves were made.
-/// Keyboard and mouse times are not comparable, so records keep them apart.
+/// Keyboard, click and hover times are not comparable (hover solves are
+/// the fastest by far), so records keep them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Control {
     /// More than 95 % of the moves by keyboard.
     Keyboard,
-    /// More than 95 % by mouse.
+    /// More than 95 % by mouse click (named `mouse`, as results were filed
+    /// before hover was told apart).
     Mouse,
+    /// More than 95 % by hover.
+    Hover,
     /// More than 95 % by touch.
     Touch,
     /// No way of moving made more than 95 % of the moves.
@@ -280,7 +298,7 @@ pub const CONTROL_PERCENT: usize = 95;
 
 /// Text that names no input or control.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a control: expected keyboard, mouse, touch or mixed")]
+#[error("{0:?} is not a control: expected keyboard, mouse, hover, touch or mixed")]
 pub struct ControlError(pub String);
 
 impl Control {
@@ -291,6 +309,7 @@ impl Control {
         for (input, control) in [
             (Input::Keyboard, Control::Keyboard),
             (Input::Mouse, Control::Mouse),
+            (Input::Hover, Control::Hover),
             (Input::Touch, Control::Touch),
         ] {
             let count = inputs.iter().filter(|&&i| i == input).count();
@@ -306,10 +325,24 @@ impl Control {
         match self {
             Control::Keyboard => "keyboard",
             Control::Mouse => "mouse",
+            Control::Hover => "hover",
             Control::Touch => "touch",
             Control::Mixed => "mixed",
         }
     }
+}
+
+/// The bounds of human play ([`crate::judge`]) for a sliding-puzzle
+/// result filed under `control` (`None` when its inputs were not sent) on
+/// boards whose longer side is at most `side`. A mixed result may hold
+/// hover moves, so it gets hover's bounds: no human mix is refused.
+pub fn slide_bounds(control: Option<Control>, side: usize) -> Bounds {
+    let bounds = match control {
+        Some(Control::Hover | Control::Mixed) => judge::SLIDE_HOVER,
+        Some(Control::Mouse) => judge::SLIDE_CLICK,
+        Some(Control::Keyboard | Control::Touch) | None => judge::SLIDE,
+    };
+    bounds.for_side(side)
 }
 
 impl fmt::Display for Control {
@@ -325,6 +358,7 @@ impl FromStr for Control {
         [
             Control::Keyboard,
             Control::Mouse,
+            Control::Hover,
             Control::Touch,
             Control::Mixed,
         ]
@@ -339,6 +373,7 @@ impl fmt::Display for Input {
         f.write_str(match self {
             Input::Keyboard => "keyboard",
             Input::Mouse => "mouse",
+            Input::Hover => "hover",
             Input::Touch => "touch",
         })
     }
@@ -351,6 +386,7 @@ impl FromStr for Input {
         match s.parse::<Control>()? {
             Control::Keyboard => Ok(Input::Keyboard),
             Control::Mouse => Ok(Input::Mouse),
+            Control::Hover => Ok(Input::Hover),
             Control::Touch => Ok(Input::Touch),
             Control::Mixed => Err(ControlError(s.to_string())),
         }
@@ -738,12 +774,36 @@ mod tests {
         assert_eq!(Control::of(&inputs(0, 1, 199)), Control::Touch);
         assert_eq!(Control::of(&inputs(50, 50, 0)), Control::Mixed);
         assert_eq!(Control::of(&[]), Control::Mixed);
-        for control in ["keyboard", "mouse", "touch", "mixed"] {
+        for control in ["keyboard", "mouse", "hover", "touch", "mixed"] {
             assert_eq!(control.parse::<Control>().unwrap().to_string(), control);
         }
         assert!("joystick".parse::<Control>().is_err());
         assert_eq!("Touch".parse(), Ok(Input::Touch));
+        assert_eq!("hover".parse(), Ok(Input::Hover));
         assert!("mixed".parse::<Input>().is_err());
+    }
+
+    #[test]
+    fn each_control_is_judged_by_its_own_bounds() {
+        assert_eq!(slide_bounds(None, 4), judge::SLIDE);
+        assert_eq!(slide_bounds(Some(Control::Keyboard), 4), judge::SLIDE);
+        assert_eq!(slide_bounds(Some(Control::Mouse), 4), judge::SLIDE_CLICK);
+        assert_eq!(slide_bounds(Some(Control::Hover), 4), judge::SLIDE_HOVER);
+        assert_eq!(slide_bounds(Some(Control::Mixed), 4), judge::SLIDE_HOVER);
+        let wide = slide_bounds(Some(Control::Mouse), 32);
+        assert_eq!(wide.burst_moves, judge::SLIDE_CLICK.burst_moves + 22);
+    }
+
+    #[test]
+    fn hover_is_a_control_of_its_own() {
+        let mut inputs = vec![Input::Hover; 97];
+        inputs.extend([Input::Mouse, Input::Mouse, Input::Keyboard]);
+        assert_eq!(Control::of(&inputs), Control::Hover);
+        // Hover and clicks half and half: neither, so mixed.
+        let mut inputs = vec![Input::Hover; 10];
+        inputs.extend(vec![Input::Mouse; 10]);
+        assert_eq!(Control::of(&inputs), Control::Mixed);
+        assert!(ControlError("x".into()).to_string().contains("hover"));
     }
 
     /// A 3×3 marathon-10 and, for each puzzle, a solution with moves

@@ -14,12 +14,13 @@
 //!   in any short window, and no more than a sustained rate over the solve;
 //! * (Shisen-Sho) no turn was made while the board was hidden by a pause.
 //!
-//! The bounds ([`SLIDE`], [`SHISEN`]) come from what top players reach. The
-//! fastest sliding-puzzle solvers sustain roughly 10–25 single-tile moves a
-//! second (TPS) over a solve; the sustained bound sits above that. A click
-//! on a tile several cells from the blank slides the whole run at once, so
-//! the burst bound lets a 10 × 10 row (9 tiles) move in one instant, but not
-//! two such rows within the window.
+//! The bounds ([`SLIDE`], [`SLIDE_CLICK`], [`SLIDE_HOVER`], [`SHISEN`])
+//! come from what top players reach, one set for each way of moving
+//! (`crate::format::Control::slide_bounds` picks it), so that no human
+//! record is refused. A click on a tile several cells from the blank slides
+//! the whole run at once, so the burst bound lets a 10 × 10 row (9 tiles)
+//! move in one instant, but not two such rows within the window; on a
+//! larger board it widens by the longer run ([`Bounds::for_side`]).
 //!
 //! What this does not stop: a patient program that paces its moves like a
 //! person, or help asked under another identity, still looks human. The
@@ -50,7 +51,10 @@ pub struct Bounds {
     pub latency_ms: i64,
 }
 
-/// Sliding puzzles: moves are single-tile moves.
+/// Sliding puzzles by keyboard or touch, and results that do not say how
+/// they were made: moves are single-tile moves. The fastest keyboard
+/// solvers sustain roughly 15–25 single-tile moves a second (TPS) over a
+/// solve, touch players less; 30 sits above them.
 pub const SLIDE: Bounds = Bounds {
     sustained_rate: 30.0,
     sustained_after: 10,
@@ -58,6 +62,29 @@ pub const SLIDE: Bounds = Bounds {
     burst_window_ms: 200,
     reaction_ms: 100,
     latency_ms: 1_000,
+};
+
+/// Sliding puzzles by mouse click: one click slides a whole run, so a
+/// player clicking 10–12 times a second on runs of two or three tiles
+/// (common on 5×5 and larger, and longer still on big boards) moves more
+/// tiles a second than any keyboard player; 40 leaves room above that.
+pub const SLIDE_CLICK: Bounds = Bounds {
+    sustained_rate: 40.0,
+    ..SLIDE
+};
+
+/// Sliding puzzles by hover (the blank follows the pointer), the fastest
+/// way there is: the best hover players reach 30–40 TPS over a whole 4×4
+/// solve (Open Slidysim's top 4×4 single is 1.35 s for some 45–55 moves,
+/// nearer 45 TPS from the first move to the last once the reading time is
+/// taken off), and a short lucky solve goes faster still. 60 a second
+/// sustained and 24 within 200 ms (a sweep across a row slides it in one
+/// frame) leave every one of those ranked, while a script sending moves
+/// at machine speed is still far beyond them.
+pub const SLIDE_HOVER: Bounds = Bounds {
+    sustained_rate: 60.0,
+    burst_moves: 24,
+    ..SLIDE
 };
 
 /// Shisen-Sho: moves are turns (removals, shuffles, undos, redos). A
@@ -70,6 +97,18 @@ pub const SHISEN: Bounds = Bounds {
     reaction_ms: 200,
     latency_ms: 1_000,
 };
+
+impl Bounds {
+    /// The bounds for a board whose longer side is `side`: one click or
+    /// sweep slides a run of up to `side - 1` tiles at once, so past 10 the
+    /// burst bound grows by the extra length (a 32 × 32 row is 31 tiles).
+    pub fn for_side(self, side: usize) -> Bounds {
+        Bounds {
+            burst_moves: self.burst_moves + side.saturating_sub(10),
+            ..self
+        }
+    }
+}
 
 /// Why a list of times is not a list of times: the submission is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -353,6 +392,45 @@ mod tests {
         let times = paced(100, 500, 20);
         let e = judge(&evidence(&times, 10_000), &SLIDE).unwrap_err();
         assert!(e.to_string().contains("over the whole solve"), "{e}");
+    }
+
+    #[test]
+    fn the_best_hover_solves_are_ranked_and_machine_speed_is_not() {
+        // A 4×4 in 1.35 s: 50 moves after a 150 ms look, 40 a second.
+        let times = paced(50, 150, 24);
+        assert!(matches!(
+            judge(&evidence(&times, 1_400), &SLIDE),
+            Err(Unranked::TooFast(_))
+        ));
+        assert_eq!(judge(&evidence(&times, 1_400), &SLIDE_HOVER), Ok(()));
+        // A short lucky one at 54 a second, sweeps of three tiles in one
+        // frame included.
+        let mut times = paced(20, 200, 22);
+        times.extend([640, 640, 640, 662, 662, 662]);
+        assert_eq!(judge(&evidence(&times, 1_000), &SLIDE_HOVER), Ok(()));
+        // A script at 100 moves a second is too fast even for hover.
+        let times = paced(200, 500, 10);
+        let e = judge(&evidence(&times, 3_000), &SLIDE_HOVER).unwrap_err();
+        assert!(e.to_string().contains("too fast"), "{e}");
+        // Clicks: 35 tiles a second in runs is human, 50 is not.
+        let times = paced(105, 300, 28);
+        assert_eq!(judge(&evidence(&times, 4_000), &SLIDE_CLICK), Ok(()));
+        assert!(judge(&evidence(&times, 4_000), &SLIDE).is_err());
+        let times = paced(150, 300, 20);
+        assert!(judge(&evidence(&times, 4_000), &SLIDE_CLICK).is_err());
+    }
+
+    #[test]
+    fn a_long_row_slid_at_once_is_human_on_a_board_that_wide() {
+        // A 32 × 32 row: 31 tiles at the same instant.
+        let mut times = paced(10, 500, 200);
+        times.extend(vec![2_600; 31]);
+        times.extend(paced(10, 2_900, 200));
+        assert!(judge(&evidence(&times, 6_000), &SLIDE).is_err());
+        assert_eq!(judge(&evidence(&times, 6_000), &SLIDE.for_side(32)), Ok(()));
+        // Up to 10 × 10 the bounds are as they were.
+        assert_eq!(SLIDE.for_side(10), SLIDE);
+        assert_eq!(SLIDE.for_side(4), SLIDE);
     }
 
     #[test]

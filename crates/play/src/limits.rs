@@ -4,15 +4,25 @@
 //! enforce so that no request or line can make a process run out of time
 //! or memory.
 
-/// Sliding-puzzle sides the web game deals and solves: 3 to 10 cells
-/// (smaller is no game; larger does not fit a page).
-pub const WEB_SLIDE_SIDES: std::ops::RangeInclusive<usize> = 3..=10;
+/// Sliding-puzzle sides the web game deals, plays, hints, solves and
+/// judges: 2 to 32 cells, any rectangle of them (10x3, 20x2, 32x8). 2×2 is
+/// the smallest board on which a tile moves at all; 32×32 is the largest
+/// whose tiles a window still shows (zoomed in, panned), and its solve,
+/// tens of thousands of moves, still fits a submission
+/// ([`submitted_moves`]).
+pub const WEB_SLIDE_SIDES: std::ops::RangeInclusive<usize> = 2..=32;
 
-/// The largest last size of a relay (`relay-N` plays 3×3 up to N×N): the
-/// largest board the page deals, so every relay can be played there. A
-/// relay to 10×10 is eight puzzles, a few thousand moves for a strong
-/// player, well inside what a submission may hold.
-pub const RELAY_LAST_SIDE: usize = *WEB_SLIDE_SIDES.end();
+/// The sides a race is played on: 3 to 10. A race's moves travel one by
+/// one over a socket and are checked as they arrive, within
+/// [`SUBMITTED_MOVES`]; the long solves of larger boards are not raced.
+pub const RACE_SLIDE_SIDES: std::ops::RangeInclusive<usize> = 3..=10;
+
+/// The largest last size of a relay (`relay-N` plays 3×3 up to N×N), and
+/// the largest board a marathon deals: 10×10. A relay to 10×10 is eight
+/// puzzles, a few thousand moves for a strong player; a marathon of 100
+/// such puzzles stays within [`FORMAT_MOVES`], which a marathon of larger
+/// boards would not.
+pub const RELAY_LAST_SIDE: usize = 10;
 
 /// The largest sliding-puzzle side the terminal game plays: bigger boards
 /// cannot be drawn on any terminal, and their solutions run to millions
@@ -29,6 +39,21 @@ pub const WEB_SHISEN_HEIGHT: usize = 24;
 /// bounding the replay's work, and the moves with their times (about 8
 /// bytes each) stay well inside [`REQUEST_BYTES`].
 pub const SUBMITTED_MOVES: usize = 20_000;
+
+/// The longest move list a submission of one w × h puzzle may hold. The
+/// fast solver needs about 2·w·h·max(w, h) single-tile moves (some 1 900
+/// on a 10×10, 65 000 on a 32×32) and a person solving by rows and columns
+/// needs more: three times that leaves room for clumsy play, and boards up
+/// to 10×10 keep [`SUBMITTED_MOVES`]. The replay of even the longest is a
+/// few milliseconds.
+pub fn submitted_moves(size: slide::Size) -> usize {
+    let (w, h) = (size.width(), size.height());
+    SUBMITTED_MOVES.max(6 * w * h * w.max(h))
+}
+
+/// The longest move list any submission of one puzzle may hold: a 32×32's
+/// ([`submitted_moves`]), read before the game, and so its size, is known.
+pub const MOST_SUBMITTED_MOVES: usize = 6 * 32 * 32 * 32;
 
 /// The most turns (removals, shuffles, undos, redos) a Shisen-Sho
 /// submission may hold; with their times they too fit [`REQUEST_BYTES`].
@@ -75,3 +100,22 @@ pub const MOVES_TEXT: usize = slide::MAX_MOVES;
 // format limit is above it.
 const _: () = assert!(SUBMITTED_MOVES * SUBMITTED_MOVE_BYTES < REQUEST_BYTES);
 const _: () = assert!(SUBMIT_BYTES > REQUEST_BYTES);
+// The longest single puzzle, a 32×32's, fits the submission route's limit.
+const _: () = assert!(MOST_SUBMITTED_MOVES * SUBMITTED_MOVE_BYTES < SUBMIT_BYTES);
+const _: () = assert!(*WEB_SLIDE_SIDES.end() == 32);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_submission_holds_a_long_solve_of_its_size() {
+        let size = |w, h| slide::Size::new(w, h).unwrap();
+        assert_eq!(submitted_moves(size(2, 2)), SUBMITTED_MOVES);
+        assert_eq!(submitted_moves(size(10, 10)), SUBMITTED_MOVES);
+        assert_eq!(submitted_moves(size(32, 32)), MOST_SUBMITTED_MOVES);
+        // Three times the fast solver's 65 000 moves on a 32×32.
+        assert!(MOST_SUBMITTED_MOVES > 3 * 65_000);
+        assert!(submitted_moves(size(32, 8)) > submitted_moves(size(16, 16)));
+    }
+}

@@ -23,7 +23,7 @@ function show() {
     showRecordsPage();
     return;
   }
-  if (!started[page] || params.has('seed') || params.has('daily')) {
+  if (!started[page] || params.has('seed') || params.has('daily') || params.has('size')) {
     started[page] = true;
     pages[page].start(params);
   }

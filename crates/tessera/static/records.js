@@ -72,7 +72,9 @@ export async function showRecords(box, game, variant, format = 'single', control
     box.replaceChildren(el('p', { class: 'error', text: e.message }));
     return;
   }
-  const named = [format === 'single' ? '' : `, ${format}`, control ? `, ${control}` : ''].join('');
+  // Clicks are filed as `mouse`; the page calls them clicks.
+  const controlName = control === 'mouse' ? 'click' : control;
+  const named = [format === 'single' ? '' : `, ${format}`, control ? `, ${controlName}` : ''].join('');
   const parts = [el('h3', { text: `Records — ${variant}${named}` })];
   if (game === 'slide') {
     const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];

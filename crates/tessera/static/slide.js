@@ -11,6 +11,19 @@ const $ = (id) => document.getElementById(id);
 let s = null; // the game in play
 let timer = null;
 let solving = false;
+// How the player moves tiles (the Control menu). With `click` or
+// `keyboard` every way works as it always has (clicks, keys, swipes); with
+// `hover` the blank follows the pointer and a click adds nothing.
+let control = 'click';
+const CONTROLS = ['hover', 'click', 'keyboard'];
+// The board's tile elements by tile number, for the game on show.
+let tileEls = [];
+let placeEls = []; // and the screen reader's cells by place
+// A redraw asked for the next frame (hover moves), not yet made.
+let painting = 0;
+// The tile in each cell as last drawn, and whether it was drawn blind.
+let shown = [];
+let shownBlind = false;
 // How tiles look: `key` is the menu's value; a picture's cropped image and
 // a scheme's colours are kept with the game they were made for.
 let look = { key: 'numbers', photo: null, picture: null, colours: null, for: null };
@@ -46,9 +59,9 @@ function tick() {
 }
 
 // Records a single-tile move, when it was made (milliseconds since the
-// puzzle, or the format, was shown) and how (`k` key, `m` mouse, `t`
-// touch): the server judges the pace and files the result by control, and
-// the replay shows it.
+// puzzle, or the format, was shown) and how (`k` key, `m` mouse click,
+// `h` hover, `t` touch): the server judges the pace and files the result
+// by control, and the replay shows it.
 function record(letter, input) {
   s.moves.push(letter);
   s.times.push(Math.max(0, Math.round(performance.now() - s.shownAt)));
@@ -65,42 +78,66 @@ function status(text, kind = '') {
 // bottom: the CSS sizes cells to fit it as well as the width.
 function fitHeight(board) {
   const top = board.getBoundingClientRect().top + window.scrollY;
-  board.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 24)}px`);
+  // On the box around the board, which scrolls within it when zoomed.
+  board.parentElement.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 24)}px`);
 }
 
 // Draws the board: one element per tile, positioned by transform so moves
-// animate smoothly.
-function render() {
+// animate smoothly (but for hover, where each move shows at once). A
+// `quick` redraw (a hover frame) touches only the cells that changed, so
+// that a 32×32 keeps up with the pointer.
+function render(quick = false) {
+  cancelAnimationFrame(painting);
+  painting = 0;
   const board = $('slide-board');
+  const blind = s.blind && s.moves.length > 0 && !s.solved;
+  if (quick && board.dataset.game === s.key && blind === shownBlind) {
+    paintCells(board, blind, new Map(s.goal.map((t, i) => [t, i])));
+    tick();
+    return;
+  }
+  board.classList.toggle('instant', control === 'hover');
   board.style.setProperty('--w', s.w);
   board.style.setProperty('--h', s.h);
   fitHeight(board);
-  const blind = s.blind && s.moves.length > 0 && !s.solved;
   board.classList.toggle('blind', blind);
   board.classList.toggle('solved', !!s.solved);
+  shown = [];
+  shownBlind = blind;
   if (board.dataset.game !== s.key) {
     board.replaceChildren();
     board.dataset.game = s.key;
+    tileEls = [];
     s.tiles.forEach((t) => {
       if (t === 0) return;
-      board.append(el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) }));
+      tileEls[t] = el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) });
+      board.append(tileEls[t]);
     });
     board.append(readerRows());
+    placeEls = [...board.querySelectorAll('[data-place]')];
     board.setAttribute('aria-label', `sliding puzzle, ${s.w} by ${s.h}`);
   }
   const home = new Map(s.goal.map((t, i) => [t, i]));
+  paintCells(board, blind, home);
+  paintLook(board, home);
+  tick();
+}
+
+// Places the tiles of the cells that changed since the last redraw, and
+// says them to screen readers.
+function paintCells(board, blind, home) {
   s.tiles.forEach((t, i) => {
+    if (shown[i] === t) return;
+    shown[i] = t;
+    readerCell(placeEls[i], i, blind);
     if (t === 0) return;
-    const tile = board.querySelector(`[data-tile="${t}"]`);
+    const tile = tileEls[t];
     tile.style.transform = `translate(${(i % s.w) * 100}%, ${Math.floor(i / s.w) * 100}%)`;
     tile.dataset.cell = String(i);
     tile.classList.toggle('home', home.get(t) === i);
     // Blindfolded, the numbers are gone from the page, not only unseen.
     tile.textContent = blind ? '' : String(t);
   });
-  paintLook(board, home);
-  readerCells(board, blind);
-  tick();
 }
 
 // The board as a screen reader meets it: a grid of rows and cells in
@@ -116,14 +153,11 @@ function readerRows() {
   return rows;
 }
 
-function readerCells(board, blind) {
-  for (const cell of board.querySelectorAll('[data-place]')) {
-    const i = Number(cell.dataset.place);
-    const t = s.tiles[i];
-    const where = `row ${Math.floor(i / s.w) + 1}, column ${(i % s.w) + 1}`;
-    const tile = blind ? 'tile' : t;
-    cell.textContent = `${t === 0 ? 'blank' : tile}, ${where}`;
-  }
+function readerCell(cell, i, blind) {
+  const t = s.tiles[i];
+  const where = `row ${Math.floor(i / s.w) + 1}, column ${(i % s.w) + 1}`;
+  const tile = blind ? 'tile' : t;
+  cell.textContent = `${t === 0 ? 'blank' : tile}, ${where}`;
 }
 
 const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
@@ -200,8 +234,9 @@ function renderGoal() {
 function solvedNow() { return s.tiles.every((t, i) => t === s.goal[i]); }
 
 // Plays moves (tile-direction letters) from the player, made by `input`
-// (`k` keyboard, `m` mouse, `t` touch).
-function play(letters, input) {
+// (`k` keyboard, `m` mouse click, `h` hover, `t` touch). Moves by hover
+// show on the next frame, however many the pointer made in it.
+function play(letters, input, nextFrame = false) {
   if (!s || s.solved || solving) return;
   const moved = [];
   for (const m of letters) {
@@ -211,9 +246,47 @@ function play(letters, input) {
     moved.push(s.tiles[blank]);
   }
   if (moved.length === 0) return;
-  render();
-  sayMoves(moved, letters[0]);
-  if (solvedNow()) solvedPuzzle();
+  if (solvedNow()) {
+    render();
+    sayMoves(moved, letters[0]);
+    solvedPuzzle();
+  } else if (nextFrame) {
+    if (!painting) painting = requestAnimationFrame(() => render(true));
+  } else {
+    render();
+    sayMoves(moved, letters[0]);
+  }
+}
+
+// The cell of the board under a point of the screen, or null off the
+// board's cells.
+function cellAt(board, x, y) {
+  const r = board.getBoundingClientRect();
+  const pad = (r.width - board.clientWidth) / 2 + parseFloat(getComputedStyle(board).paddingLeft);
+  const size = (r.width - 2 * pad) / s.w;
+  const cx = Math.floor((x - r.left - pad) / size);
+  const cy = Math.floor((y - r.top - pad) / size);
+  return cx < 0 || cy < 0 || cx >= s.w || cy >= s.h ? null : cy * s.w + cx;
+}
+
+// Hover: the blank follows the pointer. Where the pointer is over a tile
+// in the blank's row or column, that tile and those between slide so the
+// blank ends under the pointer; elsewhere nothing moves until the pointer
+// reaches the blank's row or column. Ctrl or a held button lets the
+// pointer move without moving tiles (to place it before a solve). Every
+// point the pointer passed through since the last event counts, so a fast
+// sweep moves what a slow one would.
+function hovered(e) {
+  if (control !== 'hover' || !s || s.solved || solving || e.pointerType === 'touch') return;
+  if (e.ctrlKey || e.buttons) return;
+  const board = $('slide-board');
+  const points = e.getCoalescedEvents?.() ?? [];
+  for (const p of points.length ? points : [e]) {
+    const c = cellAt(board, p.clientX, p.clientY);
+    if (c === null) continue;
+    const moves = movesFor(c);
+    if (moves.length) play(moves, 'h', true);
+  }
 }
 
 async function finish() {
@@ -246,10 +319,20 @@ function refreshRecords() {
   if (s) showRecords($('slide-records'), 'slide', s.variant, s.format);
 }
 
-// The look, for links: a player's own photo stays on their machine.
+// The look and the control, for links: a player's own photo stays on
+// their machine.
 function lookParam() {
   const key = $('slide-look').value;
-  return key === 'numbers' || key === 'photo' ? '' : `&look=${encodeURIComponent(key)}`;
+  const look = key === 'numbers' || key === 'photo' ? '' : `&look=${encodeURIComponent(key)}`;
+  return `${look}&control=${control}`;
+}
+
+// Chooses how tiles are moved, remembered on this device.
+function setControl(value) {
+  if (!CONTROLS.includes(value)) return;
+  control = value;
+  $('slide-control').value = value;
+  try { localStorage.setItem('tessera-slide-control', value); } catch { /* this visit only */ }
 }
 
 function shareLink(seed) {
@@ -260,9 +343,17 @@ function shareLink(seed) {
 
 // Starts a game from the page's controls, or from `params` (a share link).
 export async function start(params = new URLSearchParams()) {
-  if (params.has('size')) $('slide-size').value = params.get('size');
+  if (params.has('size') && !chooseSize(params.get('size'))) {
+    status(`No such size: ${params.get('size')} (WxH, each side ${SMALLEST} to ${LARGEST})`, 'error');
+    return;
+  }
+  if ($('slide-size').value === 'custom' && !chooseSize($('slide-custom').value)) {
+    status(`A size is WxH, each side ${SMALLEST} to ${LARGEST}, e.g. 12x5`, 'error');
+    return;
+  }
   if (params.has('goal')) $('slide-goal').value = params.get('goal');
   if ([...$('slide-format').options].some((o) => o.value === params.get('format'))) $('slide-format').value = params.get('format');
+  if (params.has('control')) setControl(params.get('control'));
   if (params.has('look') && [...$('slide-look').options].some((o) => o.value === params.get('look'))) {
     $('slide-look').value = params.get('look');
   }
@@ -362,13 +453,141 @@ function restart() {
   render();
 }
 
-// The largest side the page deals.
-const LARGEST = 10;
+// The sides the page deals (play::limits::WEB_SLIDE_SIDES), and the last
+// size of a relay (play::limits::RELAY_LAST_SIDE).
+const SMALLEST = 2;
+const LARGEST = 32;
+const RELAY_LAST = 10;
+// Long boards the Size menu offers besides the squares and near-squares.
+const LONG = ['10x3', '20x2', '16x4', '32x8', '20x10'];
 
+// A size as the page takes it, `WxH` with sides SMALLEST to LARGEST, or null.
+function sizeOf(text) {
+  const m = /^(\d+)x(\d+)$/.exec(text.trim());
+  const fits = (n) => n >= SMALLEST && n <= LARGEST;
+  return m && fits(Number(m[1])) && fits(Number(m[2])) ? `${Number(m[1])}x${Number(m[2])}` : null;
+}
+
+// Chooses `size` in the Size menu, adding it when the menu lacks it (a
+// link's or a custom size); false if it is no size the page deals.
+function chooseSize(text) {
+  const size = sizeOf(text);
+  if (!size) return false;
+  const menu = $('slide-size');
+  if (![...menu.options].some((o) => o.value === size)) {
+    const [w, h] = size.split('x');
+    menu.insertBefore(el('option', { value: size, text: `${w}×${h}` }), menu.querySelector('option[value="custom"]'));
+  }
+  menu.value = size;
+  $('slide-custom').hidden = true;
+  return true;
+}
+
+// Zoom: + and - make the board's cells larger or smaller than fit, End
+// fits it to the window again. Zoomed in, the board scrolls in its box and
+// a drag pans it.
+let zoom = 1;
+function setZoom(value) {
+  zoom = Math.min(8, Math.max(0.5, value));
+  const board = $('slide-board');
+  board.style.setProperty('--zoom', String(zoom));
+  board.parentElement.classList.toggle('zoomed', zoom > 1);
+}
+
+function pannable(board) {
+  let from = null;
+  let dragged = false;
+  board.addEventListener('pointerdown', (e) => {
+    dragged = false;
+    from = zoom > 1 && e.pointerType === 'mouse' ? { x: e.clientX, y: e.clientY } : null;
+  });
+  board.addEventListener('pointermove', (e) => {
+    if (!from || !e.buttons) return;
+    const wrap = board.parentElement;
+    wrap.scrollBy(from.x - e.clientX, from.y - e.clientY);
+    dragged ||= Math.abs(from.x - e.clientX) + Math.abs(from.y - e.clientY) > 4;
+    from = { x: e.clientX, y: e.clientY };
+  });
+  board.addEventListener('pointerup', () => { from = null; });
+  // A drag is no click on the tile it ends on.
+  board.addEventListener('click', (e) => {
+    if (dragged) { e.stopImmediatePropagation(); dragged = false; }
+  }, { capture: true });
+}
+
+// The keys that slide a tile each way: the arrows and WASD until the
+// player chooses four keys of their own (remembered on this device), then
+// those four alone.
 const KEYS = {
   ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
   w: 'U', s: 'D', a: 'L', d: 'R', W: 'U', S: 'D', A: 'L', D: 'R',
 };
+const KEPT_KEYS = 'tessera-slide-keys';
+const ORDER = ['U', 'D', 'L', 'R'];
+let chosen = null; // { U: key, D: key, L: key, R: key } once chosen
+let choosing = null; // the keys chosen so far while the player picks
+
+// A letter key is the same key with or without Shift.
+const sameKey = (a, b) => (a.length === 1 ? a.toLowerCase() === b.toLowerCase() : a === b);
+
+// The move a key makes, or undefined.
+function keyMove(key) {
+  if (!chosen) return KEYS[key];
+  return ORDER.find((m) => sameKey(chosen[m], key));
+}
+
+const keyName = (key) => ({ ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→', ' ': 'Space' }[key]
+  ?? (key.length === 1 ? key.toUpperCase() : key));
+
+// Says which keys move, on the page and in the keys dialog.
+function showKeys() {
+  const text = chosen ? ORDER.map((m) => keyName(chosen[m])).join(' ') : '← ↑ → ↓, W A S D';
+  const dt = document.getElementById('keys-slide-moves');
+  if (dt) dt.textContent = chosen ? `${text} (up, down, left, right)` : text;
+}
+
+// Asks for the four keys in turn (up, down, left, right); Escape keeps
+// the keys as they were.
+function chooseKeys() {
+  choosing = {};
+  status(`Press the key that slides a tile up (Escape keeps the keys as they are)`);
+}
+
+function choosingKey(e) {
+  e.preventDefault();
+  if (e.key === 'Escape') {
+    choosing = null;
+    status('Keys kept as they were.');
+    return;
+  }
+  if (['Shift', 'Control', 'Alt', 'Meta', 'Tab'].includes(e.key)) return;
+  if (Object.values(choosing).some((k) => sameKey(k, e.key))) {
+    status(`${keyName(e.key)} is taken already: press another key`, 'error');
+    return;
+  }
+  const next = ORDER.find((m) => !(m in choosing));
+  choosing[next] = e.key;
+  const after = ORDER.find((m) => !(m in choosing));
+  if (after) {
+    status(`Press the key that slides a tile ${WORDS[after]}`);
+    return;
+  }
+  chosen = choosing;
+  choosing = null;
+  try { localStorage.setItem(KEPT_KEYS, JSON.stringify(chosen)); } catch { /* this visit only */ }
+  showKeys();
+  status(`Keys: ${ORDER.map((m) => `${WORDS[m]} ${keyName(chosen[m])}`).join(', ')}`);
+}
+
+// The keys chosen on this device before, if any (and well-formed).
+function keptKeys() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT_KEYS));
+    const keys = ORDER.map((m) => kept?.[m]);
+    if (keys.every((k) => typeof k === 'string' && k.length > 0) && new Set(keys).size === 4) return kept;
+  } catch { /* none */ }
+  return null;
+}
 
 // --- Formats: marathons and relays on one clock, blindfold solves.
 
@@ -449,14 +668,28 @@ function showSplits(game) {
 export function init() {
   window.addEventListener('resize', () => fitHeight($('slide-board')));
   const sizes = $('slide-size');
-  for (let h = 3; h <= LARGEST; h++) {
-    for (let w = 3; w <= LARGEST; w++) {
+  sizes.append(el('option', { value: '2x2', text: '2×2' }));
+  for (let h = 3; h <= 10; h++) {
+    for (let w = 3; w <= 10; w++) {
       if (Math.abs(w - h) > 2) continue;
       sizes.append(el('option', { value: `${w}x${h}`, text: `${w}×${h}` }));
     }
   }
+  for (const n of [12, 16, 20, 24, 32]) sizes.append(el('option', { value: `${n}x${n}`, text: `${n}×${n}` }));
+  for (const size of LONG) sizes.append(el('option', { value: size, text: size.replace('x', '×') }));
+  sizes.append(el('option', { value: 'custom', text: 'custom…' }));
   sizes.value = '4x4';
-  formatMenu(LARGEST);
+  sizes.addEventListener('change', () => {
+    $('slide-custom').hidden = sizes.value !== 'custom';
+    if (sizes.value === 'custom') $('slide-custom').focus();
+  });
+  $('slide-custom').addEventListener('change', () => {
+    if (!chooseSize($('slide-custom').value)) {
+      status(`A size is WxH, each side ${SMALLEST} to ${LARGEST}, e.g. 12x5`, 'error');
+    }
+  });
+  formatMenu(RELAY_LAST);
+  pannable($('slide-board'));
   const lookMenu = $('slide-look');
   for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
   lookMenu.addEventListener('change', () => {
@@ -481,13 +714,35 @@ export function init() {
     const cell = e.target.closest('[data-place]');
     // A screen reader's Enter comes as a click from no pointer.
     const input = { mouse: 'm', pen: 'm', touch: 't' }[e.pointerType] ?? 'k';
+    // With hover the pointer has moved the tiles already.
+    if (control === 'hover' && input === 'm') return;
     if (tile) play(movesFor(Number(tile.dataset.cell)), input);
     else if (cell) play(movesFor(Number(cell.dataset.place)), input);
   });
+  chosen = keptKeys();
+  showKeys();
+  $('slide-keys').addEventListener('click', chooseKeys);
   document.addEventListener('keydown', (e) => {
-    if ($('page-slide').hidden || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
-    if (e.key in KEYS) { e.preventDefault(); play([KEYS[e.key]], 'k'); }
+    if ($('page-slide').hidden) return;
+    if (choosing) { choosingKey(e); return; }
+    if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+    const move = keyMove(e.key);
+    if (move && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); play([move], 'k'); return; }
     if (e.key === 'Backspace') { e.preventDefault(); undo('k'); }
+    if (e.key === '+' || e.key === '=') { e.preventDefault(); setZoom(zoom * 1.25); }
+    if (e.key === '-') { e.preventDefault(); setZoom(zoom / 1.25); }
+    if (e.key === 'End') { e.preventDefault(); setZoom(1); }
+  });
+  board.addEventListener('pointermove', hovered);
+  const chooser = $('slide-control');
+  try { control = CONTROLS.find((c) => c === localStorage.getItem('tessera-slide-control')) ?? control; } catch { /* none kept */ }
+  chooser.value = control;
+  chooser.addEventListener('change', () => {
+    setControl(chooser.value);
+    if (s) {
+      history.replaceState(null, '', s.daily ? `#slide&daily${lookParam()}` : shareLink(s.seed));
+      render();
+    }
   });
   let touch = null;
   board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });

@@ -136,7 +136,7 @@ pub struct NewResult {
     pub account_id: Option<String>,
     /// `single`, `marathon-10`, …: the game's format.
     pub format: String,
-    /// `keyboard`, `mouse`, `touch` or `mixed`; `None` when unknown.
+    /// `keyboard`, `mouse` (clicks), `hover`, `touch` or `mixed`; `None` when unknown.
     pub control: Option<String>,
 }
 

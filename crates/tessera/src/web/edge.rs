@@ -11,7 +11,7 @@
 use std::fmt;
 
 use play::format::{Control, Format, Input};
-use play::limits::{NAME_CHARS, WEB_SLIDE_SIDES};
+use play::limits::{NAME_CHARS, RACE_SLIDE_SIDES, WEB_SLIDE_SIDES};
 use play::seed::MAX_SEED;
 use play::slide_game::GoalChoice;
 use serde::{Deserialize, Serialize};
@@ -262,28 +262,24 @@ impl PartialSchema for DailyDate {
 
 impl ToSchema for DailyDate {}
 
-/// A sliding-puzzle size the web app plays: `WxH`, each side 3 to 10.
+/// A sliding-puzzle size the web app plays: `WxH`, each side 2 to 32.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(try_from = "String")]
 pub struct SlideSize(pub slide::Size);
 
 impl SlideSize {
-    const PATTERN: &'static str = "^([3-9]|10)x([3-9]|10)$";
-}
+    const PATTERN: &'static str = "^([2-9]|[12][0-9]|3[0-2])x([2-9]|[12][0-9]|3[0-2])$";
 
-impl TryFrom<String> for SlideSize {
-    type Error = Invalid;
-
-    fn try_from(text: String) -> Result<SlideSize, Invalid> {
-        let (low, high) = (*WEB_SLIDE_SIDES.start(), *WEB_SLIDE_SIDES.end());
+    /// `text` as a size whose sides are both in `sides`.
+    fn within(text: &str, sides: &std::ops::RangeInclusive<usize>) -> Result<SlideSize, Invalid> {
+        let (low, high) = (*sides.start(), *sides.end());
         let refused = || {
             Invalid(format!(
                 "bad size {text:?}: WxH, sides {low} to {high}, e.g. 4x4"
             ))
         };
         let size: slide::Size = text.parse().map_err(|_| refused())?;
-        let fits =
-            WEB_SLIDE_SIDES.contains(&size.width()) && WEB_SLIDE_SIDES.contains(&size.height());
+        let fits = sides.contains(&size.width()) && sides.contains(&size.height());
         if fits && size.to_string() == text {
             Ok(SlideSize(size))
         } else {
@@ -292,9 +288,17 @@ impl TryFrom<String> for SlideSize {
     }
 }
 
+impl TryFrom<String> for SlideSize {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<SlideSize, Invalid> {
+        SlideSize::within(&text, &WEB_SLIDE_SIDES)
+    }
+}
+
 impl PartialSchema for SlideSize {
     fn schema() -> RefOr<Schema> {
-        string(Self::PATTERN, "`WxH`, each side from 3 to 10 cells.")
+        string(Self::PATTERN, "`WxH`, each side from 2 to 32 cells.")
             .examples([serde_json::json!("4x4")])
             .into()
     }
@@ -435,8 +439,11 @@ impl RankBy {
 pub enum ControlName {
     /// More than 95 % of the moves by keyboard.
     Keyboard,
-    /// More than 95 % by mouse.
+    /// More than 95 % by mouse click (`click` is read as this too).
+    #[serde(alias = "click")]
     Mouse,
+    /// More than 95 % by hover: the blank following the pointer.
+    Hover,
     /// More than 95 % by touch.
     Touch,
     /// None of them more than 95 %.
@@ -448,6 +455,7 @@ impl From<ControlName> for Control {
         match control {
             ControlName::Keyboard => Control::Keyboard,
             ControlName::Mouse => Control::Mouse,
+            ControlName::Hover => Control::Hover,
             ControlName::Touch => Control::Touch,
             ControlName::Mixed => Control::Mixed,
         }
@@ -455,13 +463,13 @@ impl From<ControlName> for Control {
 }
 
 /// How each single-tile move was made, one letter a move: `k` keyboard,
-/// `m` mouse, `t` touch.
+/// `m` mouse click, `h` hover, `t` touch.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(try_from = "String")]
 pub struct Inputs(pub Vec<Input>);
 
 impl Inputs {
-    const PATTERN: &'static str = "^[kmt]*$";
+    const PATTERN: &'static str = "^[kmht]*$";
 }
 
 impl TryFrom<String> for Inputs {
@@ -472,9 +480,10 @@ impl TryFrom<String> for Inputs {
             .map(|(at, c)| match c {
                 'k' => Ok(Input::Keyboard),
                 'm' => Ok(Input::Mouse),
+                'h' => Ok(Input::Hover),
                 't' => Ok(Input::Touch),
                 _ => Err(Invalid(format!(
-                    "bad inputs: {c:?} at position {at} is not k (keyboard), m (mouse) or t (touch)"
+                    "bad inputs: {c:?} at position {at} is not k (keyboard), m (mouse click), h (hover) or t (touch)"
                 ))),
             })
             .collect::<Result<_, _>>()
@@ -487,7 +496,7 @@ impl PartialSchema for Inputs {
         string(
             Self::PATTERN,
             "How each single-tile move was made, one letter a move: `k` keyboard, \
-             `m` mouse, `t` touch. A result is filed under the one that made more \
+             `m` mouse click, `h` hover, `t` touch. A result is filed under the one that made more \
              than 95 % of its moves, else under `mixed`.",
         )
         .examples([serde_json::json!("kkkkm")])
@@ -640,9 +649,9 @@ impl ToSchema for ShisenSize {}
 pub struct RaceSize(String);
 
 impl RaceSize {
-    /// As a sliding puzzle's size.
+    /// As a sliding puzzle's size (a race's: sides 3 to 10).
     pub fn slide(&self) -> Result<SlideSize, Invalid> {
-        SlideSize::try_from(self.0.clone())
+        SlideSize::within(&self.0, &RACE_SLIDE_SIDES)
     }
 
     /// As a Shisen-Sho custom size.
@@ -650,15 +659,15 @@ impl RaceSize {
         ShisenSize::try_from(self.0.clone())
     }
 
-    /// The pattern of a sliding puzzle's size.
-    pub const SLIDE_PATTERN: &'static str = SlideSize::PATTERN;
+    /// The pattern of a sliding puzzle's size in a race.
+    pub const SLIDE_PATTERN: &'static str = "^([3-9]|10)x([3-9]|10)$";
     /// The pattern of a Shisen-Sho custom size.
     pub const SHISEN_PATTERN: &'static str = ShisenSize::PATTERN;
 }
 
 impl PartialSchema for RaceSize {
     fn schema() -> RefOr<Schema> {
-        let either = format!("{}|{}", SlideSize::PATTERN, ShisenSize::PATTERN);
+        let either = format!("{}|{}", Self::SLIDE_PATTERN, ShisenSize::PATTERN);
         string(
             &either,
             "`WxH`: for a sliding puzzle each side from 3 to 10 cells; for Shisen-Sho a custom size, at most 40x24, with an even number of cells.",

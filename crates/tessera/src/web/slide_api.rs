@@ -5,8 +5,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use play::format::{self as formats, Control, Format, FormatEvidence, Played};
-use play::judge::{self, check_times, judge, Evidence, Unranked};
-use play::limits::{FORMAT_MOVES, SUBMITTED_MOVES, WEB_SLIDE_SIDES};
+use play::judge::{check_times, judge, Evidence, Unranked};
+use play::limits::{submitted_moves, FORMAT_MOVES, MOST_SUBMITTED_MOVES, WEB_SLIDE_SIDES};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, PlanError, Puzzle, Session, SlideSpec, Solver};
 use serde::{Deserialize, Serialize};
@@ -415,14 +415,16 @@ pub struct PlayedPuzzle {
 /// A submitted move list, in either notation: letters (`RRRU`) or the
 /// compact one replays use (`R3U`, a count after a letter). The counts are
 /// summed before anything is expanded, so the work stays bounded by
-/// [`SUBMITTED_MOVES`] single-tile moves whatever the text says.
+/// [`MOST_SUBMITTED_MOVES`] single-tile moves whatever the text says (the
+/// limit of the game's size is checked once the game is known,
+/// [`fits_size`]).
 pub(super) fn parse_moves(text: &str) -> Result<Moves, ApiError> {
     let too_long = || {
         ApiError::bad(format!(
-            "move list too long: at most {SUBMITTED_MOVES} single-tile moves"
+            "move list too long: at most {MOST_SUBMITTED_MOVES} single-tile moves"
         ))
     };
-    if text.len() > SUBMITTED_MOVES {
+    if text.len() > MOST_SUBMITTED_MOVES {
         return Err(too_long());
     }
     let mut moves = Vec::new();
@@ -449,7 +451,7 @@ pub(super) fn parse_moves(text: &str) -> Result<Moves, ApiError> {
             )));
         }
         let count = if digits == 0 { 1 } else { count };
-        if moves.len() + count > SUBMITTED_MOVES {
+        if moves.len() + count > MOST_SUBMITTED_MOVES {
             return Err(too_long());
         }
         moves.extend(std::iter::repeat_n(direction, count));
@@ -519,6 +521,7 @@ pub async fn submit(
     let now = now_millis();
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
+    fits_size(&moves, start.size()).map_err(|e| e.at("/moves"))?;
     let outcome = Session::replay(&start, &goal, &moves)
         .map_err(|e| ApiError::bad(format!("illegal move list: {e}")).at("/moves"))?;
     let millis = row.played_millis(now);
@@ -555,15 +558,28 @@ pub async fn submit(
         format: format.to_string(),
         control: control.map(|c| c.to_string()),
     };
+    let side = start.size().width().max(start.size().height());
     let finished = finish(
         &app,
         &row,
         result,
-        judge(&evidence, &judge::SLIDE),
+        judge(&evidence, &formats::slide_bounds(control, side)),
         visitor.account(),
     )
     .await?;
     Ok(Json(Submitted::Solved(finished)))
+}
+
+/// Whether a puzzle's moves are within what a submission of its size may
+/// hold ([`submitted_moves`]).
+fn fits_size(moves: &Moves, size: slide::Size) -> Result<(), ApiError> {
+    let most = submitted_moves(size);
+    if moves.len() > most {
+        return Err(ApiError::bad(format!(
+            "move list too long: at most {most} single-tile moves on a {size}"
+        )));
+    }
+    Ok(())
 }
 
 /// The control of a result from each puzzle's inputs (if sent) and its
@@ -647,6 +663,9 @@ async fn submit_format(
     let row = open_game(app, game, player, "slide").await?;
     let format = stored_format(&row)?;
     let dealt = stored_puzzles(&row.issued, format)?;
+    for (i, (puzzle, p)) in dealt.iter().zip(&played).enumerate() {
+        fits_size(&p.moves, puzzle.start.size()).map_err(|e| e.at(format!("/puzzles/{i}/moves")))?;
+    }
     let now = now_millis();
     let outcome = formats::replay(format, &dealt, &played)
         .map_err(|e| ApiError::bad(format!("bad submission: {e}")).at("/puzzles"))?;
@@ -674,7 +693,12 @@ async fn submit_format(
         assisted: &assisted,
     };
     // Help named by the game but for no position of it still unranks it.
-    let judged = formats::judge(&evidence, &judge::SLIDE)
+    let side = dealt
+        .iter()
+        .map(|p| p.start.size().width().max(p.start.size().height()))
+        .max()
+        .unwrap_or(0);
+    let judged = formats::judge(&evidence, &formats::slide_bounds(control, side))
         .map_err(|why| why.to_string())
         .and_then(|()| {
             if row.assisted {

@@ -634,3 +634,59 @@ fn a_marathon_of_a_hundred_10x10_puzzles_submits_and_a_larger_body_is_413() {
     assert_eq!(reply.status, 413, "{}", reply.text);
     assert!(!reply.error().is_empty());
 }
+
+#[test]
+fn a_hover_solve_is_judged_and_ranked_under_hover() {
+    let server = Server::start();
+    let mut client = server.client();
+    client.sign_up("hoverer");
+    // A 3x3 at 45 moves a second after a 300 ms look: a hover player's
+    // pace, beyond any keyboard player's.
+    let play = |client: &mut Client, seed: u64, input: &str| -> (Value, Value) {
+        let dealt = Instant::now();
+        let game = deal(client, "single", seed);
+        let moves = &solutions(&game)[0];
+        assert!(moves.len() >= 12, "a long enough solve: {moves}");
+        let times: Vec<i64> = (0..moves.len() as i64).map(|i| 300 + i * 22).collect();
+        wait_until(dealt, *times.last().unwrap());
+        let body = json!({"game": game["game"], "moves": moves.to_string(), "times": times,
+            "inputs": input.repeat(moves.len())});
+        (game, body)
+    };
+    let (game, body) = play(&mut client, 8, "h");
+    let done = client.ok("/api/slide/submit", body);
+    assert_eq!(done["ranked"], true, "{done}");
+    let (_, body) = play(&mut client, 9, "k");
+    let done = client.ok("/api/slide/submit", body);
+    assert_eq!(done["ranked"], false, "{done}");
+    assert!(done["reason"].as_str().unwrap().starts_with("too fast"), "{done}");
+
+    let id = game["game"].as_str().unwrap();
+    let mut listed = |control: &str| -> bool {
+        let reply = client.get(&format!(
+            "/api/records?game=slide&variant=3x3-row-major&control={control}"
+        ));
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        reply.json()["by_time"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["game_id"] == id)
+    };
+    assert!(listed("hover"));
+    assert!(!listed("keyboard"));
+    assert!(!listed("click"), "click is the mouse's name on the page");
+
+    // A letter that names no input is refused, naming the field and what
+    // it takes; nothing is recorded.
+    let (game, mut body) = play(&mut client, 10, "h");
+    body["inputs"] = json!(format!("x{}", &body["inputs"].as_str().unwrap()[1..]));
+    let reply = client.post("/api/slide/submit", body.clone());
+    let error = reply.error();
+    assert!(error.contains("inputs") && error.contains("h (hover)"), "{error}");
+    assert_eq!(reply.json()["pointer"], "/inputs", "{}", reply.text);
+    // The game is still open: the same moves with good inputs are taken.
+    body["inputs"] = json!("h".repeat(body["times"].as_array().unwrap().len()));
+    let done = client.ok("/api/slide/submit", body);
+    assert_eq!(done["game"], game["game"], "{done}");
+}

@@ -404,7 +404,7 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         body_case(&doc, (schema, field), path, base, value)
     };
     let mut cases = vec![];
-    for size in ["3x3", "10x10", "4X4", "4", "11x4", "04x4", " 4x4"] {
+    for size in ["3x3", "10x10", "4X4", "4", "11x4", "04x4", " 4x4", "2x2", "32x8", "33x4", "1x2"] {
         cases.push(new(slide, "size", json!({"seed": 1}), json!(size)));
     }
     for goal in [
@@ -468,7 +468,7 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         let base = json!({"moves": "U", "times": [400]});
         cases.push(new(submit, "game", base, json!(id)));
     }
-    for inputs in ["k", "t", "x", "K"] {
+    for inputs in ["k", "t", "h", "x", "K"] {
         let base =
             json!({"game": "0123456789abcdef0123456789abcdef", "moves": "U", "times": [400]});
         cases.push(new(submit, "inputs", base, json!(inputs)));
