@@ -174,7 +174,9 @@ impl Format {
     pub fn specs(self, spec: &SlideSpec) -> Result<Vec<SlideSpec>, DealError> {
         let Format::Relay(last) = self else {
             let size = spec.size;
-            if matches!(self, Format::Marathon(_)) && size.width().max(size.height()) > RELAY_LAST_SIDE {
+            if matches!(self, Format::Marathon(_))
+                && size.width().max(size.height()) > RELAY_LAST_SIDE
+            {
                 return Err(DealError::TooLarge { format: self, size });
             }
             return Ok(vec![spec.clone(); self.len()]);
@@ -785,8 +787,8 @@ mod tests {
 
     #[test]
     fn each_control_is_judged_by_its_own_bounds() {
-        assert_eq!(slide_bounds(None, 4), judge::SLIDE);
-        assert_eq!(slide_bounds(Some(Control::Keyboard), 4), judge::SLIDE);
+        assert_eq!(slide_bounds(None, 4), SLIDE);
+        assert_eq!(slide_bounds(Some(Control::Keyboard), 4), SLIDE);
         assert_eq!(slide_bounds(Some(Control::Mouse), 4), judge::SLIDE_CLICK);
         assert_eq!(slide_bounds(Some(Control::Hover), 4), judge::SLIDE_HOVER);
         assert_eq!(slide_bounds(Some(Control::Mixed), 4), judge::SLIDE_HOVER);

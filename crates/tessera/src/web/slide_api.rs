@@ -664,7 +664,8 @@ async fn submit_format(
     let format = stored_format(&row)?;
     let dealt = stored_puzzles(&row.issued, format)?;
     for (i, (puzzle, p)) in dealt.iter().zip(&played).enumerate() {
-        fits_size(&p.moves, puzzle.start.size()).map_err(|e| e.at(format!("/puzzles/{i}/moves")))?;
+        fits_size(&p.moves, puzzle.start.size())
+            .map_err(|e| e.at(format!("/puzzles/{i}/moves")))?;
     }
     let now = now_millis();
     let outcome = formats::replay(format, &dealt, &played)

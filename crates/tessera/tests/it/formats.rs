@@ -659,7 +659,10 @@ fn a_hover_solve_is_judged_and_ranked_under_hover() {
     let (_, body) = play(&mut client, 9, "k");
     let done = client.ok("/api/slide/submit", body);
     assert_eq!(done["ranked"], false, "{done}");
-    assert!(done["reason"].as_str().unwrap().starts_with("too fast"), "{done}");
+    assert!(
+        done["reason"].as_str().unwrap().starts_with("too fast"),
+        "{done}"
+    );
 
     let id = game["game"].as_str().unwrap();
     let mut listed = |control: &str| -> bool {
@@ -683,7 +686,10 @@ fn a_hover_solve_is_judged_and_ranked_under_hover() {
     body["inputs"] = json!(format!("x{}", &body["inputs"].as_str().unwrap()[1..]));
     let reply = client.post("/api/slide/submit", body.clone());
     let error = reply.error();
-    assert!(error.contains("inputs") && error.contains("h (hover)"), "{error}");
+    assert!(
+        error.contains("inputs") && error.contains("h (hover)"),
+        "{error}"
+    );
     assert_eq!(reply.json()["pointer"], "/inputs", "{}", reply.text);
     // The game is still open: the same moves with good inputs are taken.
     body["inputs"] = json!("h".repeat(body["times"].as_array().unwrap().len()));

@@ -404,7 +404,9 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         body_case(&doc, (schema, field), path, base, value)
     };
     let mut cases = vec![];
-    for size in ["3x3", "10x10", "4X4", "4", "11x4", "04x4", " 4x4", "2x2", "32x8", "33x4", "1x2"] {
+    for size in [
+        "3x3", "10x10", "4X4", "4", "11x4", "04x4", " 4x4", "2x2", "32x8", "33x4", "1x2",
+    ] {
         cases.push(new(slide, "size", json!({"seed": 1}), json!(size)));
     }
     for goal in [
