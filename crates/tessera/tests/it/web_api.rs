@@ -402,9 +402,10 @@ fn solve_and_hint_validate_their_input() {
         json!({"position": "1 2 3/4 5 6/8 7 0", "goal": "row-major"}),
     );
     assert!(unsolvable.error().contains("cannot reach"));
-    let big: Vec<String> = (1..121).chain([0]).map(|n| n.to_string()).collect();
+    // One side past the largest board the page plays (32).
+    let big: Vec<String> = (1..33 * 33).chain([0]).map(|n| n.to_string()).collect();
     let big = big
-        .chunks(11)
+        .chunks(33)
         .map(|r| r.join(" "))
         .collect::<Vec<_>>()
         .join("/");
@@ -846,10 +847,11 @@ fn colours_and_pictures_for_the_page_looks() {
         assert_eq!(reply.json()["pointer"], pointer);
         assert!(reply.error().contains(says), "{}", reply.text);
     }
-    let big: Vec<String> = (0..11)
+    // One side past the largest board the page plays (32).
+    let big: Vec<String> = (0..33)
         .map(|r| {
-            (0..11)
-                .map(|c| (r * 11 + c).to_string())
+            (0..33)
+                .map(|c| (r * 33 + c).to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         })
