@@ -596,7 +596,7 @@ fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
 /// >>> dataset(2, "5x5")
 /// Traceback (most recent call last):
 /// ...
-/// ValueError: 5x5 is too large to solve optimally in reasonable time (at most 16 cells); use --fast, or --time-limit/--node-limit for the best solution found in that budget; or exact=False for the fast solver's upper bounds
+/// ValueError: 5x5 is too large to solve optimally in reasonable time (at most 16 cells); exact=False gives the fast solver's upper bounds
 #[pyfunction]
 #[pyo3(
     signature = (n, size, goal="row-major", scramble="uniform", seed=0, metric="stm", exact=true, heuristic="auto", threads=None),
@@ -636,7 +636,7 @@ fn dataset<'py>(
         Ok(()) => true,
         Err(e) if exact => {
             return Err(value_error(format!(
-                "{e}; or exact=False for the fast solver's upper bounds"
+                "{e}; exact=False gives the fast solver's upper bounds"
             )))
         }
         Err(_) if metric == Metric::Mtm => {
