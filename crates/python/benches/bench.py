@@ -8,7 +8,9 @@
 4. how soon Ctrl-C (a SIGINT to the process) stops ``fast_solve`` on
    1000x1000 and the build of the large 4x4 tables;
 5. steps per second of tessera.gym's native vector environment on 4x4 at
-   several batch sizes, beside a plain batched NumPy step written here.
+   several batch sizes, beside a plain batched NumPy step written here
+   and, when they can be imported, Jumanji's SlidingTilePuzzle (JAX) and
+   puzzle15gym (pure Python).
 
 Every solution length is checked (against Korf's listed optima, or
 between the solvers); a mismatch aborts.
@@ -244,16 +246,137 @@ def _numpy_step(states, steps, actions, goal, width, height, max_steps):
     return states, rewards, terminated, truncated, masks
 
 
-def vector_env(sizes, board_steps):
+def _peers():
+    """The peers of the vector part that can be imported: Jumanji's
+    SlidingTilePuzzle (JAX, on the CPU) and puzzle15gym's Puzzle15Env
+    (pure Python), each with None or the reason it was skipped. Neither
+    is a dependency of the package or its tests: `scripts/bench-python
+    --peers` makes a separate virtualenv with them."""
+    jumanji = puzzle15gym = None
+    why = {}
+    try:
+        os.environ.setdefault("JAX_PLATFORMS", "cpu")
+        import jax
+        import jumanji as jumanji_package
+        from jumanji.environments import SlidingTilePuzzle
+        from jumanji.environments.logic.sliding_tile_puzzle.generator import RandomWalkGenerator
+
+        jumanji = (jax, SlidingTilePuzzle, RandomWalkGenerator)
+        why["Jumanji"] = "jax %s, jumanji %s, on %s" % (
+            jax.__version__, jumanji_package.__version__, jax.devices()[0].platform)
+    except Exception as error:  # ImportError, or a failure while importing
+        why["Jumanji"] = "skipped (%s: %s)" % (type(error).__name__, error)
+    try:
+        from importlib.metadata import version
+
+        from puzzle15Gym import Puzzle15Env
+
+        puzzle15gym = Puzzle15Env
+        why["puzzle15gym"] = "puzzle15gym %s" % version("puzzle15gym")
+    except Exception as error:
+        why["puzzle15gym"] = "skipped (%s: %s)" % (type(error).__name__, error)
+    return jumanji, puzzle15gym, why
+
+
+def _jumanji_runs(jumanji, n, actions):
+    """Two measures of Jumanji's SlidingTilePuzzle on n 4x4 boards, both
+    `jax.vmap` over the boards under `jax.jit`, compiled before they are
+    timed: a reset then one call a step from Python with the step's
+    actions (as the native environment is stepped), and the same steps
+    in one compiled `lax.scan`. No autoreset (the plain step, as in the
+    NumPy column); the last state and time step are waited for."""
+    jax, SlidingTilePuzzle, RandomWalkGenerator = jumanji
+    env = SlidingTilePuzzle(generator=RandomWalkGenerator(grid_size=4, num_random_moves=100), time_limit=200)
+    reset, step = jax.jit(jax.vmap(env.reset)), jax.jit(jax.vmap(env.step))
+    keys = jax.random.split(jax.random.PRNGKey(0), n)
+    actions = actions.astype(np.int32)
+
+    @jax.jit
+    def rollout(keys, actions):
+        state, _ = jax.vmap(env.reset)(keys)
+        first = jax.vmap(env.step)(state, actions[0])
+
+        def body(carry, action):
+            return jax.vmap(env.step)(carry[0], action), None
+
+        # The time step is carried so that none of its parts is dropped.
+        return jax.lax.scan(body, first, actions[1:])[0]
+
+    def stepped():
+        state, timestep = reset(keys)
+        for a in actions:
+            state, timestep = step(state, a)
+        jax.block_until_ready((state, timestep))
+
+    def scanned():
+        jax.block_until_ready(rollout(keys, jax.numpy.asarray(actions)))
+
+    jax.block_until_ready(step(step(reset(keys)[0], actions[0])[0], actions[1]))  # compiled
+    scanned()
+    return stepped, scanned
+
+
+def _puzzle15gym_runs(Puzzle15Env, n, actions):
+    """puzzle15gym's Puzzle15Env on 4x4 with Gymnasium's TimeLimit at 200
+    moves: a single environment stepped in a loop and reset when it ends
+    (n = 1), and a SyncVectorEnv of n copies. The environment sets no
+    observation_space attribute, which SyncVectorEnv needs: it is given
+    the one the environment builds."""
+    from gymnasium.vector import SyncVectorEnv
+    from gymnasium.wrappers import TimeLimit
+
+    def make():
+        env = Puzzle15Env(4, 4)
+        env.observation_space = env._observation_space
+        return TimeLimit(env, 200)
+
+    def single():
+        env = make()
+        env.reset(seed=0)
+        for a in actions[:, 0].tolist():
+            _, _, terminated, truncated, _ = env.step(a)
+            if terminated or truncated:
+                env.reset()
+
+    def vector():
+        envs = SyncVectorEnv([make] * n)
+        envs.reset(seed=0)
+        for a in actions:
+            envs.step(a)
+
+    return (single if n == 1 else None), vector
+
+
+def _rate(value):
+    return f"{value:,.0f}" if value else "—"
+
+
+def _ratio(ours, theirs):
+    if not theirs:
+        return "—"
+    return f"{ours / theirs:,.1f}x" if ours >= theirs else f"{ours / theirs:.3f}x"
+
+
+def vector_env(sizes, board_steps, peer_limit):
     """Board-steps per second of SlidingPuzzleVectorEnv (4x4, uniform
     puzzles, -1 a move, truncated after 200 moves and reset on the next
-    step, arrays not copied) against _numpy_step, random actions."""
+    step, arrays not copied) against _numpy_step and, when they can be
+    imported, Jumanji and puzzle15gym; the same random actions (0-3,
+    legal or not, one array drawn for each N) and the same number of
+    board-steps for all, each measure from a reset, best of 3."""
     from tessera.gym import SlidingPuzzleVectorEnv
 
+    jumanji, puzzle15gym, why = _peers()
     goal = np.array(list(range(1, 16)) + [0], dtype=np.uint8)
     print(f"vector environment, 4x4, about {board_steps:,} board-steps a measure, best of 3")
-    print("| N | native steps/s | NumPy steps/s | native / NumPy |")
-    print("|---:|---:|---:|---:|")
+    for name, said in why.items():
+        print(f"{name}: {said}")
+    print(f"puzzle15gym measured up to N = {peer_limit} (a Python loop over the copies: beyond, too long)")
+    print()
+    print("| N | tessera native | NumPy | Jumanji (step calls) | Jumanji (lax.scan) | puzzle15gym "
+          "| tessera / Jumanji (step calls) | tessera / Jumanji (lax.scan) | tessera / puzzle15gym |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    single_rate = None
     for n in sizes:
         steps = max(board_steps // n, 20)
         actions = np.random.default_rng(0).integers(0, 4, size=(steps, n))
@@ -272,10 +395,20 @@ def vector_env(sizes, board_steps):
             for a in actions:
                 _numpy_step(states, counts, a, goal, 4, 4, 200)
 
-        native_wall, _ = best_of(3, native)
-        numpy_wall, _ = best_of(3, plain)
-        rate, plain_rate = n * steps / native_wall, n * steps / numpy_wall
-        print(f"| {n:,} | {rate:,.0f} | {plain_rate:,.0f} | {rate / plain_rate:.1f}x |")
+        rate = lambda work: n * steps / best_of(3, work)[0]
+        ours, numpy_rate = rate(native), rate(plain)
+        stepped = scanned = puzzle = None
+        if jumanji:
+            stepped, scanned = map(rate, _jumanji_runs(jumanji, n, actions))
+        if puzzle15gym and n <= peer_limit:
+            single, vector = _puzzle15gym_runs(puzzle15gym, n, actions)
+            if single:
+                single_rate = rate(single)
+            puzzle = rate(vector)
+        print(f"| {n:,} | {ours:,.0f} | {numpy_rate:,.0f} | {_rate(stepped)} | {_rate(scanned)} | {_rate(puzzle)} "
+              f"| {_ratio(ours, stepped)} | {_ratio(ours, scanned)} | {_ratio(ours, puzzle)} |", flush=True)
+    if single_rate:
+        print(f"\npuzzle15gym, one environment stepped in a loop (no vector wrapper): {single_rate:,.0f} steps/s")
     print()
 
 
@@ -288,6 +421,8 @@ def main():
     parser.add_argument("--walk", type=int, default=60)
     parser.add_argument("--only", choices=["korf", "distances", "python", "interrupt", "vector"])
     parser.add_argument("--board-steps", type=int, default=2_000_000)
+    # puzzle15gym steps its copies one after the other in Python.
+    parser.add_argument("--peer-limit", type=int, default=64, help="largest N for puzzle15gym")
     args = parser.parse_args()
     print("load average before: %.2f %.2f %.2f\n" % os.getloadavg())
     if args.only in (None, "korf"):
@@ -300,7 +435,7 @@ def main():
     if args.only in (None, "interrupt"):
         interrupt_latency()
     if args.only in (None, "vector"):
-        vector_env([1, 64, 4096, 65536], args.board_steps)
+        vector_env([1, 64, 4096, 65536], args.board_steps, args.peer_limit)
 
 
 if __name__ == "__main__":
