@@ -16,6 +16,7 @@ mod daily;
 mod database;
 mod fault;
 mod fill;
+mod migrations;
 mod races;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
@@ -241,9 +242,6 @@ pub enum FinishError {
     Db(#[from] sqlx::Error),
 }
 
-static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
-
 /// How SQLite is set up on every connection: write-ahead logging (readers
 /// never wait for the writer) and foreign keys enforced. The wait for the
 /// write lock is the store's timeout, set after this.
@@ -301,8 +299,7 @@ impl Store {
             })
             .connect(&url)
             .await?;
-        let migrator = if sqlite { &SQLITE } else { &POSTGRES };
-        migrator.run(&pool).await?;
+        migrations::migrator(sqlite).await?.run(&pool).await?;
         let store = Store {
             pool,
             health: WriteHealth::default(),
