@@ -4,7 +4,8 @@
 # run on a noisy machine must not turn red for being slow.
 #
 #   phase NAME COMMAND...     runs COMMAND, records its wall time under NAME
-#                             (may be sent to the background with &)
+#                             and how many cores the machine kept busy
+#                             meanwhile (may be sent to the background with &)
 #   phases_report             prints the table; once per run (the outermost
 #                             script that sourced this first prints it)
 #
@@ -23,13 +24,25 @@ else
     phases_owner=0
 fi
 
+# The machine's busy and total CPU time so far (jiffies, all cores), from
+# /proc/stat: "busy total".
+cpu_jiffies() {
+    awk '/^cpu / { t = 0; for (i = 2; i <= 9; i++) t += $i; print t - $5 - $6, t }' /proc/stat
+}
+
 phase() { # name command...
-    local name="$1" start status=0
+    local name="$1" start status=0 before after
     shift
     start="$(date +%s)"
+    before="$(cpu_jiffies)"
     echo "==> $name: $*" >&2
     "$@" || status=$?
-    printf '%s\t%s\t%s\n' "$name" "$(( $(date +%s) - start ))" "$status" >>"$TESSERA_PHASES"
+    after="$(cpu_jiffies)"
+    # Busy cores on average: machine-wide, so a phase that overlaps another
+    # counts both. A phase well under the core count leaves room to overlap.
+    printf '%s\t%s\t%s\t%s\n' "$name" "$(( $(date +%s) - start ))" "$status" \
+        "$(echo "$before $after" | awk -v n="$(nproc)" '{ t = $4 - $2; printf "%.1f", (t > 0 ? n * ($3 - $1) / t : 0) }')" \
+        >>"$TESSERA_PHASES"
     return "$status"
 }
 
@@ -38,10 +51,10 @@ phases_report() {
     local total=$(( $(date +%s) - TESSERA_PHASES_START ))
     {
         echo
-        echo "| phase | seconds | minutes | status |"
-        echo "|---|---:|---:|---|"
-        awk -F'\t' '{ printf "| %s | %d | %.1f | %s |\n", $1, $2, $2 / 60, ($3 == 0 ? "ok" : "exit " $3) }' "$TESSERA_PHASES"
-        awk -v t="$total" 'BEGIN { printf "| **total (wall; phases may overlap)** | %d | %.1f | |\n", t, t / 60 }'
+        echo "| phase | seconds | minutes | cores busy (of $(nproc)) | status |"
+        echo "|---|---:|---:|---:|---|"
+        awk -F'\t' '{ printf "| %s | %d | %.1f | %s | %s |\n", $1, $2, $2 / 60, $4, ($3 == 0 ? "ok" : "exit " $3) }' "$TESSERA_PHASES"
+        awk -v t="$total" 'BEGIN { printf "| **total (wall; phases may overlap)** | %d | %.1f | | |\n", t, t / 60 }'
         if [ "$total" -gt "$phases_budget" ]; then
             echo
             echo "warning: the run took $total s, over its budget of $phases_budget s; the slowest phases:"
