@@ -153,19 +153,18 @@ async function sweep(page, w, h) {
   const b = tiles.indexOf(0);
   const far = Math.floor(b / w) * w + (b % w < w / 2 ? w - 1 : 0);
   await page.mouse.move(...await centre(page, b, w, h));
-  const started = Date.now();
   await page.mouse.move(...await centre(page, far, w, h));
   await page.waitForFunction((n) => document.getElementById('slide-moves').textContent === String(n), Math.abs(far - b));
   assert.equal((await readTiles(page, w * h))[far], 0);
-  return Date.now() - started;
 }
 
 test('a 2x2, a 10x3 and a 32x32 are dealt and played by hover', async () => {
   const page = await chromium.context.newPage();
   for (const [w, h] of [[2, 2], [10, 3], [32, 32]]) {
     await page.goto(`${server.url}#slide&size=${w}x${h}&goal=row-major&seed=${w * 100 + h}&control=hover`);
-    const took = await sweep(page, w, h);
-    assert.ok(took < 1500, `${w}x${h}: a sweep shown after ${took} ms`);
+    // How fast a sweep is shown is measured by scripts/bench-page, not here:
+    // a timed assertion fails on a busy machine.
+    await sweep(page, w, h);
     assert.equal(await page.inputValue('#slide-size'), `${w}x${h}`);
   }
   // A hint on the 32x32 comes from the fast solver.

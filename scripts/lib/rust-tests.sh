@@ -1,4 +1,4 @@
-# Runs the workspace's Rust tests that `cargo test --workspace --no-run`
+# Runs the workspace's Rust tests that `cargo test --workspace --tests --no-run`
 # built, in two lanes at once, sourced by scripts/test. `cargo test` runs
 # its test binaries one after another, and most of the time one of them
 # leaves a core idle: the command-line and server tests (`it`) wait on
@@ -14,7 +14,7 @@ rust_tests() {
     dir="$(mktemp -d)"
     list="$dir/binaries"
     # One line a test binary: its package's directory, then its path.
-    cargo test --workspace --no-run --message-format=json 2>/dev/null | python3 -c '
+    cargo test --workspace --tests --no-run --message-format=json 2>/dev/null | python3 -c '
 import json, sys
 for line in sys.stdin:
     message = json.loads(line)
