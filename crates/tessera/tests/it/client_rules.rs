@@ -8,7 +8,7 @@
 
 use std::process::Command;
 
-use play::display::{self, Display, Recent, Shown};
+use play::display::{self, Display, Recent, Shown, Tint};
 use serde_json::{json, Value};
 use shisen::{Deal, Game, Kind, Matching, Rules, Size as BoardSize, TileSet};
 use slide::{Direction, Goal, Moves, Rng, Scramble, Size};
@@ -109,7 +109,7 @@ fn cell_json(cell: &Option<Shown>) -> Value {
         json!([
             c.text,
             c.hidden,
-            c.tint.map(|t| t.name()),
+            c.tint.map(Tint::name),
             c.arrow.map(|(x, y)| [x, y]),
             c.opacity.map(|(l, o)| [l, o]),
         ])
