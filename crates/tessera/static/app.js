@@ -4,6 +4,7 @@ import { showRecords, showDaily } from './records.js';
 import * as slide from './slide.js';
 import * as shisen from './shisen.js';
 import * as a11y from './a11y.js';
+import { DISPLAYS } from './rules.js';
 
 const pages = { slide, shisen };
 let started = {};
@@ -185,8 +186,10 @@ function showRecordsTables() {
   format.replaceChildren(...formats.map((f) => el('option', { value: f, text: f })));
   format.value = formats.includes(keep) ? keep : 'single';
   document.getElementById('records-format-label').hidden = game !== 'slide';
+  document.getElementById('records-display-label').hidden = game !== 'slide';
   const control = document.getElementById('records-control').value;
-  showRecords(document.getElementById('records-body'), game, variant, format.value, control || null);
+  const display = game === 'slide' ? document.getElementById('records-display').value : 'standard';
+  showRecords(document.getElementById('records-body'), game, variant, format.value, control || null, display);
   showDailyBoard(document.getElementById('daily-date').value || null);
 }
 
@@ -217,7 +220,9 @@ async function showDailyBoard(date) {
 
 function setupRecordsPage() {
   document.getElementById('records-game').addEventListener('change', showRecordsPage);
-  for (const id of ['records-variant', 'records-format', 'records-control']) {
+  const displays = document.getElementById('records-display');
+  for (const [value, text] of DISPLAYS) displays.append(el('option', { value, text }));
+  for (const id of ['records-variant', 'records-format', 'records-control', 'records-display']) {
     document.getElementById(id).addEventListener('change', showRecordsTables);
   }
   document.getElementById('daily-date').addEventListener('change', (e) => showDailyBoard(e.target.value || null));

@@ -59,3 +59,36 @@ export async function cropped(src, w, h) {
 
 // The source of a built-in picture.
 export const builtIn = (name) => `/static/picture-${encodeURIComponent(name)}.svg`;
+
+// Draws what each tile shows under a display type (cells from
+// display.js's shownCells) on the tile elements, by tile number, and says
+// the same to screen readers in the cells by place: a hidden number is
+// hidden from them too.
+export function paintDisplay(tiles, cells, tileEls, placeEls, w) {
+  cells.forEach((c, i) => {
+    const place = `row ${Math.floor(i / w) + 1}, column ${(i % w) + 1}`;
+    if (c === null) { placeEls[i].textContent = `blank, ${place}`; return; }
+    const tile = tileEls[tiles[i]];
+    tile.classList.toggle('unseen', c.hidden);
+    tile.dataset.tint = c.tint ?? '';
+    tile.dataset.arrow = c.arrow ? c.arrow.join(',') : '';
+    tile.style.opacity = c.opacity ? String(c.opacity[0] / c.opacity[1]) : '';
+    if (c.arrow) {
+      const [dx, dy] = c.arrow;
+      const head = el('span', { class: 'arrow', text: dx === 0 && dy === 0 ? '•' : '→' });
+      head.style.transform = `rotate(${Math.atan2(dy, dx)}rad)`;
+      tile.replaceChildren(head);
+    } else {
+      tile.textContent = c.text;
+    }
+    placeEls[i].textContent = `${said(c)}, ${place}`;
+  });
+}
+
+// A tile's display in words.
+function said(c) {
+  if (c.hidden) return 'hidden tile';
+  if (c.arrow) return `arrow ${c.arrow[0]} across, ${c.arrow[1]} down`;
+  if (c.tint) return `${c.tint} tile`;
+  return c.text === '' ? 'tile' : c.text;
+}

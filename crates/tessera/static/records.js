@@ -53,12 +53,13 @@ export function reasonText(reason) {
 const AVERAGES = [5, 12, 50, 100];
 
 // Fills `box` with the records and the player's statistics for a variant,
-// in a format and, if one is given, a control.
-export async function showRecords(box, game, variant, format = 'single', control = null) {
+// in a format, a display type and, if one is given, a control.
+export async function showRecords(box, game, variant, format = 'single', control = null, display = 'standard') {
   let records, stats, averages;
   const query = `game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`
     + (format === 'single' ? '' : `&format=${encodeURIComponent(format)}`)
-    + (control ? `&control=${encodeURIComponent(control)}` : '');
+    + (control ? `&control=${encodeURIComponent(control)}` : '')
+    + (display === 'standard' ? '' : `&display=${encodeURIComponent(display)}`);
   // The sliding puzzle ranks the best averages too: the first query
   // brings the average of 5, one more query each of the others.
   const ranksAverages = game === 'slide';
@@ -74,7 +75,8 @@ export async function showRecords(box, game, variant, format = 'single', control
   }
   // Clicks are filed as `mouse`; the page calls them clicks.
   const controlName = control === 'mouse' ? 'click' : control;
-  const named = [format === 'single' ? '' : `, ${format}`, control ? `, ${controlName}` : ''].join('');
+  const named = [format === 'single' ? '' : `, ${format}`, control ? `, ${controlName}` : '',
+    display === 'standard' ? '' : `, display ${display}`].join('');
   const parts = [el('h3', { text: `Records — ${variant}${named}` })];
   if (game === 'slide') {
     const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];

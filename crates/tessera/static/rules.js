@@ -1,9 +1,12 @@
 // The few engine rules the page applies itself, so that play answers at
 // once: a slide move, the tiles a click slides, the multi-tile count, the
-// Shisen-Sho score shown while playing, and which tiles match. The server
+// Shisen-Sho score shown while playing, which tiles match, and what each
+// tile shows under a display type (display.js). The server
 // stays the judge — it replays every submission with the engines — and a
 // test (crates/tessera/tests/it/client_rules.rs) runs these functions under
 // Node on cases the engines computed, so the two cannot drift apart.
+
+export { DISPLAYS, PIECES, allowedWith, recentOf, shownCells, fadeLimit } from './display.js';
 
 // Letters name the direction the TILE moves; the tile that moves into the
 // blank comes from the opposite side: [dx, dy] from the blank to that tile.

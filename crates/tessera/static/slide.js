@@ -2,20 +2,22 @@
 // issued the puzzle and replays the whole move list when it is solved.
 import { post, clock, el } from './api.js';
 import { showRecords, reasonText } from './records.js';
-import { SOURCE, INVERSE, applyMove, movesToward, mtmCount } from './rules.js';
+import { SOURCE, INVERSE, applyMove, movesToward, mtmCount, DISPLAYS, allowedWith, recentOf, shownCells } from './rules.js';
 import * as looks from './looks.js';
 import { announce } from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
 
 let s = null; // the game in play
-let timer = null;
 let solving = false;
 // How the player moves tiles (the Control menu). With `click` or
 // `keyboard` every way works as it always has (clicks, keys, swipes); with
 // `hover` the blank follows the pointer and a click adds nothing.
 let control = 'click';
 const CONTROLS = ['hover', 'click', 'keyboard'];
+// What the tiles show (the Display menu; display.js); a game keeps the one
+// it was dealt with, standard in bld.
+let display = 'standard';
 // The board's tile elements by tile number, for the game on show.
 let tileEls = [];
 let placeEls = []; // and the screen reader's cells by place
@@ -93,6 +95,7 @@ function render(quick = false) {
   const blind = s.blind && s.moves.length > 0 && !s.solved;
   if (quick && board.dataset.game === s.key && blind === shownBlind) {
     paintCells(board, blind, new Map(s.goal.map((t, i) => [t, i])));
+    paintShown(board, blind);
     tick();
     return;
   }
@@ -119,6 +122,7 @@ function render(quick = false) {
   }
   const home = new Map(s.goal.map((t, i) => [t, i]));
   paintCells(board, blind, home);
+  paintShown(board, blind);
   paintLook(board, home);
   tick();
 }
@@ -138,6 +142,18 @@ function paintCells(board, blind, home) {
     // Blindfolded, the numbers are gone from the page, not only unseen.
     tile.textContent = blind ? '' : String(t);
   });
+}
+
+// What the tiles show under the display type; back to numbers when the
+// display is standard again or the board is blind.
+function paintShown(board, blind) {
+  const on = s.display !== 'standard' && !blind;
+  if (!on && !board.classList.contains('displayed')) return;
+  board.classList.toggle('displayed', on);
+  board.dataset.display = on ? s.display : 'standard';
+  const cells = shownCells(board.dataset.display, s.tiles, s.goal, s.w, recentOf(s.start, s.goal, s.w, s.moves));
+  looks.paintDisplay(s.tiles, cells, tileEls, placeEls, s.w);
+  if (!on) { shown = []; paintCells(board, blind, new Map(s.goal.map((t, i) => [t, i]))); }
 }
 
 // The board as a screen reader meets it: a grid of rows and cells in
@@ -164,7 +180,7 @@ const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
 
 // "7 left; 9 of 15 in place": what a move did, for the live region.
 function sayMoves(moved, letter) {
-  if (s.blind && !s.solved) moved = moved.map(() => 'tile');
+  if ((s.blind || s.display !== 'standard') && !s.solved) moved = moved.map(() => 'tile');
   const placed = s.tiles.filter((t, i) => t !== 0 && t === s.goal[i]).length;
   announce('slide-said', `${moved.join(', ')} ${WORDS[letter]}; ${placed} of ${s.tiles.length - 1} in place`);
 }
@@ -316,7 +332,7 @@ async function finish() {
 }
 
 function refreshRecords() {
-  if (s) showRecords($('slide-records'), 'slide', s.variant, s.format);
+  if (s) showRecords($('slide-records'), 'slide', s.variant, s.format, null, s.display);
 }
 
 // The look and the control, for links: a player's own photo stays on
@@ -324,7 +340,7 @@ function refreshRecords() {
 function lookParam() {
   const key = $('slide-look').value;
   const look = key === 'numbers' || key === 'photo' ? '' : `&look=${encodeURIComponent(key)}`;
-  return `${look}&control=${control}`;
+  return `${look}&control=${control}${display === 'standard' ? '' : `&display=${display}`}`;
 }
 
 // Chooses how tiles are moved, remembered on this device.
@@ -354,6 +370,7 @@ export async function start(params = new URLSearchParams()) {
   if (params.has('goal')) $('slide-goal').value = params.get('goal');
   if ([...$('slide-format').options].some((o) => o.value === params.get('format'))) $('slide-format').value = params.get('format');
   if (params.has('control')) setControl(params.get('control'));
+  if (DISPLAYS.some(([d]) => d === params.get('display'))) $('slide-display').value = display = params.get('display');
   if (params.has('look') && [...$('slide-look').options].some((o) => o.value === params.get('look'))) {
     $('slide-look').value = params.get('look');
   }
@@ -374,6 +391,7 @@ export async function start(params = new URLSearchParams()) {
       goalName: r.goal, goalText: r.goal_position, moves: [], times: [], inputs: [], solved: false,
       blind: $('slide-blind').checked || r.format === 'bld', shownAt: performance.now(), daily: r.daily,
       format: r.format ?? 'single', puzzles: r.puzzles ?? [], index: 0, done: [],
+      display: allowedWith(display, r.format ?? 'single') ? display : 'standard',
     };
     history.replaceState(null, '', r.daily ? `#slide&daily${lookParam()}` : shareLink(r.seed));
     const count = s.puzzles.length > 1 ? ` — ${formatName(s.format)}: puzzle 1 of ${s.puzzles.length}` : '';
@@ -639,8 +657,8 @@ function played(game) {
 
 // What to submit: one puzzle's moves, or every puzzle of a format in order.
 function submission(game) {
-  if (game.puzzles.length <= 1) return { game: game.game, ...played(game) };
-  return { game: game.game, puzzles: [...game.done, played(game)] };
+  if (game.puzzles.length <= 1) return { game: game.game, display: game.display, ...played(game) };
+  return { game: game.game, puzzles: [...game.done, played(game)], display: game.display };
 }
 
 // A blindfold solve's two phases: looking until the first move, then
@@ -734,6 +752,10 @@ export function init() {
     if (e.key === 'End') { e.preventDefault(); setZoom(1); }
   });
   board.addEventListener('pointermove', hovered);
+  const displays = $('slide-display');
+  for (const [value, text] of DISPLAYS) displays.append(el('option', { value, text }));
+  // A display is a category of its own: changing it deals a new puzzle.
+  displays.addEventListener('change', () => { display = displays.value; start(); });
   const chooser = $('slide-control');
   try { control = CONTROLS.find((c) => c === localStorage.getItem('tessera-slide-control')) ?? control; } catch { /* none kept */ }
   chooser.value = control;
@@ -774,5 +796,5 @@ export function init() {
   });
   // A sign-in or sign-out changes whose results and records are "mine".
   window.addEventListener('tessera:account', refreshRecords);
-  timer = setInterval(tick, 100);
+  setInterval(tick, 100);
 }

@@ -55,6 +55,7 @@ struct Key<'a> {
     game: &'a str,
     variant: &'a str,
     format: &'a str,
+    display: &'a str,
     control: &'a str,
 }
 
@@ -107,9 +108,9 @@ async fn keep(
     let ids: Vec<&str> = window.iter().map(|s| s.game_id.as_str()).collect();
     sqlx::query(
         "INSERT INTO best_averages \
-         (account_id, game, variant, format, control, n, millis, game_ids, finished_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-         ON CONFLICT (account_id, game, variant, format, control, n) DO UPDATE SET \
+         (account_id, game, variant, format, control, n, millis, game_ids, finished_at, display) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+         ON CONFLICT (account_id, game, variant, format, display, control, n) DO UPDATE SET \
          millis = excluded.millis, game_ids = excluded.game_ids, \
          finished_at = excluded.finished_at WHERE excluded.millis < best_averages.millis",
     )
@@ -122,18 +123,20 @@ async fn keep(
     .bind(millis)
     .bind(ids.join(" "))
     .bind(window[0].at)
+    .bind(key.display)
     .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
 /// The new windows a counted result of `account` makes, in the category
-/// of its control and in every control's; `game_id`, dealt at
-/// `issued_at`, is the game it finished.
+/// of its display and control and in its display's of every control;
+/// `game_id`, dealt at `issued_at`, is the game it finished.
 pub(super) async fn note_result(
     tx: &mut Transaction<'static, Any>,
     account: &str,
     finished: &super::IssuedGame,
+    display: &str,
     control: Option<&str>,
 ) -> Result<(), sqlx::Error> {
     let (game, variant, format) = (&*finished.game, &*finished.variant, &*finished.format);
@@ -146,6 +149,7 @@ pub(super) async fn note_result(
             game,
             variant,
             format,
+            display,
             control,
         };
         let results = latest(tx, account, key).await?;
@@ -193,7 +197,7 @@ async fn latest(
     let rows = sqlx::query(
         "SELECT game_id, millis, finished_at FROM results \
          WHERE account_id = $1 AND game = $2 AND variant = $3 AND format = $4 \
-         AND counted = 1 AND ($5 = '' OR control = $5) \
+         AND counted = 1 AND ($5 = '' OR control = $5) AND display = $7 \
          ORDER BY finished_at DESC, game_id DESC LIMIT $6",
     )
     .bind(account)
@@ -202,6 +206,7 @@ async fn latest(
     .bind(key.format)
     .bind(key.control)
     .bind(LONGEST)
+    .bind(key.display)
     .fetch_all(&mut **tx)
     .await?;
     Ok(rows.iter().map(solve).collect())
@@ -245,7 +250,8 @@ pub(super) async fn recompute(
         .execute(&mut **tx)
         .await?;
     let rows = sqlx::query(
-        "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, '') \
+        "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
+         display \
          FROM results WHERE account_id = $1 AND counted = 1 \
          ORDER BY game, variant, format, finished_at DESC, game_id DESC",
     )
@@ -269,24 +275,29 @@ pub(super) async fn recompute(
     for row in &dnf_rows {
         dnfs.entry(category(row, 2)).or_default().push(dnf(row));
     }
-    // Every control's results of every category; DNFs join each.
-    let mut results: BTreeMap<(Category, String), Vec<Solve>> = BTreeMap::new();
+    // Every control's results of every category and display; DNFs join
+    // each (a game left unfinished has no display yet).
+    let mut results: BTreeMap<(Category, String, String), Vec<Solve>> = BTreeMap::new();
     for row in &rows {
-        let control: String = row.get(6);
+        let (control, display): (String, String) = (row.get(6), row.get(7));
         let of = category(row, 3);
         results
-            .entry((of.clone(), String::new()))
+            .entry((of.clone(), display.clone(), String::new()))
             .or_default()
             .push(solve(row));
         if !control.is_empty() {
-            results.entry((of, control)).or_default().push(solve(row));
+            results
+                .entry((of, display, control))
+                .or_default()
+                .push(solve(row));
         }
     }
-    for ((of, control), solves) in results {
+    for ((of, display, control), solves) in results {
         let key = Key {
             game: &of.0,
             variant: &of.1,
             format: &of.2,
+            display: &display,
             control: &control,
         };
         let attempts = merged(solves, dnfs.get(&of).map_or(&[], Vec::as_slice));
@@ -327,7 +338,8 @@ impl Store {
             "SELECT a.handle, b.n, b.millis, b.game_ids, b.finished_at, b.account_id \
              FROM best_averages b JOIN accounts a ON a.id = b.account_id \
              WHERE b.game = $1 AND b.variant = $2 AND b.format = $3 AND b.control = $4 \
-             AND b.n = $5 AND a.disabled = 0 ORDER BY b.millis, b.finished_at LIMIT $6",
+             AND b.n = $5 AND b.display = $7 AND a.disabled = 0 \
+             ORDER BY b.millis, b.finished_at LIMIT $6",
         )
         .bind(game)
         .bind(variant)
@@ -335,6 +347,7 @@ impl Store {
         .bind(category.control.unwrap_or(""))
         .bind(n as i64)
         .bind(limit)
+        .bind(category.display)
         .fetch_all(&self.pool)
         .await?;
         let me = viewer.and_then(|v| v.account);

@@ -139,6 +139,8 @@ pub struct NewResult {
     pub format: String,
     /// `keyboard`, `mouse` (clicks), `hover`, `touch` or `mixed`; `None` when unknown.
     pub control: Option<String>,
+    /// What the tiles showed (`standard`, `manhattan`, …: `play::display`).
+    pub display: String,
 }
 
 /// A result with its owner's name.
@@ -659,8 +661,9 @@ impl Store {
         }
         sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
-             counted, finished_at, stm, mtm, replay, times, reason, account_id, format, control) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+             counted, finished_at, stm, mtm, replay, times, reason, account_id, format, control, \
+             display) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+             $17, $18, $19)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
@@ -680,10 +683,18 @@ impl Store {
         .bind(&result.account_id)
         .bind(&result.format)
         .bind(&result.control)
+        .bind(&result.display)
         .execute(&mut *tx)
         .await?;
         if let (None, Some(account)) = (&result.reason, &result.account_id) {
-            averages::note_result(&mut tx, account, game, result.control.as_deref()).await?;
+            averages::note_result(
+                &mut tx,
+                account,
+                game,
+                &result.display,
+                result.control.as_deref(),
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(())
@@ -773,7 +784,7 @@ impl Store {
         let sql = format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
              WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 \
-             AND r.format = $4 AND ($5 = '' OR r.control = $5) \
+             AND r.format = $4 AND ($5 = '' OR r.control = $5) AND r.display = $6 \
              AND (a.disabled IS NULL OR a.disabled = 0) ORDER BY {} LIMIT $3",
             ranking.order_by()
         );
@@ -783,6 +794,7 @@ impl Store {
             .bind(limit)
             .bind(category.format)
             .bind(category.control.unwrap_or(""))
+            .bind(category.display)
             .fetch_all(&self.pool)
             .await?;
         Ok(rows.iter().map(|r| record(r, viewer)).collect())
@@ -890,6 +902,8 @@ pub struct Category<'a> {
     pub format: &'a str,
     /// `None` for every control.
     pub control: Option<&'a str>,
+    /// What the tiles showed: `standard` unless asked.
+    pub display: &'a str,
 }
 
 /// The tables [`RECORD_COLUMNS`] come from.

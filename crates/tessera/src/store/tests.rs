@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Single solves, any control: the records there always were.
 const SINGLE: Category<'static> = Category {
+    display: "standard",
     format: "single",
     control: None,
 };
@@ -75,6 +76,7 @@ fn result(moves: i64, millis: i64, finished_at: i64) -> NewResult {
         account_id: None,
         format: "single".into(),
         control: None,
+        display: "standard".into(),
     }
 }
 
@@ -310,6 +312,7 @@ async fn check_best_averages(store: &Store, handle: &str, history: &[Attempted<'
         let category = Category {
             format: "single",
             control,
+            display: "standard",
         };
         for n in play::average::AVERAGES {
             let kept = store
@@ -485,6 +488,7 @@ fn a_filled_database_keeps_every_accounts_best_average_and_is_filled_once() {
         let category = Category {
             format: "single",
             control: Some("keyboard"),
+            display: "standard",
         };
         let rows = sqlx::query(
             "SELECT millis FROM results WHERE account_id = 'ba7' AND variant = '4x4-row-major' \

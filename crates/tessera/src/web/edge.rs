@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use play::display::Display;
 use play::format::{Control, Format, Input};
 use play::limits::{NAME_CHARS, RACE_SLIDE_SIDES, WEB_SLIDE_SIDES};
 use play::seed::MAX_SEED;
@@ -396,6 +397,38 @@ impl PartialSchema for FormatName {
 }
 
 impl ToSchema for FormatName {}
+
+/// A display type (what each tile shows, `play::display::Display`):
+/// `standard` and slidysim's others, by their lower-case names.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct DisplayType(pub Display);
+
+impl TryFrom<String> for DisplayType {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<DisplayType, Invalid> {
+        text.parse()
+            .map(DisplayType)
+            .map_err(|e: play::display::DisplayError| Invalid(format!("bad display: {e}")))
+    }
+}
+
+impl PartialSchema for DisplayType {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .enum_values(Some(Display::ALL.map(Display::name)))
+            .description(Some(
+                "A display type: what each tile shows (`standard`, the default: its \
+                 number). Any but `standard` is refused with the `bld` format.",
+            ))
+            .examples([serde_json::json!("manhattan")])
+            .into()
+    }
+}
+
+impl ToSchema for DisplayType {}
 
 /// What a records query ranks by: time and moves (every table of the
 /// variant), or the best average of 5, 12, 50 or 100 consecutive results.

@@ -1056,6 +1056,7 @@ async fn store_solve(
         format: play::format::Format::Single.to_string(),
         // How the moves were made is not sent over the race socket.
         control: None,
+        display: "standard".into(),
     };
     let row = GameRow::fresh(issued);
     finish(app, &row, result, judged, account).await?;

@@ -164,6 +164,7 @@ pub async fn store_clear(
         reason: None,
         format: play::format::Format::Single.to_string(),
         control: None,
+        display: "standard".into(),
         account_id: None,
         finished_at,
     };

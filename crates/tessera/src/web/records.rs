@@ -12,12 +12,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::account::Visitor;
 use super::clock::now_millis;
-use super::edge::{ControlName, DisplayName, FormatName, GameKind, RankBy, Variant};
+use super::edge::{ControlName, DisplayName, DisplayType, FormatName, GameKind, RankBy, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
 use crate::store::{BestAverage, Category, Ranking, Record, Viewer};
 use play::average::average_of;
+use play::display::Display;
 use play::format::{Control, Format};
 
 /// How many records a table shows.
@@ -52,6 +53,10 @@ pub struct RecordsQuery {
     #[param(inline)]
     #[serde(default)]
     control: Option<ControlName>,
+    /// `standard` when absent: results of other display types rank apart.
+    #[param(inline)]
+    #[serde(default)]
+    display: Option<DisplayType>,
     /// `ao5`, `ao12`, `ao50` or `ao100` adds the table of best averages
     /// (`by_average`);
     /// the tables by time and moves are always there.
@@ -103,6 +108,8 @@ pub struct Tables {
     format: String,
     /// The control ranked; null for every control.
     control: Option<ControlName>,
+    /// The display type ranked: `standard`, `manhattan`, ….
+    display: String,
     /// Fastest first.
     by_time: Vec<Record>,
     /// Fewest single-tile moves first (sliding puzzle).
@@ -165,9 +172,11 @@ pub async fn records(
     let (game, variant) = (query.game.name(), query.variant.as_str());
     let format = query.format.map_or(Format::Single, |f| f.0).to_string();
     let control = query.control.map(|c| Control::from(c).name());
+    let display = query.display.map_or(Display::Standard, |d| d.0).name();
     let category = Category {
         format: &format,
         control,
+        display,
     };
     let store = &app.store;
     let me = Some(viewer(&player, &visitor));
@@ -179,6 +188,7 @@ pub async fn records(
         variant: variant.to_string(),
         format: format.clone(),
         control: query.control,
+        display: display.to_string(),
         by_time,
         by_moves: None,
         by_mtm: None,

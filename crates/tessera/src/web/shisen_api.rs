@@ -858,6 +858,7 @@ pub async fn submit(
         reason: None,
         format: "single".into(),
         control: None,
+        display: "standard".into(),
         account_id: None,
         finished_at: now,
     };

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use play::display::Display;
 use play::format::{self as formats, Control, Format, FormatEvidence, Played};
 use play::judge::{check_times, judge, Evidence, Unranked};
 use play::limits::{submitted_moves, FORMAT_MOVES, MOST_SUBMITTED_MOVES, WEB_SLIDE_SIDES};
@@ -15,7 +16,8 @@ use utoipa::ToSchema;
 
 use super::clock::now_millis;
 use super::edge::{
-    excludes, FormatName, GameId, GoalName, Inputs, MetricName, SchemeName, Seed, SlideSize,
+    excludes, DisplayType, FormatName, GameId, GoalName, Inputs, MetricName, SchemeName, Seed,
+    SlideSize,
 };
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
 use super::games::{finish, open_game, unreadable, Finished};
@@ -391,6 +393,10 @@ pub struct SubmitRequest {
     #[schema(max_items = 100)]
     #[serde(default)]
     puzzles: Option<Vec<PlayedPuzzle>>,
+    /// What the tiles showed: `standard` when absent; the result is
+    /// ranked among results of its display only.
+    #[serde(default)]
+    display: Option<DisplayType>,
 }
 
 /// One puzzle of a format as played.
@@ -498,7 +504,8 @@ pub async fn submit(
                 "send either puzzles or moves and times, not both",
             ));
         }
-        return submit_format(&app, &player, &visitor, request.game.as_str(), &puzzles).await;
+        let game = request.game.as_str();
+        return submit_format(&app, &player, &visitor, game, &puzzles, request.display).await;
     }
     let (Some(moves), Some(times)) = (&request.moves, &request.times) else {
         return Err(ApiError::bad(
@@ -518,6 +525,7 @@ pub async fn submit(
         ))
         .at("/puzzles"));
     }
+    let display = display_for(request.display, &format)?;
     let now = now_millis();
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
@@ -557,6 +565,7 @@ pub async fn submit(
         finished_at: now,
         format: format.to_string(),
         control: control.map(|c| c.to_string()),
+        display: display.name().to_string(),
     };
     let side = start.size().width().max(start.size().height());
     let finished = finish(
@@ -568,6 +577,19 @@ pub async fn submit(
     )
     .await?;
     Ok(Json(Submitted::Solved(finished)))
+}
+
+/// The display a result was played with (`standard` when not said),
+/// refused with a format that takes none.
+fn display_for(display: Option<DisplayType>, format: &Format) -> Result<Display, ApiError> {
+    let display = display.map_or(Display::Standard, |d| d.0);
+    if !display.allowed_with(format) {
+        return Err(ApiError::bad(format!(
+            "bad display: a {format} solve is played with the standard display, not {display}"
+        ))
+        .at("/display"));
+    }
+    Ok(display)
 }
 
 /// Whether a puzzle's moves are within what a submission of its size may
@@ -658,10 +680,12 @@ async fn submit_format(
     visitor: &super::account::Visitor,
     game: &str,
     puzzles: &[PlayedPuzzle],
+    display: Option<DisplayType>,
 ) -> Result<Json<Submitted>, ApiError> {
     let (played, control) = played(puzzles)?;
     let row = open_game(app, game, player, "slide").await?;
     let format = stored_format(&row)?;
+    let display = display_for(display, &format)?;
     let dealt = stored_puzzles(&row.issued, format)?;
     for (i, (puzzle, p)) in dealt.iter().zip(&played).enumerate() {
         fits_size(&p.moves, puzzle.start.size())
@@ -730,6 +754,7 @@ async fn submit_format(
         finished_at: now,
         format: format.to_string(),
         control: control.map(|c| c.to_string()),
+        display: display.name().to_string(),
     };
     let finished = finish(app, &row, result, judged, visitor.account()).await?;
     Ok(Json(Submitted::Solved(finished)))

@@ -1,12 +1,14 @@
 //! The rules the browser applies itself (`static/rules.js`: slide moves,
 //! the tiles a click slides, the multi-tile count, the Shisen-Sho score,
-//! matching classes) give the engines' answers. Cases come from the
+//! matching classes, what a tile shows under each display type) give the
+//! engines' and `play`'s answers. Cases come from the
 //! engines; Node runs the page's functions on them. Node is needed (the
 //! end-to-end tests need it too); without it this test fails rather than
 //! skips.
 
 use std::process::Command;
 
+use play::display::{self, Display, Recent, Shown, Tint};
 use serde_json::{json, Value};
 use shisen::{Deal, Game, Kind, Matching, Rules, Size as BoardSize, TileSet};
 use slide::{Direction, Goal, Moves, Rng, Scramble, Size};
@@ -100,6 +102,66 @@ fn class_cases() -> Vec<Value> {
     cases
 }
 
+/// A cell as the checker compares it: null for the blank, else
+/// [text, hidden, tint, arrow, opacity].
+fn cell_json(cell: &Option<Shown>) -> Value {
+    cell.as_ref().map_or(Value::Null, |c| {
+        json!([
+            c.text,
+            c.hidden,
+            c.tint.map(Tint::name),
+            c.arrow.map(|(x, y)| [x, y]),
+            c.opacity.map(|(l, o)| [l, o]),
+        ])
+    })
+}
+
+/// Boards of every side from 2 to 10 (rectangles too) and several goals,
+/// scrambled at random or by a short walk (so that many tiles are home),
+/// then played on at random; what every display shows after the moves.
+fn display_cases(rng: &mut Rng) -> Vec<Value> {
+    let mut cases = Vec::new();
+    for seed in 0..160u64 {
+        let (w, h) = (2 + rng.below(9) as usize, 2 + rng.below(9) as usize);
+        let size = Size::new(w, h).unwrap();
+        let goal = match seed % 4 {
+            0 => Goal::RowMajor,
+            1 => Goal::Snake,
+            2 => Goal::Spiral,
+            _ => Goal::Missing(1 + rng.below(size.cells() as u64) as u32),
+        }
+        .position(size)
+        .unwrap();
+        let scramble = if seed % 2 == 0 {
+            Scramble::Uniform
+        } else {
+            Scramble::Walk(1 + rng.below(12) as usize)
+        };
+        let start = scramble.generate(&goal, seed);
+        let mut now = start.clone();
+        let moves: Moves = (0..rng.below(3 * (w + h) as u64))
+            .filter_map(|_| {
+                let direction = Direction::ALL[rng.below(4) as usize];
+                now.apply(direction).is_ok().then_some(direction)
+            })
+            .collect();
+        let (recent, reached) = Recent::replay(&start, &goal, &moves).unwrap();
+        assert_eq!(reached, now);
+        let shown: serde_json::Map<String, Value> = Display::ALL
+            .into_iter()
+            .map(|d| {
+                let cells = display::show(d, &now, &goal, &recent);
+                (d.name().to_string(), cells.iter().map(cell_json).collect())
+            })
+            .collect();
+        cases.push(json!({
+            "w": w, "start": start.tiles(), "goal": goal.tiles(), "now": now.tiles(),
+            "moves": moves.to_string(), "shown": shown,
+        }));
+    }
+    cases
+}
+
 #[test]
 fn the_pages_rules_give_the_engines_answers() {
     let mut rng = Rng::new(2026);
@@ -110,6 +172,7 @@ fn the_pages_rules_give_the_engines_answers() {
         "mtm": mtm_cases(&mut rng),
         "scores": score_cases(&mut rng),
         "classes": class_cases(),
+        "displays": display_cases(&mut rng),
     });
     let file =
         std::env::temp_dir().join(format!("tessera-client-rules-{}.json", std::process::id()));
@@ -128,4 +191,68 @@ fn the_pages_rules_give_the_engines_answers() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(report.contains("agree"), "{report}");
+}
+
+/// What the end-to-end test (e2e/tests/display.test.js) expects the page to
+/// show: the 4x4 that seed 5150 deals, after a few moves, under every
+/// display, computed here by `play` and kept in e2e/fixtures/display.json.
+/// The file must be what `play` computes now; `UPDATE_FIXTURES=1` writes it.
+#[test]
+fn the_end_to_end_fixture_of_displays_is_what_play_computes() {
+    use play::format::Format;
+    use play::slide_game::{GoalChoice, SlideSpec};
+    let (seed, w) = (5150u64, 4usize);
+    let spec = SlideSpec::new(Size::new(w, w).unwrap(), GoalChoice::Goal(Goal::RowMajor)).unwrap();
+    let puzzle = Format::Single.deal(&spec, seed).unwrap().remove(0);
+    // A walk that never undoes its last move, so several tiles move and
+    // some move more than once.
+    let mut now = puzzle.start.clone();
+    let mut moves = Moves::new();
+    for i in 0..14 {
+        let last = moves.iter().last();
+        let direction = (0..4)
+            .map(|k| Direction::ALL[(i + k) % 4])
+            .find(|&d| Some(d.inverse()) != last && now.can_move(d))
+            .unwrap();
+        now.apply(direction).unwrap();
+        moves = moves.iter().chain([direction]).collect();
+    }
+    let (recent, reached) = Recent::replay(&puzzle.start, &puzzle.goal_position, &moves).unwrap();
+    assert_eq!(reached, now);
+    let shown: serde_json::Map<String, Value> = Display::ALL
+        .into_iter()
+        .map(|d| {
+            let cells = display::show(d, &now, &puzzle.goal_position, &recent);
+            (d.name().to_string(), cells.iter().map(cell_json).collect())
+        })
+        .collect();
+    let head = json!({
+        "seed": seed, "size": format!("{w}x{w}"), "goal": "row-major",
+        "start": puzzle.start.tiles(), "moves": moves.to_string(), "now": now.tiles(),
+    })
+    .to_string();
+    // One display a line, so that a change reads well in a diff.
+    let lines: Vec<String> = shown
+        .iter()
+        .map(|(d, cells)| format!("    {}: {cells}", json!(d)))
+        .collect();
+    let text = format!(
+        "{},\n  \"shown\": {{\n{}\n  }}\n}}\n",
+        head.strip_suffix('}').unwrap(),
+        lines.join(",\n")
+    );
+    serde_json::from_str::<Value>(&text).expect("the fixture is JSON");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../e2e/fixtures/display.json"
+    );
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
+        std::fs::write(path, &text).unwrap();
+    }
+    let kept = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        kept == text,
+        "{path} is not what play computes: run this test with UPDATE_FIXTURES=1"
+    );
 }

@@ -696,3 +696,73 @@ fn a_hover_solve_is_judged_and_ranked_under_hover() {
     let done = client.ok("/api/slide/submit", body);
     assert_eq!(done["game"], game["game"], "{done}");
 }
+
+#[test]
+fn a_result_is_ranked_and_averaged_under_its_display_only() {
+    let server = Server::start();
+    let mut client = server.client();
+    let (handle, _) = client.sign_up("displayer");
+    let body = |client: &mut Client, format: &str, seed: u64, display: &str| -> (Value, Value) {
+        let dealt = Instant::now();
+        let game = deal(client, format, seed);
+        let moves = &solutions(&game)[0];
+        let times: Vec<i64> = (0..moves.len() as i64).map(|i| 300 + i * 60).collect();
+        wait_until(dealt, *times.last().unwrap());
+        let body = json!({"game": game["game"], "moves": moves.to_string(), "times": times,
+            "display": display});
+        (game, body)
+    };
+    let mut ids = Vec::new();
+    for seed in 20..25 {
+        let (game, body) = body(&mut client, "single", seed, "manhattan");
+        let done = client.ok("/api/slide/submit", body);
+        assert_eq!(done["ranked"], true, "{done}");
+        ids.push(game["game"].clone());
+    }
+    let mut tables = |query: &str| -> Value {
+        let reply = client.get(&format!(
+            "/api/records?game=slide&variant=3x3-row-major&by=ao5{query}"
+        ));
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        reply.json()
+    };
+    let ids_in = |tables: &Value| -> Vec<Value> {
+        let rows = tables["by_time"].as_array().unwrap();
+        rows.iter().map(|r| r["game_id"].clone()).collect()
+    };
+    let manhattan = tables("&display=manhattan");
+    assert_eq!(manhattan["display"], "manhattan");
+    assert!(
+        ids.iter().all(|id| ids_in(&manhattan).contains(id)),
+        "{manhattan}"
+    );
+    let averages = manhattan["by_average"].as_array().unwrap();
+    assert_eq!(averages.len(), 1, "{manhattan}");
+    assert_eq!(averages[0]["handle"], handle.as_str());
+    let standard = tables("");
+    assert_eq!(standard["display"], "standard");
+    assert!(ids_in(&standard).is_empty(), "{standard}");
+    assert_eq!(standard["by_average"], json!([]));
+    assert!(ids_in(&tables("&display=vectors")).is_empty());
+
+    // A display that is none is refused, naming the field and what it
+    // takes, and nothing is recorded: the game is still open.
+    let (game, mut sent) = body(&mut client, "single", 30, "Manhattan");
+    let reply = client.post("/api/slide/submit", sent.clone());
+    assert!((400..500).contains(&reply.status), "{}", reply.text);
+    assert_eq!(reply.json()["pointer"], "/display", "{}", reply.text);
+    assert!(
+        reply.error().contains("\"Manhattan\"") && reply.error().contains("rows-and-columns"),
+        "{}",
+        reply.text
+    );
+    sent["display"] = json!("standard");
+    assert_eq!(client.ok("/api/slide/submit", sent)["game"], game["game"]);
+
+    // A blindfold solve is played with the standard display only.
+    let (_, sent) = body(&mut client, "bld", 31, "rgb");
+    let reply = client.post("/api/slide/submit", sent);
+    assert!((400..500).contains(&reply.status), "{}", reply.text);
+    assert_eq!(reply.json()["pointer"], "/display", "{}", reply.text);
+    assert!(reply.error().contains("standard display"), "{}", reply.text);
+}

@@ -475,6 +475,12 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
             json!({"game": "0123456789abcdef0123456789abcdef", "moves": "U", "times": [400]});
         cases.push(new(submit, "inputs", base, json!(inputs)));
     }
+    for display in ["manhattan", "rows-and-columns", "Manhattan", "fancy", ""] {
+        let base =
+            json!({"game": "0123456789abcdef0123456789abcdef", "moves": "U", "times": [400]});
+        cases.push(new(submit, "display", base, json!(display)));
+        cases.push(query_case(&doc, "/api/records", "display", display));
+    }
     for game in ["slide", "shisen", "", "Slide", "chess"] {
         cases.push(query_case(&doc, "/api/records", "game", game));
     }
