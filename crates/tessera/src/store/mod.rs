@@ -28,6 +28,8 @@ use fault::WriteHealth;
 pub use fill::FillError;
 pub use races::OpenedRoom;
 
+use play::format::Control;
+use play::result::Finished;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use std::time::Duration;
 
@@ -113,33 +115,6 @@ impl GameRow {
     }
 }
 
-/// A solved game to record.
-#[derive(Clone, Debug)]
-pub struct NewResult {
-    /// Single-tile moves (sliding) or removals (Shisen-Sho).
-    pub moves: i64,
-    /// Single-tile moves (sliding puzzle; 0 for Shisen-Sho).
-    pub stm: i64,
-    /// Multi-tile moves (sliding puzzle; 0 for Shisen-Sho).
-    pub mtm: i64,
-    pub millis: i64,
-    pub score: i64,
-    pub hints: i64,
-    /// The moves (sliding) or turns (Shisen-Sho) as text.
-    pub replay: String,
-    /// Milliseconds since the puzzle was shown, one per move.
-    pub times: Vec<i64>,
-    /// Why it is not ranked; `None` when it is.
-    pub reason: Option<String>,
-    pub finished_at: i64,
-    /// The signed-in account it belongs to; `None` for a guest's.
-    pub account_id: Option<String>,
-    /// `single`, `marathon-10`, …: the game's format.
-    pub format: String,
-    /// `keyboard`, `mouse` (clicks), `hover`, `touch` or `mixed`; `None` when unknown.
-    pub control: Option<String>,
-}
-
 /// A result with its owner's name.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Record {
@@ -193,6 +168,11 @@ impl Ranking {
             Ranking::Score => "r.score DESC, r.millis ASC, r.finished_at DESC",
         }
     }
+}
+
+/// A count of moves as stored (BIGINT): no game comes near its limit.
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// Times as stored: space-separated milliseconds.
@@ -638,10 +618,17 @@ impl Store {
             .collect())
     }
 
-    /// Closes the game and stores its result, atomically: a game finishes
-    /// once.
-    pub async fn finish(&self, game: &IssuedGame, result: &NewResult) -> Result<(), FinishError> {
-        let finished = self.try_finish(game, result).await;
+    /// Closes the game and stores its result (`play`'s judged result,
+    /// owned by `account`, a guest's when `None`), atomically: a game
+    /// finishes once.
+    pub async fn finish(
+        &self,
+        game: &IssuedGame,
+        result: &Finished,
+        account: Option<&str>,
+        finished_at: i64,
+    ) -> Result<(), FinishError> {
+        let finished = self.try_finish(game, result, account, finished_at).await;
         match &finished {
             Err(FinishError::Db(e)) => self.health.note::<()>(&Err(Fault::of(e))),
             Ok(()) | Err(FinishError::AlreadyFinished) => {}
@@ -649,17 +636,27 @@ impl Store {
         finished
     }
 
-    async fn try_finish(&self, game: &IssuedGame, result: &NewResult) -> Result<(), FinishError> {
+    /// Where a result becomes a row: the one place its types turn into
+    /// columns.
+    async fn try_finish(
+        &self,
+        game: &IssuedGame,
+        result: &Finished,
+        account: Option<&str>,
+        finished_at: i64,
+    ) -> Result<(), FinishError> {
         let mut tx = self.begin().await?;
         let closed =
             sqlx::query("UPDATE games SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL")
-                .bind(result.finished_at)
+                .bind(finished_at)
                 .bind(&game.id)
                 .execute(&mut *tx)
                 .await?;
         if closed.rows_affected() != 1 {
             return Err(FinishError::AlreadyFinished);
         }
+        let reason = result.verdict.as_ref().err().map(ToString::to_string);
+        let control = result.control.map(Control::name);
         sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
              counted, finished_at, stm, mtm, replay, times, reason, account_id, format, control) \
@@ -669,24 +666,24 @@ impl Store {
         .bind(&game.player_id)
         .bind(&game.game)
         .bind(&game.variant)
-        .bind(result.moves)
+        .bind(count(result.moves))
         .bind(result.millis)
         .bind(result.score)
         .bind(result.hints)
-        .bind(i64::from(result.reason.is_none()))
-        .bind(result.finished_at)
-        .bind(result.stm)
-        .bind(result.mtm)
-        .bind(&result.replay)
+        .bind(i64::from(result.ranked()))
+        .bind(finished_at)
+        .bind(count(result.stm))
+        .bind(count(result.mtm))
+        .bind(result.replay.to_string())
         .bind(times_text(&result.times))
-        .bind(&result.reason)
-        .bind(&result.account_id)
-        .bind(&result.format)
-        .bind(&result.control)
+        .bind(&reason)
+        .bind(account)
+        .bind(result.format.to_string())
+        .bind(control)
         .execute(&mut *tx)
         .await?;
-        if let (None, Some(account)) = (&result.reason, &result.account_id) {
-            averages::note_result(&mut tx, account, game, result.control.as_deref()).await?;
+        if let (true, Some(account)) = (result.ranked(), account) {
+            averages::note_result(&mut tx, account, game, control).await?;
         }
         tx.commit().await?;
         Ok(())
