@@ -379,6 +379,16 @@ mod tests {
         }
     }
 
+    /// `p` played as `moves` at `times`, inputs not told.
+    fn untold(p: &Puzzle, moves: &Moves, times: Vec<i64>, facts: &Facts) -> Ending<Outcome> {
+        let played = Played {
+            moves: moves.clone(),
+            times,
+        };
+        let (start, goal) = (&p.start, &p.goal_position);
+        slide_single(start, goal, Format::Single, played, None, facts, &[]).unwrap()
+    }
+
     fn single(moves: &Moves, times: Vec<i64>, asked: &[Position], facts: &Facts) -> Finished {
         let (p, _) = puzzle();
         let played = Played {
@@ -453,21 +463,7 @@ mod tests {
         let (p, moves) = puzzle();
         // Times the server never checked: one short.
         let times = paced(moves.len() - 1, 900, 250);
-        let played = Played {
-            moves: moves.clone(),
-            times,
-        };
-        let race = Facts::race(20_000);
-        let ending = slide_single(
-            &p.start,
-            &p.goal_position,
-            Format::Single,
-            played,
-            None,
-            &race,
-            &[],
-        );
-        let Ok(Ending::Solved(done)) = ending else {
+        let Ending::Solved(done) = untold(&p, &moves, times, &Facts::race(20_000)) else {
             panic!("a race's solve is a result")
         };
         let Err(Reason::Game(Unranked::TimesInconsistent(why))) = &done.verdict else {
@@ -475,48 +471,20 @@ mod tests {
         };
         assert!(why.contains("send one time per move"), "{why}");
         assert_eq!(done.control, None);
-        // Faster than the server saw: inconsistent too.
-        let played = Played {
-            moves: moves.clone(),
-            times: paced(moves.len(), 900, 2_000),
-        };
-        let ending = slide_single(
-            &p.start,
-            &p.goal_position,
-            Format::Single,
-            played,
-            None,
-            &Facts::race(3_000),
-            &[],
-        );
-        let Ok(Ending::Solved(done)) = ending else {
+        // More time than the server saw pass: inconsistent too.
+        let times = paced(moves.len(), 900, 2_000);
+        let Ending::Solved(done) = untold(&p, &moves, times, &Facts::race(3_000)) else {
             panic!("a race's solve is a result")
         };
-        assert!(done
-            .verdict
-            .unwrap_err()
-            .to_string()
-            .starts_with("times inconsistent"));
+        let why = done.verdict.unwrap_err().to_string();
+        assert!(why.starts_with("times inconsistent"), "{why}");
     }
 
     #[test]
     fn an_unsolved_single_says_where_it_stopped_and_an_illegal_move_is_refused() {
         let (p, moves) = puzzle();
         let part = Moves(moves.0[..3].to_vec());
-        let played = Played {
-            moves: part.clone(),
-            times: paced(3, 900, 250),
-        };
-        let ending = slide_single(
-            &p.start,
-            &p.goal_position,
-            Format::Single,
-            played,
-            None,
-            &facts(5_000),
-            &[],
-        );
-        let Ok(Ending::Unsolved(outcome)) = ending else {
+        let Ending::Unsolved(outcome) = untold(&p, &part, paced(3, 900, 250), &facts(5_000)) else {
             panic!("three moves do not solve it")
         };
         let mut there = p.start.clone();
@@ -559,19 +527,22 @@ mod tests {
         (format, puzzles, played)
     }
 
+    /// A marathon's puzzles played, inputs not told, `asked` the help asked.
+    fn played_as(
+        (format, puzzles): (Format, &[Puzzle]),
+        played: &[Played],
+        facts: &Facts,
+        asked: &[Position],
+    ) -> Result<Ending<Outcome>, SubmissionError> {
+        slide_format(format, puzzles, played.to_vec(), None, facts, asked)
+    }
+
     #[test]
     fn a_format_totals_its_puzzles_and_names_the_one_that_unranks_it() {
         let (format, puzzles, played) = marathon(250);
         let total: usize = played.iter().map(|p| p.moves.len()).sum();
         let end = played.last().unwrap().times.last().copied().unwrap();
-        let ending = slide_format(
-            format,
-            &puzzles,
-            played.clone(),
-            None,
-            &facts(end + 100),
-            &[],
-        );
+        let ending = played_as((format, &puzzles), &played, &facts(end + 100), &[]);
         let Ok(Ending::Solved(done)) = ending else {
             panic!("every puzzle solved")
         };
@@ -581,14 +552,8 @@ mod tests {
         assert_eq!(done.replay.to_string(), texts.join(","));
         assert_eq!(done.verdict, Ok(()));
         // Help on the third puzzle's start names it.
-        let ending = slide_format(
-            format,
-            &puzzles,
-            played.clone(),
-            None,
-            &facts(end + 100),
-            &[puzzles[2].start.clone()],
-        );
+        let third = [puzzles[2].start.clone()];
+        let ending = played_as((format, &puzzles), &played, &facts(end + 100), &third);
         let Ok(Ending::Solved(done)) = ending else {
             panic!("every puzzle solved")
         };
@@ -601,9 +566,7 @@ mod tests {
             assisted: true,
             ..facts(end + 100)
         };
-        let Ok(Ending::Solved(done)) =
-            slide_format(format, &puzzles, played.clone(), None, &named, &[])
-        else {
+        let Ok(Ending::Solved(done)) = played_as((format, &puzzles), &played, &named, &[]) else {
             panic!("every puzzle solved")
         };
         assert_eq!(done.verdict, Err(Reason::Game(Unranked::Assisted)));
@@ -611,7 +574,7 @@ mod tests {
         let mut unfinished = played.clone();
         unfinished[9] = Played::default();
         let Ok(Ending::Unsolved(outcome)) =
-            slide_format(format, &puzzles, unfinished, None, &facts(end), &[])
+            played_as((format, &puzzles), &unfinished, &facts(end), &[])
         else {
             panic!("the last puzzle is not solved")
         };
@@ -620,7 +583,7 @@ mod tests {
         // Sent out of order: refused.
         let mut swapped = played;
         swapped.swap(0, 1);
-        assert!(slide_format(format, &puzzles, swapped, None, &facts(end), &[]).is_err());
+        assert!(played_as((format, &puzzles), &swapped, &facts(end), &[]).is_err());
     }
 
     #[test]
