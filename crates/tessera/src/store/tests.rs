@@ -59,7 +59,7 @@ fn game(id: &str, player: &str, issued_at: i64) -> IssuedGame {
         setup: "1 2 3/4 5 6/7 0 8".into(),
         goal: "1 2 3/4 5 6/7 8 0".into(),
         rules: "row-major".into(),
-        format: "single".into(),
+        format: Format::Single,
         issued_at,
     }
 }
@@ -117,10 +117,40 @@ fn a_damaged_seed_is_an_error_naming_its_column_not_seed_zero() {
         let error = store.game("g1", "p1", "slide").await.unwrap_err();
         let text = error.to_string();
         assert!(
-            matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == "4"),
+            matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == "g_seed"),
             "{text}"
         );
         assert!(text.contains("seed \"twelve\""), "{text}");
+    });
+}
+
+#[test]
+fn a_damaged_format_or_flag_is_an_error_naming_its_column_not_a_default() {
+    runtime().block_on(async {
+        let store = fresh().await;
+        for (id, damage, column, value) in [
+            (
+                "f1",
+                "format = 'sprint-5'",
+                "g_format",
+                "format \"sprint-5\"",
+            ),
+            ("f2", "assisted = 7", "assisted", "flag 7"),
+        ] {
+            store.issue(&game(id, "p1", 1_000)).await.unwrap();
+            sqlx::query(&format!("UPDATE games SET {damage} WHERE id = $1"))
+                .bind(id)
+                .execute(&store.pool)
+                .await
+                .unwrap();
+            let error = store.game(id, "p1", "slide").await.unwrap_err();
+            let text = error.to_string();
+            assert!(
+                matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == column),
+                "{text}"
+            );
+            assert!(text.contains(value), "{text}");
+        }
     });
 }
 

@@ -1029,7 +1029,7 @@ async fn store_solve(
         rules: puzzle.goal.to_string(),
         issued_at,
         // A race is one puzzle, raced as a single solve.
-        format: Format::Single.to_string(),
+        format: Format::Single,
     };
     app.store.issue(&issued).await?;
     let asked = super::slide_api::helped_positions(app, &issued.player_id, issued_at).await?;

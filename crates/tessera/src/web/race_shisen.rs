@@ -126,7 +126,7 @@ pub async fn store_clear(
         rules: deal.spec.rules().to_string(),
         issued_at: finished_at - millis,
         // A race is one deal, raced as a single game.
-        format: play::format::Format::Single.to_string(),
+        format: play::format::Format::Single,
     };
     app.store.issue(&issued).await?;
     let session = Session::new(deal.board.clone(), deal.spec.rules(), deal.seed);

@@ -191,7 +191,7 @@ pub async fn new(
         setup: board.to_string(),
         goal: String::new(),
         rules: spec.rules().to_string(),
-        format: "single".into(),
+        format: play::format::Format::Single,
         issued_at: now,
     };
     let account = visitor.account().map(|a| a.id.as_str());

@@ -159,7 +159,7 @@ pub async fn new(
             1 => puzzle.goal.to_string(),
             _ => spec.goal.to_string(),
         },
-        format: format.to_string(),
+        format,
         issued_at: now,
     };
     let account = visitor.account().map(|a| a.id.as_str());
@@ -174,7 +174,7 @@ pub async fn new(
         goal_position: game.goal,
         variant,
         daily: request.daily,
-        format: game.format,
+        format: game.format.to_string(),
         puzzles: puzzles.iter().map(DealtPuzzle::of).collect(),
     }))
 }
@@ -512,7 +512,7 @@ pub async fn submit(
     let control = control(&[(request.inputs.as_ref(), moves.len())])
         .map_err(|e| ApiError::bad(e).at("/inputs"))?;
     let row = open_game(&app, request.game.as_str(), &player, "slide").await?;
-    let format = stored_format(&row)?;
+    let format = row.issued.format;
     if format.len() != 1 {
         return Err(ApiError::bad(format!(
             "this game is a {format}: send its puzzles as puzzles: [{{moves, times}}, …]"
@@ -589,16 +589,6 @@ fn control(inputs: &[(Option<&Inputs>, usize)]) -> Result<Option<Control>, Strin
     Ok(told.then(|| Control::of(&all)))
 }
 
-/// The format a stored game was dealt for.
-fn stored_format(row: &GameRow) -> Result<Format, ApiError> {
-    format_of(&row.issued)
-}
-
-/// The format an issued game was dealt for.
-pub(super) fn format_of(issued: &IssuedGame) -> Result<Format, ApiError> {
-    issued.format.parse().map_err(|e| unreadable(issued, e))
-}
-
 /// The puzzles of a stored game, dealt again from its seed: the size of
 /// its first puzzle and the goal as chosen.
 pub(super) fn stored_puzzles(issued: &IssuedGame, format: Format) -> Result<Vec<Puzzle>, ApiError> {
@@ -650,7 +640,7 @@ async fn submit_format(
 ) -> Result<Json<Submitted>, ApiError> {
     let (played, control) = played(puzzles)?;
     let row = open_game(app, game, player, "slide").await?;
-    let format = stored_format(&row)?;
+    let format = row.issued.format;
     let dealt = stored_puzzles(&row.issued, format)?;
     for (i, (puzzle, p)) in dealt.iter().zip(&played).enumerate() {
         fits_size(&p.moves, puzzle.start.size())
