@@ -263,12 +263,13 @@ pub fn slide_format(
     };
     let widest = puzzles.iter().map(|p| side(&p.start)).max().unwrap_or(0);
     // Help named by the game but for no position of it still unranks it.
+    let by_id = match facts.assisted {
+        true => Err(Reason::Game(Unranked::Assisted)),
+        false => Ok(()),
+    };
     let verdict = format::judge(&evidence, &format::slide_bounds(control, widest))
         .map_err(Reason::Puzzle)
-        .and_then(|()| match facts.assisted {
-            true => Err(Reason::Game(Unranked::Assisted)),
-            false => Ok(()),
-        });
+        .and(by_id);
     let times = played
         .iter()
         .flat_map(|p| p.times.iter().copied())
