@@ -22,6 +22,7 @@ mod deadline;
 pub mod judge;
 pub mod limits;
 pub mod race;
+pub mod result;
 pub mod seed;
 
 pub use deadline::{thread_cpu_time, Cancel, Deadline};

@@ -6,7 +6,7 @@ use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{record, times_at, Record, Store, RECORD_COLUMNS, RECORD_FROM, RECORD_WIDTH};
+use super::{column, record, times_at, Record, Store, RECORD_COLUMNS, RECORD_FROM};
 
 /// One of an account's results with its moves, for the profile and the
 /// export.
@@ -242,14 +242,13 @@ impl Store {
         .bind(account_id)
         .fetch_all(&self.pool)
         .await?;
-        let w = RECORD_WIDTH;
         rows.iter()
             .map(|r| {
                 Ok(AccountResult {
-                    game: r.get(w),
-                    record: record(r, None),
-                    replay: r.get(w + 1),
-                    times: times_at(r, w + 2)?,
+                    game: column(r, "game")?,
+                    record: record(r, None)?,
+                    replay: column(r, "replay")?,
+                    times: times_at(r, "times")?,
                 })
             })
             .collect()

@@ -139,7 +139,8 @@ pub(super) async fn note_result(
     display: &str,
     control: Option<&str>,
 ) -> Result<(), sqlx::Error> {
-    let (game, variant, format) = (&*finished.game, &*finished.variant, &*finished.format);
+    let format = finished.format.to_string();
+    let (game, variant, format) = (&*finished.game, &*finished.variant, &*format);
     if was_a_dnf(tx, account, finished).await? {
         return recompute(tx, account).await;
     }
@@ -179,7 +180,7 @@ async fn was_a_dnf(
     .bind(account)
     .bind(&finished.game)
     .bind(&finished.variant)
-    .bind(&finished.format)
+    .bind(finished.format.to_string())
     .bind(finished.issued_at)
     .bind(&finished.id)
     .fetch_optional(&mut **tx)

@@ -134,6 +134,6 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(|r| record(r, viewer)).collect())
+        rows.iter().map(|r| record(r, viewer)).collect()
     }
 }

@@ -96,7 +96,7 @@ impl Store {
         let guests = (results / 100).max(1);
         let started = Instant::now();
         let sequence = |n: &str| {
-            if self.sqlite {
+            if self.backend.is_sqlite() {
                 format!(
                     "WITH RECURSIVE seq (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq \
                      WHERE i + 1 < {n})"
@@ -159,7 +159,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        if !self.sqlite {
+        if !self.backend.is_sqlite() {
             // What autovacuum does soon after a bulk load; SQLite servers
             // never analyse, so its planner is measured without statistics.
             sqlx::query("ANALYZE").execute(&self.pool).await?;
@@ -168,7 +168,7 @@ impl Store {
         let started = Instant::now();
         self.do_chores().await?;
         let averages = started.elapsed();
-        if self.sqlite {
+        if self.backend.is_sqlite() {
             // A running server checkpoints its log as it goes; a bulk load
             // leaves it hundreds of megabytes long, which every read of the
             // server measured next would search.

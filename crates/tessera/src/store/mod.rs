@@ -29,6 +29,8 @@ use fault::WriteHealth;
 pub use fill::FillError;
 pub use races::OpenedRoom;
 
+use play::format::{Control, Format};
+use play::result::Finished;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use std::time::Duration;
 
@@ -40,11 +42,22 @@ pub struct Store {
     pool: AnyPool,
     /// Whether writes fail now (a full disk): what readiness reports.
     health: WriteHealth,
-    /// The SQLite file, if SQLite.
-    sqlite_file: Option<std::path::PathBuf>,
-    sqlite: bool,
-    /// The PostgreSQL URL, if PostgreSQL: race rooms listen on it.
-    postgres_url: Option<String>,
+    backend: Backend,
+}
+
+/// The database behind the pool, with what each kind needs besides it.
+#[derive(Clone, Debug)]
+enum Backend {
+    /// SQLite: its file, whose file system must have room to write.
+    Sqlite(std::path::PathBuf),
+    /// PostgreSQL: its URL, which race rooms listen on.
+    Postgres(String),
+}
+
+impl Backend {
+    fn is_sqlite(&self) -> bool {
+        matches!(self, Backend::Sqlite(_))
+    }
 }
 
 /// A puzzle as the server issued it.
@@ -69,7 +82,7 @@ pub struct IssuedGame {
     /// for: `setup` and `goal` are then its first puzzle, and `rules` the
     /// goal as chosen (`missing` draws a number for each puzzle), so the
     /// format is dealt again from the seed.
-    pub format: String,
+    pub format: Format,
     pub issued_at: i64,
 }
 
@@ -112,35 +125,6 @@ impl GameRow {
     pub fn elapsed_millis(&self, now: i64) -> i64 {
         (now - self.issued.issued_at).max(0)
     }
-}
-
-/// A solved game to record.
-#[derive(Clone, Debug)]
-pub struct NewResult {
-    /// Single-tile moves (sliding) or removals (Shisen-Sho).
-    pub moves: i64,
-    /// Single-tile moves (sliding puzzle; 0 for Shisen-Sho).
-    pub stm: i64,
-    /// Multi-tile moves (sliding puzzle; 0 for Shisen-Sho).
-    pub mtm: i64,
-    pub millis: i64,
-    pub score: i64,
-    pub hints: i64,
-    /// The moves (sliding) or turns (Shisen-Sho) as text.
-    pub replay: String,
-    /// Milliseconds since the puzzle was shown, one per move.
-    pub times: Vec<i64>,
-    /// Why it is not ranked; `None` when it is.
-    pub reason: Option<String>,
-    pub finished_at: i64,
-    /// The signed-in account it belongs to; `None` for a guest's.
-    pub account_id: Option<String>,
-    /// `single`, `marathon-10`, …: the game's format.
-    pub format: String,
-    /// `keyboard`, `mouse` (clicks), `hover`, `touch` or `mixed`; `None` when unknown.
-    pub control: Option<String>,
-    /// What the tiles showed (`standard`, `manhattan`, …: `play::display`).
-    pub display: String,
 }
 
 /// A result with its owner's name.
@@ -198,6 +182,11 @@ impl Ranking {
     }
 }
 
+/// A count of moves as stored (BIGINT): no game comes near its limit.
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
 /// Times as stored: space-separated milliseconds.
 fn times_text(times: &[i64]) -> String {
     times
@@ -207,32 +196,77 @@ fn times_text(times: &[i64]) -> String {
         .join(" ")
 }
 
-/// The move times kept in column `index` (milliseconds, space-separated).
+/// The value of column `name`.
+fn column<'r, T>(r: &'r AnyRow, name: &str) -> Result<T, sqlx::Error>
+where
+    T: sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+{
+    r.try_get(name)
+}
+
+/// The text of column `name` read as what the store keeps there (`what`):
+/// a row that does not read so is an error naming the column and the
+/// text, never a default.
+fn parsed<T>(r: &AnyRow, name: &str, what: &str) -> Result<T, sqlx::Error>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let text: String = column(r, name)?;
+    text.parse()
+        .map_err(|e| bad_column(name, format!("{what} {text:?}: {e}")))
+}
+
+/// The move times kept in column `name` (milliseconds, space-separated).
 /// A row that does not read so is an error naming the column, never a
 /// shorter list.
-fn times_at(r: &AnyRow, index: usize) -> Result<Vec<i64>, sqlx::Error> {
-    let text: String = r.try_get(index)?;
+fn times_at(r: &AnyRow, name: &str) -> Result<Vec<i64>, sqlx::Error> {
+    let text: String = column(r, name)?;
     text.split_whitespace()
         .map(str::parse::<i64>)
         .collect::<Result<_, _>>()
-        .map_err(|e| bad_column(index, format!("move times {text:?}: {e}")))
+        .map_err(|e| bad_column(name, format!("move times {text:?}: {e}")))
 }
 
-/// The seed kept in column `index` (a decimal u64, as text: PostgreSQL has
-/// no unsigned 64-bit integer). A row that does not read so is an error
-/// naming the column, never seed 0.
-fn seed_at(r: &AnyRow, index: usize) -> Result<u64, sqlx::Error> {
-    let text: String = r.try_get(index)?;
-    text.parse()
-        .map_err(|e| bad_column(index, format!("seed {text:?}: {e}")))
+/// A flag kept as 0 or 1 in column `name`; anything else is an error
+/// naming the column.
+fn flag_at(r: &AnyRow, name: &str) -> Result<bool, sqlx::Error> {
+    match column::<i64>(r, name)? {
+        0 => Ok(false),
+        1 => Ok(true),
+        other => Err(bad_column(name, format!("flag {other}: expected 0 or 1"))),
+    }
 }
 
 /// A column whose value does not decode into what the store keeps there.
-fn bad_column(index: usize, message: String) -> sqlx::Error {
+fn bad_column(name: &str, message: String) -> sqlx::Error {
     sqlx::Error::ColumnDecode {
-        index: index.to_string(),
+        index: name.to_string(),
         source: message.into(),
     }
+}
+
+/// The columns every issued game is read from (table `games`, as `g` or
+/// alone), under the names [`issued_game`] reads.
+const ISSUED_COLUMNS: &str = "id AS g_id, player_id AS g_player_id, game AS g_game, \
+     variant AS g_variant, seed AS g_seed, setup AS g_setup, goal AS g_goal, rules AS g_rules, \
+     issued_at AS g_issued_at, format AS g_format";
+
+/// An issued game from the columns [`ISSUED_COLUMNS`] names.
+fn issued_game(r: &AnyRow) -> Result<IssuedGame, sqlx::Error> {
+    Ok(IssuedGame {
+        id: column(r, "g_id")?,
+        player_id: column(r, "g_player_id")?,
+        game: column(r, "g_game")?,
+        variant: column(r, "g_variant")?,
+        // A decimal u64, as text: PostgreSQL has no unsigned 64-bit integer.
+        seed: parsed(r, "g_seed", "seed")?,
+        setup: column(r, "g_setup")?,
+        goal: column(r, "g_goal")?,
+        rules: column(r, "g_rules")?,
+        issued_at: column(r, "g_issued_at")?,
+        format: parsed(r, "g_format", "format")?,
+    })
 }
 
 /// Why finishing a game failed.
@@ -302,15 +336,14 @@ impl Store {
             .connect(&url)
             .await?;
         migrations::migrator(sqlite).await?.run(&pool).await?;
+        let backend = match database {
+            Database::Sqlite(path) => Backend::Sqlite(path.clone()),
+            Database::Postgres(_) => Backend::Postgres(url),
+        };
         let store = Store {
             pool,
             health: WriteHealth::default(),
-            sqlite_file: match database {
-                Database::Sqlite(path) => Some(path.clone()),
-                Database::Postgres(_) => None,
-            },
-            sqlite,
-            postgres_url: (!sqlite).then_some(url),
+            backend,
         };
         store.do_chores().await?;
         Ok(store)
@@ -340,7 +373,7 @@ impl Store {
         .execute(&self.pool)
         .await;
         written.map_err(|e| Fault::of(&e))?;
-        if let Some(file) = &self.sqlite_file {
+        if let Backend::Sqlite(file) = &self.backend {
             let dir = std::path::absolute(file)
                 .ok()
                 .and_then(|f| f.parent().map(std::path::Path::to_path_buf));
@@ -432,7 +465,7 @@ impl Store {
         .bind(&game.goal)
         .bind(&game.rules)
         .bind(game.issued_at)
-        .bind(&game.format)
+        .bind(game.format.to_string())
         .bind(account)
         .execute(&self.pool)
         .await;
@@ -446,11 +479,10 @@ impl Store {
         player: &str,
         kind: &str,
     ) -> Result<Option<GameRow>, sqlx::Error> {
-        let row = sqlx::query(
-            "SELECT id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
-             paused_at, paused_millis, hints, assisted, finished_at, progress, format \
-             FROM games WHERE id = $1 AND player_id = $2 AND game = $3",
-        )
+        let row = sqlx::query(&format!(
+            "SELECT {ISSUED_COLUMNS}, paused_at, paused_millis, hints, assisted, finished_at, \
+             progress FROM games WHERE id = $1 AND player_id = $2 AND game = $3"
+        ))
         .bind(id)
         .bind(player)
         .bind(kind)
@@ -458,24 +490,13 @@ impl Store {
         .await?;
         row.map(|r| -> Result<GameRow, sqlx::Error> {
             Ok(GameRow {
-                issued: IssuedGame {
-                    id: r.get(0),
-                    player_id: r.get(1),
-                    game: r.get(2),
-                    variant: r.get(3),
-                    seed: seed_at(&r, 4)?,
-                    setup: r.get(5),
-                    goal: r.get(6),
-                    rules: r.get(7),
-                    issued_at: r.get(8),
-                    format: r.get(15),
-                },
-                paused_at: r.get(9),
-                paused_millis: r.get(10),
-                hints: r.get(11),
-                assisted: r.get::<i64, _>(12) != 0,
-                finished_at: r.get(13),
-                progress: r.get(14),
+                issued: issued_game(&r)?,
+                paused_at: column(&r, "paused_at")?,
+                paused_millis: column(&r, "paused_millis")?,
+                hints: column(&r, "hints")?,
+                assisted: flag_at(&r, "assisted")?,
+                finished_at: column(&r, "finished_at")?,
+                progress: column(&r, "progress")?,
             })
         })
         .transpose()
@@ -607,7 +628,7 @@ impl Store {
     /// (waiting for it up to the store's timeout), so that a transaction
     /// never fails to upgrade a read lock half-way.
     async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-        if self.sqlite {
+        if self.backend.is_sqlite() {
             self.pool.begin_with("BEGIN IMMEDIATE").await
         } else {
             self.pool.begin().await
@@ -637,29 +658,31 @@ impl Store {
             .collect())
     }
 
-    /// Closes the game and stores its result, atomically: a game finishes
-    /// once.
-    pub async fn finish(&self, game: &IssuedGame, result: &NewResult) -> Result<(), FinishError> {
-        let finished = self.try_finish(game, result).await;
-        match &finished {
-            Err(FinishError::Db(e)) => self.health.note::<()>(&Err(Fault::of(e))),
-            Ok(()) | Err(FinishError::AlreadyFinished) => {}
-        }
-        finished
-    }
-
-    async fn try_finish(&self, game: &IssuedGame, result: &NewResult) -> Result<(), FinishError> {
-        let mut tx = self.begin().await?;
-        let closed =
-            sqlx::query("UPDATE games SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL")
-                .bind(result.finished_at)
-                .bind(&game.id)
-                .execute(&mut *tx)
-                .await?;
-        if closed.rows_affected() != 1 {
-            return Err(FinishError::AlreadyFinished);
-        }
-        sqlx::query(
+    /// Closes the game and stores its result (`play`'s judged result,
+    /// owned by `account`, a guest's when `None`), atomically: a game
+    /// finishes once. The one place a result's types turn into columns.
+    pub async fn finish(
+        &self,
+        game: &IssuedGame,
+        result: &Finished,
+        account: Option<&str>,
+        finished_at: i64,
+    ) -> Result<(), FinishError> {
+        let finished = async {
+            let mut tx = self.begin().await?;
+            let closed = sqlx::query(
+                "UPDATE games SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL",
+            )
+            .bind(finished_at)
+            .bind(&game.id)
+            .execute(&mut *tx)
+            .await?;
+            if closed.rows_affected() != 1 {
+                return Err(FinishError::AlreadyFinished);
+            }
+            let reason = result.verdict.as_ref().err().map(ToString::to_string);
+            let control = result.control.map(Control::name);
+            sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
              counted, finished_at, stm, mtm, replay, times, reason, account_id, format, control, \
              display) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
@@ -669,67 +692,56 @@ impl Store {
         .bind(&game.player_id)
         .bind(&game.game)
         .bind(&game.variant)
-        .bind(result.moves)
+        .bind(count(result.moves))
         .bind(result.millis)
         .bind(result.score)
         .bind(result.hints)
-        .bind(i64::from(result.reason.is_none()))
-        .bind(result.finished_at)
-        .bind(result.stm)
-        .bind(result.mtm)
-        .bind(&result.replay)
+        .bind(i64::from(result.ranked()))
+        .bind(finished_at)
+        .bind(count(result.stm))
+        .bind(count(result.mtm))
+        .bind(result.replay.to_string())
         .bind(times_text(&result.times))
-        .bind(&result.reason)
-        .bind(&result.account_id)
-        .bind(&result.format)
-        .bind(&result.control)
-        .bind(&result.display)
+        .bind(&reason)
+        .bind(account)
+        .bind(result.format.to_string())
+        .bind(control)
+        .bind(result.display.name())
         .execute(&mut *tx)
         .await?;
-        if let (None, Some(account)) = (&result.reason, &result.account_id) {
-            averages::note_result(
-                &mut tx,
-                account,
-                game,
-                &result.display,
-                result.control.as_deref(),
-            )
-            .await?;
+            if let (true, Some(account)) = (result.ranked(), account) {
+                averages::note_result(&mut tx, account, game, result.display.name(), control)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        };
+        let finished = finished.await;
+        match &finished {
+            Err(FinishError::Db(e)) => self.health.note::<()>(&Err(Fault::of(e))),
+            Ok(()) | Err(FinishError::AlreadyFinished) => {}
         }
-        tx.commit().await?;
-        Ok(())
+        finished
     }
 
     /// A finished game with its result and replay: public, like the
     /// records that link to it.
     pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, sqlx::Error> {
         let row = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS}, r.replay, r.times, g.game, g.seed, g.setup, g.goal, g.rules, \
-             g.issued_at, g.format FROM {RECORD_FROM} \
-             JOIN games g ON g.id = r.game_id WHERE r.game_id = $1"
+            "SELECT {RECORD_COLUMNS}, r.replay, r.times, {} FROM {RECORD_FROM} \
+             JOIN games g ON g.id = r.game_id WHERE r.game_id = $1",
+            qualified(ISSUED_COLUMNS, "g")
         ))
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| -> Result<ReplayRow, sqlx::Error> {
-            let result = record(&r, None);
-            let w = RECORD_WIDTH;
+            let result = record(&r, None)?;
             Ok(ReplayRow {
-                issued: IssuedGame {
-                    id: result.game_id.clone(),
-                    player_id: r.get(9),
-                    game: r.get(w + 2),
-                    variant: result.variant.clone(),
-                    seed: seed_at(&r, w + 3)?,
-                    setup: r.get(w + 4),
-                    goal: r.get(w + 5),
-                    rules: r.get(w + 6),
-                    issued_at: r.get(w + 7),
-                    format: r.get(w + 8),
-                },
+                issued: issued_game(&r)?,
                 name: result.name.clone(),
-                replay: r.get(w),
-                times: times_at(&r, w + 1)?,
+                replay: column(&r, "replay")?,
+                times: times_at(&r, "times")?,
                 result,
             })
         })
@@ -797,7 +809,7 @@ impl Store {
             .bind(category.display)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(|r| record(r, viewer)).collect())
+        rows.iter().map(|r| record(r, viewer)).collect()
     }
 
     /// The variants of `game` that have ranked results, by name.
@@ -845,10 +857,9 @@ impl Store {
         .bind(viewer.account.unwrap_or(""))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get::<String, _>(RECORD_WIDTH), record(r, Some(viewer))))
-            .collect())
+        rows.iter()
+            .map(|r| Ok((column(r, "game")?, record(r, Some(viewer))?)))
+            .collect()
     }
 
     /// Moves this browser's guest results to the account just signed in
@@ -909,36 +920,45 @@ pub struct Category<'a> {
 /// The tables [`RECORD_COLUMNS`] come from.
 const RECORD_FROM: &str = "results r JOIN players p ON p.id = r.player_id \
      LEFT JOIN accounts a ON a.id = r.account_id";
-/// The columns [`record`] reads, in its order.
-const RECORD_COLUMNS: &str = "r.game_id, COALESCE(a.handle, p.name), r.variant, r.moves, \
+/// The columns [`record`] reads, by name.
+const RECORD_COLUMNS: &str = "r.game_id, COALESCE(a.handle, p.name) AS name, r.variant, r.moves, \
      r.millis, r.score, r.hints, r.counted, r.finished_at, r.player_id, r.stm, r.mtm, r.reason, \
-     a.handle, r.account_id";
-const RECORD_WIDTH: usize = 15;
+     a.handle AS handle, r.account_id";
 
-fn record(r: &AnyRow, viewer: Option<Viewer<'_>>) -> Record {
-    let account: Option<String> = r.get(14);
-    let player: String = r.get(9);
+/// `columns` (as [`ISSUED_COLUMNS`] lists them) of the table `table`
+/// stands for in a join.
+fn qualified(columns: &str, table: &str) -> String {
+    columns
+        .split(", ")
+        .map(|c| format!("{table}.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn record(r: &AnyRow, viewer: Option<Viewer<'_>>) -> Result<Record, sqlx::Error> {
+    let account: Option<String> = column(r, "account_id")?;
+    let player: String = column(r, "player_id")?;
     let mine = viewer.is_some_and(|v| match (&account, v.account) {
         (Some(owner), Some(me)) => owner == me,
         (Some(_), None) => false,
         (None, _) => player == v.player,
     });
-    Record {
-        game_id: r.get(0),
-        name: r.get(1),
-        handle: r.get(13),
-        variant: r.get(2),
-        moves: r.get(3),
-        millis: r.get(4),
-        score: r.get(5),
-        hints: r.get(6),
-        ranked: r.get::<i64, _>(7) != 0,
-        finished_at: r.get(8),
+    Ok(Record {
+        game_id: column(r, "game_id")?,
+        name: column(r, "name")?,
+        handle: column(r, "handle")?,
+        variant: column(r, "variant")?,
+        moves: column(r, "moves")?,
+        millis: column(r, "millis")?,
+        score: column(r, "score")?,
+        hints: column(r, "hints")?,
+        ranked: flag_at(r, "counted")?,
+        finished_at: column(r, "finished_at")?,
         mine,
-        stm: r.get(10),
-        mtm: r.get(11),
-        reason: r.get(12),
-    }
+        stm: column(r, "stm")?,
+        mtm: column(r, "mtm")?,
+        reason: column(r, "reason")?,
+    })
 }
 
 #[cfg(test)]

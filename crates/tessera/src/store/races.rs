@@ -33,7 +33,7 @@ impl Store {
     /// Whether race rooms are shared through this database (PostgreSQL),
     /// rather than held by the one instance.
     pub fn shares_races(&self) -> bool {
-        self.postgres_url.is_some()
+        matches!(self.backend, super::Backend::Postgres(_))
     }
 
     /// Records a new shared room, and forgets rooms long untouched.
@@ -125,7 +125,7 @@ impl Store {
     /// A connection listening for new steps of any room; `None` with
     /// SQLite.
     pub async fn race_listener(&self) -> Result<Option<PgListener>, sqlx::Error> {
-        let Some(url) = &self.postgres_url else {
+        let super::Backend::Postgres(url) = &self.backend else {
             return Ok(None);
         };
         let mut listener = PgListener::connect(url).await?;

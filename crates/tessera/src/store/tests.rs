@@ -3,6 +3,11 @@
 //! with the same assertions: one store API, one set of behaviours.
 
 use super::*;
+use play::display::Display;
+use play::format::Format;
+use play::judge::Unranked;
+use play::result::{Reason, Replay};
+use slide::Moves;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Single solves, any control: the records there always were.
@@ -56,27 +61,27 @@ fn game(id: &str, player: &str, issued_at: i64) -> IssuedGame {
         setup: "1 2 3/4 5 6/7 0 8".into(),
         goal: "1 2 3/4 5 6/7 8 0".into(),
         rules: "row-major".into(),
-        format: "single".into(),
+        format: Format::Single,
         issued_at,
     }
 }
 
-fn result(moves: i64, millis: i64, finished_at: i64) -> NewResult {
-    NewResult {
-        moves,
-        stm: moves,
-        mtm: moves,
+/// A solved single of `moves` left moves, ranked.
+fn result(moves: i64, millis: i64) -> Finished {
+    let n = moves as usize;
+    Finished {
+        moves: n,
+        stm: n,
+        mtm: n,
         millis,
         score: 0,
         hints: 0,
-        replay: "L".repeat(moves as usize),
+        replay: Replay::Moves(Moves(vec![slide::Direction::Left; n])),
         times: (1..=moves).map(|i| i * 300).collect(),
-        reason: None,
-        finished_at,
-        account_id: None,
-        format: "single".into(),
         control: None,
-        display: "standard".into(),
+        format: Format::Single,
+        display: Display::Standard,
+        verdict: Ok(()),
     }
 }
 
@@ -115,10 +120,40 @@ fn a_damaged_seed_is_an_error_naming_its_column_not_seed_zero() {
         let error = store.game("g1", "p1", "slide").await.unwrap_err();
         let text = error.to_string();
         assert!(
-            matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == "4"),
+            matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == "g_seed"),
             "{text}"
         );
         assert!(text.contains("seed \"twelve\""), "{text}");
+    });
+}
+
+#[test]
+fn a_damaged_format_or_flag_is_an_error_naming_its_column_not_a_default() {
+    runtime().block_on(async {
+        let store = fresh().await;
+        for (id, damage, column, value) in [
+            (
+                "f1",
+                "format = 'sprint-5'",
+                "g_format",
+                "format \"sprint-5\"",
+            ),
+            ("f2", "assisted = 7", "assisted", "flag 7"),
+        ] {
+            store.issue(&game(id, "p1", 1_000)).await.unwrap();
+            sqlx::query(&format!("UPDATE games SET {damage} WHERE id = $1"))
+                .bind(id)
+                .execute(&store.pool)
+                .await
+                .unwrap();
+            let error = store.game(id, "p1", "slide").await.unwrap_err();
+            let text = error.to_string();
+            assert!(
+                matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == column),
+                "{text}"
+            );
+            assert!(text.contains(value), "{text}");
+        }
     });
 }
 
@@ -135,7 +170,9 @@ fn a_game_finishes_exactly_once_however_many_race() {
                     let store = store.clone();
                     let issued = issued.clone();
                     tokio::spawn(async move {
-                        store.finish(&issued, &result(4 + i, 5_000, 9_000)).await
+                        store
+                            .finish(&issued, &result(4 + i, 5_000), None, 9_000)
+                            .await
                     })
                 })
                 .collect();
@@ -165,14 +202,15 @@ fn records_rank_by_each_order_and_hide_unranked_results() {
         let cases = [
             ("a", "fast", 30, 9_000, None),
             ("b", "slow", 20, 20_000, None),
-            ("c", "bot", 10, 100, Some("too fast")),
+            ("c", "bot", 10, 100, Some(Unranked::TooFast("x".into()))),
         ];
         for (id, player, moves, millis, reason) in cases {
             store.issue(&game(id, player, 1_000)).await.unwrap();
-            let mut done = result(moves, millis, 50_000);
-            done.mtm = 100 - moves;
-            done.reason = reason.map(String::from);
-            store.finish(&game(id, player, 1_000), &done).await.unwrap();
+            let mut done = result(moves, millis);
+            done.mtm = (100 - moves) as usize;
+            done.verdict = reason.map_or(Ok(()), |why| Err(Reason::Game(why)));
+            let issued = game(id, player, 1_000);
+            store.finish(&issued, &done, None, 50_000).await.unwrap();
         }
         let order = |records: Vec<Record>| {
             records
@@ -203,7 +241,7 @@ fn records_rank_by_each_order_and_hide_unranked_results() {
             .await
             .unwrap();
         assert_eq!(mine.len(), 1, "an unranked result is still the player's");
-        assert_eq!(mine[0].1.reason.as_deref(), Some("too fast"));
+        assert_eq!(mine[0].1.reason.as_deref(), Some("too fast: x"));
         let replay = store.replay("c").await.unwrap().unwrap();
         assert_eq!(
             replay.times,
@@ -366,10 +404,13 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
                 history.push((dealt, None, ""));
                 continue;
             }
-            let mut done = result(10, millis, finished);
-            done.account_id = Some(account.id.clone());
-            done.control = Some(control.into());
-            store.finish(&issued, &done).await.unwrap();
+            let mut done = result(10, millis);
+            done.control = Some(control.parse().unwrap());
+            let account = Some(account.id.as_str());
+            store
+                .finish(&issued, &done, account, finished)
+                .await
+                .unwrap();
             history.push((finished, Some(millis), control));
         }
         // A game left for a later one, then finished after all: a DNF
@@ -381,10 +422,13 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
         store.issue_to(&left, Some(&account.id)).await.unwrap();
         store.issue_to(&later, Some(&account.id)).await.unwrap();
         for (issued, finished, millis) in [(&later, 152_000, 2_500), (&left, 153_000, 2_600)] {
-            let mut done = result(10, millis, finished);
-            done.account_id = Some(account.id.clone());
-            done.control = Some("keyboard".into());
-            store.finish(issued, &done).await.unwrap();
+            let mut done = result(10, millis);
+            done.control = Some(Control::Keyboard);
+            let account = Some(account.id.as_str());
+            store
+                .finish(issued, &done, account, finished)
+                .await
+                .unwrap();
             history.push((finished, Some(millis), "keyboard"));
         }
         // The last game dealt and not yet finished is no DNF: it may still
@@ -402,11 +446,11 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
             let finished = 10_500 + i * 3_000;
             let millis = 1_000 + (lcg(&mut state) % 9_000) as i64;
             store.issue(&game(&id, "guest", 1_000)).await.unwrap();
-            let mut done = result(10, millis, finished);
-            done.reason = Some(play::judge::Unranked::Guest.to_string());
-            done.control = Some("keyboard".into());
+            let mut done = result(10, millis);
+            done.verdict = Err(Reason::Game(Unranked::Guest));
+            done.control = Some(Control::Keyboard);
             store
-                .finish(&game(&id, "guest", 1_000), &done)
+                .finish(&game(&id, "guest", 1_000), &done, None, finished)
                 .await
                 .unwrap();
             history.push((finished, Some(millis), "keyboard"));
@@ -451,10 +495,13 @@ fn results_stored_before_averages_were_kept_get_theirs_on_the_next_start() {
             let id = format!("e{i}");
             let millis = 2_000 + (i * 7_919) % 3_000;
             store.issue(&game(&id, "p", 1_000)).await.unwrap();
-            let mut done = result(10, millis, 5_000 + i);
-            done.account_id = Some(account.id.clone());
-            done.control = Some("mouse".into());
-            store.finish(&game(&id, "p", 1_000), &done).await.unwrap();
+            let mut done = result(10, millis);
+            done.control = Some(Control::Mouse);
+            let account = Some(account.id.as_str());
+            store
+                .finish(&game(&id, "p", 1_000), &done, account, 5_000 + i)
+                .await
+                .unwrap();
             history.push((5_000 + i, Some(millis), "mouse"));
         }
         // As a database migrated from before: results, no best averages,

@@ -44,7 +44,7 @@ pub async fn dealt(
         day: today.to_string(),
         game: game.game.clone(),
         variant: game.variant.clone(),
-        format: game.format.clone(),
+        format: game.format.to_string(),
     };
     let holders = holders(&game.player_id, visitor.account());
     if daily {

@@ -1,6 +1,6 @@
-//! What both games' APIs do with an issued game: find it open, and finish
-//! it — judge the result (`play::judge`), store it with its replay, and
-//! answer the client.
+//! What both games' APIs do with an issued game: find it open, tell
+//! `play` what the server knows of it, and finish it — store the result
+//! `play::result` judged, owned by its player, and answer the client.
 
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -9,7 +9,9 @@ use utoipa::ToSchema;
 use super::error::ApiError;
 use super::player::Player;
 use super::App;
-use crate::store::{Account, GameRow, IssuedGame, NewResult};
+use play::result::{self, Facts};
+
+use crate::store::{Account, GameRow, IssuedGame};
 
 /// The open game `id` of kind `kind` (`slide`, `shisen`) of `player`.
 pub async fn open_game(
@@ -62,40 +64,47 @@ pub struct Finished {
     variant: String,
 }
 
-/// Stores a solved game's result, ranked unless `judged` says why not (a
-/// single solve's or a format's reason), it is a second attempt at a
-/// day's puzzle (`play::daily`) or no account is signed in
-/// (`play::judge::owned`), and answers with what
+/// What the server knows of a stored game submitted at `now`: its clock,
+/// the help asked naming it, and its `pauses`.
+pub fn facts<'a>(row: &GameRow, now: i64, pauses: &'a [(i64, i64)]) -> Facts<'a> {
+    Facts {
+        played_millis: row.played_millis(now),
+        elapsed_millis: row.elapsed_millis(now),
+        hints: row.hints,
+        assisted: row.assisted,
+        pauses,
+    }
+}
+
+/// Stores a solved game's result at `now`, as `play` judged it, unranked
+/// besides as a second attempt at a day's puzzle (`play::daily`) or when
+/// no account is signed in (`play::judge::owned`), and answers with what
 /// the player sees.
 pub async fn finish(
     app: &App,
     row: &GameRow,
-    mut result: NewResult,
-    judged: Result<(), impl std::fmt::Display>,
+    result: result::Finished,
     account: Option<&Account>,
+    now: i64,
 ) -> Result<Finished, ApiError> {
     let first = super::daily::first_attempt(app, row, account).await?;
-    result.reason = match judged {
-        Err(why) => Some(why.to_string()),
-        Ok(()) => play::judge::owned(play::daily::judged(Ok(()), first), account.is_some())
-            .err()
-            .map(|why| why.to_string()),
-    };
-    result.account_id = account.map(|a| a.id.clone());
-    app.store.finish(&row.issued, &result).await?;
-    let ranked = result.reason.is_none();
+    let result = result.owned(first, account.is_some());
+    let owner = account.map(|a| a.id.as_str());
+    app.store.finish(&row.issued, &result, owner, now).await?;
+    let ranked = result.ranked();
+    let count = |n: usize| n as i64;
     Ok(Finished {
         solved: true,
         game: row.issued.id.clone(),
-        moves: result.moves,
-        stm: result.stm,
-        mtm: result.mtm,
+        moves: count(result.moves),
+        stm: count(result.stm),
+        mtm: count(result.mtm),
         millis: result.millis,
         score: result.score,
         hints: result.hints,
         ranked,
         record: ranked,
-        reason: result.reason,
+        reason: result.verdict.err().map(|why| why.to_string()),
         variant: row.issued.variant.clone(),
     })
 }

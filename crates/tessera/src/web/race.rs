@@ -18,13 +18,14 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
-use play::judge::{self, check_times, judge, Evidence, Unranked};
+use play::format::{Format, Played};
 use play::race::{
     Deal, Event, Finish, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat,
     Solve, Standing,
 };
+use play::result::{self, Facts};
 use play::seed::random_seed;
-use play::slide_game::{GoalChoice, Puzzle, Session, SlideSpec};
+use play::slide_game::{GoalChoice, Puzzle, SlideSpec};
 use serde::{Deserialize, Serialize};
 use slide::{Goal, Moves};
 use tokio::sync::{broadcast, watch};
@@ -39,7 +40,7 @@ use super::player::Player;
 use super::race_rooms::{round_seed, Games, Replica, Room, Rooms, Step, StepError};
 use super::shisen_api::TurnJson;
 use super::App;
-use crate::store::{Account, GameRow, IssuedGame, NewResult};
+use crate::store::{Account, GameRow, IssuedGame};
 
 /// The largest frame a client may send: a move message is a few bytes, a
 /// whole solution of a 10×10 a few kilobytes.
@@ -916,7 +917,7 @@ impl Racer {
             .execute(step, |replica, _, _| {
                 let seat = replica.race.seat_of(&self.key)?;
                 let moves = match replica.race.shisen_of(seat) {
-                    Some((_, turns, _)) => super::race_shisen::turns_text(turns),
+                    Some((_, turns, _)) => result::turns_text(turns),
                     None => replica
                         .race
                         .moves_of(seat)
@@ -1028,38 +1029,27 @@ async fn store_solve(
         rules: puzzle.goal.to_string(),
         issued_at,
         // A race is one puzzle, raced as a single solve.
-        format: play::format::Format::Single.to_string(),
+        format: Format::Single,
     };
     app.store.issue(&issued).await?;
     let asked = super::slide_api::helped_positions(app, &issued.player_id, issued_at).await?;
-    let evidence = Evidence {
-        times: &times,
-        server_millis: millis,
-        assisted: Session::passes_through(&puzzle.start, &moves, &asked),
-        pauses: &[],
-    };
-    let judged = check_times(&times, moves.len())
-        .map_err(|e| Unranked::TimesInconsistent(e.to_string()))
-        .and_then(|()| judge(&evidence, &judge::SLIDE));
-    let result = NewResult {
-        moves: moves.len() as i64,
-        stm: moves.len() as i64,
-        mtm: moves.mtm_len() as i64,
-        millis,
-        score: 0,
-        hints: 0,
-        replay: moves.to_string(),
-        times,
-        reason: None,
-        account_id: None,
-        finished_at,
-        format: play::format::Format::Single.to_string(),
-        // How the moves were made is not sent over the race socket.
-        control: None,
-        display: "standard".into(),
+    let played = Played { moves, times };
+    // How the moves were made is not sent over the race socket.
+    let ending = result::slide_single(
+        &puzzle.start,
+        &puzzle.goal_position,
+        Format::Single,
+        played,
+        None,
+        &Facts::race(millis),
+        &asked,
+    )
+    .map_err(|e| ApiError::bad(format!("illegal move list: {e}")))?;
+    let result::Ending::Solved(result) = ending else {
+        return Err(ApiError::bad("the race's moves do not solve its puzzle"));
     };
     let row = GameRow::fresh(issued);
-    finish(app, &row, result, judged, account).await?;
+    finish(app, &row, result, account, finished_at).await?;
     Ok(())
 }
 

@@ -3,18 +3,17 @@
 //! judged like a single game's submission (`shisen_api::submit`). The
 //! rules of the race are `play::race`'s.
 
-use play::judge::{self, check_times, judge, Evidence, Unranked};
 use play::race::{Deal, Event, Phase, RaceError, RaceGame, ShisenDeal};
+use play::result::{self, Facts};
 use play::seed::random_seed;
 use play::shisen_game::{Session, Turn};
 
 use super::error::ApiError;
 use super::games::finish;
-use super::player::Player;
 use super::race_rooms::{Replica, Room};
-use super::shisen_api::{hints_given, read_turns, TurnJson};
+use super::shisen_api::{asked_boards, read_turns, TurnJson};
 use super::App;
-use crate::store::{Account, GameRow, IssuedGame, NewResult};
+use crate::store::{Account, GameRow, IssuedGame};
 
 /// A turn as the client sent it, read: its points inside the room's
 /// board. Refused in a sliding-puzzle room.
@@ -61,13 +60,6 @@ pub async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> {
         }
     }
     Err(format!("no new deal for the rematch: {why}; try again"))
-}
-
-/// Turns as text, as a replay stores them: `x1,y1-x2,y2` and `shuffle`,
-/// separated by spaces.
-pub fn turns_text(turns: &[Turn]) -> String {
-    let turns: Vec<String> = turns.iter().map(Turn::to_string).collect();
-    turns.join(" ")
 }
 
 /// A racer's cleared board, as the room saw it.
@@ -134,40 +126,18 @@ pub async fn store_clear(
         rules: deal.spec.rules().to_string(),
         issued_at: finished_at - millis,
         // A race is one deal, raced as a single game.
-        format: play::format::Format::Single.to_string(),
+        format: play::format::Format::Single,
     };
     app.store.issue(&issued).await?;
-    let row = GameRow::fresh(issued);
     let session = Session::new(deal.board.clone(), deal.spec.rules(), deal.seed);
+    let asked = asked_boards(app, &player, &issued, deal.spec.rules().matching).await?;
     // The room played these turns already: they replay.
-    let mut replayed = session.replay(&turns).map_err(ApiError::bad)?;
-    let hints = hints_given(app, &Player(player), &row, &deal.board, &replayed).await?;
-    replayed.session.charge_hints(hints as u32);
-    let evidence = Evidence {
-        times: &times,
-        server_millis: millis,
-        assisted: hints > 0,
-        pauses: &[],
+    let ending = result::shisen(session, turns, times, &Facts::race(millis), &asked)
+        .map_err(ApiError::bad)?;
+    let result::Ending::Solved(result) = ending else {
+        return Err(ApiError::bad("the race's turns do not clear its board"));
     };
-    let judged = check_times(&times, turns.len())
-        .map_err(|e| Unranked::TimesInconsistent(e.to_string()))
-        .and_then(|()| judge(&evidence, &judge::SHISEN));
-    let result = NewResult {
-        moves: replayed.removals as i64,
-        stm: 0,
-        mtm: 0,
-        millis,
-        score: replayed.session.game().score((millis / 1000) as u64) as i64,
-        hints,
-        replay: turns_text(&turns),
-        times,
-        reason: None,
-        format: play::format::Format::Single.to_string(),
-        control: None,
-        display: "standard".into(),
-        account_id: None,
-        finished_at,
-    };
-    finish(app, &row, result, judged, account).await?;
+    let row = GameRow::fresh(issued);
+    finish(app, &row, result, account, finished_at).await?;
     Ok(())
 }

@@ -191,7 +191,7 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
         .map_err(|e| unreadable(&row.issued, e))?
         .join(",");
     let (stm, mtm, millis) = (row.result.stm, row.result.mtm, row.result.millis);
-    let format = slide_api::format_of(&row.issued)?;
+    let format = row.issued.format;
     let puzzles = puzzles(row, format)?;
     Ok(SlideReplay {
         common,
@@ -465,7 +465,7 @@ async fn solve_analysis(
     puzzle: usize,
 ) -> Result<axum::response::Response, ApiError> {
     let id = row.issued.id.clone();
-    let format = slide_api::format_of(&row.issued)?;
+    let format = row.issued.format;
     let count = format.len();
     if puzzle >= count {
         return Err(ApiError::bad(format!(

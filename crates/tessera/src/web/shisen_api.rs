@@ -7,8 +7,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use play::judge::{self, check_times, judge, Evidence};
+use play::judge::check_times;
 use play::limits::{SUBMITTED_TURNS, WEB_SHISEN_HEIGHT, WEB_SHISEN_WIDTH};
+use play::result::{self, Ending};
 use play::seed::random_id;
 use play::shisen_game::{
     analyse, shuffle_seed, DealError, Replay, Session, ShisenSpec, Turn, ANALYSIS_TIME,
@@ -19,10 +20,10 @@ use shisen::{parse_board, Board, Game, Matching, Point, Rules, Size, TileSet, Ve
 use super::clock::now_millis;
 use super::edge::{excludes, GameId, Preset, Seed, ShisenSize};
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited};
-use super::games::{finish, open_game, unreadable, Finished};
+use super::games::{facts, finish, open_game, unreadable, Finished};
 use super::player::Player;
 use super::{issue_seed, App};
-use crate::store::{GameRow, IssuedGame, NewResult};
+use crate::store::{GameRow, IssuedGame};
 use utoipa::ToSchema;
 
 /// A deal to issue.
@@ -190,7 +191,7 @@ pub async fn new(
         setup: board.to_string(),
         goal: String::new(),
         rules: spec.rules().to_string(),
-        format: "single".into(),
+        format: play::format::Format::Single,
         issued_at: now,
     };
     let account = visitor.account().map(|a| a.id.as_str());
@@ -764,28 +765,22 @@ pub struct SubmitRequest {
     times: Vec<i64>,
 }
 
-/// The hints asked for boards of this game: by the game's id, or for a
-/// board the player saw.
-pub(super) async fn hints_given(
+/// The boards `player` asked for hints about since `game` was dealt,
+/// with how often each was asked: `play` charges those the game showed.
+pub(super) async fn asked_boards(
     app: &App,
-    player: &Player,
-    row: &GameRow,
-    deal: &Board,
-    replay: &Replay,
-) -> Result<i64, ApiError> {
-    let matching = replay.session.game().board().matching();
+    player: &str,
+    game: &IssuedGame,
+    matching: Matching,
+) -> Result<Vec<(Board, i64)>, ApiError> {
     let asked = app
         .store
-        .help_since(&player.0, "shisen", row.issued.issued_at)
+        .help_since(player, "shisen", game.issued_at)
         .await?;
-    let seen: i64 = asked
+    Ok(asked
         .iter()
-        .filter(|(state, _)| {
-            parse_board(state, matching).is_ok_and(|board| replay.visited(deal, &board))
-        })
-        .map(|(_, count)| count)
-        .sum();
-    Ok(seen.max(row.hints))
+        .filter_map(|(state, count)| Some((parse_board(state, matching).ok()?, *count)))
+        .collect())
 }
 
 /// A submitted game that does not clear the board: where it ended.
@@ -823,52 +818,26 @@ pub async fn submit(
     check_times(&request.times, request.turns.len())
         .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
-    let (deal, mut replayed) = replay(&row, &request.turns)?;
+    let session = stored_session(&row.issued)?;
+    let board = session.game().board();
+    let turns = read_turns(&request.turns, board.size())?;
+    let asked = asked_boards(&app, &player.0, &row.issued, board.matching()).await?;
     let now = now_millis();
-    let millis = row.played_millis(now);
-    if !replayed.session.game().is_won() {
-        let board = replayed.session.game().board();
-        return Ok(Json(Submitted::Unsolved(Unsolved {
-            solved: false,
-            moves: replayed.removals,
-            millis,
-            tiles_left: board.tiles_left(),
-            board: board.to_string(),
-        })));
-    }
-    let hints = hints_given(&app, &player, &row, &deal, &replayed).await?;
-    replayed.session.charge_hints(hints as u32);
     let pauses = app.store.pauses(&row.issued, now).await?;
-    let evidence = Evidence {
-        times: &request.times,
-        server_millis: row.elapsed_millis(now),
-        assisted: row.assisted || hints > 0,
-        pauses: &pauses,
-    };
-    let turns: Vec<String> = replayed.steps.iter().map(|s| s.turn.to_string()).collect();
-    let result = NewResult {
-        moves: replayed.removals as i64,
-        stm: 0,
-        mtm: 0,
-        millis,
-        score: replayed.session.game().score((millis / 1000) as u64) as i64,
-        hints,
-        replay: turns.join(" "),
-        times: request.times.clone(),
-        reason: None,
-        format: "single".into(),
-        control: None,
-        display: "standard".into(),
-        account_id: None,
-        finished_at: now,
-    };
-    let finished = finish(
-        &app,
-        &row,
-        result,
-        judge(&evidence, &judge::SHISEN),
-        visitor.account(),
-    )
-    .await?;
-    Ok(Json(Submitted::Solved(finished)))
+    let facts = facts(&row, now, &pauses);
+    let ending =
+        result::shisen(session, turns, request.times, &facts, &asked).map_err(illegal_turn)?;
+    match ending {
+        Ending::Unsolved(stuck) => Ok(Json(Submitted::Unsolved(Unsolved {
+            solved: false,
+            moves: stuck.removals,
+            millis: facts.played_millis,
+            tiles_left: stuck.board.tiles_left(),
+            board: stuck.board.to_string(),
+        }))),
+        Ending::Solved(result) => {
+            let finished = finish(&app, &row, result, visitor.account(), now).await?;
+            Ok(Json(Submitted::Solved(finished)))
+        }
+    }
 }

@@ -5,11 +5,12 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use play::display::Display;
-use play::format::{self as formats, Control, Format, FormatEvidence, Played};
-use play::judge::{check_times, judge, Evidence, Unranked};
+use play::format::{Control, Format, Played};
+use play::judge::check_times;
 use play::limits::{submitted_moves, FORMAT_MOVES, MOST_SUBMITTED_MOVES, WEB_SLIDE_SIDES};
+use play::result::{self, Ending};
 use play::seed::random_id;
-use play::slide_game::{GoalChoice, PlanError, Puzzle, Session, SlideSpec, Solver};
+use play::slide_game::{GoalChoice, Outcome, PlanError, Puzzle, SlideSpec, Solver};
 use serde::{Deserialize, Serialize};
 use slide::{Direction, Goal, Metric, Moves, Position};
 use utoipa::ToSchema;
@@ -20,10 +21,10 @@ use super::edge::{
     SlideSize,
 };
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
-use super::games::{finish, open_game, unreadable, Finished};
+use super::games::{facts, finish, open_game, unreadable, Finished};
 use super::player::Player;
 use super::{issue_seed, App};
-use crate::store::{GameRow, IssuedGame, NewResult};
+use crate::store::{Account, GameRow, IssuedGame};
 
 /// A sliding puzzle to issue.
 #[derive(Deserialize, ToSchema)]
@@ -160,7 +161,7 @@ pub async fn new(
             1 => puzzle.goal.to_string(),
             _ => spec.goal.to_string(),
         },
-        format: format.to_string(),
+        format,
         issued_at: now,
     };
     let account = visitor.account().map(|a| a.id.as_str());
@@ -175,7 +176,7 @@ pub async fn new(
         goal_position: game.goal,
         variant,
         daily: request.daily,
-        format: game.format,
+        format: game.format.to_string(),
         puzzles: puzzles.iter().map(DealtPuzzle::of).collect(),
     }))
 }
@@ -518,7 +519,7 @@ pub async fn submit(
     let control = control(&[(request.inputs.as_ref(), moves.len())])
         .map_err(|e| ApiError::bad(e).at("/inputs"))?;
     let row = open_game(&app, request.game.as_str(), &player, "slide").await?;
-    let format = stored_format(&row)?;
+    let format = row.issued.format;
     if format.len() != 1 {
         return Err(ApiError::bad(format!(
             "this game is a {format}: send its puzzles as puzzles: [{{moves, times}}, …]"
@@ -530,53 +531,41 @@ pub async fn submit(
     let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
     fits_size(&moves, start.size()).map_err(|e| e.at("/moves"))?;
-    let outcome = Session::replay(&start, &goal, &moves)
+    // Help is tied to the game's positions, whether it named the game or not.
+    let asked = helped_positions(&app, &player.0, row.issued.issued_at).await?;
+    let played = Played {
+        moves,
+        times: times.clone(),
+    };
+    let facts = facts(&row, now, &[]);
+    let ending = result::slide_single(&start, &goal, format, played, control, &facts, &asked)
         .map_err(|e| ApiError::bad(format!("illegal move list: {e}")).at("/moves"))?;
-    let millis = row.played_millis(now);
-    if !outcome.solved {
-        return Ok(Json(Submitted::Unsolved(Unsolved {
+    submitted(&app, &row, ending, display, visitor.account(), now).await
+}
+
+/// What a submission comes to, recorded if solved, as the client sees it.
+async fn submitted(
+    app: &App,
+    row: &GameRow,
+    ending: Ending<Outcome>,
+    display: Display,
+    account: Option<&Account>,
+    now: i64,
+) -> Result<Json<Submitted>, ApiError> {
+    match ending {
+        Ending::Unsolved(outcome) => Ok(Json(Submitted::Unsolved(Unsolved {
             solved: false,
             moves: outcome.stm,
             stm: outcome.stm,
             mtm: outcome.mtm,
-            millis,
+            millis: row.played_millis(now),
             position: outcome.position.to_string(),
-        })));
+        }))),
+        Ending::Solved(result) => {
+            let finished = finish(app, row, result.shown_as(display), account, now).await?;
+            Ok(Json(Submitted::Solved(finished)))
+        }
     }
-    // Help is tied to the game's positions, whether it named the game or not.
-    let asked = helped_positions(&app, &player.0, row.issued.issued_at).await?;
-    let evidence = Evidence {
-        times,
-        server_millis: row.elapsed_millis(now),
-        assisted: row.assisted || Session::passes_through(&start, &moves, &asked),
-        pauses: &[],
-    };
-    let result = NewResult {
-        moves: outcome.stm as i64,
-        stm: outcome.stm as i64,
-        mtm: outcome.mtm as i64,
-        millis,
-        score: 0,
-        hints: row.hints,
-        replay: moves.to_string(),
-        times: times.clone(),
-        reason: None,
-        account_id: None,
-        finished_at: now,
-        format: format.to_string(),
-        control: control.map(|c| c.to_string()),
-        display: display.name().to_string(),
-    };
-    let side = start.size().width().max(start.size().height());
-    let finished = finish(
-        &app,
-        &row,
-        result,
-        judge(&evidence, &formats::slide_bounds(control, side)),
-        visitor.account(),
-    )
-    .await?;
-    Ok(Json(Submitted::Solved(finished)))
 }
 
 /// The display a result was played with (`standard` when not said),
@@ -620,16 +609,6 @@ fn control(inputs: &[(Option<&Inputs>, usize)]) -> Result<Option<Control>, Strin
     }
     let told = inputs.iter().any(|(kinds, _)| kinds.is_some());
     Ok(told.then(|| Control::of(&all)))
-}
-
-/// The format a stored game was dealt for.
-fn stored_format(row: &GameRow) -> Result<Format, ApiError> {
-    format_of(&row.issued)
-}
-
-/// The format an issued game was dealt for.
-pub(super) fn format_of(issued: &IssuedGame) -> Result<Format, ApiError> {
-    issued.format.parse().map_err(|e| unreadable(issued, e))
 }
 
 /// The puzzles of a stored game, dealt again from its seed: the size of
@@ -684,7 +663,7 @@ async fn submit_format(
 ) -> Result<Json<Submitted>, ApiError> {
     let (played, control) = played(puzzles)?;
     let row = open_game(app, game, player, "slide").await?;
-    let format = stored_format(&row)?;
+    let format = row.issued.format;
     let display = display_for(display, &format)?;
     let dealt = stored_puzzles(&row.issued, format)?;
     for (i, (puzzle, p)) in dealt.iter().zip(&played).enumerate() {
@@ -692,72 +671,11 @@ async fn submit_format(
             .map_err(|e| e.at(format!("/puzzles/{i}/moves")))?;
     }
     let now = now_millis();
-    let outcome = formats::replay(format, &dealt, &played)
-        .map_err(|e| ApiError::bad(format!("bad submission: {e}")).at("/puzzles"))?;
-    let millis = row.played_millis(now);
-    if !outcome.solved {
-        let last = outcome.puzzles.last().expect("a format has puzzles");
-        return Ok(Json(Submitted::Unsolved(Unsolved {
-            solved: false,
-            moves: outcome.stm,
-            stm: outcome.stm,
-            mtm: outcome.mtm,
-            millis,
-            position: last.position.to_string(),
-        })));
-    }
     let asked = helped_positions(app, &player.0, row.issued.issued_at).await?;
-    let assisted: Vec<bool> = dealt
-        .iter()
-        .zip(&played)
-        .map(|(puzzle, p)| Session::passes_through(&puzzle.start, &p.moves, &asked))
-        .collect();
-    let evidence = FormatEvidence {
-        played: &played,
-        server_millis: row.elapsed_millis(now),
-        assisted: &assisted,
-    };
-    // Help named by the game but for no position of it still unranks it.
-    let side = dealt
-        .iter()
-        .map(|p| p.start.size().width().max(p.start.size().height()))
-        .max()
-        .unwrap_or(0);
-    let judged = formats::judge(&evidence, &formats::slide_bounds(control, side))
-        .map_err(|why| why.to_string())
-        .and_then(|()| {
-            if row.assisted {
-                Err(Unranked::Assisted.to_string())
-            } else {
-                Ok(())
-            }
-        });
-    let result = NewResult {
-        moves: outcome.stm as i64,
-        stm: outcome.stm as i64,
-        mtm: outcome.mtm as i64,
-        millis,
-        score: 0,
-        hints: row.hints,
-        // The puzzles' moves in order, split by commas.
-        replay: played
-            .iter()
-            .map(|p| p.moves.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
-        times: played
-            .iter()
-            .flat_map(|p| p.times.iter().copied())
-            .collect(),
-        reason: None,
-        account_id: None,
-        finished_at: now,
-        format: format.to_string(),
-        control: control.map(|c| c.to_string()),
-        display: display.name().to_string(),
-    };
-    let finished = finish(app, &row, result, judged, visitor.account()).await?;
-    Ok(Json(Submitted::Solved(finished)))
+    let facts = facts(&row, now, &[]);
+    let ending = result::slide_format(format, &dealt, played, control, &facts, &asked)
+        .map_err(|e| ApiError::bad(format!("bad submission: {e}")).at("/puzzles"))?;
+    submitted(app, &row, ending, display, visitor.account(), now).await
 }
 
 /// A colour scheme to paint a goal's tiles with.
