@@ -208,12 +208,29 @@ async function prepareLook() {
     }
   } catch (e) {
     status(`Cannot show that look: ${e.message}`, 'error');
+    if (key.startsWith('scheme:grids:')) $('slide-look').querySelector(`option[value="${key}"]`)?.remove();
     return;
   }
   if (game !== s || look.key !== key) return;
   look.for = game.key;
+  looks.keepLook(`${game.w}x${game.h}`, key);
   render();
   renderGoal();
+}
+
+// Puts `key` in the look menu (a player's own grid layers get an entry of
+// their own; the server judges them when it colours the board).
+function chooseLook(key) {
+  const menu = $('slide-look');
+  if (!key || key === 'layers') return false;
+  const listed = () => [...menu.options].some((o) => o.value === key);
+  if (key.startsWith('scheme:grids:') && !listed()) {
+    const [value, text] = looks.ownLayers(key);
+    menu.querySelector('option[value="layers"]').before(el('option', { value, text }));
+  }
+  if (!listed()) return false;
+  menu.value = key;
+  return true;
 }
 
 function renderGoal() {
@@ -354,9 +371,7 @@ export async function start(params = new URLSearchParams()) {
   if (params.has('goal')) $('slide-goal').value = params.get('goal');
   if ([...$('slide-format').options].some((o) => o.value === params.get('format'))) $('slide-format').value = params.get('format');
   if (params.has('control')) setControl(params.get('control'));
-  if (params.has('look') && [...$('slide-look').options].some((o) => o.value === params.get('look'))) {
-    $('slide-look').value = params.get('look');
-  }
+  if (params.has('look')) chooseLook(params.get('look'));
   const body = { size: $('slide-size').value, goal: $('slide-goal').value };
   // The daily puzzle is a single solve.
   if (params.has('daily')) body.daily = true;
@@ -378,6 +393,7 @@ export async function start(params = new URLSearchParams()) {
     history.replaceState(null, '', r.daily ? `#slide&daily${lookParam()}` : shareLink(r.seed));
     const count = s.puzzles.length > 1 ? ` — ${formatName(s.format)}: puzzle 1 of ${s.puzzles.length}` : '';
     status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}${count}`);
+    if (!params.has('look')) chooseLook(looks.keptLook(`${p.w}x${p.h}`));
     render();
     renderGoal();
     prepareLook();
@@ -694,6 +710,10 @@ export function init() {
   for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
   lookMenu.addEventListener('change', () => {
     if (lookMenu.value === 'photo' && !look.photo) { $('slide-photo').click(); return; }
+    if (lookMenu.value === 'layers') {
+      const layers = prompt('Grid layers, outermost first, e.g. 20x10,10x10,10x5,5x5');
+      if (!chooseLook(layers ? `scheme:grids:${layers.replace(/\s+/g, '')}` : look.key)) return;
+    }
     if (s) history.replaceState(null, '', s.daily ? `#slide&daily${lookParam()}` : shareLink(s.seed));
     prepareLook();
   });
