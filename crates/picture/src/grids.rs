@@ -13,9 +13,11 @@ use std::fmt;
 
 use common::Dimensions;
 
-/// The most grid layers a scheme holds: halving each side of a board 12
-/// times leaves blocks of at most 6 on boards up to 24,576 a side.
-pub const MOST_LAYERS: usize = 24;
+/// The most grid layers a scheme holds: halving each side of a board 5
+/// times leaves blocks of at most 6 on boards up to 192 a side (bigger
+/// boards keep bigger innermost blocks). Few enough that a scheme stays a
+/// small value to copy.
+pub const MOST_LAYERS: usize = 10;
 
 /// The sides up to which a block is left to the fringe layer: speedsolvers
 /// play boards up to 6 × 6 by fringes alone and cut anything bigger.
