@@ -318,7 +318,7 @@ mod tests {
         assert!(refused("10x5,0x5").contains("layer 2 (0x5) is empty"));
         assert!(refused("10x5,ax5").contains("layer 2 \"ax5\" is not a block size"));
         assert!(refused("").contains("layer 1"));
-        let many = vec!["1x1"; MOST_LAYERS + 1].join(",");
+        let many = ["1x1"; MOST_LAYERS + 1].join(",");
         assert!(refused(&many).contains("at most"));
     }
 }

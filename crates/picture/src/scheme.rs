@@ -256,7 +256,7 @@ impl Frame {
             height,
             blank: (width - 1, height - 1),
         };
-        if inside.fringe((x - left, y - top)) % 2 == 0 {
+        if inside.fringe((x - left, y - top)).is_multiple_of(2) {
             colour
         } else {
             colour.paler()
