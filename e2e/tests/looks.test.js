@@ -150,3 +150,44 @@ test('a photo picked from the device becomes the picture, cropped to the board',
   await page.screenshot({ path: join(screenshots, 'slide-photo.png') });
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('grids: the default and a player\'s own layers, each look kept for its board size', async () => {
+  const open = async (size) => {
+    const page = await chromium.context.newPage();
+    await page.goto(`${server.url}#slide&size=${size}&goal=row-major&seed=3`);
+    await page.waitForSelector('#slide-board .tile');
+    return page;
+  };
+  let page = await open('8x8');
+  await page.selectOption('#slide-look', 'scheme:grids');
+  await page.waitForSelector('#slide-board[data-look="scheme:grids"]');
+  // Four 4x4 blocks, each in its colour and a paler shade: eight fills.
+  const fills = new Set((await tileLooks(page)).map((t) => t.colour));
+  assert.equal(fills.size, 8, [...fills].join(' '));
+  await page.close();
+  // A 4x4 keeps its own look (none chosen yet: numbers); the 8x8 its grids.
+  page = await open('4x4');
+  assert.equal(await page.inputValue('#slide-look'), 'numbers');
+  await page.selectOption('#slide-look', 'scheme:rows');
+  await page.waitForSelector('#slide-board[data-look="scheme:rows"]');
+  await page.close();
+  page = await open('8x8');
+  await page.waitForSelector('#slide-board[data-look="scheme:grids"]');
+  // Layers that do not nest are refused by the server, naming the layer.
+  page.once('dialog', (d) => d.accept('8x4,3x4'));
+  await page.selectOption('#slide-look', 'layers');
+  await page.waitForSelector('#slide-status.error');
+  assert.match(await page.textContent('#slide-status'), /grids layer 2 \(3x4\) does not nest/);
+  // Layers of one's own join the menu and are kept for the size.
+  page.once('dialog', (d) => d.accept('8x4, 4x4,4x2'));
+  await page.selectOption('#slide-look', 'layers');
+  await page.waitForSelector('#slide-board[data-look="scheme:grids:8x4,4x4,4x2"]');
+  await page.close();
+  page = await open('8x8');
+  await page.waitForSelector('#slide-board[data-look="scheme:grids:8x4,4x4,4x2"]');
+  assert.equal(await page.inputValue('#slide-look'), 'scheme:grids:8x4,4x4,4x2');
+  await page.close();
+  page = await open('4x4');
+  await page.waitForSelector('#slide-board[data-look="scheme:rows"]');
+  await page.close();
+});

@@ -10,6 +10,7 @@
 pub mod animation;
 pub mod art;
 pub mod faces;
+pub mod grids;
 pub mod image;
 pub mod raster;
 pub mod scheme;

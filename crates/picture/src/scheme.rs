@@ -10,7 +10,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use common::Dimensions;
 use slide::Position;
+
+use crate::grids::{Layers, LayersError};
 
 /// How tiles are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,24 +30,57 @@ pub enum Scheme {
     Columns,
     /// A gradient over the goal cells, from the corner solved first.
     Gradient,
+    /// Grids ([`crate::grids`]): each tile by its innermost block, blocks
+    /// that touch in different colours, and inside a block its fringes in
+    /// turn in the block's colour and a paler shade of it. `None` takes
+    /// the board's default layers; a board too small for any is coloured
+    /// as [`Scheme::Fringe`].
+    Grids(Option<Layers>),
 }
 
-/// An unknown scheme name (the message lists the names).
+/// A scheme's text that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown colour scheme {0:?}: use plain, fringe, rows, columns or gradient")]
-pub struct SchemeError(String);
+pub enum SchemeError {
+    /// No scheme has this name (the message lists the names).
+    #[error("unknown colour scheme {0:?}: use plain, fringe, rows, columns, gradient, grids or grids:WxH,WxH,...")]
+    Unknown(String),
+    /// Grids with layers that are not layers.
+    #[error("{0}")]
+    Layers(#[from] LayersError),
+}
 
 impl FromStr for Scheme {
     type Err = SchemeError;
 
+    /// A name, or `grids:` followed by layers (`grids:20x10,10x10`).
     fn from_str(s: &str) -> Result<Scheme, SchemeError> {
-        match s.trim().to_ascii_lowercase().as_str() {
+        let text = s.trim().to_ascii_lowercase();
+        if let Some(layers) = text.strip_prefix("grids:") {
+            return Ok(Scheme::Grids(Some(layers.parse()?)));
+        }
+        match text.as_str() {
             "plain" => Ok(Scheme::Plain),
             "fringe" => Ok(Scheme::Fringe),
             "rows" => Ok(Scheme::Rows),
             "columns" => Ok(Scheme::Columns),
             "gradient" => Ok(Scheme::Gradient),
-            _ => Err(SchemeError(s.to_string())),
+            "grids" => Ok(Scheme::Grids(None)),
+            _ => Err(SchemeError::Unknown(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Scheme {
+    /// The text [`Scheme::from_str`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Scheme::Plain => f.write_str("plain"),
+            Scheme::Fringe => f.write_str("fringe"),
+            Scheme::Rows => f.write_str("rows"),
+            Scheme::Columns => f.write_str("columns"),
+            Scheme::Gradient => f.write_str("gradient"),
+            Scheme::Grids(None) => f.write_str("grids"),
+            Scheme::Grids(Some(layers)) => write!(f, "grids:{layers}"),
         }
     }
 }
@@ -169,7 +205,7 @@ impl Frame {
 
 impl Scheme {
     /// The fill of the tile whose goal cell is `cell` in `frame`.
-    pub fn fill(self, frame: &Frame, cell: (usize, usize)) -> Rgb {
+    pub fn fill(&self, frame: &Frame, cell: (usize, usize)) -> Rgb {
         let layer = |i: usize| LAYERS[i % LAYERS.len()];
         match self {
             Scheme::Plain => PLAIN,
@@ -181,7 +217,58 @@ impl Scheme {
                 let span = (frame.width + frame.height).saturating_sub(2).max(1);
                 gradient((x + y) as f64 / span as f64)
             }
+            Scheme::Grids(Some(layers)) => frame.grids_fill(layers, cell),
+            Scheme::Grids(None) => self.for_board(frame).fill(frame, cell),
         }
+    }
+
+    /// The scheme as drawn on `frame`'s board: default grid layers made
+    /// explicit (or fringes, when the board is too small for any).
+    pub fn for_board(&self, frame: &Frame) -> Scheme {
+        match self {
+            Scheme::Grids(None) => match Layers::for_size(frame.width, frame.height) {
+                Some(layers) => Scheme::Grids(Some(layers)),
+                None => Scheme::Fringe,
+            },
+            other => *other,
+        }
+    }
+}
+
+impl Frame {
+    /// A cell's fill under grid layers: the colour of its innermost block,
+    /// paler on every other fringe of that block.
+    fn grids_fill(&self, layers: &Layers, cell: (usize, usize)) -> Rgb {
+        let (x, y) = self.far_corner_coords(cell);
+        let board = Dimensions {
+            width: self.width,
+            height: self.height,
+        };
+        let block = layers.innermost(board, (x, y));
+        let ((bx, by), (left, top, width, height)) = (block.index, block.rect);
+        // Across a row of blocks the colour steps by 1, down a column by 3,
+        // diagonally by 2 or 4: never a multiple of 7, so blocks that touch
+        // (at a side or a corner) differ.
+        let colour = LAYERS[(bx + 3 * by) % LAYERS.len()];
+        // The block is solved from its own far corner, like a board.
+        let inside = Frame {
+            width,
+            height,
+            blank: (width - 1, height - 1),
+        };
+        if inside.fringe((x - left, y - top)).is_multiple_of(2) {
+            colour
+        } else {
+            colour.paler()
+        }
+    }
+}
+
+impl Rgb {
+    /// Two fifths of the way to white.
+    fn paler(self) -> Rgb {
+        let mix = |c: u8| (f64::from(c) + (255.0 - f64::from(c)) * 0.4).round() as u8;
+        Rgb(mix(self.0), mix(self.1), mix(self.2))
     }
 }
 
@@ -189,7 +276,7 @@ impl Scheme {
     /// The fill of every tile toward `goal`, indexed by label (labels run
     /// up to the cell count): each tile coloured by its goal cell. The
     /// SVG renderer and the terminal game both draw from this.
-    pub fn fills(self, goal: &Position) -> Vec<Rgb> {
+    pub fn fills(&self, goal: &Position) -> Vec<Rgb> {
         let size = goal.size();
         let width = size.width();
         let frame = Frame {
@@ -197,10 +284,11 @@ impl Scheme {
             height: size.height(),
             blank: (goal.blank() % width, goal.blank() / width),
         };
+        let scheme = self.for_board(&frame);
         let mut fills = vec![PLAIN; size.cells() + 1];
         for (cell, &label) in goal.tiles().iter().enumerate() {
             if let Some(slot) = fills.get_mut(label as usize) {
-                *slot = self.fill(&frame, (cell % width, cell / width));
+                *slot = scheme.fill(&frame, (cell % width, cell / width));
             }
         }
         fills
@@ -221,12 +309,13 @@ fn gradient(t: f64) -> Rgb {
 mod tests {
     use super::*;
 
-    const ALL: [Scheme; 5] = [
+    const ALL: [Scheme; 6] = [
         Scheme::Plain,
         Scheme::Fringe,
         Scheme::Rows,
         Scheme::Columns,
         Scheme::Gradient,
+        Scheme::Grids(None),
     ];
 
     fn frame(width: usize, height: usize) -> Frame {
@@ -240,7 +329,17 @@ mod tests {
     #[test]
     fn every_fill_is_readable() {
         for scheme in ALL {
-            for (w, h) in [(2, 2), (3, 3), (4, 4), (5, 3), (3, 7), (10, 10), (100, 100)] {
+            let sizes = [
+                (2, 2),
+                (3, 3),
+                (4, 4),
+                (5, 3),
+                (3, 7),
+                (10, 10),
+                (20, 20),
+                (32, 8),
+            ];
+            for (w, h) in sizes.into_iter().chain([(100, 100)]) {
                 let frame = frame(w, h);
                 for y in 0..h {
                     for x in 0..w {
@@ -277,8 +376,89 @@ mod tests {
         }
     }
 
+    /// The innermost block of each cell, found by brute force: the block
+    /// sizes of the last layer tiled from the far corner, cut at the edge.
+    fn grids_blocks(frame: &Frame, width: usize, height: usize) -> Vec<usize> {
+        let cells = frame.width * frame.height;
+        (0..cells)
+            .map(|i| {
+                let (x, y) = frame.far_corner_coords((i % frame.width, i / frame.width));
+                (y / height) * frame.width + x / width
+            })
+            .collect()
+    }
+
+    #[test]
+    fn grids_colour_touching_blocks_apart_and_fringes_inside() {
+        for (w, h, blank) in [
+            (20, 20, (19, 19)),
+            (7, 7, (0, 0)),
+            (32, 8, (31, 7)),
+            (9, 13, (8, 12)),
+        ] {
+            let frame = Frame {
+                width: w,
+                height: h,
+                blank,
+            };
+            let scheme = Scheme::Grids(None).for_board(&frame);
+            let Scheme::Grids(Some(layers)) = scheme else {
+                panic!("{w}x{h} has layers")
+            };
+            let last = *layers.blocks().last().unwrap();
+            let blocks = grids_blocks(&frame, last.width, last.height);
+            let fill = |i: usize| scheme.fill(&frame, (i % w, i / w));
+            // The block's own colour and its paler shade: two fills a block.
+            let base = |f: Rgb| {
+                LAYERS
+                    .iter()
+                    .position(|&c| c == f || c.paler() == f)
+                    .expect("a layer colour")
+            };
+            for i in 0..w * h {
+                let (x, y) = (i % w, i / w);
+                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, usize::MAX)] {
+                    let (nx, ny) = (x + dx, y.wrapping_add(dy));
+                    if nx >= w || ny >= h {
+                        continue;
+                    }
+                    let j = ny * w + nx;
+                    let same_block = blocks[i] == blocks[j];
+                    assert_eq!(
+                        same_block,
+                        base(fill(i)) == base(fill(j)),
+                        "{w}x{h}: cells {i} and {j}"
+                    );
+                }
+            }
+        }
+        // Inside a 5 × 5 block of 20 × 20: fringes alternate full and pale.
+        let big = frame(20, 20);
+        let scheme = Scheme::Grids(None);
+        let diagonal: Vec<Rgb> = (0..5).map(|k| scheme.fill(&big, (k, k))).collect();
+        assert_eq!(diagonal[0], LAYERS[0]);
+        assert_eq!(diagonal[1], LAYERS[0].paler());
+        assert_eq!(diagonal[2], LAYERS[0]);
+        assert_eq!(scheme.fill(&big, (5, 0)), LAYERS[1]);
+        assert_eq!(scheme.fill(&big, (0, 5)), LAYERS[3]);
+        // Too small for a grid: fringes.
+        let small = frame(5, 5);
+        for i in 0..25 {
+            let cell = (i % 5, i / 5);
+            assert_eq!(scheme.fill(&small, cell), Scheme::Fringe.fill(&small, cell));
+        }
+    }
+
     #[test]
     fn names_parse_and_gradient_runs_dark_to_light() {
+        for text in ["grids", "grids:20x10,10x10,10x5,5x5", "rows"] {
+            assert_eq!(text.parse::<Scheme>().unwrap().to_string(), text);
+        }
+        assert!(matches!(
+            "grids:20x10,7x10".parse::<Scheme>(),
+            Err(SchemeError::Layers(_))
+        ));
+        assert!("grids:".parse::<Scheme>().is_err());
         assert_eq!("Fringe".parse::<Scheme>(), Ok(Scheme::Fringe));
         assert!("stripes".parse::<Scheme>().is_err());
         assert_eq!(gradient(0.0), VIRIDIS[0]);

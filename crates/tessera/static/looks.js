@@ -7,16 +7,40 @@
 import { post, el } from './api.js';
 import { PICTURES } from './pictures.js';
 
-export const SCHEMES = ['fringe', 'rows', 'columns', 'gradient'];
+// `grids` is the board's default grid layers (the server picks them by
+// size); `grids:20x10,10x10,...` a player's own.
+export const SCHEMES = ['fringe', 'rows', 'columns', 'gradient', 'grids'];
 
 // The options of the look menu: value and label.
 export function options() {
   return [
     ['numbers', 'numbers'],
     ...SCHEMES.map((s) => [`scheme:${s}`, `colours: ${s}`]),
+    ['layers', 'colours: grids, your layers…'],
     ...PICTURES.map((p) => [`picture:${p.name}`, `picture: ${p.title}`]),
     ['photo', 'your photo…'],
   ];
+}
+
+// The menu entry of a player's own grid layers, e.g. `scheme:grids:8x4,4x4`.
+export const ownLayers = (key) => [key, `colours: ${key.slice(7).replace(':', ' ')}`];
+
+// Looks are kept per board size: big boards are played with grids, small
+// ones with fringes. A photo is not kept (it never leaves the page).
+const KEPT_LOOKS = 'tessera-slide-looks';
+
+function keptLooks() {
+  try { return JSON.parse(localStorage.getItem(KEPT_LOOKS)) ?? {}; } catch { return {}; }
+}
+
+// The look last chosen on a `WxH` board, if any.
+export const keptLook = (size) => keptLooks()[size] ?? null;
+
+export function keepLook(size, key) {
+  if (key === 'photo' || key === 'layers') return;
+  const kept = keptLooks();
+  kept[size] = key;
+  try { localStorage.setItem(KEPT_LOOKS, JSON.stringify(kept)); } catch { /* this visit only */ }
 }
 
 const colourCache = new Map();

@@ -5,6 +5,7 @@ import { showRecords, reasonText } from './records.js';
 import { SOURCE, INVERSE, applyMove, movesToward, mtmCount, DISPLAYS, allowedWith, recentOf, shownCells } from './rules.js';
 import * as looks from './looks.js';
 import { announce } from './a11y.js';
+import * as keys from './keys.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -176,7 +177,7 @@ function readerCell(cell, i, blind) {
   cell.textContent = `${t === 0 ? 'blank' : tile}, ${where}`;
 }
 
-const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
+const WORDS = keys.WORDS;
 
 // "7 left; 9 of 15 in place": what a move did, for the live region.
 function sayMoves(moved, letter) {
@@ -224,12 +225,29 @@ async function prepareLook() {
     }
   } catch (e) {
     status(`Cannot show that look: ${e.message}`, 'error');
+    if (key.startsWith('scheme:grids:')) $('slide-look').querySelector(`option[value="${key}"]`)?.remove();
     return;
   }
   if (game !== s || look.key !== key) return;
   look.for = game.key;
+  looks.keepLook(`${game.w}x${game.h}`, key);
   render();
   renderGoal();
+}
+
+// Puts `key` in the look menu (a player's own grid layers get an entry of
+// their own; the server judges them when it colours the board).
+function chooseLook(key) {
+  const menu = $('slide-look');
+  if (!key || key === 'layers') return false;
+  const listed = () => [...menu.options].some((o) => o.value === key);
+  if (key.startsWith('scheme:grids:') && !listed()) {
+    const [value, text] = looks.ownLayers(key);
+    menu.querySelector('option[value="layers"]').before(el('option', { value, text }));
+  }
+  if (!listed()) return false;
+  menu.value = key;
+  return true;
 }
 
 function renderGoal() {
@@ -371,9 +389,7 @@ export async function start(params = new URLSearchParams()) {
   if ([...$('slide-format').options].some((o) => o.value === params.get('format'))) $('slide-format').value = params.get('format');
   if (params.has('control')) setControl(params.get('control'));
   if (DISPLAYS.some(([d]) => d === params.get('display'))) $('slide-display').value = display = params.get('display');
-  if (params.has('look') && [...$('slide-look').options].some((o) => o.value === params.get('look'))) {
-    $('slide-look').value = params.get('look');
-  }
+  if (params.has('look')) chooseLook(params.get('look'));
   const body = { size: $('slide-size').value, goal: $('slide-goal').value };
   // The daily puzzle is a single solve.
   if (params.has('daily')) body.daily = true;
@@ -396,6 +412,7 @@ export async function start(params = new URLSearchParams()) {
     history.replaceState(null, '', r.daily ? `#slide&daily${lookParam()}` : shareLink(r.seed));
     const count = s.puzzles.length > 1 ? ` — ${formatName(s.format)}: puzzle 1 of ${s.puzzles.length}` : '';
     status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}${count}`);
+    if (!params.has('look')) chooseLook(looks.keptLook(`${p.w}x${p.h}`));
     render();
     renderGoal();
     prepareLook();
@@ -533,80 +550,6 @@ function pannable(board) {
   }, { capture: true });
 }
 
-// The keys that slide a tile each way: the arrows and WASD until the
-// player chooses four keys of their own (remembered on this device), then
-// those four alone.
-const KEYS = {
-  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
-  w: 'U', s: 'D', a: 'L', d: 'R', W: 'U', S: 'D', A: 'L', D: 'R',
-};
-const KEPT_KEYS = 'tessera-slide-keys';
-const ORDER = ['U', 'D', 'L', 'R'];
-let chosen = null; // { U: key, D: key, L: key, R: key } once chosen
-let choosing = null; // the keys chosen so far while the player picks
-
-// A letter key is the same key with or without Shift.
-const sameKey = (a, b) => (a.length === 1 ? a.toLowerCase() === b.toLowerCase() : a === b);
-
-// The move a key makes, or undefined.
-function keyMove(key) {
-  if (!chosen) return KEYS[key];
-  return ORDER.find((m) => sameKey(chosen[m], key));
-}
-
-const keyName = (key) => ({ ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→', ' ': 'Space' }[key]
-  ?? (key.length === 1 ? key.toUpperCase() : key));
-
-// Says which keys move, on the page and in the keys dialog.
-function showKeys() {
-  const text = chosen ? ORDER.map((m) => keyName(chosen[m])).join(' ') : '← ↑ → ↓, W A S D';
-  const dt = document.getElementById('keys-slide-moves');
-  if (dt) dt.textContent = chosen ? `${text} (up, down, left, right)` : text;
-}
-
-// Asks for the four keys in turn (up, down, left, right); Escape keeps
-// the keys as they were.
-function chooseKeys() {
-  choosing = {};
-  status(`Press the key that slides a tile up (Escape keeps the keys as they are)`);
-}
-
-function choosingKey(e) {
-  e.preventDefault();
-  if (e.key === 'Escape') {
-    choosing = null;
-    status('Keys kept as they were.');
-    return;
-  }
-  if (['Shift', 'Control', 'Alt', 'Meta', 'Tab'].includes(e.key)) return;
-  if (Object.values(choosing).some((k) => sameKey(k, e.key))) {
-    status(`${keyName(e.key)} is taken already: press another key`, 'error');
-    return;
-  }
-  const next = ORDER.find((m) => !(m in choosing));
-  choosing[next] = e.key;
-  const after = ORDER.find((m) => !(m in choosing));
-  if (after) {
-    status(`Press the key that slides a tile ${WORDS[after]}`);
-    return;
-  }
-  chosen = choosing;
-  choosing = null;
-  try { localStorage.setItem(KEPT_KEYS, JSON.stringify(chosen)); } catch { /* this visit only */ }
-  showKeys();
-  status(`Keys: ${ORDER.map((m) => `${WORDS[m]} ${keyName(chosen[m])}`).join(', ')}`);
-}
-
-// The keys chosen on this device before, if any (and well-formed).
-function keptKeys() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEPT_KEYS));
-    const keys = ORDER.map((m) => kept?.[m]);
-    if (keys.every((k) => typeof k === 'string' && k.length > 0) && new Set(keys).size === 4) return kept;
-  } catch { /* none */ }
-  return null;
-}
-
 // --- Formats: marathons and relays on one clock, blindfold solves.
 
 // The Format menu: relays go up to the largest square size the page deals.
@@ -712,6 +655,10 @@ export function init() {
   for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
   lookMenu.addEventListener('change', () => {
     if (lookMenu.value === 'photo' && !look.photo) { $('slide-photo').click(); return; }
+    if (lookMenu.value === 'layers') {
+      const layers = prompt('Grid layers, outermost first, e.g. 20x10,10x10,10x5,5x5');
+      if (!chooseLook(layers ? `scheme:grids:${layers.replace(/\s+/g, '')}` : look.key)) return;
+    }
     if (s) history.replaceState(null, '', s.daily ? `#slide&daily${lookParam()}` : shareLink(s.seed));
     prepareLook();
   });
@@ -737,14 +684,13 @@ export function init() {
     if (tile) play(movesFor(Number(tile.dataset.cell)), input);
     else if (cell) play(movesFor(Number(cell.dataset.place)), input);
   });
-  chosen = keptKeys();
-  showKeys();
-  $('slide-keys').addEventListener('click', chooseKeys);
+  keys.load();
+  $('slide-keys').addEventListener('click', () => keys.choose(status));
   document.addEventListener('keydown', (e) => {
     if ($('page-slide').hidden) return;
-    if (choosing) { choosingKey(e); return; }
+    if (keys.choosing()) { keys.take(e, status); return; }
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
-    const move = keyMove(e.key);
+    const move = keys.move(e.key);
     if (move && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); play([move], 'k'); return; }
     if (e.key === 'Backspace') { e.preventDefault(); undo('k'); }
     if (e.key === '+' || e.key === '=') { e.preventDefault(); setZoom(zoom * 1.25); }

@@ -438,6 +438,7 @@ fn scheme_name(scheme: Option<Scheme>) -> &'static str {
         Some(Scheme::Rows) => "rows",
         Some(Scheme::Columns) => "columns",
         Some(Scheme::Gradient) => "gradient",
+        Some(Scheme::Grids(_)) => "grids",
     }
 }
 

@@ -8,109 +8,9 @@ use axum::response::{IntoResponse, Response};
 
 use picture::art;
 
-/// Every embedded file: name, content type, content.
-const FILES: &[(&str, &str, &str)] = &[
-    (
-        "index.html",
-        "text/html; charset=utf-8",
-        include_str!("../../static/index.html"),
-    ),
-    (
-        "replay.html",
-        "text/html; charset=utf-8",
-        include_str!("../../static/replay.html"),
-    ),
-    (
-        "race.html",
-        "text/html; charset=utf-8",
-        include_str!("../../static/race.html"),
-    ),
-    (
-        "race.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/race.js"),
-    ),
-    (
-        "profile.html",
-        "text/html; charset=utf-8",
-        include_str!("../../static/profile.html"),
-    ),
-    (
-        "profile.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/profile.js"),
-    ),
-    (
-        "replay.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/replay.js"),
-    ),
-    (
-        "app.css",
-        "text/css; charset=utf-8",
-        include_str!("../../static/app.css"),
-    ),
-    (
-        "app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/app.js"),
-    ),
-    (
-        "api.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/api.js"),
-    ),
-    (
-        "slide.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/slide.js"),
-    ),
-    (
-        "shisen.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/shisen.js"),
-    ),
-    (
-        "rules.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/rules.js"),
-    ),
-    (
-        "tiles.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/tiles.js"),
-    ),
-    (
-        "looks.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/looks.js"),
-    ),
-    (
-        "records.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/records.js"),
-    ),
-    (
-        "favicon.svg",
-        "image/svg+xml",
-        include_str!("../../static/favicon.svg"),
-    ),
-    (
-        "theme.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/theme.js"),
-    ),
-    (
-        "a11y.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../static/a11y.js"),
-    ),
-    (
-        "manifest.webmanifest",
-        "application/manifest+json",
-        include_str!("../../static/manifest.webmanifest"),
-    ),
-];
+// Every embedded file of `static/`: name, content type, content
+// (`const FILES`, written by `build.rs`).
+include!(concat!(env!("OUT_DIR"), "/static_files.rs"));
 
 /// The app icons a phone asks for when the site is installed, drawn from
 /// the favicon's three tiles on the header's colour. A maskable icon keeps
@@ -265,6 +165,25 @@ mod tests {
             }
         }
         assert!(icons.iter().any(|i| i["purpose"] == "maskable"));
+    }
+
+    /// Every module a script of the page imports (`from './x.js'`) is
+    /// served: one left out breaks every script that imports it.
+    #[test]
+    fn every_module_the_page_imports_is_served() {
+        let mut imported = 0;
+        for (name, _, text) in FILES.iter().filter(|(n, _, _)| n.ends_with(".js")) {
+            for part in text.split("from './").skip(1) {
+                let module = &part[..part.find('\'').expect("a closing quote")];
+                let status = file(module).status();
+                assert_eq!(status, StatusCode::OK, "{name} imports {module}");
+                imported += 1;
+            }
+        }
+        assert!(imported > 10, "the scripts import each other");
+        for file_name in ["display.js", "rules.js", "slide.js", "index.html", "app.css"] {
+            assert!(FILES.iter().any(|(n, _, _)| *n == file_name), "{file_name}");
+        }
     }
 
     /// Width and height from a PNG's header chunk.

@@ -559,29 +559,54 @@ impl From<MetricName> for slide::Metric {
     }
 }
 
-/// A colour scheme for a goal's tiles.
-#[derive(Clone, Copy, Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SchemeName {
-    Plain,
-    Fringe,
-    Rows,
-    Columns,
-    Gradient,
+/// A colour scheme for a goal's tiles: a name, or `grids:` and grid
+/// layers (`grids:20x10,10x10,10x5,5x5`), read by `picture`'s own grammar.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct SchemeName(pub picture::Scheme);
+
+impl SchemeName {
+    const BLOCK: &'static str = "[1-9][0-9]{0,4}x[1-9][0-9]{0,4}";
 }
 
-impl From<SchemeName> for picture::Scheme {
-    fn from(scheme: SchemeName) -> picture::Scheme {
-        use picture::Scheme;
-        match scheme {
-            SchemeName::Plain => Scheme::Plain,
-            SchemeName::Fringe => Scheme::Fringe,
-            SchemeName::Rows => Scheme::Rows,
-            SchemeName::Columns => Scheme::Columns,
-            SchemeName::Gradient => Scheme::Gradient,
+impl TryFrom<String> for SchemeName {
+    type Error = Invalid;
+
+    fn try_from(text: String) -> Result<SchemeName, Invalid> {
+        let scheme: picture::Scheme = text.parse().map_err(|e| Invalid(format!("{e}")))?;
+        // One spelling, the one the pattern states.
+        if scheme.to_string() != text {
+            return Err(Invalid(format!(
+                "bad scheme {text:?}: write it as {:?}",
+                scheme.to_string()
+            )));
         }
+        Ok(SchemeName(scheme))
     }
 }
+
+impl PartialSchema for SchemeName {
+    fn schema() -> RefOr<Schema> {
+        let block = Self::BLOCK;
+        let most = picture::grids::MOST_LAYERS - 1;
+        string(
+            &format!(
+                "^(plain|fringe|rows|columns|gradient|grids(:{block}(,{block}){{0,{most}}})?)$"
+            ),
+            "`plain`, `fringe`, `rows`, `columns`, `gradient`, `grids` (the \
+             board's default grid layers, then fringes) or `grids:` and grid \
+             layers `WxH`, outermost first, each one's sides dividing the one \
+             before's (`grids:20x10,10x10,10x5,5x5`).",
+        )
+        .examples([
+            serde_json::json!("rows"),
+            serde_json::json!("grids:20x10,10x10,10x5,5x5"),
+        ])
+        .into()
+    }
+}
+
+impl ToSchema for SchemeName {}
 
 /// A Shisen-Sho board size by kshisen's name.
 #[derive(Clone, Copy, Debug, Deserialize, ToSchema)]

@@ -683,7 +683,7 @@ async fn submit_format(
 #[serde(deny_unknown_fields)]
 pub struct ColoursRequest {
     /// The goal written out as a position (an issued game's
-    /// `goal_position`); up to 10x10.
+    /// `goal_position`); up to 32x32.
     #[schema(example = "1 2 3/4 5 6/7 8 0")]
     goal: String,
     scheme: SchemeName,
@@ -713,7 +713,7 @@ pub async fn colours(Body(request): Body<ColoursRequest>) -> Result<Json<Colours
         ))
         .at("/goal"));
     }
-    let scheme = picture::Scheme::from(request.scheme);
+    let scheme = request.scheme.0;
     let fills = scheme.fills(&goal);
     Ok(Json(Colours {
         fills: fills.iter().map(ToString::to_string).collect(),

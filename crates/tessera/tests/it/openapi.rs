@@ -285,8 +285,14 @@ fn the_schemas_state_what_the_server_takes() {
     for name in ["14x6", "18x8", "30x16", "small", "medium", "large"] {
         assert!(presets.contains(&json!(name)), "{name}");
     }
-    let schemes = &component(&doc, "SchemeName")["enum"];
-    assert_eq!(schemes.as_array().unwrap().len(), 5, "{schemes}");
+    let schemes = component(&doc, "SchemeName")["pattern"].as_str().unwrap();
+    let schemes = regex::Regex::new(schemes).unwrap();
+    for name in ["plain", "gradient", "grids", "grids:20x10,10x10,10x5,5x5"] {
+        assert!(schemes.is_match(name), "{name}");
+    }
+    for name in ["plaid", "grids:", "Rows", "grids:20x10,"] {
+        assert!(!schemes.is_match(name), "{name}");
+    }
     // The same kinds wherever a game is named.
     for path in ["/api/records", "/api/records/variants", "/api/me/stats"] {
         assert_eq!(

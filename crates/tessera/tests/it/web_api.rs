@@ -827,6 +827,34 @@ fn colours_and_pictures_for_the_page_looks() {
     for fill in &fills[1..9] {
         assert!(svg.contains(&format!("fill=\"{fill}\"")), "{fill}");
     }
+    // Grids on 8x8, default and explicit: the same colours as `slide
+    // render` draws, two 8x4 halves of 4x4 blocks (eight fills: four
+    // blocks, each full and pale).
+    let goal8: Vec<String> = (0..8)
+        .map(|r| {
+            (0..8)
+                .map(|c| ((r * 8 + c + 1) % 64).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let goal8 = goal8.join("/");
+    let grids = c.ok(
+        "/api/slide/colours",
+        json!({"goal": goal8, "scheme": "grids"}),
+    );
+    let explicit = c.ok(
+        "/api/slide/colours",
+        json!({"goal": goal8, "scheme": "grids:8x4,4x4"}),
+    );
+    assert_eq!(grids["fills"], explicit["fills"]);
+    let fills: Vec<String> = serde_json::from_value(grids["fills"].clone()).unwrap();
+    let distinct: std::collections::BTreeSet<&String> = fills[1..64].iter().collect();
+    assert_eq!(distinct.len(), 8, "{fills:?}");
+    let svg = stdout(&["slide", "render", &goal8, "--scheme", "grids", "-o", "-"]);
+    for fill in &fills[1..64] {
+        assert!(svg.contains(&format!("fill=\"{fill}\"")), "{fill}");
+    }
     // Bad goals and schemes point at their field.
     for (body, status, pointer, says) in [
         (
@@ -839,7 +867,19 @@ fn colours_and_pictures_for_the_page_looks() {
             json!({"goal": "1 2 3/4 5 6/7 8 0", "scheme": "plaid"}),
             422,
             "/scheme",
-            "unknown variant `plaid`",
+            "unknown colour scheme \"plaid\"",
+        ),
+        (
+            json!({"goal": "1 2 3/4 5 6/7 8 0", "scheme": "grids:20x10,7x10"}),
+            422,
+            "/scheme",
+            "grids layer 2 (7x10) does not nest in layer 1 (20x10)",
+        ),
+        (
+            json!({"goal": "1 2 3/4 5 6/7 8 0", "scheme": "grids:20x10, 10x10"}),
+            422,
+            "/scheme",
+            "write it as \"grids:20x10,10x10\"",
         ),
     ] {
         let reply = c.post("/api/slide/colours", body);
