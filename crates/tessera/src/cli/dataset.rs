@@ -17,7 +17,7 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   tessera slide dataset --size 3x3 --count 1000 --seed 0 -o 3x3.npz
   tessera slide dataset --size 4x4 --count 100 --scramble walk:20 --first-moves -o near.npz
-  tessera slide dataset --size 6x6 --count 1000 --inexact -o 6x6.npz
+  tessera slide dataset --size 6x6 --count 20 --inexact -o 6x6.npz
 
 In Python: d = numpy.load(\"3x3.npz\"); d[\"positions\"], d[\"distances\"], d[\"optimal\"]")]
 pub struct DatasetArgs {
