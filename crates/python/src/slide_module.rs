@@ -3,11 +3,13 @@
 
 use crate::{interrupt, seconds, value_error};
 use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
-use play::slide_game::{check_optimal_size, GoalChoice, SlideSpec};
+use play::slide_game::{
+    check_optimal_size, DatasetError, DatasetSpec, GoalChoice, LabelError, SlideSpec,
+};
 use play::tables::{Quiet, TableConfig};
 use play::Deadline;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use rayon::prelude::*;
 use slide::{
     Databases, FastError, Goal, HeuristicKind, Metric, Moves, Scramble, Size, SolveError,
@@ -50,7 +52,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     from_py_object
 )]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Position(slide::Position);
+pub struct Position(pub(crate) slide::Position);
 
 #[pymethods]
 impl Position {
@@ -206,7 +208,7 @@ pub(crate) fn size_of(value: &Bound<'_, PyAny>) -> PyResult<Size> {
 /// A goal as a caller gives it: a name (or a position's text), or a
 /// Position.
 #[derive(FromPyObject)]
-enum GoalArg {
+pub(crate) enum GoalArg {
     Position(Position),
     Text(String),
 }
@@ -219,7 +221,7 @@ impl Default for GoalArg {
 
 impl GoalArg {
     /// The goal laid out on a board of `size`.
-    fn on(&self, size: Size) -> PyResult<slide::Position> {
+    pub(crate) fn on(&self, size: Size) -> PyResult<slide::Position> {
         let goal: Goal = match self {
             GoalArg::Position(p) => return Ok(p.0.clone()),
             GoalArg::Text(text) => text.parse().map_err(value_error)?,
@@ -577,7 +579,8 @@ fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
 /// A labelled data set: the ``n`` puzzles ``Position.random(size, seed +
 /// i, goal, scramble)`` gives for ``i`` in ``0..n`` (``tessera slide new
 /// --seed SEED --count N``), with their distances to the goal, solved in
-/// parallel (every core, or ``threads``) with the GIL released.
+/// parallel (every core, or ``threads``) with the GIL released; ``tessera
+/// slide dataset`` writes the same arrays to an ``.npz`` file.
 ///
 /// Returns ``(positions, distances, optimal)``: a ``(n, cells)`` ``uint8``
 /// array, a ``(n,)`` ``int32`` array of distances in ``metric``, and a
@@ -585,7 +588,9 @@ fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
 /// boards the optimal solver labels (up to 16 cells) every distance is
 /// optimal. Past them, ``exact=True`` raises ``ValueError``, and
 /// ``exact=False`` labels with the fast solver's length: an upper bound,
-/// marked not optimal.
+/// marked not optimal. With ``first_moves=True`` a fourth ``(n,)`` ``int8``
+/// array holds each row's first move (0 1 2 3 for U D L R, as
+/// ``next_states`` numbers them; -1 at the goal) of the solution labelled.
 ///
 /// >>> from tessera.slide import dataset, Position
 /// >>> positions, distances, optimal = dataset(3, "3x3", seed=1)
@@ -599,10 +604,10 @@ fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
 /// ValueError: 5x5 is too large to solve optimally in reasonable time (at most 16 cells); exact=False gives the fast solver's upper bounds
 #[pyfunction]
 #[pyo3(
-    signature = (n, size, goal="row-major", scramble="uniform", seed=0, metric="stm", exact=true, heuristic="auto", threads=None),
-    text_signature = "(n, size, goal='row-major', scramble='uniform', seed=0, metric='stm', exact=True, heuristic='auto', threads=None)"
+    signature = (n, size, goal="row-major", scramble="uniform", seed=0, metric="stm", exact=true, heuristic="auto", threads=None, first_moves=false),
+    text_signature = "(n, size, goal='row-major', scramble='uniform', seed=0, metric='stm', exact=True, heuristic='auto', threads=None, first_moves=False)"
 )]
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::too_many_arguments)]
 fn dataset<'py>(
     py: Python<'py>,
     n: usize,
@@ -614,94 +619,57 @@ fn dataset<'py>(
     exact: bool,
     heuristic: &str,
     threads: Option<usize>,
-) -> PyResult<(
-    Bound<'py, PyArray2<u8>>,
-    Bound<'py, PyArray1<i32>>,
-    Bound<'py, PyArray1<bool>>,
-)> {
+    first_moves: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
     let metric: Metric = metric.parse().map_err(value_error)?;
     let size = size_of(size)?;
     let goal: Goal = goal.parse().map_err(value_error)?;
     let scramble: Scramble = scramble
         .parse()
         .map_err(|e: slide::ScrambleError| value_error(e))?;
-    let spec = SlideSpec::new(size, GoalChoice::Goal(goal)).map_err(value_error)?;
-    let goal = spec.issue(seed).map_err(value_error)?.goal_position;
-    if goal.tiles().iter().any(|&t| t > 255) {
-        return Err(value_error(format!(
-            "{size} has labels past 255, too many for uint8 arrays"
-        )));
-    }
-    let optimal = match check_optimal_size(size, false) {
-        Ok(()) => true,
-        Err(e) if exact => {
-            return Err(value_error(format!(
+    let spec = DatasetSpec::new(n, size, goal, scramble, seed, metric, exact, first_moves)
+        .map_err(|e| match e {
+            DatasetError::NotExact(e) => value_error(format!(
                 "{e}; exact=False gives the fast solver's upper bounds"
-            )))
-        }
-        Err(_) if metric == Metric::Mtm => {
-            return Err(value_error(format!(
-                "{size} is too large for the optimal solver and the fast solver counts single-tile moves only: use metric=\"stm\""
-            )))
-        }
-        Err(_) => false,
+            )),
+            DatasetError::MultiTileInexact(_) => value_error(format!("{e}: use metric=\"stm\"")),
+            e => value_error(e),
+        })?;
+    // The fast solver, past the optimal one, reads no tables.
+    let kind = match spec.optimal {
+        true => heuristic_of(heuristic, size, spec.goal.blank())?,
+        false => SolveOptions::default().heuristic,
     };
-    let starts: Vec<slide::Position> = py.detach(|| {
-        (0..n as u64)
-            .into_par_iter()
-            .map(|i| scramble.generate(&goal, seed.wrapping_add(i)))
-            .collect()
-    });
-    let solved = if optimal {
-        optimal_distances(py, &starts, &goal, metric, heuristic, threads)?
-    } else {
-        fast_lengths(py, &starts, &goal, threads)?
-    };
-    let flat: Vec<u8> = starts
-        .iter()
-        .flat_map(|p| p.tiles().iter().map(|&t| t as u8))
-        .collect();
-    let positions =
-        numpy::ndarray::Array2::from_shape_vec((n, size.cells()), flat).map_err(value_error)?;
-    Ok((
-        PyArray2::from_owned_array(py, positions),
-        PyArray1::from_vec(py, solved),
-        PyArray1::from_vec(py, vec![optimal; n]),
-    ))
-}
-
-/// The fast solver's solution lengths (single-tile moves) for `starts`,
-/// in parallel without the GIL; Ctrl-C stops them.
-fn fast_lengths(
-    py: Python<'_>,
-    starts: &[slide::Position],
-    goal: &slide::Position,
-    threads: Option<usize>,
-) -> PyResult<Vec<i32>> {
     let pool = pool(threads)?;
     let (deadline, cancel) = Deadline::none().cancellable();
-    let solved = interrupt::run(py, &cancel, || {
+    let labelled = interrupt::run(py, &cancel, || {
+        if spec.optimal {
+            prepare(kind, size, spec.goal.blank(), &deadline)?;
+        }
         let stop = || deadline.passed();
-        pool.install(|| {
-            starts
-                .par_iter()
-                .map(|start| {
-                    let mut length = 0usize;
-                    slide::FastSolver::default().solve_until(
-                        start,
-                        goal,
-                        &mut |_| length += 1,
-                        &stop,
-                    )?;
-                    Ok(i32::try_from(length).unwrap_or(i32::MAX))
-                })
-                .collect::<Result<Vec<i32>, FastError>>()
-        })
+        let options = SolveOptions {
+            heuristic: kind,
+            stop: Some(&stop),
+            ..SolveOptions::default()
+        };
+        Some(pool.install(|| spec.generate(&options, &|| ())))
     })?;
-    solved.map_err(|e| match e {
-        FastError::Stopped => keyboard_interrupt(),
-        e => value_error(e),
-    })
+    let set = match labelled.ok_or_else(keyboard_interrupt)? {
+        Ok(set) => set,
+        Err(LabelError::Stopped) => return Err(keyboard_interrupt()),
+        Err(e) => return Err(value_error(e)),
+    };
+    let positions = numpy::ndarray::Array2::from_shape_vec((n, set.cells), set.positions)
+        .map_err(value_error)?;
+    let mut arrays = vec![
+        PyArray2::from_owned_array(py, positions).into_any(),
+        PyArray1::from_vec(py, set.distances).into_any(),
+        PyArray1::from_vec(py, vec![set.optimal; n]).into_any(),
+    ];
+    if let Some(firsts) = set.first_moves {
+        arrays.push(PyArray1::from_vec(py, firsts).into_any());
+    }
+    PyTuple::new(py, arrays)
 }
 
 /// One row's distance (a cancelled search gives up with a bound, which is

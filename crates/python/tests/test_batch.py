@@ -141,3 +141,33 @@ def test_dataset_past_the_optimal_solver_gives_marked_upper_bounds():
         dataset(2, "5x5", exact=False, metric="mtm")
     with pytest.raises(ValueError, match="unknown scramble"):
         dataset(2, "3x3", scramble="shuffle")
+
+
+def test_dataset_command_writes_the_same_arrays_as_dataset(cli, tmp_path):
+    for args, kwargs in [
+        (["--size", "3x3", "--count", "50", "--seed", "7", "--first-moves"], dict(n=50, size="3x3", seed=7, first_moves=True)),
+        (
+            ["--size", "4x3", "--goal", "snake", "--scramble", "walk:12", "--metric", "mtm", "--count", "20", "--seed", "3"],
+            dict(n=20, size="4x3", goal="snake", scramble="walk:12", metric="mtm", seed=3),
+        ),
+        (["--size", "6x6", "--count", "5", "--seed", "2", "--inexact"], dict(n=5, size="6x6", seed=2, exact=False)),
+    ]:
+        path = tmp_path / "set.npz"
+        cli("slide", "dataset", *args, "-o", str(path))
+        written = np.load(path)
+        arrays = dataset(**kwargs)
+        names = ["positions", "distances", "optimal", "first_moves"][: len(arrays)]
+        assert sorted(written.files) == sorted(names)
+        for name, array in zip(names, arrays):
+            assert written[name].dtype == array.dtype, name
+            assert (written[name] == array).all(), name
+
+
+def test_dataset_first_moves_lead_one_move_closer():
+    positions, labels, optimal, firsts = dataset(30, "3x3", seed=5, first_moves=True)
+    assert firsts.dtype == np.int8 and optimal.all()
+    after, legal = next_states(positions, firsts.astype(np.int64))
+    assert legal.all()
+    assert (distances(after) == labels - 1).all()
+    solved, zero, _, none = dataset(1, "2x2", scramble="walk:0", first_moves=True)
+    assert zero[0] == 0 and none[0] == -1

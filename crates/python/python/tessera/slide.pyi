@@ -2,7 +2,7 @@
 
 from pathlib import Path
 from types import ModuleType
-from typing import Literal, Optional, TypedDict, Union, final
+from typing import Literal, Optional, TypedDict, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -91,6 +91,7 @@ def distances(
     heuristic: _Heuristic = "auto",
     threads: Optional[int] = None,
 ) -> npt.NDArray[np.int32]: ...
+@overload
 def dataset(
     n: int,
     size: _Size,
@@ -101,7 +102,24 @@ def dataset(
     exact: bool = True,
     heuristic: _Heuristic = "auto",
     threads: Optional[int] = None,
+    first_moves: Literal[False] = False,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.bool_]]: ...
+@overload
+def dataset(
+    n: int,
+    size: _Size,
+    goal: str = "row-major",
+    scramble: str = "uniform",
+    seed: int = 0,
+    metric: _Metric = "stm",
+    exact: bool = True,
+    heuristic: _Heuristic = "auto",
+    threads: Optional[int] = None,
+    *,
+    first_moves: Literal[True],
+) -> tuple[
+    npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.int8]
+]: ...
 def next_states(
     states: npt.NDArray[np.uint8], actions: npt.NDArray[np.integer], size: Optional[_Size] = None
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...

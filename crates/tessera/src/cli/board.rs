@@ -24,6 +24,11 @@ fn parse_size(s: &str) -> Result<Size, String> {
     s.parse().map_err(|e: slide::SizeError| e.to_string())
 }
 
+/// A scramble flag: `uniform` or `walk:K`.
+pub fn parse_scramble(s: &str) -> Result<slide::Scramble, String> {
+    s.parse().map_err(|e: slide::ScrambleError| e.to_string())
+}
+
 fn parse_goal(s: &str) -> Result<GoalChoice, String> {
     s.parse().map_err(|e: slide::GoalError| e.to_string())
 }

@@ -28,6 +28,7 @@ mod admin;
 mod analyze;
 mod bench;
 mod board;
+mod dataset;
 mod duration;
 mod input;
 mod render;

@@ -69,6 +69,10 @@ pub enum SlideCommand {
         after_help = "Examples:\n  tessera slide hint '1 2 3/4 5 6/7 0 8'\n  tessera slide hint --metric mtm --json '1 2 3/4 5 6/0 7 8'"
     )]
     Hint(super::solve::HintArgs),
+    /// Write a labelled data set for machine learning: puzzles, their
+    /// distances to the goal (optimal up to 16 cells) and, if asked, first
+    /// moves, as a NumPy .npz file.
+    Dataset(super::dataset::DatasetArgs),
     /// Measure the optimal solver (see BENCHMARKS.md).
     #[command(
         after_help = "Examples:\n  tessera slide bench random3x3 --count 1000\n  tessera slide bench random3x3 --count 200 --seed 9"
@@ -84,7 +88,7 @@ pub struct NewArgs {
     #[command(flatten)]
     board: Board,
     /// uniform (uniformly random among solvable positions) or walk:K.
-    #[arg(long, default_value = "uniform", value_parser = parse_scramble)]
+    #[arg(long, default_value = "uniform", value_parser = super::board::parse_scramble)]
     scramble: Scramble,
     #[command(flatten)]
     seeds: Seeds,
@@ -226,6 +230,7 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
         SlideCommand::Optimize(args) => super::analyze::optimize(args),
         SlideCommand::Simplify(args) => super::analyze::simplify(args),
         SlideCommand::Invert(args) => super::analyze::invert(args),
+        SlideCommand::Dataset(args) => super::dataset::dataset(args),
         SlideCommand::Bench(args) => super::bench::run(args),
         SlideCommand::Tables(command) => super::tables::run(command),
     }
@@ -233,10 +238,6 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
 
 fn parse_format(s: &str) -> Result<formats::Format, String> {
     s.parse().map_err(|e: formats::FormatError| e.to_string())
-}
-
-fn parse_scramble(s: &str) -> Result<Scramble, String> {
-    s.parse().map_err(|e: slide::ScrambleError| e.to_string())
 }
 
 fn new(args: NewArgs) -> Result<(), Failure> {

@@ -13,6 +13,7 @@ mod cli_cases;
 mod client_rules;
 mod connections;
 mod daily;
+mod dataset_cli;
 mod engine_jobs;
 mod fast_cli;
 mod faults;
