@@ -181,7 +181,13 @@ mod tests {
             }
         }
         assert!(imported > 10, "the scripts import each other");
-        for file_name in ["display.js", "rules.js", "slide.js", "index.html", "app.css"] {
+        for file_name in [
+            "display.js",
+            "rules.js",
+            "slide.js",
+            "index.html",
+            "app.css",
+        ] {
             assert!(FILES.iter().any(|(n, _, _)| *n == file_name), "{file_name}");
         }
     }
