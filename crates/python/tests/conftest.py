@@ -2,6 +2,7 @@
 
 import os
 import pathlib
+import signal
 import subprocess
 
 import pytest
@@ -16,6 +17,17 @@ def _cli() -> pathlib.Path:
     path = pathlib.Path(given) if given else ROOT / "target" / "debug" / "tessera"
     assert path.is_file(), f"no tessera binary at {path}: run `cargo build -p tessera` or set TESSERA_BIN"
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt, as in a terminal, however the suite
+    was started: a shell starts a background job with SIGINT ignored, and
+    Python then leaves it ignored, so the Ctrl-C tests would wait forever.
+    (A child started from here gets SIGINT's default back as it starts.)"""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(scope="session")
