@@ -10,17 +10,17 @@ use crate::Direction;
 /// Moves held back for cancellation at most; older ones are final.
 const WINDOW: usize = 1 << 12;
 
-pub(crate) struct Canceller<'s, S: FnMut(Direction)> {
+pub(crate) struct Canceller<'s> {
     /// Oldest first. A plain vector, not a ring: pushing is the hot path
     /// (once a move), and releasing half the window at once moves the other
     /// half down only once every `WINDOW / 2` moves.
     pending: Vec<Direction>,
-    sink: &'s mut S,
+    sink: &'s mut dyn FnMut(Direction),
     emitted: u64,
 }
 
-impl<'s, S: FnMut(Direction)> Canceller<'s, S> {
-    pub fn new(sink: &'s mut S) -> Canceller<'s, S> {
+impl<'s> Canceller<'s> {
+    pub fn new(sink: &'s mut dyn FnMut(Direction)) -> Canceller<'s> {
         Canceller {
             pending: Vec::with_capacity(WINDOW),
             sink,

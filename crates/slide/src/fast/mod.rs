@@ -55,10 +55,15 @@ pub fn solve_fast(position: &Position, goal: &Position) -> Result<Moves, FastErr
 ///
 /// Refuses at once, before any move, a position that cannot reach the goal
 /// or does not match it.
-pub fn solve_fast_with<S: FnMut(Direction)>(
+///
+/// The sink is a `dyn FnMut`, not a type parameter: generic over it, the
+/// whole reduction was compiled again into every crate and test that
+/// passed a closure of its own, each copy optimised (minutes of every test
+/// build); one indirect call per move costs nothing beside routing it.
+pub fn solve_fast_with(
     position: &Position,
     goal: &Position,
-    sink: &mut S,
+    sink: &mut dyn FnMut(Direction),
 ) -> Result<u64, FastError> {
     FastSolver::default().solve_with(position, goal, sink)
 }
@@ -98,11 +103,11 @@ impl FastSolver {
     }
 
     /// Like [`solve_fast_with`].
-    pub fn solve_with<S: FnMut(Direction)>(
+    pub fn solve_with(
         &self,
         position: &Position,
         goal: &Position,
-        sink: &mut S,
+        sink: &mut dyn FnMut(Direction),
     ) -> Result<u64, FastError> {
         self.solve_until(position, goal, sink, &|| false)
     }
@@ -113,11 +118,11 @@ impl FastSolver {
     /// small boards, so rarely that it costs nothing, and often enough to
     /// stop within a tenth of a second on 1000 × 1000. The moves already
     /// handed to `sink` then lead only part of the way.
-    pub fn solve_until<S: FnMut(Direction)>(
+    pub fn solve_until(
         &self,
         position: &Position,
         goal: &Position,
-        sink: &mut S,
+        sink: &mut dyn FnMut(Direction),
         stop: &dyn Fn() -> bool,
     ) -> Result<u64, FastError> {
         let solvability = position.solvability(goal)?;
@@ -312,13 +317,13 @@ fn side(
 const BEAM_CELLS: usize = beam::MAX_CELLS;
 
 /// The line-by-line reduction, streamed to `sink`; returns the move count.
-fn reduce<S: FnMut(Direction)>(
+fn reduce(
     size: Size,
     tiles: Vec<u32>,
     blank: usize,
     goal_blank: usize,
     thorough: Option<bool>,
-    sink: &mut S,
+    sink: &mut dyn FnMut(Direction),
     stop: &dyn Fn() -> bool,
 ) -> Result<u64, FastError> {
     let board = Board::new(size.width(), tiles, blank);

@@ -16,8 +16,8 @@ use crate::{Direction, Size};
 
 /// Solves the whole board, sending the moves to the router's output;
 /// false if `stop` ended it first.
-pub(crate) fn solve<S: FnMut(Direction)>(
-    router: &mut Router<'_, S>,
+pub(crate) fn solve(
+    router: &mut Router<'_>,
     size: Size,
     goal_blank: usize,
     auto: bool,
@@ -44,8 +44,8 @@ const THOROUGH_CELLS: usize = 825 * 825;
 /// goal's blank cell and exactly the tiles that belong in it. `stop` is
 /// asked before each line (a line of 1000 × 1000 takes under a tenth of a
 /// second); `None` if it said to stop.
-pub(crate) fn peel<S: FnMut(Direction)>(
-    router: &mut Router<'_, S>,
+pub(crate) fn peel(
+    router: &mut Router<'_>,
     size: Size,
     goal_blank: usize,
     cells: usize,
@@ -148,7 +148,7 @@ const BOTH_ENDS_CELLS: usize = 100 * 100;
 /// Solves `side` of `rect` from either end on copies of the board and
 /// keeps the one that leaves the better board: fewer moves, plus the
 /// distance the tiles in `rect` have left to go, at a move a cell.
-fn place_best<S: FnMut(Direction)>(router: &mut Router<'_, S>, rect: Rect, side: Side) {
+fn place_best(router: &mut Router<'_>, rect: Rect, side: Side) {
     let mut best: Option<(u64, Board, Vec<Direction>)> = None;
     for reversed in [false, true] {
         let frame = Frame::new(router.board.width(), rect, side, reversed);
@@ -164,11 +164,7 @@ fn place_best<S: FnMut(Direction)>(router: &mut Router<'_, S>, rect: Rect, side:
 
 /// Solves row 0 of `frame` on a copy of the board: the board after, and
 /// the moves.
-fn trial<S: FnMut(Direction)>(
-    router: &Router<'_, S>,
-    rect: Rect,
-    frame: Frame,
-) -> (Board, Vec<Direction>) {
+fn trial(router: &Router<'_>, rect: Rect, frame: Frame) -> (Board, Vec<Direction>) {
     let mut moves = Vec::new();
     let mut sink = |d| moves.push(d);
     let mut trial = Router::new(router.board.clone(), &mut sink, router.thorough);
@@ -183,7 +179,7 @@ fn trial<S: FnMut(Direction)>(
 /// short: each time the cell whose tile the blank reaches first. Placed cells split the line into free runs;
 /// a run is never left one cell long (that cell would have no way in), and
 /// each run ends as a pair of cells filled together.
-fn place_line<S: FnMut(Direction)>(router: &mut Router<'_, S>, frame: Frame) {
+fn place_line(router: &mut Router<'_>, frame: Frame) {
     let mut placed = vec![false; frame.width as usize];
     let mut runs = vec![(0, frame.width)];
     while let Some((i, u)) = cheapest(router, frame, &runs) {
@@ -212,11 +208,7 @@ fn place_line<S: FnMut(Direction)>(router: &mut Router<'_, S>, frame: Frame) {
 
 /// The next cell to fill, as (run index, cell), or `None` once every run
 /// is down to a pair.
-fn cheapest<S: FnMut(Direction)>(
-    router: &Router<'_, S>,
-    frame: Frame,
-    runs: &[(i32, i32)],
-) -> Option<(usize, i32)> {
+fn cheapest(router: &Router<'_>, frame: Frame, runs: &[(i32, i32)]) -> Option<(usize, i32)> {
     let blank = frame.logical(router.board.blank());
     let cost = |u: i32| {
         let tile = frame.logical(router.board.at(frame.cell((u, 0))));
@@ -274,20 +266,15 @@ fn manhattan(a: Cell, b: Cell) -> i32 {
 /// exact search over the 2 × 3 window under the pair — the two tiles, the
 /// blank and interchangeable bystanders, 120 states — turns them into
 /// place in the fewest moves.
-fn place_pair<S: FnMut(Direction)>(
-    router: &mut Router<'_, S>,
-    frame: Frame,
-    placed: &mut [bool],
-    m: i32,
-) {
+fn place_pair(router: &mut Router<'_>, frame: Frame, placed: &mut [bool], m: i32) {
     let (p, q) = ((m, 0), (m + 1, 0));
     let (a, b) = (frame.cell(p), frame.cell(q));
-    let at = |router: &Router<'_, S>, name: usize| frame.logical(router.board.at(name));
+    let at = |router: &Router<'_>, name: usize| frame.logical(router.board.at(name));
     let window: Vec<Cell> = (0..3)
         .flat_map(|v| (m..m + 2).map(move |u| (u, v)))
         .collect();
     let inside = |c: Cell| (m..m + 2).contains(&c.0) && c.1 < 3;
-    let blank = |router: &Router<'_, S>| frame.logical(router.board.blank());
+    let blank = |router: &Router<'_>| frame.logical(router.board.blank());
     let done = at(router, a) == p && at(router, b) == q;
     let gathered = inside(at(router, a)) && inside(at(router, b)) && inside(blank(router));
     if !done && !gathered {
@@ -342,7 +329,7 @@ fn place_pair<S: FnMut(Direction)>(
 }
 
 /// Solves the last region exactly: by then it holds exactly its own tiles.
-fn finish<S: FnMut(Direction)>(router: &mut Router<'_, S>, rect: Rect) {
+fn finish(router: &mut Router<'_>, rect: Rect) {
     let width = router.board.width();
     let cells: Vec<usize> = (rect.y0..rect.y1)
         .flat_map(|y| (rect.x0..rect.x1).map(move |x| y * width + x))

@@ -47,9 +47,9 @@ fn add(a: Cell, b: Cell) -> Cell {
 }
 
 /// Moves tiles on the board and sends every move to the output.
-pub(crate) struct Router<'s, S: FnMut(Direction)> {
+pub(crate) struct Router<'s> {
     pub board: Board,
-    out: Canceller<'s, S>,
+    out: Canceller<'s>,
     path: Vec<Cell>,
     /// The gain of `path` (see [`Router::gain`]) when planning computed it
     /// on the way, so that scoring the plan need not read its cells again.
@@ -67,8 +67,8 @@ pub(crate) struct Router<'s, S: FnMut(Direction)> {
     pub thorough: bool,
 }
 
-impl<'s, S: FnMut(Direction)> Router<'s, S> {
-    pub fn new(board: Board, sink: &'s mut S, thorough: bool) -> Router<'s, S> {
+impl<'s> Router<'s> {
+    pub fn new(board: Board, sink: &'s mut dyn FnMut(Direction), thorough: bool) -> Router<'s> {
         Router {
             board,
             out: Canceller::new(sink),
