@@ -10,6 +10,7 @@
 use pyo3::prelude::*;
 
 mod batch;
+mod frames;
 mod interrupt;
 mod shisen_module;
 mod slide_module;
@@ -24,6 +25,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let slide = PyModule::new(py, "tessera.slide")?;
     slide_module::register(&slide)?;
     batch::register(&slide)?;
+    frames::register(&slide)?;
     m.add_submodule(&slide)?;
     let shisen = PyModule::new(py, "tessera.shisen")?;
     shisen_module::register(&shisen)?;

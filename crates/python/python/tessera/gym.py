@@ -37,6 +37,7 @@ from tessera._native import random_positions as _random_positions
 from tessera._native import vector_step as _vector_step
 from tessera.shisen import Board
 from tessera.slide import Position
+from tessera.slide import frame as _frame
 
 __all__ = ["ACTIONS", "ShisenShoEnv", "SlidingPuzzleEnv", "SlidingPuzzleVectorEnv"]
 
@@ -306,51 +307,9 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         return None
 
 
-# Frames are drawn here with NumPy: the project's picture code lives in
-# the command line's crate, which this package does not link.
-
-_CELL = 48
-_DIGITS = [
-    "111101101101111",
-    "010110010010111",
-    "111001111100111",
-    "111001111001111",
-    "101101111001001",
-    "111100111001111",
-    "111100111101111",
-    "111001001001001",
-    "111101111101111",
-    "111101111001111",
-]
-"""3x5 bitmaps of 0-9, row by row."""
-_GLYPHS = [np.array([int(b) for b in bits], dtype=bool).reshape(5, 3) for bits in _DIGITS]
-
-
-def _label(number: int, scale: int) -> np.ndarray:
-    """A number's digits as a boolean bitmap, ``scale`` pixels a dot."""
-    glyphs = [np.kron(_GLYPHS[int(d)], np.ones((scale, scale), dtype=bool)) for d in str(number)]
-    gap = np.zeros((5 * scale, scale), dtype=bool)
-    parts: list[np.ndarray] = []
-    for glyph in glyphs:
-        parts += [glyph, gap]
-    return np.hstack(parts[:-1])
-
-
 def _slide_frame(tiles: np.ndarray, rules: _SlideRules) -> np.ndarray:
-    """The board as an RGB image: tiles in their goal cell green, others
-    sand, the blank dark, each tile's number in black."""
-    frame = np.full((rules.height * _CELL, rules.width * _CELL, 3), 40, dtype=np.uint8)
-    for cell, tile in enumerate(tiles):
-        if tile == 0:
-            continue
-        top, left = (cell // rules.width) * _CELL, (cell % rules.width) * _CELL
-        colour = (150, 210, 140) if rules.goal[cell] == tile else (235, 210, 160)
-        frame[top + 2 : top + _CELL - 2, left + 2 : left + _CELL - 2] = colour
-        label = _label(int(tile), 4 if tile < 100 else 3)
-        h, w = label.shape
-        y, x = top + (_CELL - h) // 2, left + (_CELL - w) // 2
-        frame[y : y + h, x : x + w][label] = 0
-    return frame
+    """The board as ``tessera slide render`` draws it, an RGB array."""
+    return _frame(tiles, goal=rules.goal_name, size=rules.size)
 
 
 class ShisenShoEnv(gymnasium.Env):
@@ -467,17 +426,8 @@ class ShisenShoEnv(gymnasium.Env):
         return None
 
     def _frame(self) -> np.ndarray:
-        """Tiles as squares coloured by class on a dark table."""
-        cell = 24
-        classes = self._observation()
-        frame = np.full((self.height * cell, self.width * cell, 3), 30, dtype=np.uint8)
-        for (y, x), value in np.ndenumerate(classes):
-            if value:
-                # Colours spread around the wheel by the golden ratio.
-                hue = (value * 0.618034) % 1.0
-                colour = (np.array([hue, (hue + 1 / 3) % 1, (hue + 2 / 3) % 1]) * 180 + 60).astype(np.uint8)
-                frame[y * cell + 2 : (y + 1) * cell - 2, x * cell + 2 : (x + 1) * cell - 2] = colour
-        return frame
+        """The board as ``tessera shisen render`` draws it."""
+        return self._board.frame()
 
 
 gymnasium.register(
