@@ -34,6 +34,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from tessera._native import random_positions as _random_positions
+from tessera._native import vector_check_actions as _vector_check_actions
 from tessera._native import vector_step as _vector_step
 from tessera.shisen import Board
 from tessera.slide import Position
@@ -215,6 +216,10 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         self._terminated = np.zeros(n, dtype=bool)
         self._truncated = np.zeros(n, dtype=bool)
         self._masks = np.zeros((n, 4), dtype=np.int8)
+        # Every board has a mask on every step (Gymnasium's "_key" array).
+        self._present = np.ones(n, dtype=bool)
+        # Boards that ended on the last step, reset before the next one.
+        self._ending = 0
         self._goal = rules.goal.tobytes()
         # Each copy's generator, as SlidingPuzzleEnv.np_random would be:
         # made from its seed only when a reset needs to draw from it.
@@ -251,39 +256,34 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         self._states[:] = _random_positions(puzzle_seeds, rules.size, rules.goal_name, rules.scramble)
         # A step in which every board is fresh: counts and masks, no move.
         self._ended[:] = True
-        self._step(np.zeros(n, dtype=np.int64))
-        self._ended[:] = False
-        return self._out(self._states), {"action_mask": self._out(self._masks), "_action_mask": np.ones(n, dtype=bool)}
+        self._ending = self._step(np.zeros(n, dtype=np.int64))
+        return self._out(self._states), {"action_mask": self._out(self._masks), "_action_mask": self._out(self._present)}
 
     def step(self, actions):
-        actions = np.asarray(actions)
-        n = self.num_envs
-        if actions.shape != (n,) or actions.dtype.kind not in "iu":
-            raise ValueError(
-                f"actions must be an integer array of shape ({n},), not a {actions.dtype} array of shape {actions.shape}"
-            )
-        outside = np.flatnonzero((actions < 0) | (actions > 3))
-        if outside.size:
-            i = int(outside[0])
-            raise ValueError(f"actions[{i}] is {actions[i]}: outside the action space Discrete(4), 0 1 2 3 are U D L R")
-        resetting = np.flatnonzero(self._ended)
-        if resetting.size:
+        if type(actions) is not np.ndarray:
+            actions = np.asarray(actions)
+        if self._ending:
+            # Boards that ended on the last step are dealt new puzzles
+            # first; the actions are checked before any board changes.
+            _vector_check_actions(actions, self.num_envs)
+            resetting = np.flatnonzero(self._ended)
             rules = self._rules
             seeds = [self._draw(int(i)) for i in resetting]
             self._states[resetting] = _random_positions(seeds, rules.size, rules.goal_name, rules.scramble)
-        self._step(actions)
-        np.logical_or(self._terminated, self._truncated, out=self._ended)
+        # Checks the actions (dtype, shape, range) as it reads them.
+        self._ending = self._step(actions)
         return (
             self._out(self._states),
             self._out(self._rewards),
             self._out(self._terminated),
             self._out(self._truncated),
-            {"action_mask": self._out(self._masks), "_action_mask": np.ones(n, dtype=bool)},
+            {"action_mask": self._out(self._masks), "_action_mask": self._out(self._present)},
         )
 
-    def _step(self, actions: np.ndarray) -> None:
+    def _step(self, actions: np.ndarray) -> int:
+        """Steps every board in Rust; the number that ended."""
         rules = self._rules
-        _vector_step(
+        return _vector_step(
             self._states,
             self._steps,
             actions,
