@@ -473,6 +473,20 @@ fn random_walks<'py>(
     ))
 }
 
+/// What `Position.random(size, seed, goal, scramble)` scrambles, and
+/// how: the goal position (its labels checked to fit a byte) and the
+/// scramble, checked.
+pub fn dealer(size: Size, goal: &str, scramble: &str) -> PyResult<(Scramble, slide::Position)> {
+    let goal: Goal = goal.parse().map_err(value_error)?;
+    let scramble: Scramble = scramble
+        .parse()
+        .map_err(|e: slide::ScrambleError| value_error(e))?;
+    let spec = SlideSpec::new(size, GoalChoice::Goal(goal)).map_err(value_error)?;
+    let goal_position = spec.issue(0).map_err(value_error)?.goal_position;
+    byte_row(&goal_position)?;
+    Ok((scramble, goal_position))
+}
+
 /// The puzzles `Position.random(size, seed, goal, scramble)` gives for
 /// each of `seeds`, as rows of a `(len(seeds), cells)` array.
 #[pyfunction]
@@ -485,13 +499,7 @@ fn random_positions<'py>(
     scramble: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let size = crate::slide_module::size_of(size)?;
-    let goal: Goal = goal.parse().map_err(value_error)?;
-    let scramble: Scramble = scramble
-        .parse()
-        .map_err(|e: slide::ScrambleError| value_error(e))?;
-    let spec = SlideSpec::new(size, GoalChoice::Goal(goal)).map_err(value_error)?;
-    let goal_position = spec.issue(0).map_err(value_error)?.goal_position;
-    byte_row(&goal_position)?;
+    let (scramble, goal_position) = dealer(size, goal, scramble)?;
     let cells = size.cells();
     let rows: Vec<Vec<u8>> = py.detach(|| {
         seeds

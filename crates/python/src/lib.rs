@@ -14,6 +14,7 @@ mod frames;
 mod interrupt;
 mod shisen_module;
 mod slide_module;
+mod streams;
 
 /// The extension module; the Python package `tessera` re-exports its
 /// submodules as `tessera.slide` and `tessera.shisen`.
@@ -31,6 +32,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     shisen_module::register(&shisen)?;
     m.add_submodule(&shisen)?;
     batch::register_private(m)?;
+    streams::register_private(m)?;
     Ok(())
 }
 

@@ -247,3 +247,19 @@ def test_record_video_writes_one_frame_a_step(tmp_path):
     (video,) = (tmp_path / "videos").glob("*.mp4")
     frames, _ = imageio_ffmpeg.count_frames_and_secs(str(video))
     assert frames == steps + 1
+
+
+def test_unseeded_resets_draw_what_gymnasiums_generators_draw():
+    # The vector environment draws in Rust from NumPy's SeedSequence and
+    # PCG64, one stream a board: seeds of one and two 32-bit words and
+    # the largest a puzzle seed can be.
+    from gymnasium.utils import seeding
+
+    seeds = [0, 1, 2**32 + 5, 2**64 - 1]
+    envs = SlidingPuzzleVectorEnv(num_envs=len(seeds), size="3x3")
+    envs.reset(seed=seeds)
+    generators = [seeding.np_random(s)[0] for s in seeds]
+    for _ in range(3):
+        obs, _ = envs.reset()
+        expected = [Position.random("3x3", seed=int(g.integers(0, 2**63))).tiles for g in generators]
+        assert [list(row) for row in obs] == expected

@@ -35,6 +35,8 @@ from gymnasium.vector.utils import batch_space
 
 from tessera._native import random_positions as _random_positions
 from tessera._native import vector_check_actions as _vector_check_actions
+from tessera._native import vector_deal as _vector_deal
+from tessera._native import vector_seed as _vector_seed
 from tessera._native import vector_step as _vector_step
 from tessera.shisen import Board
 from tessera.slide import Position
@@ -48,6 +50,14 @@ ACTIONS = ("U", "D", "L", "R")
 
 _SEED_BOUND = 2**63
 """Puzzle seeds drawn by an unseeded reset lie below this."""
+
+
+def _stream_words(generator: np.random.Generator) -> list[int]:
+    """A PCG64 generator's state and increment as the vector environment's
+    four uint64 words, high first."""
+    state = generator.bit_generator.state["state"]
+    mask = 2**64 - 1
+    return [state["state"] >> 64, state["state"] & mask, state["inc"] >> 64, state["inc"] & mask]
 
 
 class _SlideRules:
@@ -222,20 +232,36 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         self._ending = 0
         self._goal = rules.goal.tobytes()
         # Each copy's generator, as SlidingPuzzleEnv.np_random would be:
-        # made from its seed only when a reset needs to draw from it.
-        self._seeds: list[Optional[int]] = [None] * n
-        self._generators: list[Optional[np.random.Generator]] = [None] * n
+        # its PCG64 state, drawn from in Rust ("streams"), seeded when the
+        # copy is; False where a copy has never been seeded.
+        self._streams = np.zeros((n, 4), dtype=np.uint64)
+        self._seeded = np.zeros(n, dtype=bool)
 
-    def _draw(self, index: int) -> int:
-        """A puzzle seed from copy ``index``'s generator."""
-        generator = self._generators[index]
-        if generator is None:
-            generator, _ = seeding.np_random(self._seeds[index])
-            self._generators[index] = generator
-        return int(generator.integers(0, _SEED_BOUND))
+    def _seed(self, rows: list[int], seeds: list[int]) -> None:
+        """Seeds the streams of ``rows`` as ``seeding.np_random(seed)``."""
+        try:
+            _vector_seed(self._streams, rows, seeds)
+        except OverflowError:
+            # A negative seed: Gymnasium's own error says why.
+            for row, given in zip(rows, seeds):
+                self._streams[row] = _stream_words(seeding.np_random(given)[0])
+        self._seeded[rows] = True
+
+    def _deal(self) -> None:
+        """New puzzles for the boards flagged in ``_ended``, from seeds
+        their streams draw."""
+        unseeded = np.flatnonzero(self._ended & ~self._seeded)
+        for row in unseeded:
+            # Seeded from the operating system, as np_random(None).
+            self._streams[row] = _stream_words(seeding.np_random(None)[0])
+        self._seeded[unseeded] = True
+        rules = self._rules
+        _vector_deal(self._states, self._ended, self._streams, rules.size, rules.goal_name, rules.scramble)
 
     def reset(self, *, seed: Optional[Union[int, Sequence[Optional[int]]]] = None, options: Optional[dict[str, Any]] = None):
-        super().reset(seed=seed)
+        # The environment's own generator takes an int seed only; a list
+        # seeds the copies.
+        super().reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
         n = self.num_envs
         if seed is None:
             seeds: list[Optional[int]] = [None] * n
@@ -245,15 +271,15 @@ class SlidingPuzzleVectorEnv(VectorEnv):
             seeds = list(seed)
             if len(seeds) != n:
                 raise ValueError(f"reset got {len(seeds)} seeds for {n} environments")
-        puzzle_seeds = []
-        for index, given in enumerate(seeds):
-            if given is None:
-                puzzle_seeds.append(self._draw(index))
-            else:
-                self._seeds[index], self._generators[index] = given, None
-                puzzle_seeds.append(given)
+        given = [i for i, s in enumerate(seeds) if s is not None]
         rules = self._rules
-        self._states[:] = _random_positions(puzzle_seeds, rules.size, rules.goal_name, rules.scramble)
+        if given:
+            # A seeded copy deals the seed's own puzzle.
+            puzzle_seeds = [int(seeds[i]) for i in given]  # type: ignore[arg-type]
+            self._seed(given, puzzle_seeds)
+            self._states[given] = _random_positions(puzzle_seeds, rules.size, rules.goal_name, rules.scramble)
+        self._ended[:] = [s is None for s in seeds]
+        self._deal()
         # A step in which every board is fresh: counts and masks, no move.
         self._ended[:] = True
         self._ending = self._step(np.zeros(n, dtype=np.int64))
@@ -266,10 +292,7 @@ class SlidingPuzzleVectorEnv(VectorEnv):
             # Boards that ended on the last step are dealt new puzzles
             # first; the actions are checked before any board changes.
             _vector_check_actions(actions, self.num_envs)
-            resetting = np.flatnonzero(self._ended)
-            rules = self._rules
-            seeds = [self._draw(int(i)) for i in resetting]
-            self._states[resetting] = _random_positions(seeds, rules.size, rules.goal_name, rules.scramble)
+            self._deal()
         # Checks the actions (dtype, shape, range) as it reads them.
         self._ending = self._step(actions)
         return (
