@@ -143,7 +143,6 @@ fn vector_seed(
 /// (for that range NumPy's bounded draw is the next 64 bits shifted right
 /// once).
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
 fn vector_deal(
     py: Python<'_>,
     states: &Bound<'_, PyArray2<u8>>,
