@@ -10,7 +10,10 @@
 5. steps per second of tessera.gym's native vector environment on 4x4 at
    several batch sizes, beside a plain batched NumPy step written here
    and, when they can be imported, Jumanji's SlidingTilePuzzle (JAX) and
-   puzzle15gym (pure Python).
+   puzzle15gym (pure Python);
+6. data-set positions per second: ``random_walks`` (labelled by their walk
+   depths) beside a batched NumPy walk written here, and ``dataset``
+   (exact optimal labels) on 1 and 2 threads.
 
 Every solution length is checked (against Korf's listed optima, or
 between the solvers); a mismatch aborts.
@@ -28,7 +31,7 @@ import time
 
 import numpy as np
 
-from tessera.slide import Position, distances, fast_solve, solve, tables
+from tessera.slide import Position, dataset, distances, fast_solve, random_walks, solve, tables
 
 # Whole process: import, tables loaded from the cache, 100 solves, each
 # checked against the listed optimum.
@@ -412,6 +415,67 @@ def vector_env(sizes, board_steps, peer_limit):
     print()
 
 
+def _numpy_walks(n, depth, width, height, rng):
+    """n random walks from the row-major goal in NumPy array operations, as
+    random_walks draws them: a length uniform in 0..=depth, each move a
+    legal one that does not undo the one before. Returns (positions,
+    depths)."""
+    cells = width * height
+    states = np.tile(np.array(list(range(1, cells)) + [0], dtype=np.uint8), (n, 1))
+    lengths = rng.integers(0, depth + 1, size=n)
+    rows = np.arange(n)
+    blank = np.full(n, cells - 1)
+    previous = np.full(n, -1)
+    offsets = np.array([width, -width, 1, -1])
+    for step in range(depth):
+        x, y = blank % width, blank // width
+        legal = np.stack([y + 1 < height, y > 0, x + 1 < width, x > 0], axis=1)
+        legal[rows, previous ^ 1] &= previous < 0  # not the inverse (U D L R: a ^ 1)
+        scores = np.where(legal, rng.random((n, 4)), -1.0)
+        action = np.argmax(scores, axis=1)
+        walking = step < lengths
+        source = np.where(walking, blank + offsets[action], blank)
+        states[rows, blank] = states[rows, source]
+        states[rows, source] = 0
+        blank = source
+        previous = np.where(walking, action, previous)
+    return states, lengths.astype(np.int32)
+
+
+def datasets(runs):
+    """Data-set positions per second, best of `runs` (wall): depth-labelled
+    random walks on 4x4 (tessera's `random_walks` against `_numpy_walks`)
+    and exact optimal labels (`dataset`: every 3x3 position of 1,000, and
+    4x4 positions, uniform and 40-move walks) on 1 thread and on 2."""
+    print("## Data sets: positions per second (best of %d, wall)" % runs)
+    print("| data set | n | tessera | baseline | tessera / baseline |")
+    print("|---|---:|---:|---:|---:|")
+    for n, depth in ((100_000, 60), (1_000_000, 60)):
+        walked = []
+        ours = best_of(runs, lambda: walked.append(random_walks(n, depth, "4x4", seed=1)))[0]
+        positions, depths = walked[0]
+        assert positions.shape == (n, 16) and depths.max() <= depth
+        plain = best_of(runs, lambda: _numpy_walks(n, depth, 4, 4, np.random.default_rng(1)))[0]
+        print("| 4x4 random walks, depths 0-%d (baseline: NumPy walk) | %s | %s | %s | %s |"
+              % (depth, f"{n:,}", _rate(n / ours), _rate(n / plain), _ratio(plain, ours)))
+    distances(np.array([Position.random(4, seed=1).tiles], dtype=np.uint8))  # tables loaded
+    for label, n, size, scramble in (
+        ("3x3 uniform, optimal", 100_000, "3x3", "uniform"),
+        ("4x4 40-move walks, optimal", 2_000, "4x4", "walk:40"),
+        ("4x4 uniform, optimal (small tables)", 40, "4x4", "uniform"),
+    ):
+        found = {}
+        times = {}
+        for threads in (1, 2):
+            out = []
+            times[threads] = best_of(runs, lambda: out.append(dataset(n, size, scramble=scramble, seed=1, threads=threads)))[0]
+            found[threads] = out[0]
+        assert all((a == b).all() for a, b in zip(found[1], found[2])) and found[2][2].all()
+        print("| %s (baseline: 1 thread) | %s | %s | %s | %s |"
+              % (label, f"{n:,}", _rate(n / times[2]), _rate(n / times[1]), _ratio(times[1], times[2])))
+    print()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli")
@@ -419,7 +483,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--walk", type=int, default=60)
-    parser.add_argument("--only", choices=["korf", "distances", "python", "interrupt", "vector"])
+    parser.add_argument("--only", choices=["korf", "distances", "python", "interrupt", "vector", "datasets"])
     parser.add_argument("--board-steps", type=int, default=2_000_000)
     # puzzle15gym steps its copies one after the other in Python.
     parser.add_argument("--peer-limit", type=int, default=64, help="largest N for puzzle15gym")
@@ -436,6 +500,8 @@ def main():
         interrupt_latency()
     if args.only in (None, "vector"):
         vector_env([1, 64, 4096, 65536], args.board_steps, args.peer_limit)
+    if args.only in (None, "datasets"):
+        datasets(args.runs)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// The private helpers of `tessera.gym`, on the extension module itself.
 pub fn register_private(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(vector_step, m)?)?;
+    m.add_function(wrap_pyfunction!(vector_check_actions, m)?)?;
     m.add_function(wrap_pyfunction!(random_positions, m)?)?;
     Ok(())
 }
@@ -70,12 +71,6 @@ impl Board {
             2 => (x + 1 < self.width).then(|| blank + 1),
             _ => (x > 0).then(|| blank - 1),
         }
-    }
-
-    /// Which of `U D L R` can move a tile into `blank`.
-    #[inline]
-    fn mask(self, blank: usize) -> [bool; 4] {
-        std::array::from_fn(|action| self.source(blank, action).is_some())
     }
 }
 
@@ -181,8 +176,9 @@ fn is_position(row: &[u8]) -> bool {
     seen[0] & 1 != 0
 }
 
-/// A 1-D array of `rows` actions `0..=3`, of any integer dtype.
-fn actions_arg(value: &Bound<'_, PyAny>, rows: usize) -> PyResult<Vec<u8>> {
+/// A 1-D array of `rows` actions `0..=3`, of any integer dtype; `range`
+/// says what an action is, after `actions[i] is a: `.
+fn actions_arg(value: &Bound<'_, PyAny>, rows: usize, range: &str) -> PyResult<Vec<u8>> {
     let array = array_arg(value, "actions", "integer", "(N,)")?;
     let shape = array.shape().to_vec();
     let dtype = array.dtype();
@@ -193,21 +189,39 @@ fn actions_arg(value: &Bound<'_, PyAny>, rows: usize) -> PyResult<Vec<u8>> {
             shape_text(&shape)
         )));
     }
-    let wide = array.call_method1("astype", ("int64",))?;
-    let wide = wide.cast::<PyArray1<i64>>()?.readonly();
-    let actions = wide.as_array();
-    actions
-        .iter()
-        .enumerate()
-        .map(|(i, &a)| {
-            u8::try_from(a).ok().filter(|&a| a < 4).ok_or_else(|| {
-                value_error(format!(
-                    "actions[{i}] is {a}: an action is 0, 1, 2 or 3 (U D L R)"
-                ))
-            })
-        })
-        .collect()
+    // Read in the array's own dtype: a conversion to one would cost an
+    // allocation and a call back into NumPy on every step.
+    fn read<T: numpy::Element + Copy + Into<i128>>(
+        array: &Bound<'_, PyUntypedArray>,
+        range: &str,
+    ) -> PyResult<Vec<u8>> {
+        let typed = array.cast::<PyArray1<T>>()?.readonly();
+        let narrow = |(i, &a): (usize, &T)| {
+            let a: i128 = a.into();
+            u8::try_from(a)
+                .ok()
+                .filter(|&a| a < 4)
+                .ok_or_else(|| value_error(format!("actions[{i}] is {a}: {range}")))
+        };
+        match typed.as_slice() {
+            Ok(slice) => slice.iter().enumerate().map(narrow).collect(),
+            Err(_) => typed.as_array().iter().enumerate().map(narrow).collect(),
+        }
+    }
+    match (dtype.kind(), dtype.itemsize()) {
+        (b'i', 8) => read::<i64>(&array, range),
+        (b'i', 4) => read::<i32>(&array, range),
+        (b'i', 2) => read::<i16>(&array, range),
+        (b'i', _) => read::<i8>(&array, range),
+        (b'u', 8) => read::<u64>(&array, range),
+        (b'u', 4) => read::<u32>(&array, range),
+        (b'u', 2) => read::<u16>(&array, range),
+        _ => read::<u8>(&array, range),
+    }
 }
+
+/// What an action is, as `next_states` says it.
+const BATCH_ACTIONS: &str = "an action is 0, 1, 2 or 3 (U D L R)";
 
 /// A goal name laid out on `size`, as bytes.
 fn goal_row(goal: &str, size: Size) -> PyResult<Vec<u8>> {
@@ -257,7 +271,7 @@ fn next_states<'py>(
     size: Option<&Bound<'py, PyAny>>,
 ) -> Pair<'py, PyArray2<u8>, PyArray1<bool>> {
     let (mut flat, rows, size) = states_arg(states, size)?;
-    let actions = actions_arg(actions, rows)?;
+    let actions = actions_arg(actions, rows, BATCH_ACTIONS)?;
     let board = Board::of(size);
     let cells = board.cells();
     let mut legal = vec![false; rows];
@@ -459,6 +473,20 @@ fn random_walks<'py>(
     ))
 }
 
+/// What `Position.random(size, seed, goal, scramble)` scrambles, and
+/// how: the goal position (its labels checked to fit a byte) and the
+/// scramble, checked.
+pub fn dealer(size: Size, goal: &str, scramble: &str) -> PyResult<(Scramble, slide::Position)> {
+    let goal: Goal = goal.parse().map_err(value_error)?;
+    let scramble: Scramble = scramble
+        .parse()
+        .map_err(|e: slide::ScrambleError| value_error(e))?;
+    let spec = SlideSpec::new(size, GoalChoice::Goal(goal)).map_err(value_error)?;
+    let goal_position = spec.issue(0).map_err(value_error)?.goal_position;
+    byte_row(&goal_position)?;
+    Ok((scramble, goal_position))
+}
+
 /// The puzzles `Position.random(size, seed, goal, scramble)` gives for
 /// each of `seeds`, as rows of a `(len(seeds), cells)` array.
 #[pyfunction]
@@ -471,13 +499,7 @@ fn random_positions<'py>(
     scramble: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let size = crate::slide_module::size_of(size)?;
-    let goal: Goal = goal.parse().map_err(value_error)?;
-    let scramble: Scramble = scramble
-        .parse()
-        .map_err(|e: slide::ScrambleError| value_error(e))?;
-    let spec = SlideSpec::new(size, GoalChoice::Goal(goal)).map_err(value_error)?;
-    let goal_position = spec.issue(0).map_err(value_error)?.goal_position;
-    byte_row(&goal_position)?;
+    let (scramble, goal_position) = dealer(size, goal, scramble)?;
     let cells = size.cells();
     let rows: Vec<Vec<u8>> = py.detach(|| {
         seeds
@@ -513,23 +535,37 @@ fn owned<'a, T: numpy::Element>(
     Ok(slice)
 }
 
+/// What an action is, as the vector environment says it.
+const SPACE_ACTIONS: &str = "outside the action space Discrete(4), 0 1 2 3 are U D L R";
+
+/// The actions of a vector environment's step, checked as the step
+/// checks them, for the rare step that first resets boards that ended:
+/// a bad action must raise before any board changes.
+#[pyfunction]
+fn vector_check_actions(actions: &Bound<'_, PyAny>, rows: usize) -> PyResult<()> {
+    actions_arg(actions, rows, SPACE_ACTIONS).map(drop)
+}
+
 /// One step of `tessera.gym`'s vector environment, in place: every row of
-/// `states` not flagged in `resetting` takes its action (an illegal move
+/// `states` not flagged in `ended` takes its action (an illegal move
 /// leaves it as it is), counts a step, and gets its reward (`-1`, or with
 /// `sparse` `1` on reaching `goal` and `0` otherwise), termination (the
 /// goal reached) and truncation (`max_steps` taken); rows flagged in
-/// `resetting` were just replaced by new puzzles and get reward 0, no
-/// ending and a step count of 0. Every row's action mask is written.
+/// `ended` were just replaced by new puzzles and get reward 0, no ending
+/// and a step count of 0. Every row's action mask is written, and `ended`
+/// is overwritten with the rows that end on this step, whose number is
+/// returned (the caller resets them before the next step only when there
+/// are some).
 #[pyfunction]
-#[pyo3(signature = (states, steps, actions, resetting, goal, width, max_steps, sparse, rewards, terminated, truncated, masks))]
+#[pyo3(signature = (states, steps, actions, ended, goal, width, max_steps, sparse, rewards, terminated, truncated, masks))]
 #[allow(clippy::too_many_arguments)]
 fn vector_step(
     py: Python<'_>,
     states: &Bound<'_, PyArray2<u8>>,
     steps: &Bound<'_, PyArray1<i64>>,
     actions: &Bound<'_, PyAny>,
-    resetting: &Bound<'_, PyArray1<bool>>,
-    goal: Vec<u8>,
+    ended: &Bound<'_, PyArray1<bool>>,
+    goal: &[u8],
     width: usize,
     max_steps: i64,
     sparse: bool,
@@ -537,19 +573,19 @@ fn vector_step(
     terminated: &Bound<'_, PyArray1<bool>>,
     truncated: &Bound<'_, PyArray1<bool>>,
     masks: &Bound<'_, PyArray2<i8>>,
-) -> PyResult<()> {
+) -> PyResult<usize> {
     let cells = goal.len();
     if width == 0 || !cells.is_multiple_of(width) {
         return Err(value_error(format!(
             "width {width} does not divide {cells}"
         )));
     }
-    let board = Board {
+    let moves = Moves::new(Board {
         width,
         height: cells / width,
-    };
+    });
     let rows = steps.len();
-    let actions = actions_arg(actions, rows)?;
+    let actions = actions_arg(actions, rows, SPACE_ACTIONS)?;
     let mut states = states.readwrite();
     let states = states
         .as_slice_mut()
@@ -566,55 +602,169 @@ fn vector_step(
     if masks.len() != rows * 4 {
         return Err(value_error("masks must have shape (N, 4)"));
     }
-    let (mut steps, mut resetting) = (steps.readwrite(), resetting.readwrite());
+    let (mut steps, mut ended) = (steps.readwrite(), ended.readwrite());
     let (mut rewards, mut terminated, mut truncated) = (
         rewards.readwrite(),
         terminated.readwrite(),
         truncated.readwrite(),
     );
-    let steps = owned(&mut steps, "steps", rows)?;
-    let resetting = owned(&mut resetting, "resetting", rows)?;
-    let rewards = owned(&mut rewards, "rewards", rows)?;
-    let terminated = owned(&mut terminated, "terminated", rows)?;
-    let truncated = owned(&mut truncated, "truncated", rows)?;
-    py.detach(|| {
-        states
-            .par_chunks_mut(cells)
-            .zip(masks.par_chunks_mut(4))
-            .zip(steps.par_iter_mut())
-            .zip(resetting.par_iter())
-            .zip(actions.par_iter())
-            .zip(rewards.par_iter_mut())
-            .zip(terminated.par_iter_mut().zip(truncated.par_iter_mut()))
-            .with_min_len(ROWS_PER_TASK)
-            .for_each(
-                |((((((row, mask), steps), &resetting), &action), reward), (done, cut))| {
-                    let mut blank = blank_of(row);
-                    if resetting {
-                        *steps = 0;
-                        *reward = 0.0;
-                        *done = false;
-                        *cut = false;
-                    } else {
-                        if let Some(from) = board.source(blank, usize::from(action)) {
-                            row.swap(blank, from);
-                            blank = from;
-                        }
-                        *steps += 1;
-                        let solved = row == goal.as_slice();
-                        *reward = match (sparse, solved) {
-                            (false, _) => -1.0,
-                            (true, true) => 1.0,
-                            (true, false) => 0.0,
-                        };
-                        *done = solved;
-                        *cut = !solved && *steps >= max_steps;
-                    }
-                    for (slot, legal) in mask.iter_mut().zip(board.mask(blank)) {
-                        *slot = i8::from(legal);
-                    }
-                },
-            );
-    });
-    Ok(())
+    let boards = Boards {
+        states,
+        masks,
+        steps: owned(&mut steps, "steps", rows)?,
+        ended: owned(&mut ended, "ended", rows)?,
+        actions: &actions,
+        rewards: owned(&mut rewards, "rewards", rows)?,
+        terminated: owned(&mut terminated, "terminated", rows)?,
+        truncated: owned(&mut truncated, "truncated", rows)?,
+    };
+    let rules = StepRules {
+        moves: &moves,
+        goal,
+        max_steps,
+        sparse,
+    };
+    Ok(py.detach(|| boards.step(&rules)))
+}
+
+/// Every cell's neighbour in each direction, looked up instead of
+/// divided out on every row of every step.
+struct Moves {
+    /// `sources[4 * blank + action]`: the cell whose tile slides into
+    /// `blank` under `action`, or `blank` itself when there is none.
+    sources: Vec<u8>,
+    /// `masks[4 * blank ..][..4]`: which actions are legal there.
+    masks: Vec<i8>,
+}
+
+impl Moves {
+    fn new(board: Board) -> Moves {
+        let cells = board.cells();
+        let mut sources = Vec::with_capacity(4 * cells);
+        let mut masks = Vec::with_capacity(4 * cells);
+        for blank in 0..cells {
+            for action in 0..4 {
+                let source = board.source(blank, action);
+                // Boards reach the vector environment only with uint8
+                // labels, so at most 256 cells: a cell fits a byte.
+                sources.push(source.unwrap_or(blank) as u8);
+                masks.push(i8::from(source.is_some()));
+            }
+        }
+        Moves { sources, masks }
+    }
+}
+
+/// What every board of a step shares.
+struct StepRules<'a> {
+    moves: &'a Moves,
+    goal: &'a [u8],
+    max_steps: i64,
+    sparse: bool,
+}
+
+/// The vector environment's arrays, row-aligned.
+struct Boards<'a> {
+    states: &'a mut [u8],
+    masks: &'a mut [i8],
+    steps: &'a mut [i64],
+    ended: &'a mut [bool],
+    actions: &'a [u8],
+    rewards: &'a mut [f64],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+}
+
+impl Boards<'_> {
+    /// Steps every board; the number of boards that ended. Batches that
+    /// fit one rayon task stay on the calling thread: handing them to the
+    /// pool and waiting for it costs more than the step.
+    fn step(self, rules: &StepRules<'_>) -> usize {
+        let rows = self.steps.len();
+        if rows <= ROWS_PER_TASK {
+            return self.step_here(rules);
+        }
+        let cells = rules.goal.len();
+        let mut parts = Vec::with_capacity(rows.div_ceil(ROWS_PER_TASK));
+        let mut rest = self;
+        while !rest.steps.is_empty() {
+            let take = ROWS_PER_TASK.min(rest.steps.len());
+            let (head, tail) = rest.split_at(take, cells);
+            parts.push(head);
+            rest = tail;
+        }
+        parts
+            .into_par_iter()
+            .map(|part| part.step_here(rules))
+            .sum()
+    }
+
+    fn split_at(self, rows: usize, cells: usize) -> (Self, Self) {
+        let (states, states_rest) = self.states.split_at_mut(rows * cells);
+        let (masks, masks_rest) = self.masks.split_at_mut(rows * 4);
+        let (steps, steps_rest) = self.steps.split_at_mut(rows);
+        let (ended, ended_rest) = self.ended.split_at_mut(rows);
+        let (actions, actions_rest) = self.actions.split_at(rows);
+        let (rewards, rewards_rest) = self.rewards.split_at_mut(rows);
+        let (terminated, terminated_rest) = self.terminated.split_at_mut(rows);
+        let (truncated, truncated_rest) = self.truncated.split_at_mut(rows);
+        (
+            Boards {
+                states,
+                masks,
+                steps,
+                ended,
+                actions,
+                rewards,
+                terminated,
+                truncated,
+            },
+            Boards {
+                states: states_rest,
+                masks: masks_rest,
+                steps: steps_rest,
+                ended: ended_rest,
+                actions: actions_rest,
+                rewards: rewards_rest,
+                terminated: terminated_rest,
+                truncated: truncated_rest,
+            },
+        )
+    }
+
+    /// Steps these boards on this thread.
+    fn step_here(self, rules: &StepRules<'_>) -> usize {
+        let cells = rules.goal.len();
+        let mut ending = 0;
+        for (i, row) in self.states.chunks_exact_mut(cells).enumerate() {
+            let mut blank = blank_of(row);
+            if self.ended[i] {
+                self.steps[i] = 0;
+                self.rewards[i] = 0.0;
+                self.terminated[i] = false;
+                self.truncated[i] = false;
+                self.ended[i] = false;
+            } else {
+                let source =
+                    usize::from(rules.moves.sources[4 * blank + usize::from(self.actions[i])]);
+                row.swap(blank, source);
+                blank = source;
+                self.steps[i] += 1;
+                let solved = row == rules.goal;
+                self.rewards[i] = match (rules.sparse, solved) {
+                    (false, _) => -1.0,
+                    (true, true) => 1.0,
+                    (true, false) => 0.0,
+                };
+                let cut = !solved && self.steps[i] >= rules.max_steps;
+                self.terminated[i] = solved;
+                self.truncated[i] = cut;
+                self.ended[i] = solved || cut;
+                ending += usize::from(solved || cut);
+            }
+            self.masks[4 * i..4 * i + 4]
+                .copy_from_slice(&rules.moves.masks[4 * blank..4 * blank + 4]);
+        }
+        ending
+    }
 }

@@ -10,9 +10,11 @@
 use pyo3::prelude::*;
 
 mod batch;
+mod frames;
 mod interrupt;
 mod shisen_module;
 mod slide_module;
+mod streams;
 
 /// The extension module; the Python package `tessera` re-exports its
 /// submodules as `tessera.slide` and `tessera.shisen`.
@@ -24,11 +26,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let slide = PyModule::new(py, "tessera.slide")?;
     slide_module::register(&slide)?;
     batch::register(&slide)?;
+    frames::register(&slide)?;
     m.add_submodule(&slide)?;
     let shisen = PyModule::new(py, "tessera.shisen")?;
     shisen_module::register(&shisen)?;
     m.add_submodule(&shisen)?;
     batch::register_private(m)?;
+    streams::register_private(m)?;
     Ok(())
 }
 

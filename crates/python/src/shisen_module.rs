@@ -307,6 +307,16 @@ impl Board {
         self.board.to_string()
     }
 
+    /// The board as ``tessera shisen render`` draws it: a ``(height,
+    /// width, 3)`` ``uint8`` RGB array, 40 × 52 pixels a tile with the
+    /// empty ring around the board.
+    ///
+    /// >>> Board.parse("AB/BA").frame().shape
+    /// (208, 160, 3)
+    fn frame<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        crate::frames::rgb(py, &picture::shisen_board::board(&self.board, None))
+    }
+
     fn __repr__(&self) -> String {
         let rows: Vec<String> = self.board.to_string().lines().map(str::to_string).collect();
         let mut options = String::new();

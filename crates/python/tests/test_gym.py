@@ -2,6 +2,9 @@
 command line deals, and the native vector environment steps as copies
 of the single one do."""
 
+import struct
+import zlib
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -11,6 +14,7 @@ import tessera.gym
 from tessera.gym import ACTIONS, ShisenShoEnv, SlidingPuzzleEnv, SlidingPuzzleVectorEnv
 from tessera.shisen import Board
 from tessera.slide import Position
+from tessera.slide import frame as frame_of
 
 
 def test_the_sliding_puzzle_passes_gymnasiums_checks():
@@ -142,21 +146,62 @@ def test_the_vector_environment_without_copies_reuses_its_arrays():
     assert after is obs
 
 
-def test_frames_are_rgb_images():
-    env = SlidingPuzzleEnv(size="4x3", render_mode="rgb_array")
-    env.reset(seed=1)
+def _png_rgb(data: bytes) -> np.ndarray:
+    """An 8-bit RGBA PNG (what the command line writes) as an RGB array."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, chunks = 8, {}
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind = data[at + 4 : at + 8]
+        chunks[kind] = chunks.get(kind, b"") + data[at + 8 : at + 8 + length]
+        at += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert (depth, colour) == (8, 6), "RGBA, 8 bits a channel"
+    raw, stride = zlib.decompress(chunks[b"IDAT"]), 4 * width
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - 4] if i >= 4 else 0
+            up, corner = previous[i], previous[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(height, width, 4)[:, :, :3]
+
+
+def test_frames_are_the_command_lines_pictures(cli, tmp_path):
+    env = SlidingPuzzleEnv(size="4x3", goal="spiral", render_mode="rgb_array")
+    obs, _ = env.reset(seed=1)
     frame = env.render()
-    assert frame.shape == (3 * 48, 4 * 48, 3) and frame.dtype == np.uint8
-    assert len(np.unique(frame.reshape(-1, 3), axis=0)) >= 3
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    text = str(Position.parse(" ".join(map(str, obs)), size="4x3"))
+    cli("slide", "render", "--goal", "spiral", text, "-o", str(tmp_path / "board.png"))
+    assert (frame == _png_rgb((tmp_path / "board.png").read_bytes())).all()
     text = SlidingPuzzleEnv(size="3x3", render_mode="ansi")
     text.reset(seed=1)
     assert text.render() == str(Position.random("3x3", seed=1))
     vector = SlidingPuzzleVectorEnv(num_envs=2, render_mode="rgb_array")
-    vector.reset(seed=0)
-    assert len(vector.render()) == 2
+    states, _ = vector.reset(seed=0)
+    frames = vector.render()
+    assert len(frames) == 2 and (frames[1] == frame_of(states[1])).all()
     shisen = ShisenShoEnv(size="6x4", render_mode="rgb_array")
     shisen.reset(seed=0)
-    assert shisen.render().shape == (4 * 24, 6 * 24, 3)
+    board = shisen.unwrapped._board
+    (tmp_path / "deal.txt").write_text(str(board))
+    cli("shisen", "render", "@" + str(tmp_path / "deal.txt"), "-o", str(tmp_path / "deal.png"))
+    assert (shisen.render() == _png_rgb((tmp_path / "deal.png").read_bytes())).all()
+    with pytest.raises(ValueError, match="scheme"):
+        frame_of(states[0], scheme="stripes")
 
 
 def test_shisen_sho_deals_what_the_command_line_deals_and_plays_to_the_end(cli):
@@ -179,3 +224,42 @@ def test_shisen_sho_deals_what_the_command_line_deals_and_plays_to_the_end(cli):
     before = env.board
     obs, reward, terminated, truncated, info = env.step(len(before.moves()))
     assert env.board == before and reward == 0.0
+
+
+def test_record_video_writes_one_frame_a_step(tmp_path):
+    import imageio_ffmpeg
+    from gymnasium.wrappers import RecordVideo
+
+    env = RecordVideo(
+        gym.make("tessera/SlidingPuzzle-v0", size="3x3", scramble="walk:40", max_steps=12, render_mode="rgb_array"),
+        video_folder=str(tmp_path / "videos"),
+        episode_trigger=lambda episode: True,
+        disable_logger=True,
+    )
+    _, info = env.reset(seed=3)
+    truncated = terminated = False
+    steps = 0
+    while not (terminated or truncated):
+        # The first legal move: a walk that never solves, cut at max_steps.
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        steps += 1
+    env.close()
+    (video,) = (tmp_path / "videos").glob("*.mp4")
+    frames, _ = imageio_ffmpeg.count_frames_and_secs(str(video))
+    assert frames == steps + 1
+
+
+def test_unseeded_resets_draw_what_gymnasiums_generators_draw():
+    # The vector environment draws in Rust from NumPy's SeedSequence and
+    # PCG64, one stream a board: seeds of one and two 32-bit words and
+    # the largest a puzzle seed can be.
+    from gymnasium.utils import seeding
+
+    seeds = [0, 1, 2**32 + 5, 2**64 - 1]
+    envs = SlidingPuzzleVectorEnv(num_envs=len(seeds), size="3x3")
+    envs.reset(seed=seeds)
+    generators = [seeding.np_random(s)[0] for s in seeds]
+    for _ in range(3):
+        obs, _ = envs.reset()
+        expected = [Position.random("3x3", seed=int(g.integers(0, 2**63))).tiles for g in generators]
+        assert [list(row) for row in obs] == expected

@@ -34,9 +34,13 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from tessera._native import random_positions as _random_positions
+from tessera._native import vector_check_actions as _vector_check_actions
+from tessera._native import vector_deal as _vector_deal
+from tessera._native import vector_seed as _vector_seed
 from tessera._native import vector_step as _vector_step
 from tessera.shisen import Board
 from tessera.slide import Position
+from tessera.slide import frame as _frame
 
 __all__ = ["ACTIONS", "ShisenShoEnv", "SlidingPuzzleEnv", "SlidingPuzzleVectorEnv"]
 
@@ -46,6 +50,14 @@ ACTIONS = ("U", "D", "L", "R")
 
 _SEED_BOUND = 2**63
 """Puzzle seeds drawn by an unseeded reset lie below this."""
+
+
+def _stream_words(generator: np.random.Generator) -> list[int]:
+    """A PCG64 generator's state and increment as the vector environment's
+    four uint64 words, high first."""
+    state = generator.bit_generator.state["state"]
+    mask = 2**64 - 1
+    return [state["state"] >> 64, state["state"] & mask, state["inc"] >> 64, state["inc"] & mask]
 
 
 class _SlideRules:
@@ -214,22 +226,42 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         self._terminated = np.zeros(n, dtype=bool)
         self._truncated = np.zeros(n, dtype=bool)
         self._masks = np.zeros((n, 4), dtype=np.int8)
+        # Every board has a mask on every step (Gymnasium's "_key" array).
+        self._present = np.ones(n, dtype=bool)
+        # Boards that ended on the last step, reset before the next one.
+        self._ending = 0
         self._goal = rules.goal.tobytes()
         # Each copy's generator, as SlidingPuzzleEnv.np_random would be:
-        # made from its seed only when a reset needs to draw from it.
-        self._seeds: list[Optional[int]] = [None] * n
-        self._generators: list[Optional[np.random.Generator]] = [None] * n
+        # its PCG64 state, drawn from in Rust ("streams"), seeded when the
+        # copy is; False where a copy has never been seeded.
+        self._streams = np.zeros((n, 4), dtype=np.uint64)
+        self._seeded = np.zeros(n, dtype=bool)
 
-    def _draw(self, index: int) -> int:
-        """A puzzle seed from copy ``index``'s generator."""
-        generator = self._generators[index]
-        if generator is None:
-            generator, _ = seeding.np_random(self._seeds[index])
-            self._generators[index] = generator
-        return int(generator.integers(0, _SEED_BOUND))
+    def _seed(self, rows: list[int], seeds: list[int]) -> None:
+        """Seeds the streams of ``rows`` as ``seeding.np_random(seed)``."""
+        try:
+            _vector_seed(self._streams, rows, seeds)
+        except OverflowError:
+            # A negative seed: Gymnasium's own error says why.
+            for row, given in zip(rows, seeds):
+                self._streams[row] = _stream_words(seeding.np_random(given)[0])
+        self._seeded[rows] = True
+
+    def _deal(self) -> None:
+        """New puzzles for the boards flagged in ``_ended``, from seeds
+        their streams draw."""
+        unseeded = np.flatnonzero(self._ended & ~self._seeded)
+        for row in unseeded:
+            # Seeded from the operating system, as np_random(None).
+            self._streams[row] = _stream_words(seeding.np_random(None)[0])
+        self._seeded[unseeded] = True
+        rules = self._rules
+        _vector_deal(self._states, self._ended, self._streams, rules.size, rules.goal_name, rules.scramble)
 
     def reset(self, *, seed: Optional[Union[int, Sequence[Optional[int]]]] = None, options: Optional[dict[str, Any]] = None):
-        super().reset(seed=seed)
+        # The environment's own generator takes an int seed only; a list
+        # seeds the copies.
+        super().reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
         n = self.num_envs
         if seed is None:
             seeds: list[Optional[int]] = [None] * n
@@ -239,50 +271,42 @@ class SlidingPuzzleVectorEnv(VectorEnv):
             seeds = list(seed)
             if len(seeds) != n:
                 raise ValueError(f"reset got {len(seeds)} seeds for {n} environments")
-        puzzle_seeds = []
-        for index, given in enumerate(seeds):
-            if given is None:
-                puzzle_seeds.append(self._draw(index))
-            else:
-                self._seeds[index], self._generators[index] = given, None
-                puzzle_seeds.append(given)
+        given = [i for i, s in enumerate(seeds) if s is not None]
         rules = self._rules
-        self._states[:] = _random_positions(puzzle_seeds, rules.size, rules.goal_name, rules.scramble)
+        if given:
+            # A seeded copy deals the seed's own puzzle.
+            puzzle_seeds = [int(seeds[i]) for i in given]  # type: ignore[arg-type]
+            self._seed(given, puzzle_seeds)
+            self._states[given] = _random_positions(puzzle_seeds, rules.size, rules.goal_name, rules.scramble)
+        self._ended[:] = [s is None for s in seeds]
+        self._deal()
         # A step in which every board is fresh: counts and masks, no move.
         self._ended[:] = True
-        self._step(np.zeros(n, dtype=np.int64))
-        self._ended[:] = False
-        return self._out(self._states), {"action_mask": self._out(self._masks), "_action_mask": np.ones(n, dtype=bool)}
+        self._ending = self._step(np.zeros(n, dtype=np.int64))
+        return self._out(self._states), {"action_mask": self._out(self._masks), "_action_mask": self._out(self._present)}
 
     def step(self, actions):
-        actions = np.asarray(actions)
-        n = self.num_envs
-        if actions.shape != (n,) or actions.dtype.kind not in "iu":
-            raise ValueError(
-                f"actions must be an integer array of shape ({n},), not a {actions.dtype} array of shape {actions.shape}"
-            )
-        outside = np.flatnonzero((actions < 0) | (actions > 3))
-        if outside.size:
-            i = int(outside[0])
-            raise ValueError(f"actions[{i}] is {actions[i]}: outside the action space Discrete(4), 0 1 2 3 are U D L R")
-        resetting = np.flatnonzero(self._ended)
-        if resetting.size:
-            rules = self._rules
-            seeds = [self._draw(int(i)) for i in resetting]
-            self._states[resetting] = _random_positions(seeds, rules.size, rules.goal_name, rules.scramble)
-        self._step(actions)
-        np.logical_or(self._terminated, self._truncated, out=self._ended)
+        if type(actions) is not np.ndarray:
+            actions = np.asarray(actions)
+        if self._ending:
+            # Boards that ended on the last step are dealt new puzzles
+            # first; the actions are checked before any board changes.
+            _vector_check_actions(actions, self.num_envs)
+            self._deal()
+        # Checks the actions (dtype, shape, range) as it reads them.
+        self._ending = self._step(actions)
         return (
             self._out(self._states),
             self._out(self._rewards),
             self._out(self._terminated),
             self._out(self._truncated),
-            {"action_mask": self._out(self._masks), "_action_mask": np.ones(n, dtype=bool)},
+            {"action_mask": self._out(self._masks), "_action_mask": self._out(self._present)},
         )
 
-    def _step(self, actions: np.ndarray) -> None:
+    def _step(self, actions: np.ndarray) -> int:
+        """Steps every board in Rust; the number that ended."""
         rules = self._rules
-        _vector_step(
+        return _vector_step(
             self._states,
             self._steps,
             actions,
@@ -306,51 +330,9 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         return None
 
 
-# Frames are drawn here with NumPy: the project's picture code lives in
-# the command line's crate, which this package does not link.
-
-_CELL = 48
-_DIGITS = [
-    "111101101101111",
-    "010110010010111",
-    "111001111100111",
-    "111001111001111",
-    "101101111001001",
-    "111100111001111",
-    "111100111101111",
-    "111001001001001",
-    "111101111101111",
-    "111101111001111",
-]
-"""3x5 bitmaps of 0-9, row by row."""
-_GLYPHS = [np.array([int(b) for b in bits], dtype=bool).reshape(5, 3) for bits in _DIGITS]
-
-
-def _label(number: int, scale: int) -> np.ndarray:
-    """A number's digits as a boolean bitmap, ``scale`` pixels a dot."""
-    glyphs = [np.kron(_GLYPHS[int(d)], np.ones((scale, scale), dtype=bool)) for d in str(number)]
-    gap = np.zeros((5 * scale, scale), dtype=bool)
-    parts: list[np.ndarray] = []
-    for glyph in glyphs:
-        parts += [glyph, gap]
-    return np.hstack(parts[:-1])
-
-
 def _slide_frame(tiles: np.ndarray, rules: _SlideRules) -> np.ndarray:
-    """The board as an RGB image: tiles in their goal cell green, others
-    sand, the blank dark, each tile's number in black."""
-    frame = np.full((rules.height * _CELL, rules.width * _CELL, 3), 40, dtype=np.uint8)
-    for cell, tile in enumerate(tiles):
-        if tile == 0:
-            continue
-        top, left = (cell // rules.width) * _CELL, (cell % rules.width) * _CELL
-        colour = (150, 210, 140) if rules.goal[cell] == tile else (235, 210, 160)
-        frame[top + 2 : top + _CELL - 2, left + 2 : left + _CELL - 2] = colour
-        label = _label(int(tile), 4 if tile < 100 else 3)
-        h, w = label.shape
-        y, x = top + (_CELL - h) // 2, left + (_CELL - w) // 2
-        frame[y : y + h, x : x + w][label] = 0
-    return frame
+    """The board as ``tessera slide render`` draws it, an RGB array."""
+    return _frame(tiles, goal=rules.goal_name, size=rules.size)
 
 
 class ShisenShoEnv(gymnasium.Env):
@@ -467,17 +449,8 @@ class ShisenShoEnv(gymnasium.Env):
         return None
 
     def _frame(self) -> np.ndarray:
-        """Tiles as squares coloured by class on a dark table."""
-        cell = 24
-        classes = self._observation()
-        frame = np.full((self.height * cell, self.width * cell, 3), 30, dtype=np.uint8)
-        for (y, x), value in np.ndenumerate(classes):
-            if value:
-                # Colours spread around the wheel by the golden ratio.
-                hue = (value * 0.618034) % 1.0
-                colour = (np.array([hue, (hue + 1 / 3) % 1, (hue + 2 / 3) % 1]) * 180 + 60).astype(np.uint8)
-                frame[y * cell + 2 : (y + 1) * cell - 2, x * cell + 2 : (x + 1) * cell - 2] = colour
-        return frame
+        """The board as ``tessera shisen render`` draws it."""
+        return self._board.frame()
 
 
 gymnasium.register(

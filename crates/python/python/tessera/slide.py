@@ -16,6 +16,7 @@ dataset = _native.dataset
 distances = _native.distances
 expand = _native.expand
 fast_solve = _native.fast_solve
+frame = _native.frame
 is_goal = _native.is_goal
 next_states = _native.next_states
 random_walks = _native.random_walks
@@ -29,6 +30,7 @@ __all__ = [
     "distances",
     "expand",
     "fast_solve",
+    "frame",
     "is_goal",
     "next_states",
     "random_walks",

@@ -14,6 +14,7 @@ __all__ = [
     "distances",
     "expand",
     "fast_solve",
+    "frame",
     "is_goal",
     "next_states",
     "random_walks",
@@ -120,6 +121,13 @@ def dataset(
 ) -> tuple[
     npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.int8]
 ]: ...
+def frame(
+    position: Union[Position, npt.NDArray[np.uint8]],
+    goal: _Goal = "row-major",
+    size: Optional[_Size] = None,
+    scheme: str = "plain",
+    numbers: bool = True,
+) -> npt.NDArray[np.uint8]: ...
 def next_states(
     states: npt.NDArray[np.uint8], actions: npt.NDArray[np.integer], size: Optional[_Size] = None
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
