@@ -5,12 +5,39 @@
 // frame); and the start of the next animation frame after that change,
 // which is when the frame holding the change has been presented.
 //
-//   node e2e/bench/pointer-to-frame.js [MOVES] [SIZE...]
-import { startServer, startBrowser } from '../tests/harness.js';
+//   node e2e/bench/pointer-to-frame.js [--baseline REV] [MOVES] [SIZE...]
+//
+// With --baseline, each size is measured twice in the same run, the same
+// server answering both: first with the page's files (crates/tessera/static)
+// as git revision REV has them, then as the working tree has them, both
+// served in place of the binary's; the table gives both and their ratio.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, startBrowser, repo } from '../tests/harness.js';
 import { readTiles } from '../tests/puzzle.js';
 
-const moves = Number(process.argv[2] || 300);
-const sizes = process.argv.length > 3 ? process.argv.slice(3) : ['4x4', '10x10', '20x20', '32x32'];
+const args = process.argv.slice(2);
+let baseline = null;
+if (args[0] === '--baseline') { baseline = args[1]; args.splice(0, 2); }
+const moves = Number(args[0] || 300);
+const sizes = args.length > 1 ? args.slice(1) : ['4x4', '10x10', '20x20', '32x32'];
+
+const TYPES = { js: 'text/javascript', css: 'text/css', html: 'text/html', svg: 'image/svg+xml', json: 'application/json' };
+// Serves the page's files as git revision `rev` has them, or the working
+// tree (`rev` null); a file they lack comes from the binary.
+async function servePageOf(page, rev) {
+  await page.route('**/static/**', (route) => {
+    const name = new URL(route.request().url()).pathname.replace('/static/', '');
+    const path = `crates/tessera/static/${name}`;
+    let body;
+    try {
+      body = rev ? execFileSync('git', ['-C', repo, 'show', `${rev}:${path}`], { stdio: ['ignore', 'pipe', 'ignore'] })
+        : readFileSync(join(repo, path));
+    } catch { return route.continue(); }
+    return route.fulfill({ body, contentType: TYPES[name.split('.').pop()] ?? 'application/octet-stream' });
+  });
+}
 
 // Installed in the page before the app's own handlers see the event.
 function instrument() {
@@ -39,11 +66,13 @@ const server = await startServer();
 const chromium = await startBrowser();
 const rows = [];
 try {
-  for (const size of sizes) {
+  for (const [size, rev] of sizes.flatMap((size) => (baseline ? [[size, baseline], [size, null]] : [[size, null]]))) {
     const [w, h] = size.split('x').map(Number);
     const page = await chromium.context.newPage();
+    if (baseline) await servePageOf(page, rev);
     await page.goto(`${server.url}#slide&size=${size}&goal=row-major&seed=2026&control=hover`);
-    await page.waitForSelector('#slide-board .tile');
+    // Tiles as elements, or a big board's canvas beside its grid of cells.
+    await page.waitForSelector('#slide-board .tile, #slide-board canvas');
     const box = await page.locator('#slide-board').boundingBox();
     const pad = await page.$eval('#slide-board', (b) => b.clientLeft + parseFloat(getComputedStyle(b).paddingLeft));
     const cell = (box.width - 2 * pad) / w;
@@ -70,7 +99,7 @@ try {
     const total = samples.map((s) => s.presented - s.event);
     const drawn = samples.map((s) => s.changed - s.event);
     const row = {
-      size, moves: samples.length,
+      size, page: rev ?? 'working tree', moves: samples.length,
       drawnP50: quantile(drawn, 0.5), drawnP95: quantile(drawn, 0.95),
       p50: quantile(total, 0.5), p95: quantile(total, 0.95), max: Math.max(...total),
     };
@@ -83,8 +112,13 @@ try {
   server.stop();
 }
 const ms = (x) => x.toFixed(1);
-console.log('| board | moves | event → DOM p50 | event → DOM p95 | event → frame p50 | event → frame p95 | max | p95 within 16.7 ms |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+// The p95 against the baseline's on the same board, in the same run.
+const ratio = (r) => {
+  const base = rows.find((b) => b.size === r.size && b.page !== 'working tree');
+  return !baseline ? '' : base && base !== r ? ` ${(r.p95 / base.p95).toFixed(2)} |` : ' 1.00 |';
+};
+console.log(`| board | page | moves | event → DOM p50 | event → DOM p95 | event → frame p50 | event → frame p95 | max | p95 within 16.7 ms |${baseline ? ' p95 ÷ baseline |' : ''}`);
+console.log(`|---|---|---:|---:|---:|---:|---:|---:|---|${baseline ? '---:|' : ''}`);
 for (const r of rows) {
-  console.log(`| ${r.size} | ${r.moves} | ${ms(r.drawnP50)} | ${ms(r.drawnP95)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.p95 <= 16.7 ? 'yes' : 'no'} |`);
+  console.log(`| ${r.size} | ${r.page} | ${r.moves} | ${ms(r.drawnP50)} | ${ms(r.drawnP95)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.p95 <= 16.7 ? 'yes' : 'no'} |${ratio(r)}`);
 }

@@ -113,8 +113,11 @@ test('holding Ctrl or a mouse button moves the pointer without moving tiles', as
 test('a link with a size and a control opens that board that way, and axe finds nothing', async () => {
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#slide&size=20x20&control=hover`);
-  await page.waitForSelector('#slide-board .tile');
-  assert.equal(await page.locator('#slide-board .tile').count(), 399);
+  // Past 10x10 the board is drawn on a canvas, beside the screen reader's grid.
+  await page.waitForSelector('#slide-board canvas');
+  assert.equal(await page.locator('#slide-board .tile').count(), 0);
+  assert.equal(await page.locator('#slide-board [role="gridcell"]').count(), 400);
+  assert.deepEqual((await readTiles(page, 400)).sort((a, b) => a - b), [...Array(400).keys()]);
   assert.equal(await page.inputValue('#slide-control'), 'hover');
   assert.match(page.url(), /size=20x20.*control=hover/);
   await noViolations(page, 'the sliding puzzle with hover');
@@ -147,9 +150,12 @@ test('four keys of the player\'s own move the tiles, remembered on the device', 
 // Deals `size` with hover and slides the tiles of the blank's row towards
 // the far end: the blank ends under the pointer, at once.
 async function sweep(page, w, h) {
-  await page.waitForSelector('#slide-board .tile');
-  assert.equal(await page.locator('#slide-board .tile').count(), w * h - 1);
+  // Tile elements up to 10x10, a canvas past it.
+  const canvas = w * h > 100;
+  await page.waitForSelector(canvas ? '#slide-board canvas' : '#slide-board .tile');
+  assert.equal(await page.locator('#slide-board .tile').count(), canvas ? 0 : w * h - 1);
   const tiles = await readTiles(page, w * h);
+  assert.deepEqual(tiles.toSorted((a, b) => a - b), [...Array(w * h).keys()], 'every tile once');
   const b = tiles.indexOf(0);
   const far = Math.floor(b / w) * w + (b % w < w / 2 ? w - 1 : 0);
   await page.mouse.move(...await centre(page, b, w, h));
@@ -179,6 +185,25 @@ test('a 2x2, a 10x3 and a 32x32 are dealt and played by hover', async () => {
   assert.ok(await page.$eval('.board-wrap', (w) => w.scrollWidth > w.clientWidth || w.scrollHeight > w.clientHeight));
   await page.keyboard.press('End');
   assert.ok(Math.abs((await page.locator('#slide-board').boundingBox()).width - fitted) < 1);
+});
+
+test('a board on a canvas takes clicks, and shows a display type', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#slide&size=12x12&goal=row-major&seed=12&control=click&display=manhattan`);
+  await page.waitForSelector('#slide-board canvas');
+  const tiles = await readTiles(page, 144);
+  const b = tiles.indexOf(0);
+  // The far end of the blank's row: that tile and those between slide.
+  const far = Math.floor(b / 12) * 12 + (b % 12 < 6 ? 11 : 0);
+  await page.mouse.click(...await centre(page, far, 12, 12));
+  await page.waitForFunction((n) => document.getElementById('slide-moves').textContent === String(n), Math.abs(far - b));
+  assert.equal((await readTiles(page, 144))[far], 0, 'the screen reader\'s cells follow');
+  // Under a display the cells say what it shows: Manhattan distances.
+  const said = await page.$$eval('#slide-board [data-place]', (els) => els.map((e) => e.textContent.split(',')[0]));
+  assert.ok(said.every((t) => t === 'blank' || /^\d+$/.test(t)), said.join(' '));
+  assert.equal(await page.$eval('#slide-board', (b) => b.dataset.display), 'manhattan');
+  await noViolations(page, 'a board on a canvas under a display');
+  await page.close();
 });
 
 test('a size outside 2 to 32 is refused, naming the field', async () => {

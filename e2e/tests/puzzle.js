@@ -42,6 +42,14 @@ export function bfs(start, goal, w = 3, h = 3) {
 // The page's board, cell by cell (0 = blank).
 export async function readTiles(page, cells) {
   const placed = await page.$$eval('#slide-board .tile', (els) => els.map((e) => [Number(e.dataset.tile), Number(e.dataset.cell)]));
+  // A big board is drawn on a canvas: its screen reader's cells say the
+  // tiles ("7, row 2, column 3", "blank, row 1, column 1").
+  if (placed.length === 0 && await page.$('#slide-board canvas')) {
+    return page.$$eval('#slide-board [data-place]', (els) => els.map((e) => {
+      const said = e.textContent.split(',')[0];
+      return said === 'blank' ? 0 : Number(said);
+    }));
+  }
   const tiles = Array(cells).fill(0);
   for (const [t, c] of placed) tiles[c] = t;
   return tiles;

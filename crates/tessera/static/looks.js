@@ -87,26 +87,33 @@ export const builtIn = (name) => `/static/picture-${encodeURIComponent(name)}.sv
 // Draws what each tile shows under a display type (cells from
 // display.js's shownCells) on the tile elements, by tile number, and says
 // the same to screen readers in the cells by place: a hidden number is
-// hidden from them too.
-export function paintDisplay(tiles, cells, tileEls, placeEls, w) {
-  cells.forEach((c, i) => {
+// hidden from them too. `only` lists the cells to paint (those a move
+// changed), else all are. A board on a canvas has no tile elements (the
+// canvas draws the cells).
+export function paintDisplay(tiles, cells, tileEls, placeEls, w, only = null) {
+  for (const i of only ?? cells.keys()) {
+    const c = cells[i];
     const place = `row ${Math.floor(i / w) + 1}, column ${(i % w) + 1}`;
-    if (c === null) { placeEls[i].textContent = `blank, ${place}`; return; }
+    if (c === null) { placeEls[i].textContent = `blank, ${place}`; continue; }
     const tile = tileEls[tiles[i]];
-    tile.classList.toggle('unseen', c.hidden);
-    tile.dataset.tint = c.tint ?? '';
-    tile.dataset.arrow = c.arrow ? c.arrow.join(',') : '';
-    tile.style.opacity = c.opacity ? String(c.opacity[0] / c.opacity[1]) : '';
-    if (c.arrow) {
-      const [dx, dy] = c.arrow;
-      const head = el('span', { class: 'arrow', text: dx === 0 && dy === 0 ? '•' : '→' });
-      head.style.transform = `rotate(${Math.atan2(dy, dx)}rad)`;
-      tile.replaceChildren(head);
-    } else {
-      tile.textContent = c.text;
-    }
+    if (tile) showOnTile(tile, c);
     placeEls[i].textContent = `${said(c)}, ${place}`;
-  });
+  }
+}
+
+function showOnTile(tile, c) {
+  tile.classList.toggle('unseen', c.hidden);
+  tile.dataset.tint = c.tint ?? '';
+  tile.dataset.arrow = c.arrow ? c.arrow.join(',') : '';
+  tile.style.opacity = c.opacity ? String(c.opacity[0] / c.opacity[1]) : '';
+  if (c.arrow) {
+    const [dx, dy] = c.arrow;
+    const head = el('span', { class: 'arrow', text: dx === 0 && dy === 0 ? '•' : '→' });
+    head.style.transform = `rotate(${Math.atan2(dy, dx)}rad)`;
+    tile.replaceChildren(head);
+  } else {
+    tile.textContent = c.text;
+  }
 }
 
 // A tile's display in words.

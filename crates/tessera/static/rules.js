@@ -6,7 +6,7 @@
 // test (crates/tessera/tests/it/client_rules.rs) runs these functions under
 // Node on cases the engines computed, so the two cannot drift apart.
 
-export { DISPLAYS, PIECES, allowedWith, recentOf, shownCells, fadeLimit } from './display.js';
+export { DISPLAYS, PIECES, allowedWith, recentOf, shownCells, fadeLimit, CarriedDisplay } from './display.js';
 
 // Letters name the direction the TILE moves; the tile that moves into the
 // blank comes from the opposite side: [dx, dy] from the blank to that tile.

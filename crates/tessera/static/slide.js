@@ -2,10 +2,12 @@
 // issued the puzzle and replays the whole move list when it is solved.
 import { post, clock, el } from './api.js';
 import { showRecords, reasonText } from './records.js';
-import { SOURCE, INVERSE, applyMove, movesToward, mtmCount, DISPLAYS, allowedWith, recentOf, shownCells } from './rules.js';
+import { SOURCE, INVERSE, applyMove, movesToward, mtmCount, DISPLAYS, allowedWith, CarriedDisplay } from './rules.js';
 import * as looks from './looks.js';
 import { announce } from './a11y.js';
 import * as keys from './keys.js';
+import { CanvasBoard, onCanvas } from './board-canvas.js';
+import { formatMenu, formatName, phases, showSplits, played } from './slide-formats.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,6 +24,10 @@ let display = 'standard';
 // The board's tile elements by tile number, for the game on show.
 let tileEls = [];
 let placeEls = []; // and the screen reader's cells by place
+// A big board is drawn on a canvas instead (board-canvas.js).
+let canvas = null;
+// What the display type shows in each cell as last drawn, null if none.
+let displayed = null;
 // A redraw asked for the next frame (hover moves), not yet made.
 let painting = 0;
 // The tile in each cell as last drawn, and whether it was drawn blind.
@@ -86,17 +92,18 @@ function fitHeight(board) {
 }
 
 // Draws the board: one element per tile, positioned by transform so moves
-// animate smoothly (but for hover, where each move shows at once). A
-// `quick` redraw (a hover frame) touches only the cells that changed, so
-// that a 32×32 keeps up with the pointer.
+// animate smoothly (but for hover, where each move shows at once), or past
+// 10×10 a canvas (board-canvas.js). A `quick` redraw (after moves) touches
+// only the cells that changed, so that a 32×32 keeps up with the pointer.
 function render(quick = false) {
   cancelAnimationFrame(painting);
   painting = 0;
   const board = $('slide-board');
   const blind = s.blind && s.moves.length > 0 && !s.solved;
   if (quick && board.dataset.game === s.key && blind === shownBlind) {
-    paintCells(board, blind, new Map(s.goal.map((t, i) => [t, i])));
-    paintShown(board, blind);
+    const moved = paintCells(board, blind, homes());
+    const changed = paintShown(board, blind, true);
+    paintCanvas([...moved, ...changed]);
     tick();
     return;
   }
@@ -113,48 +120,87 @@ function render(quick = false) {
     board.dataset.game = s.key;
     tileEls = [];
     s.tiles.forEach((t) => {
-      if (t === 0) return;
+      if (t === 0 || onCanvas(s.w, s.h)) return;
       tileEls[t] = el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) });
       board.append(tileEls[t]);
     });
     board.append(readerRows());
     placeEls = [...board.querySelectorAll('[data-place]')];
     board.setAttribute('aria-label', `sliding puzzle, ${s.w} by ${s.h}`);
+    canvas = onCanvas(s.w, s.h) ? new CanvasBoard(board, s.w, s.h) : null;
   }
-  const home = new Map(s.goal.map((t, i) => [t, i]));
+  const home = homes();
   paintCells(board, blind, home);
   paintShown(board, blind);
   paintLook(board, home);
+  canvas?.fit();
+  paintCanvas();
   tick();
 }
 
+// Each tile's goal cell, for the game in play.
+function homes() {
+  if (s.homes?.key !== s.key) s.homes = { key: s.key, cells: new Map(s.goal.map((t, i) => [t, i])) };
+  return s.homes.cells;
+}
+
+// Draws the cells listed in `only`, or all, on a big board's canvas.
+function paintCanvas(only = null) {
+  if (!canvas) return;
+  const { scheme, picture } = lookShown();
+  canvas.paint({
+    tiles: s.tiles, home: homes(), cells: displayed, blind: shownBlind, numbers: $('slide-numbers').checked,
+    colours: scheme ? look.colours : null, picture: picture ? look.picture : null, hint: s.hint ?? null,
+  }, only);
+}
+
 // Places the tiles of the cells that changed since the last redraw, and
-// says them to screen readers.
+// says them to screen readers; the cells that changed.
 function paintCells(board, blind, home) {
+  const changed = [];
   s.tiles.forEach((t, i) => {
     if (shown[i] === t) return;
     shown[i] = t;
+    changed.push(i);
     readerCell(placeEls[i], i, blind);
-    if (t === 0) return;
     const tile = tileEls[t];
+    if (t === 0 || !tile) return;
     tile.style.transform = `translate(${(i % s.w) * 100}%, ${Math.floor(i / s.w) * 100}%)`;
     tile.dataset.cell = String(i);
     tile.classList.toggle('home', home.get(t) === i);
     // Blindfolded, the numbers are gone from the page, not only unseen.
     tile.textContent = blind ? '' : String(t);
   });
+  return changed;
 }
 
 // What the tiles show under the display type; back to numbers when the
-// display is standard again or the board is blind.
-function paintShown(board, blind) {
+// display is standard again or the board is blind. The cells whose display
+// changed.
+function paintShown(board, blind, quick = false) {
   const on = s.display !== 'standard' && !blind;
-  if (!on && !board.classList.contains('displayed')) return;
+  displayed = null;
+  if (!on && !board.classList.contains('displayed')) return [];
   board.classList.toggle('displayed', on);
   board.dataset.display = on ? s.display : 'standard';
-  const cells = shownCells(board.dataset.display, s.tiles, s.goal, s.w, recentOf(s.start, s.goal, s.w, s.moves));
-  looks.paintDisplay(s.tiles, cells, tileEls, placeEls, s.w);
-  if (!on) { shown = []; paintCells(board, blind, new Map(s.goal.map((t, i) => [t, i]))); }
+  const { cells, changed } = carried(board.dataset.display);
+  looks.paintDisplay(s.tiles, cells, tileEls, placeEls, s.w, quick ? changed : null);
+  if (on) displayed = cells;
+  else { shown = []; paintCells(board, blind, homes()); }
+  return changed;
+}
+
+// The display carried forward to the position in play, and the cells the
+// moves since the last redraw changed; a new puzzle, display or move list
+// (a restart) starts it again from the puzzle's start.
+function carried(display) {
+  let view = s.carried;
+  if (!view || view.key !== s.key || view.display !== display || view.moves !== s.moves) {
+    view = s.carried = Object.assign(new CarriedDisplay(display, s.start, s.goal, s.w), { key: s.key, moves: s.moves });
+  }
+  const changed = new Set();
+  while (view.played < s.moves.length) for (const i of view.move(s.moves[view.played])) changed.add(i);
+  return { cells: view.cells, changed };
 }
 
 // The board as a screen reader meets it: a grid of rows and cells in
@@ -189,9 +235,7 @@ function sayMoves(moved, letter) {
 // Shows the current look on the board's tiles: a scheme's colours, or each
 // tile's part of the picture (the part at its goal cell).
 function paintLook(board, home) {
-  const ready = look.for === s.key;
-  const scheme = ready && look.colours && look.key.startsWith('scheme:');
-  const picture = ready && look.picture && (look.key.startsWith('picture:') || look.key === 'photo');
+  const { ready, scheme, picture } = lookShown();
   board.classList.toggle('look-scheme', !!scheme);
   board.classList.toggle('look-picture', !!picture);
   board.classList.toggle('no-numbers', !$('slide-numbers').checked);
@@ -205,6 +249,14 @@ function paintLook(board, home) {
     tile.style.setProperty('--fill', scheme ? look.colours.fills[t] : '');
     tile.style.setProperty('--ink', scheme ? look.colours.texts[t] : '');
   }
+}
+
+// Whether the look made for the game in play is shown, and which.
+function lookShown() {
+  const ready = look.for === s.key;
+  const scheme = ready && !!look.colours && look.key.startsWith('scheme:');
+  const picture = ready && !!look.picture && (look.key.startsWith('picture:') || look.key === 'photo');
+  return { ready, scheme, picture };
 }
 
 // Makes what the chosen look needs for the game in play (colours from the
@@ -287,7 +339,7 @@ function play(letters, input, nextFrame = false) {
   } else if (nextFrame) {
     if (!painting) painting = requestAnimationFrame(() => render(true));
   } else {
-    render();
+    render(true);
     sayMoves(moved, letters[0]);
   }
 }
@@ -434,6 +486,7 @@ async function hint() {
     const [dx, dy] = SOURCE[r.move];
     const cell = (Math.floor(b / s.w) + dy) * s.w + (b % s.w) + dx;
     const tile = $('slide-board').querySelector(`[data-cell="${cell}"]`);
+    if (canvas) flashOnCanvas(cell);
     if (tile) {
       tile.classList.add('hinted');
       setTimeout(() => tile.classList.remove('hinted'), 900);
@@ -443,6 +496,18 @@ async function hint() {
   } catch (e) {
     status(e.message, 'error');
   }
+}
+
+// A hinted tile on a canvas, lit as the tile elements are (app.css).
+function flashOnCanvas(cell) {
+  const game = s;
+  s.hint = cell;
+  paintCanvas([cell]);
+  setTimeout(() => {
+    if (game !== s || s.hint !== cell) return;
+    s.hint = null;
+    paintCanvas([cell]);
+  }, 900);
 }
 
 async function solve() {
@@ -527,6 +592,7 @@ function setZoom(value) {
   const board = $('slide-board');
   board.style.setProperty('--zoom', String(zoom));
   board.parentElement.classList.toggle('zoomed', zoom > 1);
+  if (canvas?.fit()) paintCanvas();
 }
 
 function pannable(board) {
@@ -552,23 +618,6 @@ function pannable(board) {
 
 // --- Formats: marathons and relays on one clock, blindfold solves.
 
-// The Format menu: relays go up to the largest square size the page deals.
-function formatMenu(largest) {
-  const menu = $('slide-format');
-  const formats = ['single', 'marathon-10', 'marathon-42', 'marathon-100'];
-  for (let n = 4; n <= largest; n++) formats.push(`relay-${n}`);
-  formats.push('bld');
-  for (const f of formats) menu.append(el('option', { value: f, text: formatName(f) }));
-}
-
-// A format's name in words: "marathon of 10", "relay to 5×5", "blindfold".
-function formatName(format) {
-  const [kind, n] = format.split('-');
-  if (kind === 'marathon') return `marathon of ${n}`;
-  if (kind === 'relay') return `relay to ${n}×${n}`;
-  return format === 'bld' ? 'blindfold' : format;
-}
-
 // One puzzle of the format is solved: the next appears at once, on the
 // same clock, or the format is finished.
 function solvedPuzzle() {
@@ -593,41 +642,17 @@ function nextPuzzle() {
   announce('slide-said', `Solved. Next: ${where}`);
 }
 
-// The puzzle in play as the server takes it.
-function played(game) {
-  return { moves: game.moves.join(''), times: game.times, inputs: game.inputs.join('') };
-}
-
 // What to submit: one puzzle's moves, or every puzzle of a format in order.
 function submission(game) {
   if (game.puzzles.length <= 1) return { game: game.game, display: game.display, ...played(game) };
   return { game: game.game, puzzles: [...game.done, played(game)], display: game.display };
 }
 
-// A blindfold solve's two phases: looking until the first move, then
-// solving blind.
-function phases(game) {
-  if (!game.blind || game.times.length === 0) return '';
-  const look = game.times[0];
-  const end = game.times[game.times.length - 1];
-  return ` (memorised in ${clock(look)}, solved blind in ${clock(end - look)})`;
-}
-
-// Each puzzle's time and when it was solved on the format's clock.
-function showSplits(game) {
-  if (game.puzzles.length <= 1) return;
-  const list = el('ol', { class: 'splits', 'aria-label': 'splits' });
-  let shown = 0;
-  [...game.done, played(game)].forEach((p, i) => {
-    const split = p.times[p.times.length - 1] ?? shown;
-    list.append(el('li', { text: `${game.puzzles[i].size}: ${clock(split - shown)} (at ${clock(split)})` }));
-    shown = split;
-  });
-  $('slide-status').append(list);
-}
-
 export function init() {
-  window.addEventListener('resize', () => fitHeight($('slide-board')));
+  window.addEventListener('resize', () => {
+    fitHeight($('slide-board'));
+    if (canvas?.fit()) paintCanvas();
+  });
   const sizes = $('slide-size');
   sizes.append(el('option', { value: '2x2', text: '2×2' }));
   for (let h = 3; h <= 10; h++) {
@@ -683,6 +708,10 @@ export function init() {
     if (control === 'hover' && input === 'm') return;
     if (tile) play(movesFor(Number(tile.dataset.cell)), input);
     else if (cell) play(movesFor(Number(cell.dataset.place)), input);
+    else if (canvas && e.target === canvas.canvas) {
+      const at = cellAt(board, e.clientX, e.clientY);
+      if (at !== null) play(movesFor(at), input);
+    }
   });
   keys.load();
   $('slide-keys').addEventListener('click', () => keys.choose(status));

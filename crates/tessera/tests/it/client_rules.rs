@@ -193,6 +193,69 @@ fn the_pages_rules_give_the_engines_answers() {
     assert!(report.contains("agree"), "{report}");
 }
 
+/// The page carries each display forward move by move while a game is
+/// played (`CarriedDisplay` in static/display.js) rather than work out the
+/// whole board after each: after every move it must show what the whole
+/// board worked out again shows, and at the end what `play` computes. The
+/// boards are those of the test above, and a few up to 32 by 32.
+#[test]
+fn the_page_carries_each_display_move_by_move() {
+    let mut rng = Rng::new(51);
+    let mut displays = display_cases(&mut rng);
+    displays.extend(big_display_cases(&mut rng));
+    let file = std::env::temp_dir().join(format!(
+        "tessera-client-display-{}.json",
+        std::process::id()
+    ));
+    std::fs::write(&file, json!({ "displays": displays }).to_string()).unwrap();
+    let checker = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/it/client_display.mjs");
+    let out = Command::new("node")
+        .arg(checker)
+        .arg(&file)
+        .output()
+        .expect("node must be installed to check the page's rules (scripts/test installs it with the e2e tools)");
+    let _ = std::fs::remove_file(&file);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the carried displays disagree:\n{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("agree"), "{report}");
+}
+
+/// Big boards (up to 32 by 32, where carrying matters), a short walk from
+/// the goal so that many tiles are home, then many random moves.
+fn big_display_cases(rng: &mut Rng) -> Vec<Value> {
+    [(32usize, 32usize), (20, 20), (32, 8), (10, 3)]
+        .into_iter()
+        .enumerate()
+        .map(|(seed, (w, h))| {
+            let goal = Goal::RowMajor.position(Size::new(w, h).unwrap()).unwrap();
+            let start = Scramble::Walk(40).generate(&goal, seed as u64);
+            let mut now = start.clone();
+            let moves: Moves = (0..300)
+                .filter_map(|_| {
+                    let direction = Direction::ALL[rng.below(4) as usize];
+                    now.apply(direction).is_ok().then_some(direction)
+                })
+                .collect();
+            let (recent, _) = Recent::replay(&start, &goal, &moves).unwrap();
+            let shown: serde_json::Map<String, Value> = Display::ALL
+                .into_iter()
+                .map(|d| {
+                    let cells = display::show(d, &now, &goal, &recent);
+                    (d.name().to_string(), cells.iter().map(cell_json).collect())
+                })
+                .collect();
+            json!({
+                "w": w, "start": start.tiles(), "goal": goal.tiles(), "now": now.tiles(),
+                "moves": moves.to_string(), "shown": shown,
+            })
+        })
+        .collect()
+}
+
 /// What the end-to-end test (e2e/tests/display.test.js) expects the page to
 /// show: the 4x4 that seed 5150 deals, after a few moves, under every
 /// display, computed here by `play` and kept in e2e/fixtures/display.json.

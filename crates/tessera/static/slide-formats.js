@@ -1,0 +1,50 @@
+// The formats of a sliding-puzzle game as the page names and shows them:
+// marathons and relays on one clock, blindfold solves with their phases.
+import { clock, el } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+// The Format menu: relays go up to the largest square size the page deals.
+export function formatMenu(largest) {
+  const menu = $('slide-format');
+  const formats = ['single', 'marathon-10', 'marathon-42', 'marathon-100'];
+  for (let n = 4; n <= largest; n++) formats.push(`relay-${n}`);
+  formats.push('bld');
+  for (const f of formats) menu.append(el('option', { value: f, text: formatName(f) }));
+}
+
+// A format's name in words: "marathon of 10", "relay to 5×5", "blindfold".
+export function formatName(format) {
+  const [kind, n] = format.split('-');
+  if (kind === 'marathon') return `marathon of ${n}`;
+  if (kind === 'relay') return `relay to ${n}×${n}`;
+  return format === 'bld' ? 'blindfold' : format;
+}
+
+// A blindfold solve's two phases: looking until the first move, then
+// solving blind.
+export function phases(game) {
+  if (!game.blind || game.times.length === 0) return '';
+  const look = game.times[0];
+  const end = game.times[game.times.length - 1];
+  return ` (memorised in ${clock(look)}, solved blind in ${clock(end - look)})`;
+}
+
+// Each puzzle's time and when it was solved on the format's clock.
+export function showSplits(game) {
+  if (game.puzzles.length <= 1) return;
+  const list = el('ol', { class: 'splits', 'aria-label': 'splits' });
+  let shown = 0;
+  [...game.done, played(game)].forEach((p, i) => {
+    const split = p.times[p.times.length - 1] ?? shown;
+    list.append(el('li', { text: `${game.puzzles[i].size}: ${clock(split - shown)} (at ${clock(split)})` }));
+    shown = split;
+  });
+  $('slide-status').append(list);
+}
+
+
+// The puzzle in play as the server takes it.
+export function played(game) {
+  return { moves: game.moves.join(''), times: game.times, inputs: game.inputs.join('') };
+}
