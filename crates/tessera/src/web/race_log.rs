@@ -12,11 +12,11 @@
 //!   replays it from 0, and one that missed steps (its notifications were
 //!   lost, and it connected again) catches up from the last step it took.
 //! - **Notification.** Once [`RoomLog::listen`] has been called, the log
-//!   tells [`Rooms`] of the steps appended anywhere (the room, the number,
+//!   tells the rooms ([`Hears`]) of the steps appended anywhere (the room, the number,
 //!   and the step itself when it is short enough), soon after; a missed
 //!   notification loses nothing, since a gap in the numbers makes the room
 //!   read what it missed with `after`, and a lost listening connection is
-//!   told with [`Rooms::hear_all`].
+//!   told with [`Hears::hear_all`].
 //!
 //! [`InProcess`] is the log of one instance alone (SQLite): a number per
 //! room, nothing kept, since this instance takes every step as it appends
@@ -30,8 +30,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::store::{OpenedRoom, Store};
-
-use super::race_rooms::Rooms;
 
 /// What a log's calls come back with (a boxed future, so that the log can
 /// be chosen when the server starts).
@@ -57,10 +55,21 @@ pub trait RoomLog: Send + Sync {
 
     /// Tells `rooms` of the steps other instances append, from now on
     /// (once: later calls do nothing).
-    fn listen<'a>(&'a self, rooms: &'a Rooms) -> Pending<'a, ()>;
+    fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()>;
 
     /// Room `id` is no longer held here.
     fn forget(&self, id: &str);
+}
+
+/// What a log tells the rooms held here (`race_rooms::Rooms`): a trait, so
+/// the log does not import the rooms that import it.
+pub trait Hears: Send + Sync + 'static {
+    /// Room `id` gained a step elsewhere: its number and text when the
+    /// notice carried them, `None` when the log must be read.
+    fn heard(&self, id: &str, step: Option<(i64, String)>);
+
+    /// Notices may have been lost: every room reads its log again.
+    fn hear_all(&self);
 }
 
 /// The log of rooms held by this instance alone: each room's last number.
@@ -92,7 +101,7 @@ impl RoomLog for InProcess {
         Box::pin(async { Ok(Vec::new()) })
     }
 
-    fn listen<'a>(&'a self, _: &'a Rooms) -> Pending<'a, ()> {
+    fn listen<'a>(&'a self, _: Arc<dyn Hears>) -> Pending<'a, ()> {
         Box::pin(async { Ok(()) })
     }
 
@@ -138,12 +147,12 @@ impl RoomLog for Postgres {
         Box::pin(self.store.race_steps_after(id, seq))
     }
 
-    fn listen<'a>(&'a self, rooms: &'a Rooms) -> Pending<'a, ()> {
+    fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()> {
         Box::pin(async move {
             self.listening
                 .get_or_try_init(|| async {
                     if let Some(listener) = self.store.race_listener().await? {
-                        tokio::spawn(relay(rooms.clone(), self.store.clone(), listener));
+                        tokio::spawn(relay(rooms, self.store.clone(), listener));
                     }
                     Ok::<(), sqlx::Error>(())
                 })
@@ -159,7 +168,7 @@ impl RoomLog for Postgres {
 
 /// Passes the database's notifications to the rooms held here; when the
 /// listening connection is lost, every room catches up once it is back.
-async fn relay(rooms: Rooms, store: Store, mut listener: sqlx::postgres::PgListener) {
+async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: sqlx::postgres::PgListener) {
     loop {
         match listener.try_recv().await {
             Ok(Some(notification)) => {

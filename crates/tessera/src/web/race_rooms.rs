@@ -28,7 +28,7 @@ use tokio::sync::{broadcast, watch, Notify};
 
 use super::clock::now_millis;
 use super::error::ApiError;
-use super::race_log::RoomLog;
+use super::race_log::{Hears, RoomLog};
 use crate::store::OpenedRoom;
 
 /// Events a slow connection may fall behind before it is sent the room
@@ -382,6 +382,16 @@ impl Room {
 }
 
 /// The rooms of this instance, by id.
+impl Hears for Rooms {
+    fn heard(&self, id: &str, step: Option<(i64, String)>) {
+        Rooms::heard(self, id, step);
+    }
+
+    fn hear_all(&self) {
+        Rooms::hear_all(self);
+    }
+}
+
 #[derive(Clone)]
 pub struct Rooms {
     rooms: Arc<Mutex<HashMap<String, Arc<Room>>>>,
@@ -488,7 +498,7 @@ impl Rooms {
             return Ok(None);
         }
         let id = random_id();
-        self.log.listen(self).await?;
+        self.log.listen(Arc::new(self.clone())).await?;
         let opened = OpenedRoom {
             game: game.to_string(),
             seed,
@@ -526,7 +536,7 @@ impl Rooms {
             return Ok(Some(room));
         }
         // Listening before the log is read: no step falls between.
-        self.log.listen(self).await?;
+        self.log.listen(Arc::new(self.clone())).await?;
         let Some(opened) = self.log.opened(id).await? else {
             return Ok(None);
         };
