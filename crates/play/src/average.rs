@@ -7,6 +7,9 @@
 //! An unfinished solve (DNF) counts as worse than any time, so it is
 //! among the dropped worst; when more solves are unfinished than are
 //! dropped, one of them would count, and the average itself is DNF.
+//!
+//! Blindfold is the exception, as slidysim keeps it: a DNF resets the
+//! session, so no average runs through one ([`DnfRule::EndsAverages`]).
 
 /// How many results are dropped at each end of an average of `n`: 5%
 /// rounded up, at least one.
@@ -36,12 +39,31 @@ pub enum Average {
     Dnf,
 }
 
+/// What an unfinished solve does to the averages whose window holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DnfRule {
+    /// It counts as the worst attempt (every format but blindfold).
+    Worst,
+    /// It ends every average: there is none over a window that holds it
+    /// (blindfold, where slidysim resets the session on a DNF).
+    EndsAverages,
+}
+
 /// The trimmed mean of the latest `n` of `latest_first`, DNFs counted as
 /// the worst; `None` with fewer than `n` attempts, or too few to keep any
 /// after trimming.
 pub fn average(latest_first: &[Attempt], n: usize) -> Option<Average> {
+    average_by(latest_first, n, DnfRule::Worst)
+}
+
+/// [`average`] with DNFs treated by `rule`: `None` as well under
+/// [`DnfRule::EndsAverages`] when the window holds a DNF.
+pub fn average_by(latest_first: &[Attempt], n: usize, rule: DnfRule) -> Option<Average> {
     let trim = trimmed_each_side(n);
     if latest_first.len() < n || n <= 2 * trim {
+        return None;
+    }
+    if rule == DnfRule::EndsAverages && latest_first[..n].contains(&Attempt::Dnf) {
         return None;
     }
     let mut window = latest_first[..n].to_vec();
@@ -77,9 +99,14 @@ pub fn average_of(latest_first: &[i64], n: usize) -> Option<f64> {
 /// a record stands until it is beaten, so keeping the best as attempts
 /// arrive gives the same window.
 pub fn best_window(latest_first: &[Attempt], n: usize) -> Option<(usize, f64)> {
+    best_window_by(latest_first, n, DnfRule::Worst)
+}
+
+/// [`best_window`] with DNFs treated by `rule`.
+pub fn best_window_by(latest_first: &[Attempt], n: usize, rule: DnfRule) -> Option<(usize, f64)> {
     let mut best: Option<(usize, f64)> = None;
     for at in (0..=latest_first.len().checked_sub(n)?).rev() {
-        let Some(Average::Mean(mean)) = average(&latest_first[at..], n) else {
+        let Some(Average::Mean(mean)) = average_by(&latest_first[at..], n, rule) else {
             continue;
         };
         if best.is_none_or(|(_, b)| mean < b) {
@@ -227,6 +254,37 @@ mod tests {
         );
         values[99] = None;
         assert_eq!(average(&attempts(&values), 100), Some(Average::Dnf));
+    }
+
+    #[test]
+    fn a_blindfold_dnf_ends_every_average_through_it() {
+        // Latest first: 6 7 DNF 5 5 5 5 5. A DNF counted worst lets the
+        // window [6 7 DNF 5 5] average (7 + 5 + 6) / 3; ending averages, no
+        // window through the DNF counts, and the best is the five 5s
+        // before it.
+        let window = attempts(&[
+            Some(6),
+            Some(7),
+            None,
+            Some(5),
+            Some(5),
+            Some(5),
+            Some(5),
+            Some(5),
+        ]);
+        assert_eq!(average(&window, 5), Some(Average::Mean(6.0)));
+        assert_eq!(average_by(&window, 5, DnfRule::EndsAverages), None);
+        assert_eq!(best_window(&window, 5), Some((3, 5.0)));
+        assert_eq!(
+            best_window_by(&window, 5, DnfRule::EndsAverages),
+            Some((3, 5.0))
+        );
+        // Four finished solves since the DNF: no average of 5 yet, and none
+        // at all without five finished in a row. (The standard rule's best
+        // window is the first: 1, 2, 2 counted against 2, 2, 2.)
+        let window = attempts(&[Some(1), Some(1), None, Some(2), Some(2), Some(2), Some(2)]);
+        assert_eq!(best_window(&window, 5).map(|(at, _)| at), Some(0));
+        assert_eq!(best_window_by(&window, 5, DnfRule::EndsAverages), None);
     }
 
     #[test]

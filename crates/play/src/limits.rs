@@ -17,11 +17,13 @@ pub const WEB_SLIDE_SIDES: std::ops::RangeInclusive<usize> = 2..=32;
 /// [`SUBMITTED_MOVES`]; the long solves of larger boards are not raced.
 pub const RACE_SLIDE_SIDES: std::ops::RangeInclusive<usize> = 3..=10;
 
-/// The largest last size of a relay (`relay-N` plays 3×3 up to N×N), and
-/// the largest board a marathon deals: 10×10. A relay to 10×10 is eight
-/// puzzles, a few thousand moves for a strong player; a marathon of 100
-/// such puzzles stays within [`FORMAT_MOVES`], which a marathon of larger
-/// boards would not.
+/// The largest last size of a `relay-N` (3×3 up to N×N), and the largest
+/// side of a board a marathon or a relay down (`height-relay`, …) starts
+/// at: 10×10. A relay to 10×10 is eight puzzles, a few thousand moves for
+/// a strong player; an everything-up-to relay from 10×10 is 81 puzzles,
+/// 103 440 moves allowed ([`format_moves`]), within [`FORMAT_MOVES`];
+/// larger boards are played as single solves, where a person's long
+/// solve has room of its own ([`submitted_moves`]).
 pub const RELAY_LAST_SIDE: usize = 10;
 
 /// The largest sliding-puzzle side the terminal game plays: bigger boards
@@ -63,19 +65,40 @@ pub const SUBMITTED_TURNS: usize = 5_000;
 pub const REQUEST_BYTES: usize = 256 * 1024;
 
 /// The most single-tile moves a format's submission may hold over all its
-/// puzzles: a marathon of 100 10×10 puzzles solved by the fast solver is
-/// about 192 000 moves (seed 5, tests/it/formats.rs); twice that leaves room
-/// for clumsier play while bounding the replay's work (each puzzle is
-/// still held to [`SUBMITTED_MOVES`]).
-pub const FORMAT_MOVES: usize = 400_000;
+/// puzzles: a marathon of 1,000 4×4 puzzles is allowed 320 000
+/// ([`format_moves`]) and one of 100 10×10 puzzles 406 400; this bound
+/// admits a marathon of 1,000 6×6 puzzles (928 000) while bounding the
+/// replay's work (well under a second) and the request body
+/// ([`SUBMIT_BYTES`], some 13 MB). A longer format is refused when dealt,
+/// so that no one plays a format whose submission would be refused.
+pub const FORMAT_MOVES: usize = 1_000_000;
+
+/// The moves one puzzle of `size` may take within a format: twice the
+/// fast solver's 2·w·h·max(w, h) single-tile moves (a person's solve is
+/// longer than the solver's, rarely twice as long over many puzzles),
+/// and 64 more for the fumbles of small boards, where a few wasted moves
+/// are most of a solve.
+pub fn format_puzzle_moves(size: slide::Size) -> usize {
+    let (w, h) = (size.width(), size.height());
+    4 * w * h * w.max(h) + 64
+}
+
+/// The moves a format dealing puzzles of `sizes` may take over all of
+/// them: the sum of each puzzle's [`format_puzzle_moves`]. A submission
+/// holding more is refused, and a format allowed more than
+/// [`FORMAT_MOVES`] is not dealt.
+pub fn format_moves(sizes: &[slide::Size]) -> usize {
+    sizes.iter().map(|&size| format_puzzle_moves(size)).sum()
+}
 
 /// The bytes a submitted move takes at most in a well-formed submission:
 /// its letter, its time (ten digits, 115 days in milliseconds) with a
 /// comma, and the letter of its control.
 pub const SUBMITTED_MOVE_BYTES: usize = 1 + 11 + 1;
 
-/// The most puzzles a format deals (`marathon-100`).
-pub const FORMAT_PUZZLES: usize = 100;
+/// The most puzzles a format deals (`marathon-1000`; the longest relay,
+/// everything up to 10×10, is 81).
+pub const FORMAT_PUZZLES: usize = 1000;
 
 /// The largest body of a sliding-puzzle submission, in bytes: a format at
 /// its worst case ([`FORMAT_MOVES`] moves over [`FORMAT_PUZZLES`]
@@ -117,5 +140,24 @@ mod tests {
         // Three times the fast solver's 65 000 moves on a 32×32.
         const { assert!(MOST_SUBMITTED_MOVES > 3 * 65_000) };
         assert!(submitted_moves(size(32, 8)) > submitted_moves(size(16, 16)));
+    }
+
+    #[test]
+    fn the_longest_formats_fit_one_submission() {
+        let size = |w, h| slide::Size::new(w, h).unwrap();
+        // The numbers the limits' comments give.
+        assert_eq!(format_moves(&[size(4, 4); 1000]), 320_000);
+        assert_eq!(format_moves(&[size(10, 10); 100]), 406_400);
+        assert_eq!(format_moves(&[size(6, 6); 1000]), 928_000);
+        let everything: Vec<_> = (2..=10)
+            .flat_map(|h| (2..=10).map(move |w| size(w, h)))
+            .collect();
+        assert_eq!(everything.len(), 81);
+        let moves = format_moves(&everything);
+        assert_eq!(moves, 103_440);
+        assert!(moves < FORMAT_MOVES);
+        assert!(format_moves(&[size(6, 6); 1000]) < FORMAT_MOVES);
+        assert!(format_moves(&[size(7, 7); 1000]) > FORMAT_MOVES);
+        const { assert!(SUBMIT_BYTES < 14_000_000) };
     }
 }

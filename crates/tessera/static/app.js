@@ -166,13 +166,23 @@ async function showRecordsPage() {
   showRecordsTables();
 }
 
-// The formats a sliding-puzzle variant ranks: a relay is filed under its
-// last size, so only a square board has one, ending at its size.
+// The formats a sliding-puzzle variant ranks: a relay-N is filed under its
+// last size, so only a square board has one, ending at its size; slidysim's
+// relays are filed under the size they start at.
 function recordFormats(game, variant) {
   if (game !== 'slide') return ['single'];
-  const formats = ['single', 'marathon-10', 'marathon-42', 'marathon-100', 'bld'];
+  const marathons = [5, 10, 12, 42, 50, 100, 1000].map((n) => `marathon-${n}`);
+  const formats = ['single', ...marathons, 'bld'];
   const square = /^(\d+)x\1-/.exec(variant);
   if (square && Number(square[1]) >= 4) formats.push(`relay-${square[1]}`);
+  const size = /^(\d+)x(\d+)-/.exec(variant);
+  if (size) {
+    const [w, h] = [Number(size[1]), Number(size[2])];
+    if (w === h && w >= 3) formats.push('2-n-relay');
+    if (h >= 3) formats.push('height-relay');
+    if (w >= 3) formats.push('width-relay');
+    if (w >= 3 || h >= 3) formats.push('everything-relay');
+  }
   return formats;
 }
 

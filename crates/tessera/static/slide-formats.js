@@ -4,17 +4,30 @@ import { clock, el } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
-// The Format menu: relays go up to the largest square size the page deals.
+// The Format menu: relays go up to the largest square size the page deals;
+// slidysim's relays go down from the chosen size (play::format::Descent).
 export function formatMenu(largest) {
   const menu = $('slide-format');
-  const formats = ['single', 'marathon-10', 'marathon-42', 'marathon-100'];
+  const formats = ['single', ...MARATHONS.map((n) => `marathon-${n}`)];
   for (let n = 4; n <= largest; n++) formats.push(`relay-${n}`);
-  formats.push('bld');
+  formats.push(...DESCENTS, 'bld');
   for (const f of formats) menu.append(el('option', { value: f, text: formatName(f) }));
 }
 
+// The marathon lengths the menu offers (any of 2 to 1000 is dealt), and
+// slidysim's relays down from the chosen size, with their names in words.
+const MARATHONS = [5, 10, 12, 42, 50, 100, 1000];
+const DESCENTS = ['2-n-relay', 'height-relay', 'width-relay', 'everything-relay'];
+const DESCENT_NAMES = {
+  '2-n-relay': '2-N relay (N×N down to 2×2)',
+  'height-relay': 'height relay (W×H down to W×2)',
+  'width-relay': 'width relay (W×H down to 2×H)',
+  'everything-relay': 'everything-up-to relay (every size up to W×H)',
+};
+
 // A format's name in words: "marathon of 10", "relay to 5×5", "blindfold".
 export function formatName(format) {
+  if (DESCENT_NAMES[format]) return DESCENT_NAMES[format];
   const [kind, n] = format.split('-');
   if (kind === 'marathon') return `marathon of ${n}`;
   if (kind === 'relay') return `relay to ${n}×${n}`;

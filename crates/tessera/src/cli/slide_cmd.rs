@@ -18,7 +18,7 @@ use std::io::{IsTerminal, Write};
 pub enum SlideCommand {
     /// Generate puzzles, one per line.
     #[command(
-        after_help = "Examples:\n  tessera slide new --size 4x4 --seed 7\n  tessera slide new --size 3x3 --goal spiral --count 3 --json --seed 1\n  tessera slide new --size 3x3 --optimal-length 20..22 --seed 2\n  tessera slide new --size 3x3 --format marathon-10 --seed 5\n  tessera slide new --format relay-5 --goal snake --json --seed 5"
+        after_help = "Examples:\n  tessera slide new --size 4x4 --seed 7\n  tessera slide new --size 3x3 --goal spiral --count 3 --json --seed 1\n  tessera slide new --size 3x3 --optimal-length 20..22 --seed 2\n  tessera slide new --size 3x3 --format marathon-10 --seed 5\n  tessera slide new --format relay-5 --goal snake --json --seed 5\n  tessera slide new --format height-relay --size 5x5 --seed 1"
     )]
     New(NewArgs),
     /// Tell whether positions can reach the goal.
@@ -98,8 +98,11 @@ pub struct NewArgs {
     json: bool,
     /// Deal a whole format from the seed, one position per line (the
     /// format on stderr): single, marathon-K (K puzzles of the size; K =
-    /// 10, 42 or 100), relay-N (every square size from 3x3 to NxN, N = 4
-    /// to 10, with the goal) or bld (blindfold: one puzzle).
+    /// 2 to 1000), relay-N (every square size from 3x3 to NxN, N = 4 to
+    /// 10, with the goal), slidysim's relays down from the size (2-n-relay
+    /// NxN to 2x2, height-relay WxH to Wx2, width-relay WxH to 2xH,
+    /// everything-relay every size up to WxH) or bld (blindfold: one
+    /// puzzle).
     #[arg(long, value_parser = parse_format, conflicts_with_all = ["count", "optimal_length", "scramble"])]
     format: Option<formats::Format>,
     /// Only positions whose optimal solution length lies in A..B (uniform

@@ -30,7 +30,8 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::{Store, Viewer};
-use play::average::{average, best_window, Attempt, Average, AVERAGES};
+use play::average::{average_by, best_window_by, Attempt, Average, DnfRule, AVERAGES};
+use play::format::Format;
 
 /// The most results any average is taken over.
 const LONGEST: i64 = 100;
@@ -57,6 +58,15 @@ struct Key<'a> {
     format: &'a str,
     display: &'a str,
     control: &'a str,
+}
+
+/// What a DNF does to the averages of the format named `format` (a name
+/// no longer read counts DNFs as the worst, as every format but
+/// blindfold does).
+fn dnf_rule(format: &str) -> DnfRule {
+    format
+        .parse::<Format>()
+        .map_or(DnfRule::Worst, Format::dnf_rule)
 }
 
 /// An attempt as averages see it: the game, a time or DNF, and when.
@@ -158,7 +168,8 @@ pub(super) async fn note_result(
         latest.truncate(LONGEST as usize);
         let attempts: Vec<Attempt> = latest.iter().map(|s| s.attempt).collect();
         for n in AVERAGES {
-            if let Some(Average::Mean(mean)) = average(&attempts, n) {
+            if let Some(Average::Mean(mean)) = average_by(&attempts, n, finished.format.dnf_rule())
+            {
                 keep(tx, account, key, &latest[..n], mean).await?;
             }
         }
@@ -316,7 +327,7 @@ async fn keep_best_windows(
 ) -> Result<(), sqlx::Error> {
     let attempts: Vec<Attempt> = solves.iter().map(|s| s.attempt).collect();
     for n in AVERAGES {
-        if let Some((at, mean)) = best_window(&attempts, n) {
+        if let Some((at, mean)) = best_window_by(&attempts, n, dnf_rule(key.format)) {
             keep(tx, account, key, &solves[at..at + n], mean).await?;
         }
     }

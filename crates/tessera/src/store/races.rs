@@ -18,7 +18,7 @@ const NOTIFIED_STEP_BYTES: usize = 7_000;
 
 /// How a shared room was opened.
 pub struct OpenedRoom {
-    /// What it races, as `play::race::RaceGame` names it (`slide:3x3-row-major`,
+    /// What it races, as `play::race::RaceSpec` names it (`slide:3x3-row-major`,
     /// `shisen:14x6-gravity`).
     pub game: String,
     pub seed: u64,

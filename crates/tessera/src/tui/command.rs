@@ -42,9 +42,11 @@ pub struct SlideArgs {
     /// Today's puzzle (UTC), the same as the web game's daily puzzle.
     #[arg(long)]
     pub daily: bool,
-    /// single, marathon-K (K = 10, 42 or 100 puzzles of the size on one
-    /// clock) or relay-N (every square size from 3x3 to NxN, on one
-    /// clock): dealt from the seed as the web game deals them.
+    /// single, marathon-K (K = 2 to 1000 puzzles of the size on one
+    /// clock), relay-N (every square size from 3x3 to NxN, on one clock)
+    /// or slidysim's 2-n-relay, height-relay, width-relay and
+    /// everything-relay down from the size: dealt from the seed as the web
+    /// game deals them.
     #[arg(long, default_value = "single", value_parser = parse_format)]
     pub format: Format,
 }

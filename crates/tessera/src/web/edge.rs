@@ -355,14 +355,15 @@ impl PartialSchema for GoalName {
 
 impl ToSchema for GoalName {}
 
-/// A format: `single`, `marathon-K`, `relay-N` or `bld`, as
+/// A format: `single`, `marathon-K`, `relay-N`, one of slidysim's relays
+/// down (`height-relay`, …) or `bld`, as
 /// `play::format::Format` reads it (lower case only).
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(try_from = "String")]
 pub struct FormatName(pub Format);
 
 impl FormatName {
-    const PATTERN: &'static str = "^(single|bld|marathon-(10|42|100)|relay-([4-9]|10))$";
+    const PATTERN: &'static str = "^(single|bld|2-n-relay|height-relay|width-relay|everything-relay|marathon-([2-9]|[1-9][0-9]{1,2}|1000)|relay-([4-9]|10))$";
 }
 
 impl TryFrom<String> for FormatName {
@@ -387,9 +388,12 @@ impl PartialSchema for FormatName {
         string(
             Self::PATTERN,
             "A format: `single` (one puzzle, the default), `marathon-K` (K puzzles of the \
-             size on one clock, K = 10, 42 or 100), `relay-N` (every square size from 3x3 \
-             to NxN in order, on one clock) or `bld` (blindfold: one puzzle, its tiles blank \
-             from the first move).",
+             size on one clock, K = 2 to 1000), `relay-N` (every square size from 3x3 \
+             to NxN in order, on one clock), slidysim's relays down from the size: \
+             `2-n-relay` (NxN down to 2x2), `height-relay` (WxH down to Wx2), `width-relay` \
+             (WxH down to 2xH), `everything-relay` (every size up to WxH: 4x4, 3x4, 2x4, \
+             4x3, … 2x2), or `bld` (blindfold: one puzzle, its tiles blank from the first \
+             move; a DNF ends the averages running through it).",
         )
         .examples([serde_json::json!("marathon-10")])
         .into()

@@ -23,6 +23,7 @@ mod ops;
 mod player;
 mod profile;
 mod race;
+mod race_log;
 mod race_rooms;
 mod race_shisen;
 mod records;

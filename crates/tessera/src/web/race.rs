@@ -20,7 +20,7 @@ use axum::response::Response;
 use axum::Json;
 use play::format::{Format, Played};
 use play::race::{
-    Deal, Event, Finish, Phase, Placing, Race, RaceError, RaceGame, RacerName, RoomView, Seat,
+    AnyRace, Deal, Event, Finish, Phase, Placing, RaceError, RaceSpec, RacerName, RoomView, Seat,
     Solve, Standing,
 };
 use play::result::{self, Facts};
@@ -37,7 +37,7 @@ use super::edge::{GoalName, Preset, RaceSize, RoomId};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody, Limited};
 use super::games::finish;
 use super::player::Player;
-use super::race_rooms::{round_seed, Games, Replica, Room, Rooms, Step, StepError};
+use super::race_rooms::{Games, Replica, Room, Rooms, Step, StepError};
 use super::shisen_api::TurnJson;
 use super::App;
 use crate::store::{Account, GameRow, IssuedGame};
@@ -58,11 +58,10 @@ const BAD_MESSAGES: u32 = 10;
 /// The race rooms of a server on `store`: shared through it when it is
 /// PostgreSQL, held by this instance alone when it is SQLite.
 pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Rooms {
-    let shared = store.shares_races().then(|| store.clone());
     Rooms::new(
         config.limits.max_connections,
         config.race_ping,
-        shared,
+        super::race_log::of(store),
         encode_event,
     )
 }
@@ -101,7 +100,7 @@ impl NewRequest {
     /// The game the request names, checked. A Shisen-Sho deal is dealt
     /// here once within the engine's budget: a deal too hard to find is a
     /// 503 now, not a room that cannot start.
-    async fn game(&self, app: &App, seed: u64) -> Result<RaceGame, ApiError> {
+    async fn game(&self, app: &App, seed: u64) -> Result<RaceSpec, ApiError> {
         let refused = |message: String, pointer: &str| {
             ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message).at(pointer)
         };
@@ -132,7 +131,7 @@ impl NewRequest {
                     .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
                 let spec = SlideSpec::new(size.0, goal)
                     .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
-                Ok(RaceGame::Slide(spec))
+                Ok(RaceSpec::Slide(spec))
             }
             RaceGameName::Shisen => {
                 if self.goal.is_some() {
@@ -152,7 +151,7 @@ impl NewRequest {
                     .run(move |mut deadline| spec.deal(seed, &mut deadline))
                     .await?
                     .map_err(super::shisen_api::deal_error)?;
-                Ok(RaceGame::Shisen(spec))
+                Ok(RaceSpec::Shisen(spec))
             }
         }
     }
@@ -509,8 +508,8 @@ impl From<&RoomView> for Outgoing {
 }
 
 /// The message of `event` in `race`, linked to its games.
-fn outgoing(event: &Event, race: &Race, games: &Games) -> Outgoing {
-    let seed = round_seed(race);
+fn outgoing(event: &Event, race: &AnyRace, games: &Games) -> Outgoing {
+    let seed = race.round_seed();
     match event {
         Event::Room(view) => Outgoing::from(view),
         Event::Countdown { ms } => Outgoing::Countdown { ms: *ms },
@@ -538,7 +537,7 @@ fn outgoing(event: &Event, race: &Race, games: &Games) -> Outgoing {
 }
 
 /// A racer's standing, with their board now for the others to draw.
-fn standing(race: &Race, seat: Seat, standing: &Standing) -> StandingView {
+fn standing(race: &AnyRace, seat: Seat, standing: &Standing) -> StandingView {
     match *standing {
         Standing::Slide { solved_tiles } => StandingView::Slide {
             solved_tiles,
@@ -579,8 +578,9 @@ fn puzzle(deal: &Deal) -> PuzzleView {
     }
 }
 
-fn results(placings: &[Placing], race: &Race, games: &Games) -> Outgoing {
-    let seed = round_seed(race);
+fn results(placings: &[Placing], race: &AnyRace, games: &Games) -> Outgoing {
+    let seed = race.round_seed();
+    let deal = race.deal();
     Outgoing::Results {
         results: placings
             .iter()
@@ -589,7 +589,7 @@ fn results(placings: &[Placing], race: &Race, games: &Games) -> Outgoing {
                 name: p.name.clone(),
                 place: p.finish.as_ref().map(|f| f.place),
                 millis: p.finish.as_ref().map(|f| f.millis),
-                solve: SolveView::placing(p.finish.as_ref(), race.deal()),
+                solve: SolveView::placing(p.finish.as_ref(), deal.as_ref()),
                 moves: p.progress.moves,
                 standing: standing(race, p.seat, &p.progress.standing),
                 game: p
@@ -864,7 +864,7 @@ impl Racer {
                 Ok(moves) => {
                     let step = Step::Play {
                         key: key.clone(),
-                        moves: moves.to_string(),
+                        moves,
                         t,
                     };
                     let played = room
@@ -883,7 +883,7 @@ impl Racer {
                 };
                 let step = Step::Turn {
                     key: key.clone(),
-                    turn: turn.to_string(),
+                    turn,
                     t,
                 };
                 let played = room
@@ -904,9 +904,10 @@ impl Racer {
     /// Takes a seat as `name` (checked here, at the edge), or takes back
     /// one's own: the welcome, or why not.
     async fn join(&self, name: String) -> Utf8Bytes {
-        if let Err(e) = name.parse::<RacerName>() {
-            return error(e);
-        }
+        let name = match name.parse::<RacerName>() {
+            Ok(name) => name,
+            Err(e) => return error(e),
+        };
         let step = Step::Join {
             key: self.key.clone(),
             name,
@@ -983,14 +984,14 @@ fn solved(replica: &Replica, key: &str, events: &[Event], now: i64) -> Option<So
         Event::Finish(finish) if finish.seat == seat => Some(finish),
         _ => None,
     })?;
-    let (RaceGame::Slide(spec), Some(Deal::Slide(puzzle))) = (race.game(), race.deal()) else {
+    let (RaceSpec::Slide(spec), Some(Deal::Slide(puzzle))) = (race.game(), race.deal()) else {
         return None;
     };
     let (moves, times) = race.moves_of(seat)?;
     Some(Solved {
         game: replica.games.of(Some(puzzle.seed), seat)?.to_string(),
         variant: spec.variant(),
-        puzzle: puzzle.clone(),
+        puzzle,
         moves,
         times: times.to_vec(),
         millis: finish.millis,
@@ -1084,7 +1085,7 @@ fn snapshot(replica: &Replica, now: i64) -> Vec<Utf8Bytes> {
     };
     if let (Some(elapsed), Some(deal)) = (elapsed, race.deal()) {
         messages.push(encode(&Outgoing::Start {
-            puzzle: puzzle(deal),
+            puzzle: puzzle(&deal),
             elapsed,
         }));
     }

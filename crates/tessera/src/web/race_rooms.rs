@@ -3,15 +3,15 @@
 //! its events for the sockets connected here.
 //!
 //! Everything that changes a race is a [`Step`]: a racer's message, a lost
-//! connection, the room's clock. With SQLite (one instance) a step is
-//! taken at once. With PostgreSQL a step is first appended to the room's
-//! log in the database (`store::races`), and every instance that serves
-//! the room takes the logged steps in the log's order, with the times
-//! logged: the same steps give every instance the same race, the same
-//! events and the same game ids, so players of one room may be connected
-//! to different instances and no sticky sessions are needed. Instances
-//! hear of new steps by `LISTEN/NOTIFY`, and an instance that does not
-//! hold a room yet replays its log from the start.
+//! connection, the room's clock. A step is first appended to the room's
+//! log ([`RoomLog`]), and every instance that serves the room takes the
+//! logged steps in the log's order, with the times logged: the same steps
+//! give every instance the same race, the same events and the same game
+//! ids, so players of one room may be connected to different instances
+//! and no sticky sessions are needed. Instances hear of new steps from the
+//! log, and an instance that does not hold a room yet replays its log from
+//! the start. With SQLite the log is this instance's alone, and each step
+//! is taken as it is appended.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,15 +19,17 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
-use play::race::{Event, Race, RaceError, RaceGame, RacerName, Seat, Turn};
+use play::race::{AnyRace, Event, RaceError, RaceSpec, RacerName, Seat, Turn};
 use play::seed::{derived_id, random_id};
+use play::shisen_game;
 use serde::{Deserialize, Serialize};
 use slide::Moves;
 use tokio::sync::{broadcast, watch, Notify};
 
 use super::clock::now_millis;
 use super::error::ApiError;
-use crate::store::{OpenedRoom, Store};
+use super::race_log::{Hears, RoomLog};
+use crate::store::OpenedRoom;
 
 /// Events a slow connection may fall behind before it is sent the room
 /// afresh instead.
@@ -50,7 +52,8 @@ pub enum Step {
     },
     Join {
         key: String,
-        name: String,
+        #[serde(with = "as_text")]
+        name: RacerName,
         account: Option<String>,
     },
     Ready {
@@ -60,15 +63,18 @@ pub enum Step {
     Start {
         key: String,
     },
+    /// Sliding moves, logged as text: `RRU`.
     Play {
         key: String,
-        moves: String,
+        #[serde(with = "as_text")]
+        moves: Moves,
         t: i64,
     },
-    /// A Shisen-Sho turn, as text: `x1,y1-x2,y2` or `shuffle`.
+    /// A Shisen-Sho turn, logged as text: `x1,y1-x2,y2` or `shuffle`.
     Turn {
         key: String,
-        turn: String,
+        #[serde(with = "as_text")]
+        turn: shisen_game::Turn,
         t: i64,
     },
     /// The seed is drawn by the instance that logs the step.
@@ -86,6 +92,29 @@ pub enum Step {
     Tick,
 }
 
+/// A logged field as the text it reads from and prints to: the log
+/// holds what the protocol sends, and reads back into the checked type.
+mod as_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(value: &T, out: S) -> Result<S::Ok, S::Error> {
+        out.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(input: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(input)?;
+        text.parse().map_err(de::Error::custom)
+    }
+}
+
 /// A step and when it was taken.
 #[derive(Serialize, Deserialize)]
 struct Logged {
@@ -96,27 +125,16 @@ struct Logged {
 impl Step {
     /// Plays the step on `race` at `at` (after the race is moved on to
     /// `at`, which the caller does).
-    fn take(&self, race: &mut Race, at: i64) -> Result<Vec<Event>, RaceError> {
+    fn take(&self, race: &mut AnyRace, at: i64) -> Result<Vec<Event>, RaceError> {
         match self {
             Step::Watch { key } => race.watch(key, at),
             Step::Join { key, name, account } => {
-                let name = name.parse::<RacerName>()?;
-                Ok(race.join(key, name, account.clone(), at)?.1)
+                Ok(race.join(key, name.clone(), account.clone(), at)?.1)
             }
             Step::Ready { key, ready } => race.ready(key, *ready, at),
             Step::Start { key } => race.start(key, at),
-            Step::Play { key, moves, t } => {
-                // Logged from moves already read at the edge.
-                let moves = moves.parse::<Moves>().map_err(|_| RaceError::NoMoves)?;
-                race.play(key, &Turn::Slide(moves), *t, at)
-            }
-            Step::Turn { key, turn, t } => {
-                // Logged from a turn already read at the edge.
-                let turn = turn.parse().map_err(|e: play::shisen_game::TurnError| {
-                    RaceError::IllegalTurn(e.to_string())
-                })?;
-                race.play(key, &Turn::Shisen(turn), *t, at)
-            }
+            Step::Play { key, moves, t } => race.play(key, &Turn::Slide(moves.clone()), *t, at),
+            Step::Turn { key, turn, t } => race.play(key, &Turn::Shisen(*turn), *t, at),
             Step::Rematch { key, seed } => race.rematch(key, *seed, at),
             Step::Disconnect { key } => Ok(race.disconnect(key, at)),
             Step::Leave { key } => Ok(race.leave(key, at)),
@@ -138,7 +156,7 @@ pub enum StepError {
 
 /// A room's race as this instance has it, and the game id of each solve.
 pub struct Replica {
-    pub race: Race,
+    pub race: AnyRace,
     pub games: Games,
     /// The time of the last step taken: a step logged by an instance whose
     /// clock is behind is taken at this time instead, so the race's clock
@@ -177,11 +195,6 @@ impl Games {
     }
 }
 
-/// The seed of the round dealt, if any.
-pub fn round_seed(race: &Race) -> Option<u64> {
-    race.deal().map(play::race::Deal::seed)
-}
-
 /// How each event is sent: the room's messages as the web module encodes
 /// them.
 pub type Encode = fn(&Event, &Replica) -> Utf8Bytes;
@@ -203,13 +216,13 @@ pub struct Room {
     /// Steps other instances logged, as their notifications carried them,
     /// not yet taken.
     inbox: Mutex<Vec<(i64, String)>>,
-    /// The database whose log the room's steps go through, if shared.
-    log: Option<Store>,
+    /// The log the room's steps go through.
+    log: Arc<dyn RoomLog>,
     encode: Encode,
 }
 
 impl Room {
-    fn new(id: String, race: Race, at: i64, log: Option<Store>, encode: Encode) -> Room {
+    fn new(id: String, race: AnyRace, at: i64, log: Arc<dyn RoomLog>, encode: Encode) -> Room {
         Room {
             replica: tokio::sync::Mutex::new(Replica {
                 race,
@@ -243,8 +256,8 @@ impl Room {
     /// Takes `step` now, and `answer`s from the race right after it (with
     /// its events and time) while no other step can come in between: a
     /// new connection subscribes to the room there, a solve reads its
-    /// moves. Shared, the step goes through the log first, and the steps
-    /// other instances logged before it are taken before it.
+    /// moves. The step goes through the log first, and the steps other
+    /// instances logged before it are taken before it.
     pub async fn execute<T>(
         &self,
         step: Step,
@@ -252,29 +265,19 @@ impl Room {
     ) -> Result<T, StepError> {
         let mut replica = self.replica.lock().await;
         let now = now_millis();
-        let outcome = match &self.log {
-            None => {
-                let (events, taken, at) = self.take(&mut replica, &step, now);
-                taken
-                    .map(|()| answer(&replica, &events, at))
-                    .map_err(StepError::from)
-            }
-            Some(store) => {
-                let text =
-                    serde_json::to_string(&Logged { at: now, step }).expect("steps serialize");
-                let seq = store
-                    .log_race_step(&self.id, &text, now)
-                    .await
-                    .map_err(|e| StepError::Store(e.to_string()))?;
-                let mut mine = Some((seq, answer));
-                let mut outcome = None;
-                let known = vec![(seq, text)];
-                self.catch_up(&mut replica, known, &mut mine, &mut outcome)
-                    .await?;
-                outcome
-                    .ok_or_else(|| StepError::Store("a step went missing from the log".into()))?
-            }
-        };
+        let text = serde_json::to_string(&Logged { at: now, step }).expect("steps serialize");
+        let seq = self
+            .log
+            .append(&self.id, &text, now)
+            .await
+            .map_err(|e| StepError::Store(e.to_string()))?;
+        let mut mine = Some((seq, answer));
+        let mut outcome = None;
+        let known = vec![(seq, text)];
+        self.catch_up(&mut replica, known, &mut mine, &mut outcome)
+            .await?;
+        let outcome =
+            outcome.ok_or_else(|| StepError::Store("a step went missing from the log".into()))?;
         self.changed.notify_one();
         outcome
     }
@@ -291,9 +294,6 @@ impl Room {
         mine: &mut Option<(i64, F)>,
         outcome: &mut Option<Result<T, StepError>>,
     ) -> Result<(), StepError> {
-        let Some(store) = &self.log else {
-            return Ok(());
-        };
         known.retain(|(seq, _)| *seq > replica.taken);
         known.sort_by_key(|(seq, _)| *seq);
         known.dedup_by_key(|(seq, _)| *seq);
@@ -308,8 +308,8 @@ impl Room {
         let steps = if follows && covers_mine && !known.is_empty() {
             known
         } else {
-            store
-                .race_steps_after(&self.id, replica.taken)
+            self.log
+                .after(&self.id, replica.taken)
                 .await
                 .map_err(|e| StepError::Store(e.to_string()))?
         };
@@ -372,7 +372,7 @@ impl Room {
     /// Broadcasts `events` (with the replica locked, so that everyone
     /// hears them in the order they happened).
     fn send(&self, replica: &mut Replica, events: &[Event]) {
-        let seed = round_seed(&replica.race);
+        let seed = replica.race.round_seed();
         for event in events {
             replica.games.note(seed, event);
             // Nobody listening is no error: the room may be empty here.
@@ -382,6 +382,16 @@ impl Room {
 }
 
 /// The rooms of this instance, by id.
+impl Hears for Rooms {
+    fn heard(&self, id: &str, step: Option<(i64, String)>) {
+        Rooms::heard(self, id, step);
+    }
+
+    fn hear_all(&self) {
+        Rooms::hear_all(self);
+    }
+}
+
 #[derive(Clone)]
 pub struct Rooms {
     rooms: Arc<Mutex<HashMap<String, Arc<Room>>>>,
@@ -394,10 +404,9 @@ pub struct Rooms {
     pub ping: Duration,
     /// Set when the server stops: every socket closes with 1001.
     pub stopping: Arc<watch::Sender<bool>>,
-    /// The database through which rooms are shared, if PostgreSQL.
-    shared: Option<Store>,
-    /// Whether this instance listens for other instances' steps yet.
-    listening: Arc<tokio::sync::OnceCell<()>>,
+    /// The log rooms' steps go through: shared with other instances, or
+    /// this one's alone.
+    log: Arc<dyn RoomLog>,
     encode: Encode,
 }
 
@@ -425,12 +434,12 @@ fn take_one(counter: &AtomicUsize, cap: usize) -> bool {
 }
 
 impl Rooms {
-    /// No rooms yet; at most `most_sockets` race sockets at once. Rooms
-    /// are shared through `shared` (PostgreSQL) if given.
+    /// No rooms yet; at most `most_sockets` race sockets at once. Rooms'
+    /// steps go through `log`.
     pub fn new(
         most_sockets: usize,
         ping: Duration,
-        shared: Option<Store>,
+        log: Arc<dyn RoomLog>,
         encode: Encode,
     ) -> Rooms {
         Rooms {
@@ -439,8 +448,7 @@ impl Rooms {
             most_sockets,
             ping,
             stopping: Arc::new(watch::channel(false).0),
-            shared,
-            listening: Arc::default(),
+            log,
             encode,
         }
     }
@@ -482,23 +490,22 @@ impl Rooms {
 
     /// Opens a room racing `game` from `seed`, with its clock running;
     /// `None` when the instance holds all the rooms it takes.
-    pub async fn open(&self, game: RaceGame, seed: u64) -> Result<Option<String>, ApiError> {
+    pub async fn open(&self, game: RaceSpec, seed: u64) -> Result<Option<String>, ApiError> {
         let now = now_millis();
-        let race = Race::new(game.clone(), seed, now).map_err(|e| ApiError::bad(e).at("/goal"))?;
+        let race =
+            AnyRace::new(game.clone(), seed, now).map_err(|e| ApiError::bad(e).at("/goal"))?;
         if self.map().len() >= MOST_ROOMS {
             return Ok(None);
         }
         let id = random_id();
-        if let Some(store) = &self.shared {
-            self.listen(store).await?;
-            let opened = OpenedRoom {
-                game: game.to_string(),
-                seed,
-                opened_at: now,
-            };
-            store.open_race(&id, &opened).await?;
-        }
-        let room = Room::new(id.clone(), race, now, self.shared.clone(), self.encode);
+        self.log.listen(Arc::new(self.clone())).await?;
+        let opened = OpenedRoom {
+            game: game.to_string(),
+            seed,
+            opened_at: now,
+        };
+        self.log.open(&id, &opened).await?;
+        let room = Room::new(id.clone(), race, now, self.log.clone(), self.encode);
         Ok(self.hold(room).map(|_| id))
     }
 
@@ -522,32 +529,29 @@ impl Rooms {
         Some(room)
     }
 
-    /// The room `id`, if open: held here, or (shared) replayed from the
-    /// database's log.
+    /// The room `id`, if open: held here, or (opened on another instance)
+    /// replayed from its log.
     pub async fn find(&self, id: &str) -> Result<Option<Arc<Room>>, ApiError> {
         if let Some(room) = self.map().get(id).cloned() {
             return Ok(Some(room));
         }
-        let Some(store) = &self.shared else {
-            return Ok(None);
-        };
         // Listening before the log is read: no step falls between.
-        self.listen(store).await?;
-        let Some(opened) = store.race(id).await? else {
+        self.log.listen(Arc::new(self.clone())).await?;
+        let Some(opened) = self.log.opened(id).await? else {
             return Ok(None);
         };
-        let Ok(game) = opened.game.parse::<RaceGame>() else {
+        let Ok(game) = opened.game.parse::<RaceSpec>() else {
             tracing::warn!(room = id, game = %opened.game, "a shared race names an unknown game");
             return Ok(None);
         };
-        let Ok(race) = Race::new(game, opened.seed, opened.opened_at) else {
+        let Ok(race) = AnyRace::new(game, opened.seed, opened.opened_at) else {
             return Ok(None);
         };
         let room = Room::new(
             id.to_string(),
             race,
             opened.opened_at,
-            Some(store.clone()),
+            self.log.clone(),
             self.encode,
         );
         room.hear().await;
@@ -567,66 +571,28 @@ impl Rooms {
 
     fn forget(&self, id: &str) {
         if self.map().remove(id).is_some() {
+            self.log.forget(id);
             metrics::gauge!("tessera_race_rooms").decrement(1.0);
         }
     }
 
-    /// Tells every room held here to catch up (after the listening
+    /// Tells every room held here to catch up (after the log's listening
     /// connection was lost: notifications may have been missed).
-    fn hear_all(&self) {
+    pub(super) fn hear_all(&self) {
         for room in self.map().values() {
             room.heard.notify_one();
         }
     }
 
-    /// Starts listening for the other instances' steps, once.
-    async fn listen(&self, store: &Store) -> Result<(), ApiError> {
-        self.listening
-            .get_or_try_init(|| async {
-                let listener = store.race_listener().await?;
-                if let Some(listener) = listener {
-                    tokio::spawn(relay(self.clone(), store.clone(), listener));
-                }
-                Ok::<(), sqlx::Error>(())
-            })
-            .await?;
-        Ok(())
-    }
-}
-
-/// Passes the database's notifications to the rooms held here; when the
-/// listening connection is lost, every room catches up once it is back.
-async fn relay(rooms: Rooms, store: Store, mut listener: sqlx::postgres::PgListener) {
-    loop {
-        match listener.try_recv().await {
-            Ok(Some(notification)) => {
-                // `room seq step`, or `room seq` for a step too long to
-                // carry (then read from the log).
-                let mut parts = notification.payload().splitn(3, ' ');
-                let id = parts.next().unwrap_or_default();
-                let seq = parts.next().and_then(|seq| seq.parse::<i64>().ok());
-                let room = rooms.map().get(id).cloned();
-                if let Some(room) = room {
-                    if let (Some(seq), Some(step)) = (seq, parts.next()) {
-                        room.inbox().push((seq, step.to_string()));
-                    }
-                    room.heard.notify_one();
-                }
+    /// Tells room `id`, if held here, that another instance logged a
+    /// step: the step and its number when the notification carried them.
+    pub(super) fn heard(&self, id: &str, step: Option<(i64, String)>) {
+        let room = self.map().get(id).cloned();
+        if let Some(room) = room {
+            if let Some(step) = step {
+                room.inbox().push(step);
             }
-            // Lost: the next call connects again.
-            Ok(None) => rooms.hear_all(),
-            Err(e) => {
-                tracing::warn!(error = %e, "race notifications lost: listening again");
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                match store.race_listener().await {
-                    Ok(Some(again)) => {
-                        listener = again;
-                        rooms.hear_all();
-                    }
-                    Ok(None) => return,
-                    Err(e) => tracing::warn!(error = %e, "cannot listen for race steps yet"),
-                }
-            }
+            room.heard.notify_one();
         }
     }
 }
@@ -673,9 +639,15 @@ async fn keep_time(rooms: Rooms, room: Arc<Room>) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::race_log::InProcess;
     use super::*;
     use play::race::Deal;
+    use play::shisen_game::Turn;
     use play::slide_game::SlideSpec;
+
+    fn in_process() -> Arc<dyn RoomLog> {
+        Arc::new(InProcess::default())
+    }
 
     fn encode(_: &Event, _: &Replica) -> Utf8Bytes {
         Utf8Bytes::from_static("")
@@ -683,9 +655,10 @@ mod tests {
 
     #[tokio::test]
     async fn sockets_are_capped_per_room_and_per_instance() {
-        let rooms = Rooms::new(ROOM_SOCKETS + 1, Duration::from_secs(15), None, encode);
+        let log = Arc::new(InProcess::default());
+        let rooms = Rooms::new(ROOM_SOCKETS + 1, Duration::from_secs(15), log, encode);
         let spec: SlideSpec = "3x3-row-major".parse().unwrap();
-        let game = RaceGame::Slide(spec);
+        let game = RaceSpec::Slide(spec);
         let a = rooms.open(game.clone(), 1).await.unwrap().unwrap();
         let b = rooms.open(game, 1).await.unwrap().unwrap();
         let a = rooms.find(&a).await.unwrap().unwrap();
@@ -706,7 +679,7 @@ mod tests {
             Step::Watch { key: "k".into() },
             Step::Join {
                 key: "k".into(),
-                name: "Ada".into(),
+                name: "Ada".parse().unwrap(),
                 account: Some("ada".into()),
             },
             Step::Ready {
@@ -715,12 +688,12 @@ mod tests {
             },
             Step::Play {
                 key: "k".into(),
-                moves: "RRU".into(),
+                moves: "RRU".parse().unwrap(),
                 t: 1200,
             },
             Step::Turn {
                 key: "k".into(),
-                turn: "0,1-3,2".into(),
+                turn: "0,1-3,2".parse().unwrap(),
                 t: 1300,
             },
             Step::Rematch {
@@ -746,14 +719,14 @@ mod tests {
     #[test]
     fn the_same_steps_give_the_same_race_and_games() {
         let spec: SlideSpec = "3x3-row-major".parse().unwrap();
-        let race = Race::new(RaceGame::Slide(spec), 11, 1_000).unwrap();
+        let race = AnyRace::new(RaceSpec::Slide(spec), 11, 1_000).unwrap();
         let steps = [
             (1_000, Step::Watch { key: "a".into() }),
             (
                 1_001,
                 Step::Join {
                     key: "a".into(),
-                    name: "A".into(),
+                    name: "A".parse().unwrap(),
                     account: None,
                 },
             ),
@@ -761,7 +734,7 @@ mod tests {
                 1_002,
                 Step::Join {
                     key: "b".into(),
-                    name: "B".into(),
+                    name: "B".parse().unwrap(),
                     account: None,
                 },
             ),
@@ -784,7 +757,7 @@ mod tests {
             (9_000, Step::Tick),
         ];
         let rooms: Vec<Room> = (0..2)
-            .map(|_| Room::new("room".into(), race.clone(), 1_000, None, encode))
+            .map(|_| Room::new("room".into(), race.clone(), 1_000, in_process(), encode))
             .collect();
         let mut views = Vec::new();
         for room in &rooms {
@@ -793,14 +766,13 @@ mod tests {
                 let _ = room.take(&mut replica, step, *at);
             }
             assert_eq!(replica.last_at, 9_000);
-            let deal = replica.race.deal().cloned();
+            let deal = replica.race.deal();
             // Solve as racer a: the 2x2's puzzle from its seed.
             let Some(Deal::Slide(puzzle)) = deal else {
                 panic!("dealt after the countdown")
             };
-            let solution = slide::solve_fast(&puzzle.start, &puzzle.goal_position)
-                .expect("solvable")
-                .to_string();
+            let solution =
+                slide::solve_fast(&puzzle.start, &puzzle.goal_position).expect("solvable");
             let play = Step::Play {
                 key: "a".into(),
                 moves: solution,
@@ -810,7 +782,7 @@ mod tests {
             taken.unwrap();
             let game = replica
                 .games
-                .of(round_seed(&replica.race), 1)
+                .of(replica.race.round_seed(), 1)
                 .map(str::to_string);
             views.push((format!("{:?}", replica.race.view()), game));
         }
@@ -823,11 +795,11 @@ mod tests {
     /// the same boards.
     #[test]
     fn the_same_shisen_steps_give_the_same_boards() {
-        let game: RaceGame = "shisen:6x4-gravity".parse().unwrap();
-        let race = Race::new(game, 21, 0).unwrap();
+        let game: RaceSpec = "shisen:6x4-gravity".parse().unwrap();
+        let race = AnyRace::new(game, 21, 0).unwrap();
         let join = |key: &str| Step::Join {
             key: key.into(),
-            name: key.into(),
+            name: key.parse().unwrap(),
             account: None,
         };
         let ready = |key: &str| Step::Ready {
@@ -844,16 +816,16 @@ mod tests {
         ];
         let boards: Vec<String> = (0..2)
             .map(|_| {
-                let room = Room::new("room".into(), race.clone(), 0, None, encode);
+                let room = Room::new("room".into(), race.clone(), 0, in_process(), encode);
                 let mut replica = room.replica.try_lock().unwrap();
                 for (at, step) in &steps {
                     let _ = room.take(&mut replica, step, *at);
                 }
-                let Some(Deal::Shisen(deal)) = replica.race.deal().cloned() else {
+                let Some(Deal::Shisen(deal)) = replica.race.deal() else {
                     panic!("dealt after the countdown")
                 };
                 let pair = deal.board.moves()[0];
-                for turn in [format!("{}-{}", pair.a, pair.b), "shuffle".into()] {
+                for turn in [Turn::Remove(pair.a, pair.b), Turn::Shuffle] {
                     let step = Step::Turn {
                         key: "a".into(),
                         turn,

@@ -3,7 +3,7 @@
 //! judged like a single game's submission (`shisen_api::submit`). The
 //! rules of the race are `play::race`'s.
 
-use play::race::{Deal, Event, Phase, RaceError, RaceGame, ShisenDeal};
+use play::race::{Deal, Event, Phase, RaceError, RaceSpec, ShisenDeal};
 use play::result::{self, Facts};
 use play::seed::random_seed;
 use play::shisen_game::{Session, Turn};
@@ -19,8 +19,8 @@ use crate::store::{Account, GameRow, IssuedGame};
 /// board. Refused in a sliding-puzzle room.
 pub async fn read_turn(room: &Room, turn: TurnJson) -> Result<Turn, String> {
     let size = match room.replica().await.race.game() {
-        RaceGame::Shisen(spec) => spec.size,
-        RaceGame::Slide(_) => return Err(RaceError::WrongGame("a sliding puzzle").to_string()),
+        RaceSpec::Shisen(spec) => spec.size,
+        RaceSpec::Slide(_) => return Err(RaceError::WrongGame("a sliding puzzle").to_string()),
     };
     let turns = read_turns(&[turn], size).map_err(|e| e.message)?;
     Ok(turns[0])
@@ -38,9 +38,9 @@ const REMATCH_DRAWS: usize = 3;
 pub async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> {
     let (game, phase) = {
         let replica = room.replica().await;
-        (replica.race.game().clone(), replica.race.phase())
+        (replica.race.game(), replica.race.phase())
     };
-    let RaceGame::Shisen(spec) = game else {
+    let RaceSpec::Shisen(spec) = game else {
         return Ok(random_seed());
     };
     if phase != Phase::Finished {
@@ -89,7 +89,7 @@ pub fn cleared(replica: &Replica, key: &str, events: &[Event], now: i64) -> Opti
     let (_, turns, times) = race.shisen_of(seat)?;
     Some(Cleared {
         game: replica.games.of(Some(deal.seed), seat)?.to_string(),
-        deal: deal.clone(),
+        deal,
         turns: turns.to_vec(),
         times: times.to_vec(),
         millis: finish.millis,

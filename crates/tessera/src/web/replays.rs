@@ -211,7 +211,7 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
 /// Each puzzle's position and goal: as stored for a game of one puzzle
 /// (whatever dealt it), dealt again from the seed for a format of many.
 fn dealt(issued: &IssuedGame, format: Format) -> Result<Vec<(String, String)>, ApiError> {
-    if format.len() == 1 {
+    if format.is_one_puzzle() {
         return Ok(vec![(issued.setup.clone(), issued.goal.clone())]);
     }
     Ok(slide_api::stored_puzzles(issued, format)?
@@ -466,7 +466,8 @@ async fn solve_analysis(
 ) -> Result<axum::response::Response, ApiError> {
     let id = row.issued.id.clone();
     let format = row.issued.format;
-    let count = format.len();
+    let mut dealt = dealt(&row.issued, format)?;
+    let count = dealt.len();
     if puzzle >= count {
         return Err(ApiError::bad(format!(
             "this {format} has {count} puzzle{}: puzzle is 0 to {}",
@@ -476,9 +477,9 @@ async fn solve_analysis(
     }
     // A single solve keeps its analysis under the metric's name, as before
     // formats; each puzzle of a format under its own.
-    let name = match count {
-        1 => metric.to_string(),
-        _ => format!("{metric}/{puzzle}"),
+    let name = match format.is_one_puzzle() {
+        true => metric.to_string(),
+        false => format!("{metric}/{puzzle}"),
     };
     // An analysis kept before it said which puzzle it is of is made again.
     if let Some(body) = app.store.analysis(&id, &name).await? {
@@ -486,7 +487,7 @@ async fn solve_analysis(
             return Ok(json_body(body));
         }
     }
-    let (setup, goal) = dealt(&row.issued, format)?.swap_remove(puzzle);
+    let (setup, goal) = dealt.swap_remove(puzzle);
     let part = row.replay.split(',').nth(puzzle).unwrap_or_default();
     let start = Position::parse(&setup, None).map_err(|e| unreadable(&row.issued, e))?;
     let goal = Position::parse(&goal, None).map_err(|e| unreadable(&row.issued, e))?;

@@ -5,9 +5,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use play::display::Display;
-use play::format::{Control, Format, Played};
+use play::format::{Control, DealError, Format, Played};
 use play::judge::check_times;
-use play::limits::{submitted_moves, FORMAT_MOVES, MOST_SUBMITTED_MOVES, WEB_SLIDE_SIDES};
+use play::limits::{
+    format_moves, submitted_moves, FORMAT_MOVES, MOST_SUBMITTED_MOVES, WEB_SLIDE_SIDES,
+};
 use play::result::{self, Ending};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, Outcome, PlanError, Puzzle, SlideSpec, Solver};
@@ -135,18 +137,14 @@ pub async fn new(
     let now = now_millis();
     let seed = issue_seed(request.daily, request.seed.map(|s| s.0), now)?;
     let format = request.format.map_or(Format::Single, |f| f.0);
-    let puzzles = format
-        .deal(&spec, seed)
-        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
+    let puzzles = format.deal(&spec, seed).map_err(deal_error)?;
     let mut goals: Vec<&Position> = puzzles.iter().map(|p| &p.goal_position).collect();
     goals.dedup();
     goals
         .into_iter()
         .for_each(|goal| Solver::global().warm_up(goal));
     let puzzle = &puzzles[0];
-    let variant = format
-        .variant(&spec)
-        .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
+    let variant = format.variant(&spec).map_err(deal_error)?;
     let game = IssuedGame {
         id: random_id(),
         player_id: player.0,
@@ -157,9 +155,9 @@ pub async fn new(
         goal: puzzle.goal_position.to_string(),
         // A format of several puzzles is dealt again from the goal as
         // chosen; one puzzle keeps its goal as drawn, as it always has.
-        rules: match format.len() {
-            1 => puzzle.goal.to_string(),
-            _ => spec.goal.to_string(),
+        rules: match format.is_one_puzzle() {
+            true => puzzle.goal.to_string(),
+            false => spec.goal.to_string(),
         },
         format,
         issued_at: now,
@@ -179,6 +177,18 @@ pub async fn new(
         format: game.format.to_string(),
         puzzles: puzzles.iter().map(DealtPuzzle::of).collect(),
     }))
+}
+
+/// Why a format cannot be dealt, pointing at the field to change: the goal
+/// when it does not fit a puzzle's size, else the format, which cannot
+/// start at the size or be dealt that long.
+fn deal_error(error: DealError) -> ApiError {
+    match error {
+        DealError::Goal { .. } => ApiError::bad(format!("bad goal: {error}")).at("/goal"),
+        DealError::TooLarge { .. } | DealError::CannotStart { .. } | DealError::TooLong { .. } => {
+            ApiError::bad(format!("bad format: {error}")).at("/format")
+        }
+    }
 }
 
 /// A position to solve or hint at.
@@ -520,7 +530,7 @@ pub async fn submit(
         .map_err(|e| ApiError::bad(e).at("/inputs"))?;
     let row = open_game(&app, request.game.as_str(), &player, "slide").await?;
     let format = row.issued.format;
-    if format.len() != 1 {
+    if !format.is_one_puzzle() {
         return Err(ApiError::bad(format!(
             "this game is a {format}: send its puzzles as puzzles: [{{moves, times}}, …]"
         ))
@@ -669,6 +679,17 @@ async fn submit_format(
     for (i, (puzzle, p)) in dealt.iter().zip(&played).enumerate() {
         fits_size(&p.moves, puzzle.start.size())
             .map_err(|e| e.at(format!("/puzzles/{i}/moves")))?;
+    }
+    let sizes: Vec<_> = dealt.iter().map(|p| p.start.size()).collect();
+    let most = format_moves(&sizes);
+    let sent: usize = played.iter().map(|p| p.moves.len()).sum();
+    if sent > most {
+        return Err(ApiError::bad(format!(
+            "too many moves: {format} of {} allows at most {most} single-tile moves \
+             over its puzzles, not {sent}",
+            sizes[0]
+        ))
+        .at("/puzzles"));
     }
     let now = now_millis();
     let asked = helped_positions(app, &player.0, row.issued.issued_at).await?;

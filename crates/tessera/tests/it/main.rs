@@ -33,5 +33,6 @@ mod shisen_analysis;
 mod shisen_cli;
 mod shisen_render_cli;
 mod slide_cli;
+mod slidysim_formats;
 mod solve;
 mod web_api;

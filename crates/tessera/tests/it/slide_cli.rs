@@ -466,7 +466,8 @@ fn a_relay_as_json_names_the_format_seed_and_each_puzzle() {
 #[test]
 fn a_bad_format_exits_2_saying_what_is_wrong() {
     for (format, says) in [
-        ("marathon-12", "a marathon is 10, 42 or 100 puzzles"),
+        ("marathon-1001", "a marathon is 2 to 1000 puzzles"),
+        ("marathon-1", "a marathon is 2 to 1000 puzzles"),
         ("relay-11", "N from 4 to 10"),
         ("relay-3", "N from 4 to 10"),
         ("sprint", "is not a format"),

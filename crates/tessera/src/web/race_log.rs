@@ -1,0 +1,227 @@
+//! The log of a room's steps: the one order in which every instance that
+//! holds a room takes its steps.
+//!
+//! What a log promises, whatever keeps it:
+//!
+//! - **Order.** [`RoomLog::append`] numbers the steps of a room 1, 2, 3, …
+//!   in the order they are appended, whichever instance appends them; every
+//!   instance takes them in that order, with the times they were logged
+//!   at, and so holds the same race.
+//! - **Replay.** [`RoomLog::after`] gives the steps of a room after a
+//!   number, in order: an instance holding a room for the first time
+//!   replays it from 0, and one that missed steps (its notifications were
+//!   lost, and it connected again) catches up from the last step it took.
+//! - **Notification.** Once [`RoomLog::listen`] has been called, the log
+//!   tells the rooms ([`Hears`]) of the steps appended anywhere (the room, the number,
+//!   and the step itself when it is short enough), soon after; a missed
+//!   notification loses nothing, since a gap in the numbers makes the room
+//!   read what it missed with `after`, and a lost listening connection is
+//!   told with [`Hears::hear_all`].
+//!
+//! [`InProcess`] is the log of one instance alone (SQLite): a number per
+//! room, nothing kept, since this instance takes every step as it appends
+//! it. [`Postgres`] shares rooms between instances over one database: a
+//! table of steps, and `LISTEN/NOTIFY` to tell the others.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use crate::store::{OpenedRoom, Store};
+
+/// What a log's calls come back with (a boxed future, so that the log can
+/// be chosen when the server starts).
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, sqlx::Error>> + Send + 'a>>;
+
+/// A numbered step as logged: its number in the room, and its text.
+pub type Numbered = (i64, String);
+
+/// Where the steps of rooms are put in order (see the module's page).
+pub trait RoomLog: Send + Sync {
+    /// Makes a new room known to every instance on this log.
+    fn open<'a>(&'a self, id: &'a str, room: &'a OpenedRoom) -> Pending<'a, ()>;
+
+    /// A room opened on another instance, if this log knows it.
+    fn opened<'a>(&'a self, id: &'a str) -> Pending<'a, Option<OpenedRoom>>;
+
+    /// Appends a step to room `id`: its number, the one after the room's
+    /// last.
+    fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64>;
+
+    /// The steps of room `id` numbered after `seq`, in order.
+    fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>>;
+
+    /// Tells `rooms` of the steps other instances append, from now on
+    /// (once: later calls do nothing).
+    fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()>;
+
+    /// Room `id` is no longer held here.
+    fn forget(&self, id: &str);
+}
+
+/// What a log tells the rooms held here (`race_rooms::Rooms`): a trait, so
+/// the log does not import the rooms that import it.
+pub trait Hears: Send + Sync + 'static {
+    /// Room `id` gained a step elsewhere: its number and text when the
+    /// notice carried them, `None` when the log must be read.
+    fn heard(&self, id: &str, step: Option<(i64, String)>);
+
+    /// Notices may have been lost: every room reads its log again.
+    fn hear_all(&self);
+}
+
+/// The log of rooms held by this instance alone: each room's last number.
+#[derive(Default)]
+pub struct InProcess {
+    last: Mutex<HashMap<String, i64>>,
+}
+
+impl RoomLog for InProcess {
+    fn open<'a>(&'a self, _: &'a str, _: &'a OpenedRoom) -> Pending<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
+
+    fn opened<'a>(&'a self, _: &'a str) -> Pending<'a, Option<OpenedRoom>> {
+        // No other instance opens rooms on this log.
+        Box::pin(async { Ok(None) })
+    }
+
+    fn append<'a>(&'a self, id: &'a str, _: &'a str, _: i64) -> Pending<'a, i64> {
+        let mut last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
+        let seq = last.entry(id.to_string()).or_default();
+        *seq += 1;
+        let seq = *seq;
+        Box::pin(async move { Ok(seq) })
+    }
+
+    fn after<'a>(&'a self, _: &'a str, _: i64) -> Pending<'a, Vec<Numbered>> {
+        // This instance took every step as it appended it: it never asks.
+        Box::pin(async { Ok(Vec::new()) })
+    }
+
+    fn listen<'a>(&'a self, _: Arc<dyn Hears>) -> Pending<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
+
+    fn forget(&self, id: &str) {
+        self.last
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id);
+    }
+}
+
+/// Rooms shared over a PostgreSQL database (`store::races`).
+pub struct Postgres {
+    store: Store,
+    /// Whether this instance listens for the others' steps yet.
+    listening: tokio::sync::OnceCell<()>,
+}
+
+impl Postgres {
+    /// The log kept in `store`'s database.
+    pub fn new(store: Store) -> Postgres {
+        Postgres {
+            store,
+            listening: tokio::sync::OnceCell::new(),
+        }
+    }
+}
+
+impl RoomLog for Postgres {
+    fn open<'a>(&'a self, id: &'a str, room: &'a OpenedRoom) -> Pending<'a, ()> {
+        Box::pin(self.store.open_race(id, room))
+    }
+
+    fn opened<'a>(&'a self, id: &'a str) -> Pending<'a, Option<OpenedRoom>> {
+        Box::pin(self.store.race(id))
+    }
+
+    fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
+        Box::pin(self.store.log_race_step(id, step, at))
+    }
+
+    fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>> {
+        Box::pin(self.store.race_steps_after(id, seq))
+    }
+
+    fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()> {
+        Box::pin(async move {
+            self.listening
+                .get_or_try_init(|| async {
+                    if let Some(listener) = self.store.race_listener().await? {
+                        tokio::spawn(relay(rooms, self.store.clone(), listener));
+                    }
+                    Ok::<(), sqlx::Error>(())
+                })
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn forget(&self, _: &str) {
+        // The table outlives the room here: other instances may hold it.
+    }
+}
+
+/// Passes the database's notifications to the rooms held here; when the
+/// listening connection is lost, every room catches up once it is back.
+async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: sqlx::postgres::PgListener) {
+    loop {
+        match listener.try_recv().await {
+            Ok(Some(notification)) => {
+                // `room seq step`, or `room seq` for a step too long to
+                // carry (then read from the log).
+                let mut parts = notification.payload().splitn(3, ' ');
+                let id = parts.next().unwrap_or_default();
+                let seq = parts.next().and_then(|seq| seq.parse::<i64>().ok());
+                let step = seq
+                    .zip(parts.next())
+                    .map(|(seq, step)| (seq, step.to_string()));
+                rooms.heard(id, step);
+            }
+            // Lost: the next call connects again.
+            Ok(None) => rooms.hear_all(),
+            Err(e) => {
+                tracing::warn!(error = %e, "race notifications lost: listening again");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                match store.race_listener().await {
+                    Ok(Some(again)) => {
+                        listener = again;
+                        rooms.hear_all();
+                    }
+                    Ok(None) => return,
+                    Err(e) => tracing::warn!(error = %e, "cannot listen for race steps yet"),
+                }
+            }
+        }
+    }
+}
+
+/// The log of rooms on `store`: shared when it is PostgreSQL, this
+/// instance's alone when it is SQLite.
+pub fn of(store: &Store) -> Arc<dyn RoomLog> {
+    if store.shares_races() {
+        Arc::new(Postgres::new(store.clone()))
+    } else {
+        Arc::new(InProcess::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn in_process_numbers_each_rooms_steps_from_one() {
+        let log = InProcess::default();
+        assert_eq!(log.append("a", "x", 0).await.unwrap(), 1);
+        assert_eq!(log.append("a", "y", 0).await.unwrap(), 2);
+        assert_eq!(log.append("b", "x", 0).await.unwrap(), 1);
+        log.forget("a");
+        assert_eq!(log.append("a", "z", 0).await.unwrap(), 1);
+        assert!(log.opened("a").await.unwrap().is_none());
+    }
+}
