@@ -18,11 +18,14 @@ export function formatMenu(largest) {
 // slidysim's relays down from the chosen size, with their names in words.
 const MARATHONS = [5, 10, 12, 42, 50, 100, 1000];
 const DESCENTS = ['2-n-relay', 'height-relay', 'width-relay', 'everything-relay'];
+// The names stay short: the menu is as wide as its longest name, and on a
+// phone a longer one scrolled the page sideways (docs/records.md says
+// which sizes each relay deals).
 const DESCENT_NAMES = {
-  '2-n-relay': '2-N relay (N×N down to 2×2)',
-  'height-relay': 'height relay (W×H down to W×2)',
-  'width-relay': 'width relay (W×H down to 2×H)',
-  'everything-relay': 'everything-up-to relay (every size up to W×H)',
+  '2-n-relay': '2-N relay',
+  'height-relay': 'height relay',
+  'width-relay': 'width relay',
+  'everything-relay': 'everything relay',
 };
 
 // A format's name in words: "marathon of 10", "relay to 5×5", "blindfold".
