@@ -174,12 +174,17 @@ fn the_pages_rules_give_the_engines_answers() {
         "classes": class_cases(),
         "displays": display_cases(&mut rng),
     });
-    let file =
-        std::env::temp_dir().join(format!("tessera-client-rules-{}.json", std::process::id()));
+    node_agrees("client_rules", &cases, "the page and the engines disagree");
+}
+
+/// Runs the Node checker `tests/it/{checker}.mjs` over `cases` (written to
+/// a file it reads) and asserts that it exits cleanly saying they agree.
+fn node_agrees(checker: &str, cases: &Value, disagree: &str) {
+    let file = std::env::temp_dir().join(format!("tessera-{checker}-{}.json", std::process::id()));
     std::fs::write(&file, cases.to_string()).unwrap();
-    let checker = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/it/client_rules.mjs");
+    let script = format!("{}/tests/it/{checker}.mjs", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("node")
-        .arg(checker)
+        .arg(script)
         .arg(&file)
         .output()
         .expect("node must be installed to check the page's rules (scripts/test installs it with the e2e tools)");
@@ -187,7 +192,7 @@ fn the_pages_rules_give_the_engines_answers() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
-        "the page and the engines disagree:\n{report}{}",
+        "{disagree}:\n{report}{}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(report.contains("agree"), "{report}");
@@ -203,25 +208,11 @@ fn the_page_carries_each_display_move_by_move() {
     let mut rng = Rng::new(51);
     let mut displays = display_cases(&mut rng);
     displays.extend(big_display_cases(&mut rng));
-    let file = std::env::temp_dir().join(format!(
-        "tessera-client-display-{}.json",
-        std::process::id()
-    ));
-    std::fs::write(&file, json!({ "displays": displays }).to_string()).unwrap();
-    let checker = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/it/client_display.mjs");
-    let out = Command::new("node")
-        .arg(checker)
-        .arg(&file)
-        .output()
-        .expect("node must be installed to check the page's rules (scripts/test installs it with the e2e tools)");
-    let _ = std::fs::remove_file(&file);
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "the carried displays disagree:\n{report}{}",
-        String::from_utf8_lossy(&out.stderr)
+    node_agrees(
+        "client_display",
+        &json!({ "displays": displays }),
+        "the carried displays disagree",
     );
-    assert!(report.contains("agree"), "{report}");
 }
 
 /// Big boards (up to 32 by 32, where carrying matters), a short walk from
