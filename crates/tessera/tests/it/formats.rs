@@ -147,17 +147,8 @@ fn a_marathon_at_a_persons_pace_is_ranked_under_its_format_and_control() {
     assert_eq!(done["stm"], stm);
 
     let id = game["game"].as_str().unwrap();
-    let listed = |client: &mut Client, query: &str| -> bool {
-        let reply = client.get(&format!(
-            "/api/records?game=slide&variant=3x3-row-major{query}"
-        ));
-        assert_eq!(reply.status, 200, "{}", reply.text);
-        let tables = reply.json();
-        tables["by_time"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|r| r["game_id"] == id)
+    let listed = |client: &mut Client, query: &str| {
+        listed(client, &format!("variant=3x3-row-major{query}"), id)
     };
     assert!(listed(&mut client, "&format=marathon-10"));
     assert!(listed(&mut client, "&format=marathon-10&control=keyboard"));
@@ -765,4 +756,16 @@ fn a_result_is_ranked_and_averaged_under_its_display_only() {
     assert!((400..500).contains(&reply.status), "{}", reply.text);
     assert_eq!(reply.json()["pointer"], "/display", "{}", reply.text);
     assert!(reply.error().contains("standard display"), "{}", reply.text);
+}
+
+/// Whether game `id` is among the sliding-puzzle records that `query`
+/// (after `game=slide&`) lists by time.
+pub(crate) fn listed(client: &mut Client, query: &str, id: &str) -> bool {
+    let reply = client.get(&format!("/api/records?game=slide&{query}"));
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json()["by_time"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["game_id"] == id)
 }

@@ -5,7 +5,7 @@
 //! the field at fault when they cannot be dealt.
 
 use crate::common;
-use crate::formats::{deal, one_clock, submission, wait_until};
+use crate::formats::{deal, listed, one_clock, submission, wait_until};
 
 use std::time::Instant;
 
@@ -108,16 +108,8 @@ fn played_ranked_and_replayed(format: &str, size: &str, seed: u64, sizes: &[&str
     assert_eq!(done["stm"], stm);
 
     let id = game["game"].as_str().unwrap();
-    let listed = |client: &mut Client, format: &str| -> bool {
-        let reply = client.get(&format!(
-            "/api/records?game=slide&variant={variant}&format={format}"
-        ));
-        assert_eq!(reply.status, 200, "{}", reply.text);
-        reply.json()["by_time"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|r| r["game_id"] == id)
+    let listed = |client: &mut Client, format: &str| {
+        listed(client, &format!("variant={variant}&format={format}"), id)
     };
     assert!(listed(&mut client, format), "ranked under {format}");
     assert!(!listed(&mut client, "single"), "no single solve record");
