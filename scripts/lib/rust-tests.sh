@@ -4,10 +4,11 @@
 # leaves a core idle: the command-line and server tests (`it`) wait on
 # servers, sockets and a person's pace, while the engines' tests keep the
 # CPU busy. So `it` runs in one lane and every other binary, in cargo's
-# order, in the other; then the doctests. `it` runs two tests at a time
-# (TESSERA_IT_THREADS): four took two thirds of the time, but the extra
-# load pushed the engines' budget tests (slide's tests/budgets.rs) past
-# their slack. Each binary runs from its
+# order, in the other; then the doctests. `it` runs four tests at a time
+# (TESSERA_IT_THREADS): they mostly wait, and four took two thirds of the
+# time two did. (The engines' budget tests, slide's tests/budgets.rs,
+# count their thread's CPU time, so the load beside them does not stretch
+# what they measure.) Each binary runs from its
 # package's directory, as cargo runs it, and its output is printed whole.
 #
 #   rust_tests [TEST ARGS...]     e.g. rust_tests --nocapture
@@ -36,7 +37,7 @@ for line in sys.stdin:
         return "$failed"
     }
     { grep -E '/it-[0-9a-f]+$' "$list" || true; } |
-        lane servers --test-threads "${TESSERA_IT_THREADS:-2}" "$@" &
+        lane servers --test-threads "${TESSERA_IT_THREADS:-4}" "$@" &
     local servers=$!
     { grep -vE '/it-[0-9a-f]+$' "$list" || true; } | lane engines "$@" || status=1
     wait "$servers" || status=1

@@ -3,9 +3,13 @@
 //! `optimal: false`, a solution that replays, and a lower bound no higher
 //! than the known optimum.
 //!
-//! The bound is the budget plus half a second: generous for a loaded
-//! 2-core machine, and far below what the searches would take unstopped
-//! (minutes).
+//! The bound is the budget plus half a second of the searching thread's
+//! CPU time, far below what the searches would take unstopped (minutes).
+//! CPU time rather than wall time: a busy machine (CI runs the server
+//! tests beside these) stretches the wall clock of a search, not the work
+//! it does before and after its stop. The stop itself stays on the wall
+//! clock, as front ends set it. (The searches are single-threaded once
+//! their tables are built.)
 
 use slide::{
     solve_optimal, solve_optimal_mtm, Goal, HeuristicKind, Metric, Position, Size, Solution,
@@ -15,16 +19,6 @@ use std::time::{Duration, Instant};
 
 const BUDGET: Duration = Duration::from_millis(1000);
 const SLACK: Duration = Duration::from_millis(500);
-
-/// The searches here run one at a time: each is timed against its own
-/// budget, and a sibling search on the same cores would take its time.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn alone() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
 
 /// The multi-tile metric's antipode on 4 × 4: 43 MTM moves.
 const MTM_ANTIPODE: &str = "1 5 9 13/2 6 10 14/3 7 11 15/4 8 12 0";
@@ -37,6 +31,14 @@ const STM_80: &str = "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1";
 /// Instance 1 of Korf and Felner's fifty 5 × 5 positions (blank-first
 /// goal), 95 moves.
 const KF_1: &str = "14 5 9 2 18/8 23 19 12 17/15 0 10 20 4/6 11 21 1 7/24 3 16 22 13";
+
+/// The CPU time this thread has used so far (Linux's per-thread
+/// scheduler statistics).
+fn thread_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").expect("Linux schedstat");
+    let nanos: u64 = stat.split_whitespace().next().unwrap().parse().unwrap();
+    Duration::from_nanos(nanos)
+}
 
 fn replays(start: &Position, solution: &Solution, goal: &Position) -> bool {
     let mut p = start.clone();
@@ -59,17 +61,16 @@ fn within_budget(start: &str, goal: Goal, heuristic: HeuristicKind, metric: Metr
         ..SolveOptions::default()
     };
     solve(&warm).unwrap();
-    let _alone = alone();
-    let began = Instant::now();
-    let deadline = began + BUDGET;
+    let deadline = Instant::now() + BUDGET;
     let stop = move || Instant::now() >= deadline;
     let options = SolveOptions {
         heuristic,
         stop: Some(&stop),
         ..SolveOptions::default()
     };
+    let began = thread_cpu();
     let solution = solve(&options).unwrap();
-    let took = began.elapsed();
+    let took = thread_cpu() - began;
     assert!(
         took <= BUDGET + SLACK,
         "{metric} {heuristic:?} on {start} took {took:?}"
@@ -139,10 +140,10 @@ fn a_node_limit_holds_as_well_as_a_clock() {
         node_limit: Some(100_000),
         ..SolveOptions::default()
     };
-    let _alone = alone();
-    let began = Instant::now();
+    let began = thread_cpu();
     let solution = solve_optimal_mtm(&start, &goal, &options).unwrap();
-    assert!(began.elapsed() <= BUDGET + SLACK, "{:?}", began.elapsed());
+    let took = thread_cpu() - began;
+    assert!(took <= BUDGET + SLACK, "{took:?}");
     assert!(replays(&start, &solution, &goal));
     assert!(!solution.optimal && solution.lower_bound <= MTM_ANTIPODE_LENGTH);
 }
