@@ -21,6 +21,7 @@ pub mod slide_game;
 mod deadline;
 pub mod judge;
 pub mod limits;
+pub mod power;
 pub mod race;
 pub mod result;
 pub mod seed;
