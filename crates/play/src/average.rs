@@ -104,16 +104,27 @@ pub fn best_window(latest_first: &[Attempt], n: usize) -> Option<(usize, f64)> {
 
 /// [`best_window`] with DNFs treated by `rule`.
 pub fn best_window_by(latest_first: &[Attempt], n: usize, rule: DnfRule) -> Option<(usize, f64)> {
-    let mut best: Option<(usize, f64)> = None;
-    for at in (0..=latest_first.len().checked_sub(n)?).rev() {
+    improvements_by(latest_first, n, rule).pop()
+}
+
+/// Every time the best average of `n` improved as the attempts of
+/// `latest_first` arrived, oldest first: where each new best window starts
+/// (an index into `latest_first`) and its mean. The last is
+/// [`best_window_by`]'s.
+pub fn improvements_by(latest_first: &[Attempt], n: usize, rule: DnfRule) -> Vec<(usize, f64)> {
+    let mut bests: Vec<(usize, f64)> = Vec::new();
+    let Some(last) = latest_first.len().checked_sub(n) else {
+        return bests;
+    };
+    for at in (0..=last).rev() {
         let Some(Average::Mean(mean)) = average_by(&latest_first[at..], n, rule) else {
             continue;
         };
-        if best.is_none_or(|(_, b)| mean < b) {
-            best = Some((at, mean));
+        if bests.last().is_none_or(|&(_, b)| mean < b) {
+            bests.push((at, mean));
         }
     }
-    best
+    bests
 }
 
 #[cfg(test)]
@@ -138,6 +149,18 @@ mod tests {
             }
         }
         assert_eq!(kept, best_window(&attempts, 3));
+    }
+
+    #[test]
+    fn improvements_are_each_strictly_better_best_so_far_oldest_first() {
+        // Latest first; windows of three oldest first: [3 3 7] 3, [1 3 3]
+        // 3 (not better), [5 1 3] 3, [9 5 1] 5, [2 9 5] 5, [1 2 9] 2.
+        let times = [1, 2, 9, 5, 1, 3, 3, 7];
+        let attempts: Vec<Attempt> = times.iter().map(|&t| Attempt::Finished(t)).collect();
+        let got = improvements_by(&attempts, 3, DnfRule::Worst);
+        assert_eq!(got, vec![(5, 3.0), (0, 2.0)]);
+        assert_eq!(got.last().copied(), best_window(&attempts, 3));
+        assert!(improvements_by(&attempts[..2], 3, DnfRule::Worst).is_empty());
     }
 
     #[test]

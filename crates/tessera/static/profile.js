@@ -2,6 +2,7 @@
 // averages of 5, 12 and 100, the number of solves and a plot of the latest
 // times; then the latest results, each with its replay.
 import { get, clock, el } from './api.js';
+import { flag } from './records.js';
 import * as a11y from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
@@ -59,6 +60,70 @@ function variantSection(v) {
   return section;
 }
 
+// What a best is of: the category in words.
+function category(b) {
+  const game = b.game === 'slide' ? 'sliding' : 'Shisen-Sho';
+  const parts = [`${game} ${b.variant}`];
+  if (b.format !== 'single') parts.push(b.format);
+  if (b.display !== 'standard') parts.push(`display ${b.display}`);
+  parts.push(b.control ? (b.control === 'mouse' ? 'click' : b.control) : 'any control');
+  return parts.join(', ');
+}
+
+const kind = (b) => (b.of === 1 ? 'single' : `average of ${b.of}`);
+
+// A best's history as a small step line, oldest on the left, each
+// improvement a dot (filled when it was also the world record). Its label
+// says the same in words.
+function historyGraph(b) {
+  const points = b.history;
+  const best = points[points.length - 1].millis;
+  const first = points[0].millis;
+  const day = (p) => new Date(p.finished_at).toISOString().slice(0, 10);
+  const said = points.length === 1
+    ? `set once, ${clock(best)} on ${day(points[0])}`
+    : `${points.length} improvements, from ${clock(first)} on ${day(points[0])} to ${clock(best)} on ${day(points[points.length - 1])}`;
+  const chart = svg('svg', {
+    viewBox: '0 0 160 40', width: 160, height: 40, role: 'img', class: 'pb-graph',
+    'aria-label': `history of the ${kind(b)} best: ${said}`,
+  });
+  const t0 = points[0].finished_at;
+  const span = Math.max(1, points[points.length - 1].finished_at - t0);
+  const x = (p) => (points.length === 1 ? 80 : 6 + (148 * (p.finished_at - t0)) / span);
+  const y = (p) => (first === best ? 20 : 6 + (28 * (first - p.millis)) / (first - best));
+  let path = '';
+  points.forEach((p, i) => { path += i === 0 ? `M${x(p)},${y(p)}` : ` H${x(p)} V${y(p)}`; });
+  chart.append(svg('path', { d: path, class: 'tps-line', fill: 'none' }));
+  for (const p of points) {
+    chart.append(svg('circle', { cx: x(p), cy: y(p), r: 3, class: p.world_record ? 'plot-dot' : 'plot-dot unranked' }));
+  }
+  return chart;
+}
+
+// Every personal best, each with its history.
+function bestsTable(bests) {
+  const t = el('table', { class: 'records' });
+  t.append(el('caption', { text: 'Personal bests (a filled dot was a world record)' }));
+  const head = el('tr');
+  for (const name of ['category', 'kind', 'best', 'date', 'history', 'replay']) head.append(el('th', { text: name }));
+  t.append(el('thead', {}, head));
+  const body = el('tbody');
+  for (const b of bests) {
+    const moves = b.moves == null ? '' : ` (${b.moves} moves)`;
+    body.append(el('tr', {},
+      el('td', { text: category(b) }),
+      el('td', { text: kind(b) }),
+      el('td', { text: `${clock(b.millis)}${moves}` }),
+      el('td', { text: new Date(b.finished_at).toISOString().slice(0, 10) }),
+      el('td', {}, historyGraph(b)),
+      el('td', {}, el('a', { href: `/replay/${b.game_ids[0]}`, class: 'replay-link', text: '▶ replay' })),
+    ));
+  }
+  if (bests.length === 0) body.append(el('tr', {}, el('td', { colspan: '6', text: 'no ranked results yet' })));
+  t.append(body);
+  return el('div', { class: 'records-scroll' }, t);
+}
+
 function recentTable(recent) {
   const t = el('table', { class: 'records' });
   t.append(el('caption', { text: 'Latest results' }));
@@ -95,11 +160,11 @@ async function load() {
     return;
   }
   document.title = `tessera — ${p.handle}`;
-  $('profile-title').textContent = p.handle;
+  $('profile-title').replaceChildren(...(p.country ? [flag(p.country), ' '] : []), p.handle);
   const since = new Date(p.created_at).toISOString().slice(0, 10);
   $('profile-info').textContent = `${p.solves} ${p.solves === 1 ? 'solve' : 'solves'} · playing since ${since}`;
   $('profile-variants').replaceChildren(...p.variants.map(variantSection));
-  $('profile-recent').replaceChildren(recentTable(p.recent));
+  $('profile-recent').replaceChildren(bestsTable(p.bests), recentTable(p.recent));
 }
 
 a11y.init();

@@ -26,10 +26,23 @@ function table(title, rows, columns, empty = 'no records yet') {
   return el('div', { class: 'records-scroll' }, t);
 }
 
-// An account's name links to its profile; a guest's is plain text.
-const who = (r) => (r.handle
-  ? el('a', { href: `/u/${encodeURIComponent(r.handle)}`, text: r.name || r.handle })
-  : r.name || 'anonymous');
+// A country's flag from its ISO 3166-1 alpha-2 code: the two regional
+// indicator letters, which systems draw as the flag. Its accessible name
+// is the code.
+export function flag(code) {
+  const letters = [...code].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
+  return el('span', { class: 'flag', role: 'img', 'aria-label': code, title: code, text: letters });
+}
+
+// An account's name links to its profile, after its country's flag if it
+// gave one; a guest's is plain text.
+const who = (r) => {
+  if (!r.handle) return r.name || 'anonymous';
+  const link = el('a', { href: `/u/${encodeURIComponent(r.handle)}`, text: r.name || r.handle });
+  return r.country ? el('span', {}, flag(r.country), ' ', link) : link;
+};
+// How far a best is from the record: the record's time over this one.
+const percent = (r) => `${r.percent.toFixed(1)} %`;
 const when = (r) => new Date(r.finished_at).toISOString().slice(0, 10);
 const rank = (r, i) => i + 1;
 const time = (r) => clock(r.millis);
@@ -41,7 +54,27 @@ const verdict = (r) => (r.ranked ? 'ranked' : reasonText(r.reason) || 'not ranke
 // the best and the worst, and the latest of the results it is over.
 function averageTable(title, rows) {
   const latest = (r) => el('a', { href: `/replay/${r.game_ids[0]}`, class: 'replay-link', text: '▶ latest' });
-  return table(title, rows, [['#', rank], ['name', who], ['average', (r) => clock(r.millis)], ['date', when], ['replay', latest]]);
+  return table(title, rows, [['#', rank], ['name', who], ['average', (r) => clock(r.millis)], ['% of record', percent], ['date', when], ['replay', latest]]);
+}
+
+// Each time the record fell, oldest first: when, the time, who, by how
+// much it beat the one before, and its replay.
+function historyList(title, rows) {
+  const section = el('section', { class: 'record-history' });
+  section.append(el('h4', { text: title }));
+  if (rows.length === 0) {
+    section.append(el('p', { text: 'no record yet' }));
+    return section;
+  }
+  const list = el('ol');
+  for (const r of rows) {
+    const by = r.improvement == null ? 'the first record' : `beat the record by ${clock(r.improvement)}`;
+    const moves = r.moves == null ? '' : `, ${r.moves} moves`;
+    const replay = el('a', { href: `/replay/${r.game_ids[0]}`, class: 'replay-link', text: '▶ replay' });
+    list.append(el('li', {}, `${when(r)}: ${clock(r.millis)}${moves} by `, who(r), ` — ${by} `, replay));
+  }
+  section.append(list);
+  return section;
 }
 
 // Why a result is not ranked, in words; a guest is invited to sign in.
@@ -55,7 +88,7 @@ const AVERAGES = [5, 12, 50, 100];
 // Fills `box` with the records and the player's statistics for a variant,
 // in a format, a display type and, if one is given, a control.
 export async function showRecords(box, game, variant, format = 'single', control = null, display = 'standard') {
-  let records, stats, averages;
+  let records, stats, history, averages;
   const query = `game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`
     + (format === 'single' ? '' : `&format=${encodeURIComponent(format)}`)
     + (control ? `&control=${encodeURIComponent(control)}` : '')
@@ -64,9 +97,10 @@ export async function showRecords(box, game, variant, format = 'single', control
   // brings the average of 5, one more query each of the others.
   const ranksAverages = game === 'slide';
   try {
-    [records, stats, ...averages] = await Promise.all([
+    [records, stats, history, ...averages] = await Promise.all([
       get(`/api/records?${query}${ranksAverages ? '&by=ao5' : ''}`),
       get(`/api/me/stats?game=${encodeURIComponent(game)}&variant=${encodeURIComponent(variant)}`),
+      get(`/api/records/history?${query}`),
       ...(ranksAverages ? AVERAGES.slice(1).map((n) => get(`/api/records?${query}&by=ao${n}`)) : []),
     ]);
   } catch (e) {
@@ -78,6 +112,11 @@ export async function showRecords(box, game, variant, format = 'single', control
   const named = [format === 'single' ? '' : `, ${format}`, control ? `, ${controlName}` : '',
     display === 'standard' ? '' : `, display ${display}`].join('');
   const parts = [el('h3', { text: `Records — ${variant}${named}` })];
+  const byPlayer = game === 'slide'
+    ? [['STM', (r) => r.moves], ['MTM', (r) => r.mtm], ['TPS', (r) => r.tps.toFixed(2)]]
+    : [];
+  parts.push(table('Best time, one per player', records.by_player,
+    [['#', rank], ['name', who], ['time', time], ...byPlayer, ['% of record', percent], ['date', when], ['replay', replay]]));
   if (game === 'slide') {
     const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];
     parts.push(
@@ -92,6 +131,7 @@ export async function showRecords(box, game, variant, format = 'single', control
       table('Best score', records.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['date', when], ['replay', replay]]),
     );
   }
+  parts.push(historyList('Record history (best time)', history.records));
   const fmt = (ms) => (ms == null ? '–' : clock(ms));
   const mine = el('dl', { class: 'personal' });
   for (const [k, v] of [

@@ -32,6 +32,8 @@ pub struct Account {
     /// Its password is an operator's one-time password, which must be
     /// replaced before the account does anything else.
     pub must_change_password: bool,
+    /// Its country, an ISO 3166-1 alpha-2 code, if its owner gave one.
+    pub country: Option<String>,
 }
 
 /// Who chose a password: its owner, or an operator handing out a
@@ -48,8 +50,9 @@ impl PasswordKind {
     }
 }
 
-const ACCOUNT_COLUMNS: &str = "a.id, a.handle, a.created_at, a.disabled, a.must_change_password";
-const ACCOUNT_WIDTH: usize = 5;
+const ACCOUNT_COLUMNS: &str = "a.id, a.handle, a.created_at, a.disabled, a.must_change_password, \
+     a.country";
+const ACCOUNT_WIDTH: usize = 6;
 
 fn account(r: &AnyRow) -> Account {
     Account {
@@ -58,6 +61,7 @@ fn account(r: &AnyRow) -> Account {
         created_at: r.get(2),
         disabled: r.get::<i64, _>(3) != 0,
         must_change_password: r.get::<i64, _>(4) != 0,
+        country: r.get(5),
     }
 }
 
@@ -91,6 +95,7 @@ impl Store {
             created_at: now,
             disabled: false,
             must_change_password: kind == PasswordKind::OneTime,
+            country: None,
         }))
     }
 

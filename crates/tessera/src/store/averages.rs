@@ -29,8 +29,9 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::bests::{self, Improvement};
 use super::{Store, Viewer};
-use play::average::{average_by, best_window_by, Attempt, Average, DnfRule, AVERAGES};
+use play::average::{average_by, improvements_by, Attempt, Average, DnfRule, AVERAGES};
 use play::format::Format;
 
 /// The most results any average is taken over.
@@ -52,12 +53,12 @@ pub struct BestAverage {
 /// A category as `best_averages` keys it: `control` is '' for every
 /// control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Key<'a> {
-    game: &'a str,
-    variant: &'a str,
-    format: &'a str,
-    display: &'a str,
-    control: &'a str,
+pub(super) struct Key<'a> {
+    pub game: &'a str,
+    pub variant: &'a str,
+    pub format: &'a str,
+    pub display: &'a str,
+    pub control: &'a str,
 }
 
 /// What a DNF does to the averages of the format named `format` (a name
@@ -107,7 +108,8 @@ fn merged(results: Vec<Solve>, dnfs: &[Solve]) -> Vec<Solve> {
 }
 
 /// Keeps `window` (newest first) as the account's best average of
-/// `window.len()` in `key` unless the best kept is as good.
+/// `window.len()` in `key` unless the best kept is as good, and notes it
+/// in the history of its personal bests when kept.
 async fn keep(
     tx: &mut Transaction<'static, Any>,
     account: &str,
@@ -116,7 +118,7 @@ async fn keep(
     millis: f64,
 ) -> Result<(), sqlx::Error> {
     let ids: Vec<&str> = window.iter().map(|s| s.game_id.as_str()).collect();
-    sqlx::query(
+    let kept = sqlx::query(
         "INSERT INTO best_averages \
          (account_id, game, variant, format, control, n, millis, game_ids, finished_at, display) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -136,6 +138,16 @@ async fn keep(
     .bind(key.display)
     .execute(&mut **tx)
     .await?;
+    if kept.rows_affected() == 1 {
+        let improvement = Improvement {
+            n: window.len(),
+            millis,
+            moves: None,
+            game_ids: &ids.join(" "),
+            at: window[0].at,
+        };
+        bests::note_improvement(tx, account, key, &improvement).await?;
+    }
     Ok(())
 }
 
@@ -257,10 +269,12 @@ pub(super) async fn recompute(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM best_averages WHERE account_id = $1")
-        .bind(account)
-        .execute(&mut **tx)
-        .await?;
+    for table in [
+        "DELETE FROM best_averages WHERE account_id = $1",
+        "DELETE FROM pb_history WHERE account_id = $1 AND n > 1",
+    ] {
+        sqlx::query(table).bind(account).execute(&mut **tx).await?;
+    }
     let rows = sqlx::query(
         "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
          display \
@@ -315,10 +329,11 @@ pub(super) async fn recompute(
         let attempts = merged(solves, dnfs.get(&of).map_or(&[], Vec::as_slice));
         keep_best_windows(tx, account, key, &attempts).await?;
     }
-    Ok(())
+    bests::mark_records(tx, account).await
 }
 
-/// Keeps the best window of every average of `solves` (newest first).
+/// Keeps the best window of every average of `solves` (newest first),
+/// each improvement on the way to it noted in the history.
 async fn keep_best_windows(
     tx: &mut Transaction<'static, Any>,
     account: &str,
@@ -327,7 +342,7 @@ async fn keep_best_windows(
 ) -> Result<(), sqlx::Error> {
     let attempts: Vec<Attempt> = solves.iter().map(|s| s.attempt).collect();
     for n in AVERAGES {
-        if let Some((at, mean)) = best_window_by(&attempts, n, dnf_rule(key.format)) {
+        for (at, mean) in improvements_by(&attempts, n, dnf_rule(key.format)) {
             keep(tx, account, key, &solves[at..at + n], mean).await?;
         }
     }
@@ -380,14 +395,17 @@ impl Store {
             .collect())
     }
 
-    /// Chores a migration left for the next start: the best averages of
-    /// results stored before they were kept. Every account's are computed,
-    /// each in its own transaction; then the chore is done. Instances that
-    /// start together may both do it: each account's result is the same.
+    /// Chores a migration left for the next start: the best averages,
+    /// personal bests and their history of results stored before they
+    /// were kept. Every account's are computed, each in its own
+    /// transaction; then the chore is done. Instances that start together
+    /// may both do it: each account's result is the same.
     pub(super) async fn do_chores(&self) -> Result<(), sqlx::Error> {
-        let pending = sqlx::query("SELECT name FROM store_chores WHERE name = 'best_averages'")
-            .fetch_optional(&self.pool)
-            .await?;
+        let pending = sqlx::query(
+            "SELECT name FROM store_chores WHERE name IN ('best_averages', 'personal_bests')",
+        )
+        .fetch_optional(&self.pool)
+        .await?;
         if pending.is_none() {
             return Ok(());
         }
@@ -398,10 +416,12 @@ impl Store {
         .await?;
         for row in &accounts {
             let mut tx = self.begin().await?;
-            recompute(&mut tx, &row.get::<String, _>(0)).await?;
+            let account = row.get::<String, _>(0);
+            recompute(&mut tx, &account).await?;
+            bests::recompute(&mut tx, &account).await?;
             tx.commit().await?;
         }
-        sqlx::query("DELETE FROM store_chores WHERE name = 'best_averages'")
+        sqlx::query("DELETE FROM store_chores WHERE name IN ('best_averages', 'personal_bests')")
             .execute(&self.pool)
             .await?;
         Ok(())

@@ -12,6 +12,7 @@
 mod accounts;
 mod averages;
 mod backup;
+mod bests;
 mod daily;
 mod database;
 mod fault;
@@ -22,6 +23,7 @@ mod races;
 pub use accounts::{Account, AccountResult, PasswordKind};
 pub use averages::BestAverage;
 pub use backup::backup;
+pub use bests::{BestHistory, PlayerBest, RecordFall};
 pub use daily::DailyPuzzle;
 pub use database::{Database, DatabaseError};
 pub use fault::Fault;
@@ -710,8 +712,18 @@ impl Store {
         .execute(&mut *tx)
         .await?;
             if let (true, Some(account)) = (result.ranked(), account) {
-                averages::note_result(&mut tx, account, game, result.display.name(), control)
-                    .await?;
+                let display = result.display.name();
+                averages::note_result(&mut tx, account, game, display, control).await?;
+                bests::note_result(
+                    &mut tx,
+                    account,
+                    game,
+                    result,
+                    display,
+                    control,
+                    finished_at,
+                )
+                .await?;
             }
             tx.commit().await?;
             Ok(())
@@ -889,6 +901,7 @@ impl Store {
             // window of consecutive results may be new.
             if moved > 0 {
                 averages::recompute(&mut tx, account_id).await?;
+                bests::recompute(&mut tx, account_id).await?;
             }
             tx.commit().await?;
             Ok(moved)

@@ -8,6 +8,7 @@ use play::format::Format;
 use play::judge::Unranked;
 use play::result::{Reason, Replay};
 use slide::Moves;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Single solves, any control: the records there always were.
@@ -560,5 +561,203 @@ fn a_filled_database_keeps_every_accounts_best_average_and_is_filled_once() {
             let mine = kept.iter().find(|b| b.handle == "bench7").unwrap();
             assert!((mine.millis - mean).abs() < 1e-9, "ao{n}");
         }
+    });
+}
+
+/// A result of the bests tests: its account's handle, when it finished,
+/// its time and game.
+type Timed = (String, i64, i64, String);
+
+/// The bests, record history and histories of personal bests the store
+/// keeps for single 3×3 results, against the same computed here from
+/// every result in the order they finished.
+async fn check_bests(store: &Store, results: &[Timed]) {
+    let mut ordered: Vec<&Timed> = results.iter().collect();
+    ordered.sort_by_key(|(handle, at, _, _)| (*at, handle.clone()));
+    let mut best: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut pb_history: BTreeMap<&str, Vec<(i64, f64, bool)>> = BTreeMap::new();
+    let mut falls: Vec<(String, i64, f64, Option<f64>)> = Vec::new();
+    let mut record: Option<i64> = None;
+    for (handle, at, millis, _) in &ordered {
+        if best.get(handle.as_str()).is_some_and(|b| b <= millis) {
+            continue;
+        }
+        best.insert(handle, *millis);
+        let world = record.is_none_or(|r| *millis < r);
+        pb_history
+            .entry(handle)
+            .or_default()
+            .push((*at, *millis as f64, world));
+        if world {
+            falls.push((
+                handle.clone(),
+                *at,
+                *millis as f64,
+                record.map(|r| r as f64),
+            ));
+            record = Some(*millis);
+        }
+    }
+    let mut expected: Vec<(&str, i64)> = best.iter().map(|(h, m)| (*h, *m)).collect();
+    expected.sort_by_key(|(_, m)| *m);
+    let kept = store
+        .personal_bests("slide", "3x3-row-major", SINGLE, 100, None)
+        .await
+        .unwrap();
+    let got: Vec<(&str, i64)> = kept.iter().map(|b| (b.handle.as_str(), b.millis)).collect();
+    assert_eq!(got, expected, "one best per account, fastest first");
+    for b in &kept {
+        let game_id = &ordered
+            .iter()
+            .find(|(h, _, m, _)| *h == b.handle && *m == b.millis)
+            .unwrap()
+            .3;
+        assert_eq!(&b.game_id, game_id);
+    }
+    let history = store
+        .record_history("slide", "3x3-row-major", SINGLE, 1)
+        .await
+        .unwrap();
+    let got: Vec<(String, i64, f64, Option<f64>)> = history
+        .iter()
+        .map(|f| (f.handle.clone(), f.finished_at, f.millis, f.beat))
+        .collect();
+    assert_eq!(got, falls, "each fall of the record, oldest first");
+    for (handle, points) in &pb_history {
+        let account = store
+            .account_by_handle(&::accounts::Handle::parse(handle).unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        let bests = store.account_bests(&account.id).await.unwrap();
+        let single = bests
+            .iter()
+            .find(|b| b.n == 1 && b.control.is_empty() && b.format == "single")
+            .unwrap();
+        let got: Vec<(i64, f64, bool)> = single
+            .improvements
+            .iter()
+            .map(|i| (i.finished_at, i.millis, i.world_record))
+            .collect();
+        assert_eq!(&got, points, "{handle}'s PB history");
+        // The averages' history ends at the best average kept.
+        for n in play::average::AVERAGES {
+            let kept = store
+                .best_averages("slide", "3x3-row-major", SINGLE, n, 100, None)
+                .await
+                .unwrap();
+            let mine = kept.iter().find(|b| &b.handle == handle);
+            let last = bests
+                .iter()
+                .find(|b| b.n == n && b.control.is_empty())
+                .and_then(|b| b.improvements.last());
+            assert_eq!(
+                mine.map(|b| (b.millis, b.finished_at)),
+                last.map(|l| (l.millis, l.finished_at)),
+                "{handle} ao{n}"
+            );
+        }
+    }
+}
+
+#[test]
+fn personal_bests_and_world_records_kept_as_results_arrive_equal_the_whole_history() {
+    runtime().block_on(async {
+        let database = fresh_database();
+        let store = Store::open(&database, 4).await.unwrap();
+        let mut ids = BTreeMap::new();
+        for handle in ["ann", "bob", "cid", "dee"] {
+            let account = store
+                .create_account(
+                    &::accounts::Handle::parse(handle).unwrap(),
+                    &::accounts::StoredHash::from_stored("hash".into()),
+                    PasswordKind::Own,
+                    0,
+                )
+                .await
+                .unwrap()
+                .unwrap();
+            ids.insert(handle, account.id);
+        }
+        let finish = |id: String, handle: &'static str, at: i64, millis: i64| {
+            let store = store.clone();
+            let account = ids[handle].clone();
+            async move {
+                let issued = game(&id, "browser", at - 100);
+                store.issue_to(&issued, Some(&account)).await.unwrap();
+                let mut done = result(10, millis);
+                done.control = Some(Control::Keyboard);
+                store
+                    .finish(&issued, &done, Some(&account), at)
+                    .await
+                    .unwrap();
+                (handle.to_string(), at, millis, id)
+            }
+        };
+        // Three accounts beat the record in turn; a slower result adds
+        // nothing; a personal best that is no record adds to its owner's
+        // history alone.
+        let mut results = vec![
+            finish("r0".into(), "ann", 1_000, 9_000).await,
+            finish("r1".into(), "bob", 2_000, 8_000).await,
+            finish("r2".into(), "cid", 3_000, 6_500).await,
+            finish("r3".into(), "bob", 4_000, 8_500).await,
+            finish("r4".into(), "ann", 5_000, 7_000).await,
+        ];
+        let history = store.record_history("slide", "3x3-row-major", SINGLE, 1);
+        let falls: Vec<(String, Option<f64>)> = history
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|f| (f.handle, f.beat.map(|b| b - f.millis)))
+            .collect();
+        let by = |s: &str, d: Option<f64>| (s.to_string(), d);
+        assert_eq!(
+            falls,
+            [
+                by("ann", None),
+                by("bob", Some(1_000.0)),
+                by("cid", Some(1_500.0))
+            ]
+        );
+        check_bests(&store, &results).await;
+        // Many more, at random, in every account.
+        let mut state = 3;
+        for i in 0..160 {
+            let handle = ["ann", "bob", "cid", "dee"][(lcg(&mut state) % 4) as usize];
+            let millis = 2_000 + (lcg(&mut state) % 6_000) as i64;
+            results.push(finish(format!("m{i}"), handle, 10_000 + i * 1_000, millis).await);
+        }
+        check_bests(&store, &results).await;
+
+        // A guest's results moved into an account fall among its own, and
+        // the records of the past are marked again.
+        for i in 0..12 {
+            let id = format!("g{i}");
+            let at = 1_500 + i * 20_000;
+            let millis = 1_500 + (lcg(&mut state) % 6_000) as i64;
+            let issued = game(&id, "guest", at - 100);
+            store.issue(&issued).await.unwrap();
+            let mut done = result(10, millis);
+            done.verdict = Err(Reason::Game(Unranked::Guest));
+            store.finish(&issued, &done, None, at).await.unwrap();
+            results.push(("dee".into(), at, millis, id));
+        }
+        let claimed = store.claim_guest_results("guest", &ids["dee"]).await;
+        assert_eq!(claimed.unwrap(), 12);
+        check_bests(&store, &results).await;
+
+        // A database from before bests were kept takes them in on its next
+        // start.
+        for sql in [
+            "DELETE FROM personal_bests",
+            "DELETE FROM pb_history",
+            "INSERT INTO store_chores (name) VALUES ('personal_bests')",
+        ] {
+            sqlx::query(sql).execute(&store.pool).await.unwrap();
+        }
+        store.close().await;
+        let again = Store::open(&database, 4).await.unwrap();
+        check_bests(&again, &results).await;
     });
 }

@@ -797,3 +797,53 @@ pub fn excludes(field: &str, when: serde_json::Value, other: &str) -> serde_json
         "properties": { field: when, other: { "not": { "type": "null" } } },
     })
 }
+
+/// The officially assigned ISO 3166-1 alpha-2 codes, one a line, in the
+/// file that names their source (an operator updates it there).
+const COUNTRY_CODES: &str = include_str!("../../data/iso-3166-1-alpha-2.txt");
+
+/// The codes of [`COUNTRY_CODES`], in its order.
+fn country_codes() -> impl Iterator<Item = &'static str> {
+    COUNTRY_CODES
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// A country: an officially assigned ISO 3166-1 alpha-2 code (`NL`).
+#[derive(Clone, Copy, Debug)]
+pub struct Country(&'static str);
+
+impl Country {
+    /// `text` as a country; an error saying what is accepted otherwise.
+    pub fn parse(text: &str) -> Result<Country, Invalid> {
+        country_codes()
+            .find(|code| *code == text)
+            .map(Country)
+            .ok_or_else(|| {
+                Invalid(format!(
+                    "country must be an assigned ISO 3166-1 alpha-2 code, two capital letters \
+                 (NL, JP, BR, …), or null for none; {text:?} is not one"
+                ))
+            })
+    }
+
+    pub fn code(self) -> &'static str {
+        self.0
+    }
+}
+
+impl PartialSchema for Country {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .enum_values(Some(country_codes()))
+            .description(Some(
+                "An officially assigned ISO 3166-1 alpha-2 country code, in capitals.",
+            ))
+            .examples([serde_json::json!("NL")])
+            .into()
+    }
+}
+
+impl ToSchema for Country {}

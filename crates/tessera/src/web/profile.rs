@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use super::error::{Always, ApiError, ErrorBody};
 use super::App;
-use crate::store::AccountResult;
+use crate::store::{AccountResult, BestHistory};
 
 /// How many of the latest results a profile lists.
 const RECENT: usize = 20;
@@ -68,10 +68,79 @@ pub struct RecentResult {
     finished_at: i64,
 }
 
+/// A player's personal best in one category, with its history.
+#[derive(Serialize, ToSchema)]
+pub struct CategoryBest {
+    /// `slide` or `shisen`.
+    game: String,
+    variant: String,
+    /// `single`, `marathon-10`, ….
+    format: String,
+    /// `standard`, `manhattan`, ….
+    display: String,
+    /// The control; null for every control.
+    control: Option<String>,
+    /// 1 for a single, else the number of results averaged (5, 12, 50,
+    /// 100).
+    of: usize,
+    /// The best: a single's time or an average's mean, in milliseconds.
+    millis: f64,
+    /// A single's moves (STM); null for an average.
+    moves: Option<i64>,
+    /// A single's multi-tile moves; null for an average.
+    mtm: Option<i64>,
+    /// The results it is of, newest first (`/replay/{game_id}`).
+    game_ids: Vec<String>,
+    /// When it was set, milliseconds since the Unix epoch.
+    finished_at: i64,
+    /// Each improvement of the best, oldest first; the last is the best.
+    history: Vec<BestPoint>,
+}
+
+/// One improvement of a personal best.
+#[derive(Serialize, ToSchema)]
+pub struct BestPoint {
+    /// When, milliseconds since the Unix epoch.
+    finished_at: i64,
+    millis: f64,
+    /// Whether it was also the world record then.
+    world_record: bool,
+}
+
+impl From<BestHistory> for CategoryBest {
+    fn from(best: BestHistory) -> CategoryBest {
+        let last = best.improvements.last().cloned();
+        CategoryBest {
+            game: best.game,
+            variant: best.variant,
+            format: best.format,
+            display: best.display,
+            control: (!best.control.is_empty()).then_some(best.control),
+            of: best.n,
+            millis: last.as_ref().map_or(0.0, |l| l.millis),
+            moves: last.as_ref().and_then(|l| l.moves),
+            mtm: last.as_ref().and_then(|l| l.mtm),
+            finished_at: last.as_ref().map_or(0, |l| l.finished_at),
+            game_ids: last.map(|l| l.game_ids).unwrap_or_default(),
+            history: best
+                .improvements
+                .into_iter()
+                .map(|i| BestPoint {
+                    finished_at: i.finished_at,
+                    millis: i.millis,
+                    world_record: i.world_record,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A player's public profile.
 #[derive(Serialize, ToSchema)]
 pub struct Profile {
     handle: String,
+    /// The ISO 3166-1 alpha-2 code of the player's country, if given.
+    country: Option<String>,
     /// When the account was made, in milliseconds since the Unix epoch.
     created_at: i64,
     /// Every solve, in all games and variants.
@@ -80,6 +149,10 @@ pub struct Profile {
     variants: Vec<VariantProfile>,
     /// The latest 20 results, newest first.
     recent: Vec<RecentResult>,
+    /// The personal best in every category played (singles and each
+    /// average kept), by game, variant, format, display, control and
+    /// average.
+    bests: Vec<CategoryBest>,
 }
 
 /// The statistics of one variant from its results, newest first.
@@ -140,6 +213,8 @@ fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Pro
         .collect();
     Profile {
         handle,
+        country: None,
+        bests: Vec::new(),
         created_at,
         solves: results.len(),
         variants,
@@ -167,11 +242,11 @@ pub async fn profile(
         .filter(|a| !a.disabled)
         .ok_or_else(unknown)?;
     let results = app.store.account_results(&account.id).await?;
-    Ok(Json(profile_of(
-        account.handle,
-        account.created_at,
-        &results,
-    )))
+    let bests = app.store.account_bests(&account.id).await?;
+    let mut profile = profile_of(account.handle, account.created_at, &results);
+    profile.country = account.country;
+    profile.bests = bests.into_iter().map(CategoryBest::from).collect();
+    Ok(Json(profile))
 }
 
 #[cfg(test)]

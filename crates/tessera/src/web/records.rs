@@ -16,7 +16,7 @@ use super::edge::{ControlName, DisplayName, DisplayType, FormatName, GameKind, R
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
-use crate::store::{BestAverage, Category, Ranking, Record, Viewer};
+use crate::store::{BestAverage, Category, PlayerBest, Ranking, Record, RecordFall, Viewer};
 use play::average::average_of;
 use play::display::Display;
 use play::format::{Control, Format};
@@ -112,6 +112,8 @@ pub struct Tables {
     display: String,
     /// Fastest first.
     by_time: Vec<Record>,
+    /// Each account's best single, fastest first: one row per player.
+    by_player: Vec<PlayerRecord>,
     /// Fewest single-tile moves first (sliding puzzle).
     #[serde(skip_serializing_if = "Option::is_none")]
     by_moves: Option<Vec<Record>>,
@@ -143,11 +145,93 @@ pub struct AverageRecord {
     finished_at: i64,
     /// Whether this is the asking player's own.
     mine: bool,
+    /// The record (the first row's mean) over this mean, times 100: 100
+    /// for the record holder.
+    percent: f64,
+}
+
+/// An account's best single in a category.
+#[derive(Serialize, ToSchema)]
+pub struct PlayerRecord {
+    /// The account's handle.
+    handle: String,
+    /// Its ISO 3166-1 alpha-2 country code, if given.
+    country: Option<String>,
+    millis: i64,
+    /// Single-tile moves (STM).
+    moves: i64,
+    /// Multi-tile moves.
+    mtm: i64,
+    /// Moves (STM) per second.
+    tps: f64,
+    /// Its replay is `/replay/{game_id}`.
+    game_id: String,
+    /// When it finished, milliseconds since the Unix epoch.
+    finished_at: i64,
+    /// Whether this is the asking player's own.
+    mine: bool,
+    /// The record (the first row's time) over this time, times 100: 100
+    /// for the record holder.
+    percent: f64,
+}
+
+/// `record` over `millis`, times 100.
+fn percent(record: f64, millis: f64) -> f64 {
+    if millis > 0.0 {
+        record / millis * 100.0
+    } else {
+        100.0
+    }
+}
+
+/// Moves per second of `moves` in `millis`.
+fn tps(moves: i64, millis: i64) -> f64 {
+    if millis > 0 {
+        moves as f64 * 1000.0 / millis as f64
+    } else {
+        0.0
+    }
+}
+
+/// The rows of a best-per-player table, each with its percentage of the
+/// first (the record).
+fn player_records(bests: Vec<PlayerBest>) -> Vec<PlayerRecord> {
+    let record = bests.first().map_or(0.0, |b| b.millis as f64);
+    bests
+        .into_iter()
+        .map(|b| PlayerRecord {
+            percent: percent(record, b.millis as f64),
+            tps: tps(b.moves, b.millis),
+            handle: b.handle,
+            country: b.country,
+            millis: b.millis,
+            moves: b.moves,
+            mtm: b.mtm,
+            game_id: b.game_id,
+            finished_at: b.finished_at,
+            mine: b.mine,
+        })
+        .collect()
+}
+
+/// The rows of a best-average table, each with its percentage of the
+/// first (the record).
+fn average_records(bests: Vec<BestAverage>) -> Vec<AverageRecord> {
+    let record = bests.first().map_or(0.0, |b| b.millis);
+    bests
+        .into_iter()
+        .map(|b| {
+            let mut row = AverageRecord::from(b);
+            row.percent = percent(record, row.millis);
+            row
+        })
+        .collect()
 }
 
 impl From<BestAverage> for AverageRecord {
     fn from(best: BestAverage) -> AverageRecord {
         AverageRecord {
+            percent: 100.0,
             name: Some(best.handle.clone()),
             handle: best.handle,
             of: best.n,
@@ -171,13 +255,8 @@ pub async fn records(
 ) -> Result<Json<Tables>, ApiError> {
     let (game, variant) = (query.game.name(), query.variant.as_str());
     let format = query.format.map_or(Format::Single, |f| f.0).to_string();
-    let control = query.control.map(|c| Control::from(c).name());
-    let display = query.display.map_or(Display::Standard, |d| d.0).name();
-    let category = Category {
-        format: &format,
-        control,
-        display,
-    };
+    let category = query.category(&format);
+    let display = category.display;
     let store = &app.store;
     let me = Some(viewer(&player, &visitor));
     let by_time = store
@@ -190,6 +269,11 @@ pub async fn records(
         control: query.control,
         display: display.to_string(),
         by_time,
+        by_player: player_records(
+            store
+                .personal_bests(game, variant, category, TABLE, me)
+                .await?,
+        ),
         by_moves: None,
         by_mtm: None,
         by_score: None,
@@ -197,7 +281,7 @@ pub async fn records(
     };
     if let Some(n) = query.by.and_then(RankBy::window) {
         let best = store.best_averages(game, variant, category, n, TABLE, me);
-        tables.by_average = Some(best.await?.into_iter().map(AverageRecord::from).collect());
+        tables.by_average = Some(average_records(best.await?));
     }
     if game == "slide" {
         let by_moves = store.records(game, variant, category, Ranking::Moves, TABLE, me);
@@ -209,6 +293,100 @@ pub async fn records(
         tables.by_score = Some(by_score.await?);
     }
     Ok(Json(tables))
+}
+
+impl RecordsQuery {
+    /// The category asked, of the format named `format`.
+    fn category<'a>(&self, format: &'a str) -> Category<'a> {
+        Category {
+            format,
+            control: self.control.map(|c| Control::from(c).name()),
+            display: self.display.map_or(Display::Standard, |d| d.0).name(),
+        }
+    }
+}
+
+/// Each fall of a category's world record, oldest first.
+#[derive(Serialize, ToSchema)]
+pub struct History {
+    #[schema(value_type = GameKind)]
+    game: String,
+    variant: String,
+    format: String,
+    /// The control; null for every control.
+    control: Option<ControlName>,
+    display: String,
+    /// 1 for singles, else the number of results averaged (`by=ao5`, …).
+    of: usize,
+    records: Vec<RecordRow>,
+}
+
+/// A world record when it was set.
+#[derive(Serialize, ToSchema)]
+pub struct RecordRow {
+    /// The account's handle.
+    handle: String,
+    /// Its ISO 3166-1 alpha-2 country code, if given.
+    country: Option<String>,
+    /// When it was set (its newest result finished), milliseconds since
+    /// the Unix epoch.
+    finished_at: i64,
+    /// The time of a single, the mean of an average, in milliseconds.
+    millis: f64,
+    /// A single's moves (STM); null for an average.
+    moves: Option<i64>,
+    /// A single's multi-tile moves; null for an average.
+    mtm: Option<i64>,
+    /// By how many milliseconds it beat the record before it; null for
+    /// the first.
+    improvement: Option<f64>,
+    /// The results it is of, newest first: each replays at
+    /// `/replay/{game_id}`.
+    game_ids: Vec<String>,
+}
+
+impl From<RecordFall> for RecordRow {
+    fn from(fall: RecordFall) -> RecordRow {
+        RecordRow {
+            improvement: fall.beat.map(|beat| beat - fall.millis),
+            handle: fall.handle,
+            country: fall.country,
+            finished_at: fall.finished_at,
+            millis: fall.millis,
+            moves: fall.moves,
+            mtm: fall.mtm,
+            game_ids: fall.game_ids,
+        }
+    }
+}
+
+/// Every time a category's world record fell, oldest first: who, when,
+/// the time, by how much it beat the record before it, and the replays.
+/// Singles, or with `by=ao5` (…) averages; `by=time`, `stm` and `mtm` are
+/// the singles' history (records fall by time).
+#[utoipa::path(get, path = "/api/records/history", tag = "records", params(RecordsQuery),
+    responses((status = 200, body = History), QueryErrors, Always))]
+pub async fn history(
+    State(app): State<App>,
+    Params(query): Params<RecordsQuery>,
+) -> Result<Json<History>, ApiError> {
+    let (game, variant) = (query.game.name(), query.variant.as_str());
+    let format = query.format.map_or(Format::Single, |f| f.0).to_string();
+    let category = query.category(&format);
+    let of = query.by.and_then(RankBy::window).unwrap_or(1);
+    let falls = app
+        .store
+        .record_history(game, variant, category, of)
+        .await?;
+    Ok(Json(History {
+        game: game.to_string(),
+        variant: variant.to_string(),
+        format: format.clone(),
+        control: query.control,
+        display: category.display.to_string(),
+        of,
+        records: falls.into_iter().map(RecordRow::from).collect(),
+    }))
 }
 
 /// The asking browser and its signed-in account, whose results are "mine".

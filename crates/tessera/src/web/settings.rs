@@ -13,9 +13,10 @@ use utoipa::{IntoResponses, ToSchema};
 
 use super::account::{
     claim_guest_results, confirm_password, off_the_workers, signed_in, signed_in_or_pending,
-    signed_out, Visitor,
+    signed_out, SignedInErrors, Visitor,
 };
 use super::clock::now_millis;
+use super::edge::Country;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
 use super::App;
@@ -85,6 +86,41 @@ pub async fn change_password(
         claim_guest_results(&app, &player, account).await?;
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The country a player shows, or none.
+#[derive(Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CountryChoice {
+    /// An ISO 3166-1 alpha-2 code (`NL`); null for none.
+    #[schema(value_type = Option<Country>)]
+    country: Option<String>,
+}
+
+/// Sets the signed-in account's country, shown on its profile and beside
+/// its records (as the code; the page shows the flag), or clears it with
+/// null. A code that is not an assigned ISO 3166-1 alpha-2 code is a 400
+/// naming `country`, and nothing is stored.
+#[utoipa::path(post, path = "/api/account/country", operation_id = "account_country", tag = "account",
+    request_body = CountryChoice,
+    responses((status = 200, body = CountryChoice), BodyErrors, SignedInErrors, Always))]
+pub async fn set_country(
+    State(app): State<App>,
+    visitor: Visitor,
+    Body(request): Body<CountryChoice>,
+) -> Result<Json<CountryChoice>, ApiError> {
+    let account = signed_in(&visitor)?;
+    let country = request
+        .country
+        .as_deref()
+        .map(Country::parse)
+        .transpose()
+        .map_err(|e| ApiError::bad(e).at("/country"))?
+        .map(Country::code);
+    app.store.set_country(&account.id, country).await?;
+    Ok(Json(CountryChoice {
+        country: country.map(str::to_string),
+    }))
 }
 
 /// One result with its moves.

@@ -320,3 +320,176 @@ fn a_hint_for_a_board_of_the_game_counts_without_its_id() {
     assert!(reason(&done).starts_with("assisted"), "{done}");
     assert_eq!(done["hints"], 1);
 }
+
+/// A ranked 3×3 of `seed` for the client's account, a move every `gap`
+/// ms: the server's answer.
+fn ranked_3x3(c: &mut Client, seed: u64, gap: i64) -> Value {
+    let dealt = Instant::now();
+    let (game, moves) = common::person::deal_3x3(c, seed);
+    let times = paced(moves.len(), 300, gap);
+    wait_for(dealt, &times);
+    let mut done = submit(c, &game, &moves, &times);
+    assert_eq!(done["ranked"], true, "{done}");
+    done["game"] = game["game"].clone();
+    done
+}
+
+#[test]
+fn each_fall_of_the_record_is_history_and_the_leaderboard_has_one_best_per_player() {
+    let server = Server::start();
+    let mut players: Vec<(Client, String)> = (0..3)
+        .map(|_| {
+            let mut c = server.client();
+            let (handle, _) = c.sign_up("wr");
+            (c, handle)
+        })
+        .collect();
+    // (player, gap between moves): three players beat the record in turn,
+    // then the first sets a personal best that is no record, and the
+    // second a slower time.
+    let plan = [(0, 260), (1, 200), (2, 140), (0, 170), (1, 300)];
+    let mut done: Vec<(usize, Value)> = Vec::new();
+    for (who, gap) in plan {
+        let answer = ranked_3x3(&mut players[who].0, 5, gap);
+        done.push((who, answer));
+    }
+    let millis = |v: &Value| v["millis"].as_i64().unwrap();
+    let handle = |who: usize| players[who].1.clone();
+    let mut anyone = server.client();
+    let query = "game=slide&variant=3x3-row-major";
+    let history = anyone.get(&format!("/api/records/history?{query}")).json();
+    let rows = history["records"].as_array().unwrap().clone();
+    // The independent reference: the results in order, each a record when
+    // faster than every one before it.
+    let mut expected = Vec::new();
+    let mut record: Option<i64> = None;
+    for (who, answer) in &done {
+        let m = millis(answer);
+        if record.is_none_or(|r| m < r) {
+            let by = record.map(|r| json!((r - m) as f64)).unwrap_or(Value::Null);
+            expected.push((handle(*who), json!(m as f64), by, answer["game"].clone()));
+            record = Some(m);
+        }
+    }
+    assert_eq!(expected.len(), 3, "{done:?}");
+    let got: Vec<(String, Value, Value, Value)> = rows
+        .iter()
+        .map(|r| {
+            let handle = r["handle"].as_str().unwrap().to_string();
+            (
+                handle,
+                r["millis"].clone(),
+                r["improvement"].clone(),
+                r["game_ids"][0].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected, "{history}");
+    assert_eq!(rows[2]["moves"], done[2].1["stm"]);
+    assert!(rows
+        .windows(2)
+        .all(|w| w[0]["finished_at"].as_i64() <= w[1]["finished_at"].as_i64()));
+
+    // One row per player, each its best, fastest first, as computed here.
+    let records = anyone.get(&format!("/api/records?{query}")).json();
+    let mut best: Vec<(String, i64, Value)> = Vec::new();
+    for (who, answer) in &done {
+        let m = millis(answer);
+        match best.iter_mut().find(|(h, _, _)| *h == handle(*who)) {
+            Some(row) if row.1 <= m => {}
+            Some(row) => *row = (handle(*who), m, answer["game"].clone()),
+            None => best.push((handle(*who), m, answer["game"].clone())),
+        }
+    }
+    best.sort_by_key(|(_, m, _)| *m);
+    let by_player = records["by_player"].as_array().unwrap();
+    let got: Vec<(String, i64, Value)> = by_player
+        .iter()
+        .map(|r| {
+            let handle = r["handle"].as_str().unwrap().to_string();
+            (handle, r["millis"].as_i64().unwrap(), r["game_id"].clone())
+        })
+        .collect();
+    assert_eq!(got, best, "{records}");
+    let top = best[0].1 as f64;
+    for row in by_player {
+        let m = row["millis"].as_f64().unwrap();
+        let percent = row["percent"].as_f64().unwrap();
+        assert!((percent - top / m * 100.0).abs() < 1e-9, "{row}");
+        let tps = row["moves"].as_f64().unwrap() * 1000.0 / m;
+        assert!((row["tps"].as_f64().unwrap() - tps).abs() < 1e-9, "{row}");
+    }
+    assert_eq!(by_player[0]["percent"], 100.0);
+    assert!(records["by_time"].as_array().unwrap().len() > by_player.len());
+
+    // The first player's history of bests: two, the second no record.
+    let profile = anyone.get(&format!("/api/users/{}", handle(0))).json();
+    let single = profile["bests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["of"] == 1 && b["control"].is_null())
+        .unwrap()
+        .clone();
+    let points: Vec<(Value, Value)> = single["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["millis"].clone(), p["world_record"].clone()))
+        .collect();
+    let (first, second) = (millis(&done[0].1), millis(&done[3].1));
+    assert_eq!(
+        points,
+        [
+            (json!(first as f64), json!(true)),
+            (json!(second as f64), json!(false))
+        ],
+        "{single}"
+    );
+    assert_eq!(single["millis"], json!(second as f64));
+    assert_eq!(single["game_ids"][0], done[3].1["game"]);
+}
+
+#[test]
+fn a_country_is_an_assigned_iso_code_or_nothing_is_stored() {
+    let server = Server::start();
+    let mut c = server.client();
+    let reply = c.post("/api/account/country", json!({"country": "NL"}));
+    assert_eq!(reply.status, 401, "{}", reply.text);
+    let (handle, _) = c.sign_up("nl");
+    let profile = |c: &mut Client| c.get(&format!("/api/users/{handle}")).json();
+    for bad in ["XX", "nl", "NLD", "", "N1", "UK"] {
+        let reply = c.post("/api/account/country", json!({ "country": bad }));
+        assert_eq!(reply.status, 400, "{bad}: {}", reply.text);
+        let error = reply.json();
+        assert_eq!(error["pointer"], "/country", "{error}");
+        assert!(
+            error["error"]
+                .as_str()
+                .unwrap()
+                .contains("ISO 3166-1 alpha-2"),
+            "{error}"
+        );
+        assert_eq!(profile(&mut c)["country"], Value::Null, "nothing stored");
+    }
+    let reply = c.post("/api/account/country", json!({"country": "NL"}));
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(profile(&mut c)["country"], "NL");
+    // Beside the player's records too.
+    ranked_3x3(&mut c, 8, 150);
+    let records = c
+        .get("/api/records?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(records["by_player"][0]["country"], "NL", "{records}");
+    let history = c
+        .get("/api/records/history?game=slide&variant=3x3-row-major")
+        .json();
+    assert_eq!(history["records"][0]["country"], "NL", "{history}");
+    // A bad code leaves the one stored; null clears it.
+    let reply = c.post("/api/account/country", json!({"country": "ZZ"}));
+    assert_eq!(reply.status, 400);
+    assert_eq!(profile(&mut c)["country"], "NL");
+    let reply = c.post("/api/account/country", json!({ "country": null }));
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(profile(&mut c)["country"], Value::Null);
+}

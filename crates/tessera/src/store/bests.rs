@@ -1,0 +1,497 @@
+//! Personal bests, their history, and the world records among them.
+//!
+//! Each account's best single in a category (game, variant, format,
+//! display, and a control or every control: '') is kept in
+//! `personal_bests` as results arrive, like the best averages
+//! (`store::averages`), so a leaderboard of one row per player reads ten
+//! rows of an index. Every improvement of a best, single or average, is a
+//! row of `pb_history`; a row is a world record when it is better than
+//! every best set before it in its category, whoever set it (the record it
+//! beat kept beside it). The history of a category's record is then the
+//! rows flagged so, read through an index.
+//!
+//! A change to the past (a guest's results moved into an account) makes
+//! the account's history new: it is computed again from its results, and
+//! the world records of its categories are marked again from the whole
+//! history of each, oldest first.
+
+use std::collections::BTreeMap;
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use super::averages::Key;
+use super::{count, Category, Store, Viewer};
+use play::result::Finished;
+
+/// What one improvement of a best was.
+pub(super) struct Improvement<'a> {
+    /// 1 for a single, else the number of results averaged.
+    pub n: usize,
+    pub millis: f64,
+    /// A single's moves (STM) and multi-tile moves.
+    pub moves: Option<(i64, i64)>,
+    /// The results it is of, newest first, space-separated.
+    pub game_ids: &'a str,
+    /// When it was set: when its newest result finished.
+    pub at: i64,
+}
+
+/// Notes a counted result of `account` among its best singles, for the
+/// result's control and for every control; each improvement joins the
+/// history.
+pub(super) async fn note_result(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    finished: &super::IssuedGame,
+    result: &Finished,
+    display: &str,
+    control: Option<&str>,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    let format = finished.format.to_string();
+    let (moves, mtm) = (count(result.stm), count(result.mtm));
+    for control in std::iter::once("").chain(control) {
+        let key = Key {
+            game: &finished.game,
+            variant: &finished.variant,
+            format: &format,
+            display,
+            control,
+        };
+        let single = Single {
+            millis: result.millis,
+            moves,
+            mtm,
+            game_id: &finished.id,
+            at,
+        };
+        if keep(tx, account, key, &single).await? {
+            let improvement = Improvement {
+                n: 1,
+                millis: result.millis as f64,
+                moves: Some((moves, mtm)),
+                game_ids: &finished.id,
+                at,
+            };
+            note_improvement(tx, account, key, &improvement).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A single as `personal_bests` keeps it.
+struct Single<'a> {
+    millis: i64,
+    moves: i64,
+    mtm: i64,
+    game_id: &'a str,
+    at: i64,
+}
+
+/// Keeps `single` as the account's best in `key` unless the best kept is
+/// as fast; whether it was kept.
+async fn keep(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    key: Key<'_>,
+    single: &Single<'_>,
+) -> Result<bool, sqlx::Error> {
+    let kept = sqlx::query(
+        "INSERT INTO personal_bests \
+         (account_id, game, variant, format, display, control, millis, moves, mtm, game_id, \
+         finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+         ON CONFLICT (account_id, game, variant, format, display, control) DO UPDATE SET \
+         millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
+         game_id = excluded.game_id, finished_at = excluded.finished_at \
+         WHERE excluded.millis < personal_bests.millis",
+    )
+    .bind(account)
+    .bind(key.game)
+    .bind(key.variant)
+    .bind(key.format)
+    .bind(key.display)
+    .bind(key.control)
+    .bind(single.millis)
+    .bind(single.moves)
+    .bind(single.mtm)
+    .bind(single.game_id)
+    .bind(single.at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(kept.rows_affected() == 1)
+}
+
+/// Adds an improvement of `account`'s best in `key` to the history: a
+/// world record when it beats every best set before it in the category.
+pub(super) async fn note_improvement(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    key: Key<'_>,
+    best: &Improvement<'_>,
+) -> Result<(), sqlx::Error> {
+    let record: Option<f64> = sqlx::query(
+        "SELECT MIN(millis) FROM pb_history WHERE game = $1 AND variant = $2 AND format = $3 \
+         AND display = $4 AND control = $5 AND n = $6",
+    )
+    .bind(key.game)
+    .bind(key.variant)
+    .bind(key.format)
+    .bind(key.display)
+    .bind(key.control)
+    .bind(count(best.n))
+    .fetch_one(&mut **tx)
+    .await?
+    .get(0);
+    let world_record = record.is_none_or(|r| best.millis < r);
+    let beat = if world_record { record } else { None };
+    sqlx::query(
+        "INSERT INTO pb_history (account_id, game, variant, format, display, control, n, millis, \
+         moves, mtm, game_ids, finished_at, world_record, beat) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+         CASE WHEN $15 = 1 THEN $14 END) \
+         ON CONFLICT (account_id, game, variant, format, display, control, n, finished_at) \
+         DO UPDATE SET millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
+         game_ids = excluded.game_ids, world_record = excluded.world_record, \
+         beat = excluded.beat WHERE excluded.millis < pb_history.millis",
+    )
+    .bind(account)
+    .bind(key.game)
+    .bind(key.variant)
+    .bind(key.format)
+    .bind(key.display)
+    .bind(key.control)
+    .bind(count(best.n))
+    .bind(best.millis)
+    .bind(best.moves.map(|m| m.0))
+    .bind(best.moves.map(|m| m.1))
+    .bind(best.game_ids)
+    .bind(best.at)
+    .bind(i64::from(world_record))
+    // A null DOUBLE PRECISION does not bind through `Any` on PostgreSQL:
+    // a number and whether it is there.
+    .bind(beat.unwrap_or(0.0))
+    .bind(i64::from(beat.is_some()))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Computes `account`'s best singles and their history again from its
+/// whole history, then marks the world records of its categories again.
+pub(super) async fn recompute(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+) -> Result<(), sqlx::Error> {
+    for table in [
+        "DELETE FROM personal_bests WHERE account_id = $1",
+        "DELETE FROM pb_history WHERE account_id = $1 AND n = 1",
+    ] {
+        sqlx::query(table).bind(account).execute(&mut **tx).await?;
+    }
+    let rows = sqlx::query(
+        "SELECT game, variant, format, display, COALESCE(control, ''), millis, stm, mtm, \
+         game_id, finished_at FROM results WHERE account_id = $1 AND counted = 1 \
+         ORDER BY finished_at, game_id",
+    )
+    .bind(account)
+    .fetch_all(&mut **tx)
+    .await?;
+    for row in &rows {
+        let text = |i: usize| -> String { row.get(i) };
+        let (game, variant, format, display, control) =
+            (text(0), text(1), text(2), text(3), text(4));
+        let game_id = text(8);
+        let single = Single {
+            millis: row.get(5),
+            moves: row.get(6),
+            mtm: row.get(7),
+            game_id: &game_id,
+            at: row.get(9),
+        };
+        for control in std::iter::once("").chain((!control.is_empty()).then_some(&*control)) {
+            let key = Key {
+                game: &game,
+                variant: &variant,
+                format: &format,
+                display: &display,
+                control,
+            };
+            if keep(tx, account, key, &single).await? {
+                let improvement = Improvement {
+                    n: 1,
+                    millis: single.millis as f64,
+                    moves: Some((single.moves, single.mtm)),
+                    game_ids: &game_id,
+                    at: single.at,
+                };
+                note_improvement(tx, account, key, &improvement).await?;
+            }
+        }
+    }
+    mark_records(tx, account).await
+}
+
+/// A category of the history: the key and `n`, owned.
+type Owned = (String, String, String, String, String, i64);
+
+/// Marks the world records again, oldest first, in every category where
+/// `account` has a history: each row better than every row before it.
+pub(super) async fn mark_records(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+) -> Result<(), sqlx::Error> {
+    let categories = sqlx::query(
+        "SELECT DISTINCT game, variant, format, display, control, n FROM pb_history \
+         WHERE account_id = $1",
+    )
+    .bind(account)
+    .fetch_all(&mut **tx)
+    .await?;
+    let owned =
+        |r: &AnyRow| -> Owned { (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)) };
+    for category in categories.iter().map(owned) {
+        let (game, variant, format, display, control, n) = &category;
+        let rows = sqlx::query(
+            "SELECT account_id, finished_at, millis, world_record, beat FROM pb_history \
+             WHERE game = $1 AND variant = $2 AND format = $3 AND display = $4 \
+             AND control = $5 AND n = $6 ORDER BY finished_at, account_id",
+        )
+        .bind(game)
+        .bind(variant)
+        .bind(format)
+        .bind(display)
+        .bind(control)
+        .bind(n)
+        .fetch_all(&mut **tx)
+        .await?;
+        let mut record: Option<f64> = None;
+        for row in &rows {
+            let millis: f64 = row.get(2);
+            let world_record = record.is_none_or(|r| millis < r);
+            let beat = if world_record { record } else { None };
+            let was: (i64, Option<f64>) = (row.get(3), row.get(4));
+            if was != (i64::from(world_record), beat) {
+                sqlx::query(
+                    "UPDATE pb_history SET world_record = $1, beat = CASE WHEN $11 = 1 THEN $2 END \
+                     WHERE account_id = $3 \
+                     AND game = $4 AND variant = $5 AND format = $6 AND display = $7 \
+                     AND control = $8 AND n = $9 AND finished_at = $10",
+                )
+                .bind(i64::from(world_record))
+                .bind(beat.unwrap_or(0.0))
+                .bind(row.get::<String, _>(0))
+                .bind(game)
+                .bind(variant)
+                .bind(format)
+                .bind(display)
+                .bind(control)
+                .bind(n)
+                .bind(row.get::<i64, _>(1))
+                .bind(i64::from(beat.is_some()))
+                .execute(&mut **tx)
+                .await?;
+            }
+            if world_record {
+                record = Some(millis);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An account's best single in a category, for a leaderboard.
+#[derive(Clone, Debug)]
+pub struct PlayerBest {
+    pub handle: String,
+    pub country: Option<String>,
+    pub millis: i64,
+    /// Single-tile moves (STM).
+    pub moves: i64,
+    pub mtm: i64,
+    pub game_id: String,
+    pub finished_at: i64,
+    pub mine: bool,
+}
+
+/// One fall of a category's world record.
+#[derive(Clone, Debug)]
+pub struct RecordFall {
+    pub handle: String,
+    pub country: Option<String>,
+    /// The time (a single's) or the mean (an average's).
+    pub millis: f64,
+    /// A single's moves (STM) and multi-tile moves.
+    pub moves: Option<i64>,
+    pub mtm: Option<i64>,
+    /// The results it is of, newest first.
+    pub game_ids: Vec<String>,
+    pub finished_at: i64,
+    /// The record it broke; `None` for the first.
+    pub beat: Option<f64>,
+}
+
+/// An account's best in one category (single or an average) with each
+/// improvement that led to it, oldest first: the best is the last.
+#[derive(Clone, Debug)]
+pub struct BestHistory {
+    pub game: String,
+    pub variant: String,
+    pub format: String,
+    pub display: String,
+    /// '' for every control.
+    pub control: String,
+    /// 1 for a single, else the number of results averaged.
+    pub n: usize,
+    pub improvements: Vec<Improved>,
+}
+
+/// One improvement of a best.
+#[derive(Clone, Debug)]
+pub struct Improved {
+    pub millis: f64,
+    pub moves: Option<i64>,
+    pub mtm: Option<i64>,
+    pub game_ids: Vec<String>,
+    pub finished_at: i64,
+    /// Whether it was also the world record.
+    pub world_record: bool,
+}
+
+fn ids(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+impl Store {
+    /// Each account's best single in a category, fastest first: enabled
+    /// accounts only.
+    pub async fn personal_bests(
+        &self,
+        game: &str,
+        variant: &str,
+        category: Category<'_>,
+        limit: i64,
+        viewer: Option<Viewer<'_>>,
+    ) -> Result<Vec<PlayerBest>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT a.handle, a.country, b.millis, b.moves, b.mtm, b.game_id, b.finished_at, \
+             b.account_id FROM personal_bests b JOIN accounts a ON a.id = b.account_id \
+             WHERE b.game = $1 AND b.variant = $2 AND b.format = $3 AND b.display = $4 \
+             AND b.control = $5 AND a.disabled = 0 ORDER BY b.millis, b.finished_at LIMIT $6",
+        )
+        .bind(game)
+        .bind(variant)
+        .bind(category.format)
+        .bind(category.display)
+        .bind(category.control.unwrap_or(""))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let me = viewer.and_then(|v| v.account);
+        Ok(rows
+            .iter()
+            .map(|r| PlayerBest {
+                handle: r.get(0),
+                country: r.get(1),
+                millis: r.get(2),
+                moves: r.get(3),
+                mtm: r.get(4),
+                game_id: r.get(5),
+                finished_at: r.get(6),
+                mine: me == Some(r.get::<String, _>(7).as_str()),
+            })
+            .collect())
+    }
+
+    /// Every fall of a category's world record of `n` (1: singles),
+    /// oldest first: enabled accounts only.
+    pub async fn record_history(
+        &self,
+        game: &str,
+        variant: &str,
+        category: Category<'_>,
+        n: usize,
+    ) -> Result<Vec<RecordFall>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT a.handle, a.country, h.millis, h.moves, h.mtm, h.game_ids, h.finished_at, \
+             h.beat FROM pb_history h JOIN accounts a ON a.id = h.account_id \
+             WHERE h.game = $1 AND h.variant = $2 AND h.format = $3 AND h.display = $4 \
+             AND h.control = $5 AND h.n = $6 AND h.world_record = 1 AND a.disabled = 0 \
+             ORDER BY h.finished_at, h.account_id LIMIT 10000",
+        )
+        .bind(game)
+        .bind(variant)
+        .bind(category.format)
+        .bind(category.display)
+        .bind(category.control.unwrap_or(""))
+        .bind(count(n))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| RecordFall {
+                handle: r.get(0),
+                country: r.get(1),
+                millis: r.get(2),
+                moves: r.get(3),
+                mtm: r.get(4),
+                game_ids: ids(&r.get::<String, _>(5)),
+                finished_at: r.get(6),
+                beat: r.get(7),
+            })
+            .collect())
+    }
+
+    /// Every best of an account, each with its history.
+    pub async fn account_bests(&self, account: &str) -> Result<Vec<BestHistory>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT game, variant, format, display, control, n, millis, moves, mtm, game_ids, \
+             finished_at, world_record FROM pb_history WHERE account_id = $1 \
+             ORDER BY game, variant, format, display, control, n, finished_at",
+        )
+        .bind(account)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut bests: BTreeMap<Owned, Vec<Improved>> = BTreeMap::new();
+        for r in &rows {
+            let key: Owned = (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5));
+            bests.entry(key).or_default().push(Improved {
+                millis: r.get(6),
+                moves: r.get(7),
+                mtm: r.get(8),
+                game_ids: ids(&r.get::<String, _>(9)),
+                finished_at: r.get(10),
+                world_record: r.get::<i64, _>(11) == 1,
+            });
+        }
+        Ok(bests
+            .into_iter()
+            .map(
+                |((game, variant, format, display, control, n), improvements)| BestHistory {
+                    game,
+                    variant,
+                    format,
+                    display,
+                    control,
+                    n: usize::try_from(n).unwrap_or(0),
+                    improvements,
+                },
+            )
+            .collect())
+    }
+
+    /// Sets or clears an account's country (an ISO 3166-1 alpha-2 code,
+    /// checked by the caller).
+    pub async fn set_country(
+        &self,
+        account: &str,
+        country: Option<&str>,
+    ) -> Result<(), sqlx::Error> {
+        let written = sqlx::query("UPDATE accounts SET country = $1 WHERE id = $2")
+            .bind(country)
+            .bind(account)
+            .execute(&self.pool)
+            .await;
+        self.noted(written).map(|_| ())
+    }
+}
