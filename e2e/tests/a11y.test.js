@@ -152,6 +152,7 @@ const PAGES = () => [
   ['a sliding replay', `${server.url.replace(/\/$/, '')}${slideReplay}`, '#replay-distance polyline'],
   ['a Shisen-Sho replay', `${server.url.replace(/\/$/, '')}${shisenReplay}`, '#replay-board .stile'],
   ['a profile', `${server.url}u/${keysHandle}`, '.profile-plot svg'],
+  ['the rankings', `${server.url}rankings`, '#rankings-source:not(:empty)'],
   ['a race\'s lobby', raceRoom, '#race-players li'],
 ];
 

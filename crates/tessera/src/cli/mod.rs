@@ -187,6 +187,19 @@ struct ServeArgs {
     /// Directory of the pattern-database cache [default: $XDG_CACHE_HOME/tessera].
     #[arg(long, env = "TESSERA_CACHE_DIR")]
     cache_dir: Option<std::path::PathBuf>,
+    /// Tier tables for the rankings (JSON shaped like the built-in
+    /// crates/play/data/power-tiers.json, Open Slidysim's): players'
+    /// powers are computed again with them at start-up.
+    #[arg(long, env = "TESSERA_TIERS", value_parser = parse_tiers)]
+    tiers: Option<std::sync::Arc<play::power::Tables>>,
+}
+
+/// Tier tables from a file, checked whole before the server starts.
+fn parse_tiers(path: &str) -> Result<std::sync::Arc<play::power::Tables>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    play::power::Tables::parse(&text)
+        .map(std::sync::Arc::new)
+        .map_err(|e| format!("{path}: {e}"))
 }
 
 fn parse_tables(text: &str) -> Result<slide::HeuristicKind, String> {
@@ -244,6 +257,7 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         secure_cookies: args.secure_cookies,
         request_timeout: std::time::Duration::from_secs(args.request_timeout),
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
+        tiers: args.tiers,
     };
     install_solver(args.tables, args.cache_dir);
     crate::web::serve(config).map_err(|e| Failure::Other(e.to_string()))

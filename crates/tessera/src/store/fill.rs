@@ -21,7 +21,7 @@ pub struct Filled {
     pub guests: u64,
     /// Inserting the rows (and, on PostgreSQL, analysing the tables).
     pub rows: Duration,
-    /// Computing every account's best averages.
+    /// Computing every account's best averages, personal bests and power.
     pub averages: Duration,
 }
 
@@ -167,6 +167,7 @@ impl Store {
         let rows = started.elapsed();
         let started = Instant::now();
         self.do_chores().await?;
+        self.compute_powers(true).await?;
         let averages = started.elapsed();
         if self.backend.is_sqlite() {
             // A running server checkpoints its log as it goes; a bulk load

@@ -18,6 +18,7 @@ mod database;
 mod fault;
 mod fill;
 mod migrations;
+mod powers;
 mod races;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
@@ -29,6 +30,7 @@ pub use database::{Database, DatabaseError};
 pub use fault::Fault;
 use fault::WriteHealth;
 pub use fill::FillError;
+pub use powers::Ranked;
 pub use races::OpenedRoom;
 
 use play::format::{Control, Format};
@@ -45,6 +47,8 @@ pub struct Store {
     /// Whether writes fail now (a full disk): what readiness reports.
     health: WriteHealth,
     backend: Backend,
+    /// The tier tables standings are kept with (`powers`).
+    tiers: std::sync::Arc<play::power::Tables>,
 }
 
 /// The database behind the pool, with what each kind needs besides it.
@@ -346,8 +350,10 @@ impl Store {
             pool,
             health: WriteHealth::default(),
             backend,
+            tiers: std::sync::Arc::new(play::power::Tables::built_in()),
         };
         store.do_chores().await?;
+        store.powers_chore().await?;
         Ok(store)
     }
 
@@ -724,6 +730,10 @@ impl Store {
                     finished_at,
                 )
                 .await?;
+                let format = result.format.to_string();
+                if powers::counts(&self.tiers, &game.game, &game.variant, &format, display) {
+                    powers::note(&mut tx, account, &self.tiers).await?;
+                }
             }
             tx.commit().await?;
             Ok(())
@@ -902,6 +912,7 @@ impl Store {
             if moved > 0 {
                 averages::recompute(&mut tx, account_id).await?;
                 bests::recompute(&mut tx, account_id).await?;
+                powers::note(&mut tx, account_id, &self.tiers).await?;
             }
             tx.commit().await?;
             Ok(moved)

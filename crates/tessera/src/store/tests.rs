@@ -19,12 +19,12 @@ const SINGLE: Category<'static> = Category {
 };
 
 /// A fresh, empty database of the kind under test.
-async fn fresh() -> Store {
+pub(super) async fn fresh() -> Store {
     let database = fresh_database();
     Store::open(&database, 8).await.unwrap()
 }
 
-fn fresh_database() -> Database {
+pub(super) fn fresh_database() -> Database {
     static COUNT: AtomicUsize = AtomicUsize::new(0);
     let name = format!(
         "tessera_store_{}_{}",
@@ -44,7 +44,7 @@ fn fresh_database() -> Database {
     database
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(super) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(4)
         .enable_all()
@@ -68,7 +68,7 @@ fn game(id: &str, player: &str, issued_at: i64) -> IssuedGame {
 }
 
 /// A solved single of `moves` left moves, ranked.
-fn result(moves: i64, millis: i64) -> Finished {
+pub(super) fn result(moves: i64, millis: i64) -> Finished {
     let n = moves as usize;
     Finished {
         moves: n,

@@ -126,6 +126,14 @@ pub async fn profile_page() -> Response {
     file("profile.html")
 }
 
+/// The rankings page: players by power, with their tiers; it asks
+/// `/api/rankings`.
+#[utoipa::path(get, path = "/rankings", tag = "pages",
+    responses((status = 200, description = "The rankings page", content_type = "text/html", body = String)))]
+pub async fn rankings_page() -> Response {
+    file("rankings.html")
+}
+
 /// The page's scripts, styles and icons.
 #[utoipa::path(get, path = "/static/{name}", tag = "pages",
     params(("name" = String, Path, description = "A file name, e.g. `app.js`")),

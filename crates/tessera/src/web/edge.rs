@@ -26,6 +26,12 @@ use utoipa::{PartialSchema, ToSchema};
 #[derive(Debug)]
 pub struct Invalid(String);
 
+impl Invalid {
+    pub fn new(message: String) -> Invalid {
+        Invalid(message)
+    }
+}
+
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

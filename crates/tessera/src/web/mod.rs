@@ -20,12 +20,14 @@ mod error;
 mod games;
 mod openapi;
 mod ops;
+mod paging;
 mod player;
 mod profile;
 mod race;
 mod race_log;
 mod race_rooms;
 mod race_shisen;
+mod rankings;
 mod records;
 mod replays;
 mod settings;
@@ -84,6 +86,8 @@ pub struct Config {
     pub request_timeout: Duration,
     /// How long in-flight requests may finish after SIGTERM or SIGINT.
     pub shutdown_grace: Duration,
+    /// The rankings' tier tables, if not the built-in ones.
+    pub tiers: Option<std::sync::Arc<play::power::Tables>>,
 }
 
 /// What every handler shares: the database and the engine budget.
@@ -160,6 +164,8 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
         .route("/api/records/history", get(records::history))
+        .route("/api/rankings", get(rankings::rankings))
+        .route("/rankings", get(assets::rankings_page))
         .route("/api/daily", get(daily::board))
         .route("/api/me", get(records::me))
         .route("/api/me/name", post(records::set_name))
@@ -259,6 +265,10 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         let store = Store::open_within(database, config.connections, config.db_timeout)
             .await
             .map_err(|e| anyhow::anyhow!("cannot open database {database}: {e}"))?;
+        let store = match &config.tiers {
+            Some(tables) => store.with_tiers(tables.as_ref().clone()).await?,
+            None => store,
+        };
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;

@@ -26,6 +26,7 @@ mod pipes;
 mod play_tmux;
 mod postgres_outage;
 mod races;
+mod rankings;
 mod records;
 mod render_cli;
 mod scale_out;
