@@ -1,4 +1,4 @@
-// Formats in a real browser: a marathon of ten 3×3 puzzles and a relay
+// Formats in a real browser: a marathon of five 3×3 puzzles and a relay
 // from 3×3 to 4×4, played through the page at a person's pace on one
 // clock, are ranked for a signed-up account and replay with their splits;
 // a blindfold solve shows no number once the first move is made.
@@ -96,32 +96,32 @@ async function checkReplay(page, count, sizes) {
 // the board (those of the chosen format).
 const myRecord = (page) => page.locator('#slide-records table.records').first().locator('tr.mine').first();
 
-test('a marathon of ten 3x3 puzzles on one clock is ranked and replays with its splits', async () => {
+test('a marathon of five 3x3 puzzles on one clock is ranked and replays with its splits', async () => {
   const page = await chromium.context.newPage();
-  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=424242&format=marathon-10`);
+  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=424242&format=marathon-5`);
   await page.waitForSelector('#account-user:not([hidden])');
-  assert.equal(await page.inputValue('#slide-format'), 'marathon-10');
+  assert.equal(await page.inputValue('#slide-format'), 'marathon-5');
   const started = Date.now();
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 5; i++) {
     await lookAt(page, i);
-    if (i > 0) assert.match(await page.textContent('#slide-said'), new RegExp(`puzzle ${i + 1} of 10, 3 by 3`));
+    if (i > 0) assert.match(await page.textContent('#slide-said'), new RegExp(`puzzle ${i + 1} of 5, 3 by 3`));
     const tiles = await readTiles(page, 9);
     await clickMoves(page, tiles, 3, 3, bfs(tiles, goalOf(9)));
   }
   await page.waitForSelector('#slide-status.good', { timeout: 10000 });
   const status = await page.textContent('#slide-status');
-  assert.match(status, /^marathon of 10 solved in [\d:.]+s?: \d+ moves .* — ranked\./);
-  // The splits: ten, each when its puzzle was solved on the one clock.
-  assert.equal(await page.locator('#slide-status ol.splits li').count(), 10);
+  assert.match(status, /^marathon of 5 solved in [\d:.]+s?: \d+ moves .* — ranked\./);
+  // The splits: five, each when its puzzle was solved on the one clock.
+  assert.equal(await page.locator('#slide-status ol.splits li').count(), 5);
   // One clock: the time covers every puzzle, looks included.
-  const data = await checkReplay(page, 10, Array(10).fill('3x3'));
-  assert.equal(data.format, 'marathon-10');
-  assert.ok(data.millis <= Date.now() - started && data.millis >= data.puzzles[9].split);
+  const data = await checkReplay(page, 5, Array(5).fill('3x3'));
+  assert.equal(data.format, 'marathon-5');
+  assert.ok(data.millis <= Date.now() - started && data.millis >= data.puzzles[4].split);
   // Ranked among the marathons (records for the chosen format), by mouse.
   const row = myRecord(page);
   await row.waitFor();
   assert.ok((await row.textContent()).includes(handle));
-  const records = await page.evaluate(() => fetch('/api/records?game=slide&variant=3x3-row-major&format=marathon-10&control=mouse').then((r) => r.json()));
+  const records = await page.evaluate(() => fetch('/api/records?game=slide&variant=3x3-row-major&format=marathon-5&control=mouse').then((r) => r.json()));
   assert.ok(records.by_time.some((r) => r.game_id === data.game));
   // The records page picks the format and the control: by mouse the
   // marathon is there, by keyboard it is not.
@@ -129,20 +129,20 @@ test('a marathon of ten 3x3 puzzles on one clock is ranked and replays with its 
   await page.selectOption('#records-game', 'slide');
   await page.waitForSelector('#records-variant option[value="3x3-row-major"]', { state: 'attached' });
   await page.selectOption('#records-variant', '3x3-row-major');
-  await page.selectOption('#records-format', 'marathon-10');
+  await page.selectOption('#records-format', 'marathon-5');
   await page.selectOption('#records-control', 'mouse');
-  await page.waitForSelector('#records-body h3:has-text("marathon-10, click")');
+  await page.waitForSelector('#records-body h3:has-text("marathon-5, click")');
   assert.ok(await page.locator(`#records-body a[href="/replay/${data.game}"]`).count() > 0);
   assert.equal(await page.locator('#records-body caption:has-text("Best average of 100")').count(), 1);
   await page.selectOption('#records-control', 'keyboard');
-  await page.waitForSelector('#records-body h3:has-text("marathon-10, keyboard")');
+  await page.waitForSelector('#records-body h3:has-text("marathon-5, keyboard")');
   assert.equal(await page.locator('#records-body table.records').first().locator('tr.mine').count(), 0);
   // The daily board of the same variant and format: today's, then the
   // day before through its link, and back.
   const today = await page.evaluate(() => fetch('/api/daily?game=slide&variant=3x3-row-major').then((r) => r.json()).then((b) => b.date));
   await page.waitForFunction((d) => document.getElementById('daily-date').value === d, today);
   assert.ok(await page.isDisabled('#daily-next'));
-  assert.match(await page.textContent('#daily-body'), /\(today\) — 3x3-row-major, marathon-10/);
+  assert.match(await page.textContent('#daily-body'), /\(today\) — 3x3-row-major, marathon-5/);
   await page.click('#daily-previous');
   await page.waitForFunction((d) => { const v = document.getElementById('daily-date').value; return v && v < d; }, today);
   assert.match(await page.textContent('#daily-body'), /no one played this day/);
