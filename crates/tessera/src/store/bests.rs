@@ -235,12 +235,11 @@ pub(super) async fn recompute(
 /// A category of the history: the key and `n`, owned.
 type Owned = (String, String, String, String, String, i64);
 
-/// Marks the world records again, oldest first, in every category where
-/// `account` has a history: each row better than every row before it.
-pub(super) async fn mark_records(
+/// The categories where `account` has a history.
+async fn categories_of(
     tx: &mut Transaction<'static, Any>,
     account: &str,
-) -> Result<(), sqlx::Error> {
+) -> Result<Vec<Owned>, sqlx::Error> {
     let categories = sqlx::query(
         "SELECT DISTINCT game, variant, format, display, control, n FROM pb_history \
          WHERE account_id = $1",
@@ -250,8 +249,44 @@ pub(super) async fn mark_records(
     .await?;
     let owned =
         |r: &AnyRow| -> Owned { (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)) };
-    for category in categories.iter().map(owned) {
-        let (game, variant, format, display, control, n) = &category;
+    Ok(categories.iter().map(owned).collect())
+}
+
+/// Forgets an account's bests and their history (the account is being
+/// deleted): the records its bests held pass to the others' bests, marked
+/// again.
+pub(super) async fn forget(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+) -> Result<(), sqlx::Error> {
+    let categories = categories_of(tx, account).await?;
+    for table in [
+        "DELETE FROM personal_bests WHERE account_id = $1",
+        "DELETE FROM pb_history WHERE account_id = $1",
+    ] {
+        sqlx::query(table).bind(account).execute(&mut **tx).await?;
+    }
+    mark_categories(tx, &categories).await
+}
+
+/// Marks the world records again in every category where `account` has a
+/// history.
+pub(super) async fn mark_records(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+) -> Result<(), sqlx::Error> {
+    let categories = categories_of(tx, account).await?;
+    mark_categories(tx, &categories).await
+}
+
+/// Marks the world records of `categories` again, oldest first: each row
+/// better than every row before it.
+async fn mark_categories(
+    tx: &mut Transaction<'static, Any>,
+    categories: &[Owned],
+) -> Result<(), sqlx::Error> {
+    for category in categories {
+        let (game, variant, format, display, control, n) = category;
         let rows = sqlx::query(
             "SELECT account_id, finished_at, millis, world_record, beat FROM pb_history \
              WHERE game = $1 AND variant = $2 AND format = $3 AND display = $4 \

@@ -747,6 +747,12 @@ fn personal_bests_and_world_records_kept_as_results_arrive_equal_the_whole_histo
         assert_eq!(claimed.unwrap(), 12);
         check_bests(&store, &results).await;
 
+        // A deleted account's results leave the records: the records it
+        // held pass to the others' bests.
+        store.delete_account(&ids["cid"], 0).await.unwrap();
+        results.retain(|(handle, _, _, _)| handle != "cid");
+        check_bests(&store, &results).await;
+
         // A database from before bests were kept takes them in on its next
         // start.
         for sql in [
