@@ -25,7 +25,6 @@ mod profile;
 mod race;
 mod race_log;
 mod race_rooms;
-mod race_shisen;
 mod records;
 mod replays;
 mod settings;

@@ -1,11 +1,12 @@
 //! Opening a room: `POST /api/races` reads the game to race, checks it
 //! (a Shisen-Sho deal is dealt once within the engine's budget), and
-//! opens a room for it.
+//! opens a room for it; a rematch draws the seed of the room's next
+//! round.
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use play::race::RaceSpec;
+use play::race::{Phase, RaceSpec};
 use play::seed::random_seed;
 use play::slide_game::{GoalChoice, SlideSpec};
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,7 @@ use utoipa::ToSchema;
 
 use crate::web::edge::{GoalName, Preset, RaceSize, RoomId};
 use crate::web::error::{Always, ApiError, Body, BodyErrors, Limited};
+use crate::web::race_rooms::Room;
 use crate::web::App;
 
 /// A race to open: `{"game": "slide", "size", "goal"}` or
@@ -192,4 +194,40 @@ pub async fn new(
         socket: format!("/api/races/{room}/ws"),
         room,
     }))
+}
+
+/// How many seeds a Shisen-Sho rematch tries before giving up.
+const REMATCH_DRAWS: usize = 3;
+
+/// The seed of a rematch. A Shisen-Sho room's next deal is found here
+/// first, within the engine's budget and off the async threads: every
+/// instance then deals it under the room's lock without a deadline (so
+/// that they all deal the same board), and a seed whose deal the solver
+/// is slow to find would hold the room up. Only once the race is over:
+/// a rematch before is refused by the rules, with no deal made for it.
+pub(super) async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> {
+    let (game, phase) = {
+        let replica = room.replica().await;
+        (replica.race.game(), replica.race.phase())
+    };
+    let RaceSpec::Shisen(spec) = game else {
+        return Ok(random_seed());
+    };
+    if phase != Phase::Finished {
+        return Ok(random_seed());
+    }
+    let mut why = String::new();
+    for _ in 0..REMATCH_DRAWS {
+        let seed = random_seed();
+        let dealt = app
+            .budget
+            .run(move |mut deadline| spec.deal(seed, &mut deadline))
+            .await;
+        match dealt {
+            Ok(Ok(_)) => return Ok(seed),
+            Ok(Err(e)) => why = e.to_string(),
+            Err(e) => why = e.message,
+        }
+    }
+    Err(format!("no new deal for the rematch: {why}; try again"))
 }

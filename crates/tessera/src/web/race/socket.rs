@@ -10,11 +10,12 @@ use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, W
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use play::race::{RaceError, RacerName};
+use play::race::{RaceError, RaceSpec, RacerName, Turn};
 use play::result;
+use play::shisen_game;
 use tokio::sync::{broadcast, watch};
 
-use super::finish::{solved, store_solve, Solved};
+use super::finish::Solver;
 use super::gate::{Gate, Reply, Verdict, READ_BYTES};
 use super::wire::{encode, error, snapshot, Incoming, Outgoing};
 use crate::store::Account;
@@ -24,6 +25,7 @@ use crate::web::edge::RoomId;
 use crate::web::error::{Always, ApiError, ErrorBody};
 use crate::web::player::Player;
 use crate::web::race_rooms::{Room, Step, StepError};
+use crate::web::shisen_api::{read_turns, TurnJson};
 use crate::web::App;
 
 /// A race room's WebSocket: JSON messages with a `type`, as
@@ -245,45 +247,22 @@ impl Racer {
             }
             Incoming::Start => room.execute(Step::Start { key }, |_, _, _| ()).await,
             Incoming::Rematch => {
-                let seed = match crate::web::race_shisen::rematch_seed(&self.app, room).await {
+                let seed = match super::open::rematch_seed(&self.app, room).await {
                     Ok(seed) => seed,
                     Err(e) => return Reply::Send(vec![error(e)]),
                 };
                 room.execute(Step::Rematch { key, seed }, |_, _, _| ())
                     .await
             }
-            Incoming::Move { moves, t } => match crate::web::slide_api::parse_moves(&moves) {
-                Ok(moves) => {
-                    let step = Step::Play {
-                        key: key.clone(),
-                        moves,
-                        t,
-                    };
-                    let played = room
-                        .execute(step, |replica, events, at| {
-                            solved(replica, &key, events, at)
-                        })
-                        .await;
-                    played.map(|solved| solved.map_or((), |solved| self.record(solved)))
-                }
-                Err(e) => return Reply::Send(vec![error(e.message)]),
-            },
-            Incoming::Turn { turn, t } => {
-                let turn = match crate::web::race_shisen::read_turn(room, turn).await {
-                    Ok(turn) => turn,
-                    Err(e) => return Reply::Send(vec![error(e)]),
-                };
-                let step = Step::Turn {
-                    key: key.clone(),
-                    turn,
-                    t,
-                };
-                let played = room
-                    .execute(step, |replica, events, at| {
-                        crate::web::race_shisen::cleared(replica, &key, events, at)
-                    })
+            Incoming::Move { moves, t } => {
+                let moves = crate::web::slide_api::parse_moves(&moves);
+                return self
+                    .play(moves.map(Turn::Slide).map_err(|e| e.message), t)
                     .await;
-                played.map(|cleared| cleared.map_or((), |cleared| self.record_clear(cleared)))
+            }
+            Incoming::Turn { turn, t } => {
+                let turn = self.read_turn(turn).await;
+                return self.play(turn.map(Turn::Shisen), t).await;
             }
             Incoming::Leave => {
                 let _ = room.execute(Step::Leave { key }, |_, _, _| ()).await;
@@ -291,6 +270,39 @@ impl Racer {
             }
         };
         Reply::Send(done.err().map(error).into_iter().collect())
+    }
+
+    /// Plays a racer's turn, read at the edge (or why it does not read),
+    /// and stores their solve if it is one.
+    async fn play(&self, turn: Result<Turn, String>, t: i64) -> Reply {
+        let turn = match turn {
+            Ok(turn) => turn,
+            Err(e) => return Reply::Send(vec![error(e)]),
+        };
+        let solver = Solver {
+            app: &self.app,
+            key: &self.key,
+            account: self.account.as_ref(),
+        };
+        let step = Step::play(self.key.clone(), turn, t);
+        let played = self
+            .room
+            .execute(step, |replica, events, at| {
+                solver.record(replica, events, at);
+            })
+            .await;
+        Reply::Send(played.err().map(error).into_iter().collect())
+    }
+
+    /// A Shisen-Sho turn as the client sent it, read: its points inside
+    /// the room's board. Refused in a sliding-puzzle room.
+    async fn read_turn(&self, turn: TurnJson) -> Result<shisen_game::Turn, String> {
+        let size = match self.room.replica().await.race.game() {
+            RaceSpec::Shisen(spec) => spec.size,
+            RaceSpec::Slide(_) => return Err(RaceError::WrongGame("a sliding puzzle").to_string()),
+        };
+        let turns = read_turns(&[turn], size).map_err(|e| e.message)?;
+        Ok(turns[0])
     }
 
     /// Takes a seat as `name` (checked here, at the edge), or takes back
@@ -325,33 +337,6 @@ impl Racer {
             Ok(None) => error(RaceError::NotAPlayer),
             Err(e) => error(e),
         }
-    }
-}
-
-impl Racer {
-    /// Stores a solve as an ordinary result, judged like any other, under
-    /// the game id its `finish` announced; in the background, so that the
-    /// race goes on meanwhile.
-    fn record(&self, solved: Solved) {
-        let (app, player, account) = (self.app.clone(), self.key.clone(), self.account.clone());
-        tokio::spawn(async move {
-            if let Err(e) = store_solve(&app, player, solved, account.as_ref()).await {
-                tracing::warn!(error = %e.message, "a race's result was not recorded");
-            }
-        });
-    }
-
-    /// Stores a cleared Shisen-Sho board as [`Racer::record`] stores a
-    /// solve.
-    fn record_clear(&self, cleared: crate::web::race_shisen::Cleared) {
-        let (app, player, account) = (self.app.clone(), self.key.clone(), self.account.clone());
-        tokio::spawn(async move {
-            let stored =
-                crate::web::race_shisen::store_clear(&app, player, cleared, account.as_ref());
-            if let Err(e) = stored.await {
-                tracing::warn!(error = %e.message, "a race's result was not recorded");
-            }
-        });
     }
 }
 
