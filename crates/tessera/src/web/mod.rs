@@ -26,7 +26,6 @@ mod profile;
 mod race;
 mod race_log;
 mod race_rooms;
-mod race_shisen;
 mod rankings;
 mod records;
 mod replays;

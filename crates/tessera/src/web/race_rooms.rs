@@ -123,6 +123,15 @@ struct Logged {
 }
 
 impl Step {
+    /// A racer's turn, logged as its game's step: sliding moves as
+    /// `play`, a Shisen-Sho turn as `turn`.
+    pub fn play(key: String, turn: Turn, t: i64) -> Step {
+        match turn {
+            Turn::Slide(moves) => Step::Play { key, moves, t },
+            Turn::Shisen(turn) => Step::Turn { key, turn, t },
+        }
+    }
+
     /// Plays the step on `race` at `at` (after the race is moved on to
     /// `at`, which the caller does).
     fn take(&self, race: &mut AnyRace, at: i64) -> Result<Vec<Event>, RaceError> {

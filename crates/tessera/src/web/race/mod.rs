@@ -1,0 +1,37 @@
+//! Live races: `POST /api/races` opens a room, and each player holds one
+//! WebSocket at `/api/races/{room}/ws` (the protocol is
+//! `docs/race-protocol.md`).
+//!
+//! The rules are `play::race`; this module translates. Every frame is
+//! checked at the edge (size, rate, JSON, type) before it reaches the
+//! rules, and what the rules answer goes out as JSON: events to everyone
+//! in the room over the room's broadcast channel, refusals as `error` to
+//! the sender alone. Where rooms live, and how instances share them, is
+//! `race_rooms`.
+//!
+//! One concept a file: opening a room (`open`), the frames in and out
+//! (`wire`), the checks every frame meets first (`gate`), a player's
+//! connection (`socket`), and a finished solve judged and stored
+//! (`finish`).
+
+mod finish;
+mod gate;
+mod open;
+mod socket;
+mod wire;
+
+pub use open::{__path_new, new, NewRequest};
+pub use socket::{__path_socket, socket};
+
+use super::race_rooms::Rooms;
+
+/// The race rooms of a server on `store`: shared through it when it is
+/// PostgreSQL, held by this instance alone when it is SQLite.
+pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Rooms {
+    Rooms::new(
+        config.limits.max_connections,
+        config.race_ping,
+        super::race_log::of(store),
+        wire::encode_event,
+    )
+}

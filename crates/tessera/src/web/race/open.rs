@@ -1,0 +1,233 @@
+//! Opening a room: `POST /api/races` reads the game to race, checks it
+//! (a Shisen-Sho deal is dealt once within the engine's budget), and
+//! opens a room for it; a rematch draws the seed of the room's next
+//! round.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use play::race::{Phase, RaceSpec};
+use play::seed::random_seed;
+use play::slide_game::{GoalChoice, SlideSpec};
+use serde::{Deserialize, Serialize};
+use slide::Goal;
+use utoipa::ToSchema;
+
+use crate::web::edge::{GoalName, Preset, RaceSize, RoomId};
+use crate::web::error::{Always, ApiError, Body, BodyErrors, Limited};
+use crate::web::race_rooms::Room;
+use crate::web::App;
+
+/// A race to open: `{"game": "slide", "size", "goal"}` or
+/// `{"game": "shisen", "preset" or "size", "gravity", "chinese",
+/// "solvable"}`.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = RaceNewRequest)]
+#[serde(deny_unknown_fields)]
+pub struct NewRequest {
+    game: RaceGameName,
+    /// A sliding puzzle's size (required); for Shisen-Sho, a custom size
+    /// instead of a preset.
+    #[serde(default)]
+    size: Option<RaceSize>,
+    /// Sliding puzzle: `row-major` when absent.
+    #[serde(default)]
+    goal: Option<GoalName>,
+    /// Shisen-Sho: a kshisen size; 18x8 when neither this nor `size` is
+    /// given, and not both.
+    #[serde(default)]
+    preset: Option<Preset>,
+    /// Shisen-Sho: tiles fall down when the tiles below them go.
+    #[serde(default)]
+    gravity: bool,
+    /// Shisen-Sho: Chinese tiles.
+    #[serde(default)]
+    chinese: bool,
+    /// Shisen-Sho: deal only boards that can be cleared (the default).
+    #[serde(default)]
+    solvable: Option<bool>,
+}
+
+impl NewRequest {
+    /// The game the request names, checked. A Shisen-Sho deal is dealt
+    /// here once within the engine's budget: a deal too hard to find is a
+    /// 503 now, not a room that cannot start.
+    async fn game(&self, app: &App, seed: u64) -> Result<RaceSpec, ApiError> {
+        let refused = |message: String, pointer: &str| {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message).at(pointer)
+        };
+        match self.game {
+            RaceGameName::Slide => {
+                let shisen = [
+                    ("preset", self.preset.is_some()),
+                    ("gravity", self.gravity),
+                    ("chinese", self.chinese),
+                    ("solvable", self.solvable.is_some()),
+                ];
+                if let Some((field, _)) = shisen.iter().find(|(_, given)| *given) {
+                    let why = format!(
+                        "{field} is Shisen-Sho's: a sliding-puzzle race takes a size and a goal"
+                    );
+                    return Err(refused(why, &format!("/{field}")));
+                }
+                let size = self.size.as_ref().ok_or_else(|| {
+                    refused(
+                        "missing field `size`: a sliding-puzzle race needs one".into(),
+                        "",
+                    )
+                })?;
+                let size = size.slide().map_err(|e| refused(e.to_string(), "/size"))?;
+                let goal = self
+                    .goal
+                    .clone()
+                    .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
+                let spec = SlideSpec::new(size.0, goal)
+                    .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
+                Ok(RaceSpec::Slide(spec))
+            }
+            RaceGameName::Shisen => {
+                if self.goal.is_some() {
+                    let why = "goal is a sliding puzzle's: a Shisen-Sho race takes a preset or a size, gravity, chinese and solvable";
+                    return Err(refused(why.into(), "/goal"));
+                }
+                let size = self.size.as_ref().map(RaceSize::shisen).transpose();
+                let size = size.map_err(|e| refused(e.to_string(), "/size"))?;
+                let spec = crate::web::shisen_api::deal_spec(
+                    self.preset,
+                    size,
+                    self.gravity,
+                    self.chinese,
+                    self.solvable,
+                )?;
+                app.budget
+                    .run(move |mut deadline| spec.deal(seed, &mut deadline))
+                    .await?
+                    .map_err(crate::web::shisen_api::deal_error)?;
+                Ok(RaceSpec::Shisen(spec))
+            }
+        }
+    }
+
+    /// The bodies refused whatever their fields hold: each game's fields
+    /// with the other game, a sliding puzzle without a size or with a
+    /// size only Shisen-Sho takes (and the other way round), a preset with
+    /// a size.
+    pub fn excluded() -> Vec<serde_json::Value> {
+        use serde_json::json;
+        let game = |name: &str| json!({ "game": { "const": name } });
+        let given = json!({ "not": { "type": "null" } });
+        let mut cases = vec![
+            json!({ "required": ["game"], "properties": game("slide"), "not": { "required": ["size"] } }),
+            crate::web::edge::excludes("preset", given.clone(), "size"),
+        ];
+        // A field of the other game is refused when it says something: a
+        // value (null is absent), or `true` for a flag (false is the
+        // default either way).
+        let yes = json!({ "const": true });
+        for (field, refused) in [
+            ("preset", &given),
+            ("gravity", &yes),
+            ("chinese", &yes),
+            ("solvable", &given),
+        ] {
+            let mut properties = game("slide");
+            properties[field] = refused.clone();
+            cases.push(json!({ "required": ["game", field], "properties": properties }));
+        }
+        let mut properties = game("shisen");
+        properties["goal"] = given.clone();
+        cases.push(json!({ "required": ["game", "goal"], "properties": properties }));
+        for (name, pattern) in [
+            ("slide", RaceSize::SLIDE_PATTERN),
+            ("shisen", RaceSize::SHISEN_PATTERN),
+        ] {
+            let mut properties = game(name);
+            properties["size"] = json!({ "type": "string", "not": { "pattern": pattern } });
+            cases.push(json!({ "required": ["game", "size"], "properties": properties }));
+        }
+        cases
+    }
+}
+
+/// The games a room races.
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RaceGameName {
+    /// The sliding puzzle.
+    Slide,
+    /// Shisen-Sho.
+    Shisen,
+}
+
+/// An open room.
+#[derive(Serialize, ToSchema)]
+pub struct Opened {
+    /// The room's id, for its WebSocket.
+    #[schema(value_type = RoomId)]
+    room: String,
+    /// The page to share with the other players.
+    url: String,
+    /// The WebSocket to connect to.
+    socket: String,
+}
+
+/// Opens a race room: the players join over its WebSocket.
+#[utoipa::path(post, path = "/api/races", operation_id = "race_new", tag = "races", request_body = NewRequest,
+    responses((status = 200, body = Opened, links(
+        ("socket" = (operation_id = "race_socket", description = "Join the race",
+            parameters(("room" = "$response.body#/room")))),
+    )), BodyErrors, Limited, Always))]
+pub async fn new(
+    State(app): State<App>,
+    Body(request): Body<NewRequest>,
+) -> Result<Json<Opened>, ApiError> {
+    let seed = random_seed();
+    let game = request.game(&app, seed).await?;
+    let room = app.races.open(game, seed).await?.ok_or_else(|| {
+        ApiError::unavailable(
+            "the server holds as many races as it can: try again later",
+            60,
+        )
+    })?;
+    Ok(Json(Opened {
+        url: format!("/race/{room}"),
+        socket: format!("/api/races/{room}/ws"),
+        room,
+    }))
+}
+
+/// How many seeds a Shisen-Sho rematch tries before giving up.
+const REMATCH_DRAWS: usize = 3;
+
+/// The seed of a rematch. A Shisen-Sho room's next deal is found here
+/// first, within the engine's budget and off the async threads: every
+/// instance then deals it under the room's lock without a deadline (so
+/// that they all deal the same board), and a seed whose deal the solver
+/// is slow to find would hold the room up. Only once the race is over:
+/// a rematch before is refused by the rules, with no deal made for it.
+pub(super) async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> {
+    let (game, phase) = {
+        let replica = room.replica().await;
+        (replica.race.game(), replica.race.phase())
+    };
+    let RaceSpec::Shisen(spec) = game else {
+        return Ok(random_seed());
+    };
+    if phase != Phase::Finished {
+        return Ok(random_seed());
+    }
+    let mut why = String::new();
+    for _ in 0..REMATCH_DRAWS {
+        let seed = random_seed();
+        let dealt = app
+            .budget
+            .run(move |mut deadline| spec.deal(seed, &mut deadline))
+            .await;
+        match dealt {
+            Ok(Ok(_)) => return Ok(seed),
+            Ok(Err(e)) => why = e.to_string(),
+            Err(e) => why = e.message,
+        }
+    }
+    Err(format!("no new deal for the rematch: {why}; try again"))
+}

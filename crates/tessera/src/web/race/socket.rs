@@ -1,0 +1,384 @@
+//! A player's connection: the WebSocket handshake, and the loop that
+//! reads the client's frames into steps of the room and writes the room's
+//! events back, until either side closes.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use play::race::{RaceError, RaceSpec, RacerName, Turn};
+use play::result;
+use play::shisen_game;
+use tokio::sync::{broadcast, watch};
+
+use super::finish::Solver;
+use super::gate::{Gate, Reply, Verdict, READ_BYTES};
+use super::wire::{encode, error, snapshot, Incoming, Outgoing};
+use crate::store::Account;
+use crate::web::account::{same_origin, Visitor};
+use crate::web::clock::now_millis;
+use crate::web::edge::RoomId;
+use crate::web::error::{Always, ApiError, ErrorBody};
+use crate::web::player::Player;
+use crate::web::race_rooms::{Room, Step, StepError};
+use crate::web::shisen_api::{read_turns, TurnJson};
+use crate::web::App;
+
+/// A race room's WebSocket: JSON messages with a `type`, as
+/// `docs/race-protocol.md` describes them.
+#[utoipa::path(get, path = "/api/races/{room}/ws", operation_id = "race_socket", tag = "races",
+    params(("room" = RoomId, Path, description = "The room's id, as `POST /api/races` gave it")),
+    responses(
+        (status = 101, description = "Switching to the race's WebSocket protocol (`docs/race-protocol.md`)"),
+        (status = 400, description = "Not a room id", body = ErrorBody),
+        (status = 403, description = "A WebSocket opened from another site", body = ErrorBody),
+        (status = 404, description = "No open room with this id", body = ErrorBody),
+        (status = 426, description = "Not a WebSocket handshake", body = ErrorBody),
+        Always))]
+pub async fn socket(
+    State(app): State<App>,
+    Path(room): Path<String>,
+    player: Player,
+    visitor: Visitor,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let id = RoomId::try_from(room).map_err(ApiError::bad)?;
+    // A page elsewhere must not race under this player's cookie.
+    if headers.contains_key("origin") && !same_origin(&headers, app.accounts.trust_proxy) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "a race's WebSocket must be opened from this site",
+        ));
+    }
+    let room = app
+        .races
+        .find(id.as_str())
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no open race {:?}", id.as_str())))?;
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::new(
+            StatusCode::UPGRADE_REQUIRED,
+            format!("not a WebSocket handshake: {e}"),
+        )
+    })?;
+    let ticket = app.races.admit(&room)?;
+    let racer = Racer {
+        key: player.0,
+        account: visitor.account().cloned(),
+        room,
+        stopping: app.races.stopping.subscribe(),
+        ping: app.races.ping,
+        app,
+    };
+    Ok(upgrade
+        .max_message_size(READ_BYTES)
+        .max_frame_size(READ_BYTES)
+        .on_upgrade(move |socket| async move {
+            racer.serve(socket).await;
+            drop(ticket);
+        }))
+}
+
+/// One connection to a room: whose it is.
+struct Racer {
+    /// The player's id (their cookie): the same player reconnecting is
+    /// the same racer.
+    key: String,
+    /// The signed-in account, whose record a solve counts for.
+    account: Option<Account>,
+    room: Arc<Room>,
+    app: App,
+    /// Changes when the server stops.
+    stopping: watch::Receiver<bool>,
+    /// How often the client is pinged.
+    ping: Duration,
+}
+
+/// How a connection ended.
+enum End {
+    /// Lost or closed: a racer keeps their place for a while.
+    Dropped,
+    /// Closed by the server, or the player left.
+    Closed,
+}
+
+impl Racer {
+    /// Serves the connection until either side closes it.
+    async fn serve(self, mut socket: WebSocket) {
+        metrics::gauge!("tessera_race_sockets").increment(1.0);
+        let end = match self.watch().await {
+            Ok((catch_up, mut events)) => {
+                if send_all(&mut socket, catch_up).await {
+                    self.converse(&mut socket, &mut events).await
+                } else {
+                    End::Dropped
+                }
+            }
+            Err(full) => {
+                close(&mut socket, close_code::POLICY, full.to_string()).await;
+                End::Closed
+            }
+        };
+        if let End::Dropped = end {
+            let key = self.key.clone();
+            let _ = self
+                .room
+                .execute(Step::Disconnect { key }, |_, _, _| ())
+                .await;
+        }
+        metrics::gauge!("tessera_race_sockets").decrement(1.0);
+    }
+
+    /// Joins the room as a spectator: what to send to catch up, and the
+    /// events from then on; refused when the room has all the spectators
+    /// it takes.
+    async fn watch(&self) -> Result<(Vec<Utf8Bytes>, broadcast::Receiver<Utf8Bytes>), StepError> {
+        let key = self.key.clone();
+        // Subscribed right after the step, before any other: no event
+        // falls between the snapshot and the channel.
+        self.room
+            .execute(Step::Watch { key }, |replica, _, at| {
+                let events = self.room.events.subscribe();
+                (snapshot(replica, at), events)
+            })
+            .await
+    }
+
+    /// Reads the client's messages and writes the room's events until the
+    /// connection ends.
+    async fn converse(
+        &self,
+        socket: &mut WebSocket,
+        events: &mut broadcast::Receiver<Utf8Bytes>,
+    ) -> End {
+        let mut gate = Gate::new();
+        let mut stopping = self.stopping.clone();
+        // A connection can die without a word (a phone out of range, a
+        // sleeping laptop): a ping makes a live client answer, and one
+        // that says nothing for three pings is let go.
+        let mut ping = tokio::time::interval(self.ping);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ping.tick().await;
+        let mut heard = Instant::now();
+        let going = "the server is restarting: connect again to carry on";
+        if *stopping.borrow_and_update() {
+            return close(socket, close_code::AWAY, going.into()).await;
+        }
+        loop {
+            tokio::select! {
+                // Set once, when the server stops.
+                _ = stopping.changed() => {
+                    return close(socket, close_code::AWAY, going.into()).await;
+                }
+                _ = ping.tick() => {
+                    if heard.elapsed() >= 3 * self.ping {
+                        metrics::counter!("tessera_race_sockets_silent_total").increment(1);
+                        return End::Dropped;
+                    }
+                    if socket.send(Message::Ping(Default::default())).await.is_err() {
+                        return End::Dropped;
+                    }
+                }
+                frame = socket.recv() => {
+                    let Some(Ok(frame)) = frame else { return End::Dropped };
+                    heard = Instant::now();
+                    match self.read(&mut gate, frame).await {
+                        Reply::Send(replies) => {
+                            if !send_all(socket, replies).await {
+                                return End::Dropped;
+                            }
+                        }
+                        Reply::Left => {
+                            let _ = socket.send(Message::Close(None)).await;
+                            return End::Closed;
+                        }
+                        Reply::Close(code, reason) => return close(socket, code, reason).await,
+                        Reply::Gone => return End::Dropped,
+                    }
+                }
+                event = events.recv() => {
+                    let sent = match event {
+                        Ok(text) => socket.send(Message::Text(text)).await.is_ok(),
+                        // Too far behind: the room afresh instead of what was missed.
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            let fresh = snapshot(&*self.room.replica().await, now_millis());
+                            send_all(socket, fresh).await
+                        }
+                        Err(broadcast::error::RecvError::Closed) => false,
+                    };
+                    if !sent {
+                        return End::Dropped;
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a frame from the client comes to, once through the gate.
+    async fn read(&self, gate: &mut Gate, frame: Message) -> Reply {
+        match gate.check(frame) {
+            Verdict::Text(text) => match serde_json::from_str::<Incoming>(&text) {
+                Ok(message) => self.act(message).await,
+                Err(e) => gate.bad(format!("bad message: {e}")),
+            },
+            Verdict::Binary => {
+                gate.bad("bad message: send JSON in text frames, not binary ones".into())
+            }
+            Verdict::Skip => Reply::Send(Vec::new()),
+            Verdict::Close(code, reason) => Reply::Close(code, reason),
+            Verdict::Closed => Reply::Gone,
+        }
+    }
+
+    /// Plays a client's message on the race: the replies to the sender
+    /// alone (everyone else hears the events).
+    async fn act(&self, message: Incoming) -> Reply {
+        let key = self.key.clone();
+        let room = &self.room;
+        let done = match message {
+            Incoming::Join { name } => return Reply::Send(vec![self.join(name).await]),
+            Incoming::Ready { ready } => {
+                room.execute(Step::Ready { key, ready }, |_, _, _| ()).await
+            }
+            Incoming::Start => room.execute(Step::Start { key }, |_, _, _| ()).await,
+            Incoming::Rematch => {
+                let seed = match super::open::rematch_seed(&self.app, room).await {
+                    Ok(seed) => seed,
+                    Err(e) => return Reply::Send(vec![error(e)]),
+                };
+                room.execute(Step::Rematch { key, seed }, |_, _, _| ())
+                    .await
+            }
+            Incoming::Move { moves, t } => {
+                let moves = crate::web::slide_api::parse_moves(&moves);
+                return self
+                    .play(moves.map(Turn::Slide).map_err(|e| e.message), t)
+                    .await;
+            }
+            Incoming::Turn { turn, t } => {
+                let turn = self.read_turn(turn).await;
+                return self.play(turn.map(Turn::Shisen), t).await;
+            }
+            Incoming::Leave => {
+                let _ = room.execute(Step::Leave { key }, |_, _, _| ()).await;
+                return Reply::Left;
+            }
+        };
+        Reply::Send(done.err().map(error).into_iter().collect())
+    }
+
+    /// Plays a racer's turn, read at the edge (or why it does not read),
+    /// and stores their solve if it is one.
+    async fn play(&self, turn: Result<Turn, String>, t: i64) -> Reply {
+        let turn = match turn {
+            Ok(turn) => turn,
+            Err(e) => return Reply::Send(vec![error(e)]),
+        };
+        let solver = Solver {
+            app: &self.app,
+            key: &self.key,
+            account: self.account.as_ref(),
+        };
+        let step = Step::play(self.key.clone(), turn, t);
+        let played = self
+            .room
+            .execute(step, |replica, events, at| {
+                solver.record(replica, events, at);
+            })
+            .await;
+        Reply::Send(played.err().map(error).into_iter().collect())
+    }
+
+    /// A Shisen-Sho turn as the client sent it, read: its points inside
+    /// the room's board. Refused in a sliding-puzzle room.
+    async fn read_turn(&self, turn: TurnJson) -> Result<shisen_game::Turn, String> {
+        let size = match self.room.replica().await.race.game() {
+            RaceSpec::Shisen(spec) => spec.size,
+            RaceSpec::Slide(_) => return Err(RaceError::WrongGame("a sliding puzzle").to_string()),
+        };
+        let turns = read_turns(&[turn], size).map_err(|e| e.message)?;
+        Ok(turns[0])
+    }
+
+    /// Takes a seat as `name` (checked here, at the edge), or takes back
+    /// one's own: the welcome, or why not.
+    async fn join(&self, name: String) -> Utf8Bytes {
+        let name = match name.parse::<RacerName>() {
+            Ok(name) => name,
+            Err(e) => return error(e),
+        };
+        let step = Step::Join {
+            key: self.key.clone(),
+            name,
+            account: self.account.as_ref().map(|a| a.handle.clone()),
+        };
+        let joined = self
+            .room
+            .execute(step, |replica, _, _| {
+                let seat = replica.race.seat_of(&self.key)?;
+                let moves = match replica.race.shisen_of(seat) {
+                    Some((_, turns, _)) => result::turns_text(turns),
+                    None => replica
+                        .race
+                        .moves_of(seat)
+                        .map(|(moves, _)| moves.to_string())
+                        .unwrap_or_default(),
+                };
+                Some((seat, moves))
+            })
+            .await;
+        match joined {
+            Ok(Some((player, moves))) => encode(&Outgoing::Welcome { player, moves }),
+            Ok(None) => error(RaceError::NotAPlayer),
+            Err(e) => error(e),
+        }
+    }
+}
+
+/// Sends `messages` in order; false once the connection is gone.
+async fn send_all(socket: &mut WebSocket, messages: Vec<Utf8Bytes>) -> bool {
+    for message in messages {
+        if socket.send(Message::Text(message)).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// Tells the client why, then closes with `code`.
+async fn close(socket: &mut WebSocket, code: u16, reason: String) -> End {
+    metrics::counter!("tessera_race_sockets_closed_total", "code" => code.to_string()).increment(1);
+    let _ = socket.send(Message::Text(error(&reason))).await;
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from(truncate(&reason, 120)),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+    End::Dropped
+}
+
+/// At most `bytes` of `text`, cut at a character boundary (a close
+/// frame's reason must fit in 123 bytes).
+fn truncate(text: &str, bytes: usize) -> String {
+    let mut end = text.len().min(bytes);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_reasons_fit_a_frame() {
+        assert_eq!(truncate("é".repeat(100).as_str(), 121).len(), 120);
+        assert_eq!(truncate("short", 120), "short");
+    }
+}
