@@ -64,6 +64,7 @@ impl Api {
             secure_cookies: false,
             request_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(1),
+            clock: web::Clock::system(),
         };
         let router = web::router(store, &config);
         Api {

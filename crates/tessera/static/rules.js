@@ -37,6 +37,27 @@ export function movesToward(tiles, w, c) {
   return [];
 }
 
+// A move list in the command line's notation (slide::Moves::from_str):
+// U D L R in either case, a count after a letter repeating it, spaces and
+// commas ignored. { letters } or { error } saying where it went wrong;
+// at most `most` moves (play::fmc::MOST_MOVES).
+export function readMoves(text, most = 2000) {
+  const letters = [];
+  const re = /[\s,]*(?:([UDLRudlr])(\d*)|(.))/gy;
+  let m;
+  while (re.lastIndex < text.length && (m = re.exec(text)) !== null) {
+    if (m[3] !== undefined) {
+      if (/\s|,/.test(m[3])) continue;
+      return { error: /\d/.test(m[3]) ? `count at position ${m.index} has no move before it` : `character "${m[3]}" is not a move (use U, D, L, R, optionally followed by a count)` };
+    }
+    if (m[1] === undefined) break;
+    const count = m[2] === '' ? 1 : Number(m[2]);
+    if (letters.length + count > most) return { error: `more than ${most} single-tile moves` };
+    for (let i = 0; i < count; i += 1) letters.push(m[1].toUpperCase());
+  }
+  return { letters };
+}
+
 // Moves in the multi-tile metric: a run of one letter is one move
 // (slide::Moves::mtm_len).
 export function mtmCount(letters) {

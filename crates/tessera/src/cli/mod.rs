@@ -244,6 +244,7 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         secure_cookies: args.secure_cookies,
         request_timeout: std::time::Duration::from_secs(args.request_timeout),
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
+        clock: crate::web::Clock::from_env(),
     };
     install_solver(args.tables, args.cache_dir);
     crate::web::serve(config).map_err(|e| Failure::Other(e.to_string()))

@@ -16,6 +16,7 @@ mod daily;
 mod database;
 mod fault;
 mod fill;
+mod fmc;
 mod migrations;
 mod races;
 
@@ -27,6 +28,7 @@ pub use database::{Database, DatabaseError};
 pub use fault::Fault;
 use fault::WriteHealth;
 pub use fill::FillError;
+pub use fmc::FmcEntry;
 pub use races::OpenedRoom;
 
 use play::format::{Control, Format};

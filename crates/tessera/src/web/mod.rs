@@ -17,6 +17,7 @@ mod connections;
 mod daily;
 mod edge;
 mod error;
+mod fmc;
 mod games;
 mod openapi;
 mod ops;
@@ -43,6 +44,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::store::{Database, Store};
 use budget::Budget;
+pub use clock::Clock;
 pub use connections::Limits;
 use error::ApiError;
 pub use ops::LogFormat;
@@ -84,6 +86,8 @@ pub struct Config {
     pub request_timeout: Duration,
     /// How long in-flight requests may finish after SIGTERM or SIGINT.
     pub shutdown_grace: Duration,
+    /// The clock the handlers read where the day matters: the system's.
+    pub clock: Clock,
 }
 
 /// What every handler shares: the database and the engine budget.
@@ -93,6 +97,7 @@ pub struct App {
     budget: Budget,
     accounts: account::Settings,
     races: race_rooms::Rooms,
+    clock: Clock,
 }
 
 /// The application's routes, with their layers.
@@ -111,6 +116,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         budget: Budget::new(ENGINE_BUDGET),
         accounts: account::Settings::new(config.secure_cookies, config.trust_proxy),
         races,
+        clock: config.clock,
     };
     // The endpoints that keep a core busy get a per-client limit.
     let solvers = Router::new()
@@ -160,6 +166,9 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/api/records", get(records::records))
         .route("/api/records/variants", get(records::variants))
         .route("/api/daily", get(daily::board))
+        .route("/api/fmc/{day}", get(fmc::day))
+        .route("/api/fmc/{day}/{size}", post(fmc::submit))
+        .route("/fmc", get(assets::fmc_page))
         .route("/api/me", get(records::me))
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))

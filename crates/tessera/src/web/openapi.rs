@@ -16,7 +16,8 @@ use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, assets, daily, ops, profile, race, records, replays, settings, shisen_api, slide_api,
+    account, assets, daily, fmc, ops, profile, race, records, replays, settings, shisen_api,
+    slide_api,
 };
 
 /// The whole HTTP API.
@@ -35,10 +36,10 @@ use super::{
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check, replays::shisen_analysis,
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
         race::new, race::socket, replays::replay, replays::analysis, records::records, records::variants,
-        daily::board,
+        daily::board, fmc::day, fmc::submit,
         records::me, records::set_name, records::stats, records::export,
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
-        assets::index, assets::replay_page, assets::profile_page, assets::race_page, assets::asset,
+        assets::index, assets::replay_page, assets::profile_page, assets::race_page, assets::fmc_page, assets::asset,
         account::signup, account::login, account::logout, account::logout_all, account::me,
         settings::change_password, settings::export, settings::delete, profile::profile,
     ),
