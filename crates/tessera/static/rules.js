@@ -1,5 +1,6 @@
 // The few engine rules the page applies itself, so that play answers at
 // once: a slide move, the tiles a click slides, the multi-tile count, the
+// move notation players type (the fewest-moves challenge's box), the
 // Shisen-Sho score shown while playing, which tiles match, and what each
 // tile shows under a display type (display.js). The server
 // stays the judge — it replays every submission with the engines — and a
