@@ -146,7 +146,7 @@ function results(b, closed) {
     return section;
   }
   const o = b.optimum;
-  section.append(el('p', { text: `${o.proven ? 'Optimum (proven)' : 'Best known'}: ${o.stm} moves (${o.mtm} MTM): ${o.moves}` }));
+  if (o) section.append(el('p', { text: `${o.proven ? 'Optimum (proven)' : 'Best known'}: ${o.stm} moves (${o.mtm} MTM): ${o.moves}` }));
   const t = el('table', { class: 'records' });
   t.append(el('caption', { text: `${b.size} results, fewest single-tile moves first` }));
   const head = el('tr');
@@ -171,13 +171,33 @@ function results(b, closed) {
   return section;
 }
 
+const fetchDay = (day) => get(`/api/fmc/${encodeURIComponent(day)}`);
+
+// The day asked for in the address, else the server's today (this
+// device's date may be a day off the server's UTC one: asked first, then
+// the day before, then the server's today if it differs).
+async function fetchShown(asked) {
+  if (asked) return fetchDay(asked);
+  const now = Date.now();
+  const date = (ms) => new Date(ms).toISOString().slice(0, 10);
+  let d;
+  try {
+    d = await fetchDay(date(now));
+  } catch (e) {
+    if (e.status !== 400) throw e;
+    d = await fetchDay(date(now - 86400000));
+  }
+  return d.day === d.today ? d : fetchDay(d.today);
+}
+
 async function load() {
   const asked = location.hash.slice(1);
   const status = $('fmc-status');
+  status.textContent = 'Loading… (a day just over takes a few seconds the first time: its optimum is searched for)';
+  status.className = 'status';
   let d;
   try {
-    const today = asked || new Date().toISOString().slice(0, 10);
-    d = await get(`/api/fmc/${encodeURIComponent(today)}`);
+    d = await fetchShown(asked);
   } catch (e) {
     status.textContent = e.message; status.className = 'status error';
     return;

@@ -106,7 +106,8 @@ pub struct Board {
     mine: Option<EntryView>,
     /// Every entry, ranked; null until the day is over.
     results: Option<Vec<EntryView>>,
-    /// The optimum; null until the day is over.
+    /// The optimum; null until the day is over, and for a day without
+    /// entries on this board (it is looked for only to rank entries).
     optimum: Option<OptimumView>,
 }
 
@@ -132,7 +133,8 @@ pub struct DayView {
 /// count and the asker's own entry; after it, every entry ranked by
 /// single-tile moves (multi-tile beside), each with the moves it lost
 /// against the day's optimum (proven on 4×4, the best known on 5×5). The
-/// optimum is found when first asked after the day and kept. A day still
+/// optimum of a board with entries is found when first asked after the
+/// day (a few seconds) and kept. A day still
 /// to come is a bad date (400), as on the daily board: its scrambles are
 /// not out yet.
 #[utoipa::path(get, path = "/api/fmc/{day}", tag = "records",
@@ -205,6 +207,12 @@ async fn board(
         return Ok(shown);
     }
     let entries = app.store.fmc_entries(&day, size).await?;
+    shown.results = Some(Vec::new());
+    if entries.is_empty() {
+        // Nothing to compare: no search (which any past day would
+        // otherwise cost anyone who asks for it).
+        return Ok(shown);
+    }
     let optimum = optimum(app, scramble, &entries).await?;
     let results: Vec<EntryView> = entries
         .iter()

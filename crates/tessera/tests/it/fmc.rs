@@ -330,6 +330,19 @@ fn entries_are_hidden_until_the_day_closes_then_ranked_beside_the_proven_optimum
         .json();
     assert_eq!(board(&again, "5x5")["optimum"], five["optimum"]);
     assert_eq!(board(&again, "4x4")["optimum"], four["optimum"]);
+    // A past day without entries: no search, no optimum.
+    let empty = bob.get(&format!("/api/fmc/{yesterday}")).json();
+    for size in ["4x4", "5x5"] {
+        let b = board(&empty, size);
+        assert_eq!(
+            (
+                b["entries"].clone(),
+                b["results"].clone(),
+                b["optimum"].clone()
+            ),
+            (json!(0), json!([]), Value::Null)
+        );
+    }
     // The day takes no more entries.
     refused(
         &enter(&mut bob, &day, "5x5", &fast.compact()),
