@@ -220,10 +220,10 @@ pub fn check(scramble: &Scramble, moves: Moves) -> Result<Entry, Refusal> {
     })
 }
 
-/// The ranking's order: fewer single-tile moves first, then fewer
-/// multi-tile moves; what is still tied keeps its order (the earlier
-/// entry first).
-pub fn ranking(a: (usize, usize), b: (usize, usize)) -> Ordering {
+/// The ranking's order of two entries' `(stm, mtm)`: fewer single-tile
+/// moves first, then fewer multi-tile moves. A stable sort of the entries
+/// in the order they were sent keeps the earlier of a tie first.
+pub fn ranking<N: Ord>(a: (N, N), b: (N, N)) -> Ordering {
     a.cmp(&b)
 }
 

@@ -12,7 +12,7 @@ CREATE TABLE fmc_entries (
     submitted_at BIGINT NOT NULL,
     PRIMARY KEY (day, size, account_id)
 );
-CREATE INDEX fmc_entries_ranked ON fmc_entries (day, size, stm, mtm, submitted_at);
+CREATE INDEX fmc_entries_by_day ON fmc_entries (day, size, submitted_at);
 
 CREATE TABLE fmc_optima (
     day    TEXT NOT NULL,

@@ -71,8 +71,7 @@ impl Store {
     }
 
     /// The entries for `day` on `size` of the accounts not disabled, in
-    /// the ranking's order (`play::fmc::ranking`: fewest single-tile
-    /// moves, then multi-tile, then the earlier).
+    /// the order they were sent (the ranking is `play::fmc::ranking`'s).
     pub async fn fmc_entries(
         &self,
         day: &str,
@@ -81,7 +80,7 @@ impl Store {
         let sql = format!(
             "SELECT {ENTRY_COLUMNS} FROM fmc_entries e JOIN accounts a ON a.id = e.account_id \
              WHERE e.day = $1 AND e.size = $2 AND a.disabled = 0 \
-             ORDER BY e.stm, e.mtm, e.submitted_at, e.account_id"
+             ORDER BY e.submitted_at, e.account_id"
         );
         let rows = sqlx::query(&sql)
             .bind(day)

@@ -601,7 +601,7 @@ fn fmc_entries_are_one_per_account_day_and_board_and_an_optimum_is_kept_once() {
             .enter_fmc(day, four, &accounts[0], &entry("R"), 6)
             .await
             .unwrap());
-        // Same STM, fewer MTM: ranked first.
+        // Same STM, fewer MTM (ranked first by `play::fmc::ranking`).
         assert!(store
             .enter_fmc(day, four, &accounts[1], &entry("R5"), 7)
             .await
@@ -610,16 +610,17 @@ fn fmc_entries_are_one_per_account_day_and_board_and_an_optimum_is_kept_once() {
             .enter_fmc(day, FmcSize::Five, &accounts[1], &entry("U"), 7)
             .await
             .unwrap());
-        let ranked = store.fmc_entries(day, four).await.unwrap();
-        let order: Vec<(&str, String, i64, i64)> = ranked
+        // In the order sent.
+        let sent = store.fmc_entries(day, four).await.unwrap();
+        let order: Vec<(&str, String, i64, i64)> = sent
             .iter()
             .map(|e| (e.handle.as_str(), e.moves.compact(), e.stm, e.mtm))
             .collect();
         assert_eq!(
             order,
             [
-                ("second", "R5".into(), 5, 1),
-                ("first", "R3D2".into(), 5, 2)
+                ("first", "R3D2".into(), 5, 2),
+                ("second", "R5".into(), 5, 1)
             ]
         );
         assert_eq!(store.fmc_count(day, four).await.unwrap(), 2);

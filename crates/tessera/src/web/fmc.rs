@@ -206,7 +206,9 @@ async fn board(
         }
         return Ok(shown);
     }
-    let entries = app.store.fmc_entries(&day, size).await?;
+    let mut entries = app.store.fmc_entries(&day, size).await?;
+    // Stable: a tie keeps the order sent, the earlier first.
+    entries.sort_by(|a, b| fmc::ranking((a.stm, a.mtm), (b.stm, b.mtm)));
     shown.results = Some(Vec::new());
     if entries.is_empty() {
         // Nothing to compare: no search (which any past day would
