@@ -52,8 +52,9 @@ function playable(day, b) {
   const grid = el('div', {
     class: 'fmc-grid', role: 'group', tabindex: '0',
     'aria-label': `${b.size} board: click a tile in the blank's row or column, or use the arrow keys, to slide it`,
-    style: `grid-template-columns: repeat(${w}, 2.6rem)`,
   });
+  // Through the CSSOM: the page's policy refuses style attributes.
+  grid.style.gridTemplateColumns = `repeat(${w}, 2.6rem)`;
   const box = el('input', {
     id: `${id}-moves`, class: 'fmc-moves', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'characters',
     'aria-describedby': `${id}-check`,
@@ -129,7 +130,7 @@ function playable(day, b) {
       send.disabled = false;
     }
   });
-  const label = el('label', { for: box.id, text: 'Moves (U D L R for the way a tile slides, a count after a letter repeats it: R2 D L3)' });
+  const label = el('label', { for: box.id, text: `${b.size} moves (U D L R for the way a tile slides, a count after a letter repeats it: R2 D L3)` });
   section.append(el('div', { class: 'board-wrap' }, grid), label, box, check,
     el('div', { class: 'fmc-actions' }, send, reset));
   validate();
