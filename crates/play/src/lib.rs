@@ -14,6 +14,7 @@
 pub mod average;
 pub mod daily;
 pub mod display;
+pub mod fmc;
 pub mod format;
 pub mod shisen_game;
 pub mod slide_game;

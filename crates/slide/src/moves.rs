@@ -144,6 +144,16 @@ impl FromStr for Moves {
     /// Letters in either case; spaces and commas are ignored; a number
     /// after a letter repeats it.
     fn from_str(s: &str) -> Result<Moves, MovesError> {
+        Moves::parse_at_most(s, MAX_MOVES)
+    }
+}
+
+impl Moves {
+    /// Reads `text` as [`Moves::from_str`] does, refusing it once it would
+    /// expand to more than `most` moves (`most` at most [`MAX_MOVES`]):
+    /// before anything past `most` is allocated.
+    pub fn parse_at_most(s: &str, most: usize) -> Result<Moves, MovesError> {
+        let most = most.min(MAX_MOVES);
         let mut moves = Vec::new();
         let mut chars = s.char_indices().peekable();
         while let Some((at, c)) = chars.next() {
@@ -166,11 +176,8 @@ impl FromStr for Moves {
                 chars.next();
             }
             let count = count.unwrap_or(1);
-            if moves.len() + count > MAX_MOVES {
-                return Err(MovesError::TooMany {
-                    at,
-                    most: MAX_MOVES,
-                });
+            if moves.len() + count > most {
+                return Err(MovesError::TooMany { at, most });
             }
             moves.extend(std::iter::repeat_n(direction, count));
         }
@@ -194,6 +201,15 @@ mod tests {
         // Up to the limit is fine, and the error points at the count past it.
         let text = "R16777216U".repeat(4);
         assert_eq!(text.parse::<Moves>().unwrap().len(), 4 * (16_777_216 + 1));
+    }
+
+    #[test]
+    fn a_smaller_limit_refuses_before_expanding() {
+        assert_eq!(Moves::parse_at_most("R3 U2", 5).unwrap().len(), 5);
+        let error = Moves::parse_at_most("R3 U2 L", 5).unwrap_err();
+        assert_eq!(error, MovesError::TooMany { at: 6, most: 5 });
+        let error = Moves::parse_at_most("R16777216", 100).unwrap_err();
+        assert_eq!(error, MovesError::TooMany { at: 0, most: 100 });
     }
 
     #[test]

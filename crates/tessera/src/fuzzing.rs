@@ -65,6 +65,7 @@ impl Api {
             request_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(1),
             tiers: None,
+            clock: web::Clock::system(),
         };
         let router = web::router(store, &config);
         Api {

@@ -1,5 +1,6 @@
 // The few engine rules the page applies itself, so that play answers at
 // once: a slide move, the tiles a click slides, the multi-tile count, the
+// move notation players type (the fewest-moves challenge's box), the
 // Shisen-Sho score shown while playing, which tiles match, and what each
 // tile shows under a display type (display.js). The server
 // stays the judge — it replays every submission with the engines — and a
@@ -35,6 +36,27 @@ export function movesToward(tiles, w, c) {
   if (y === by && x !== bx) return Array(Math.abs(x - bx)).fill(x < bx ? 'R' : 'L');
   if (x === bx && y !== by) return Array(Math.abs(y - by)).fill(y < by ? 'D' : 'U');
   return [];
+}
+
+// A move list in the command line's notation (slide::Moves::from_str):
+// U D L R in either case, a count after a letter repeating it, spaces and
+// commas ignored. { letters } or { error } saying where it went wrong;
+// at most `most` moves (play::fmc::MOST_MOVES).
+export function readMoves(text, most = 2000) {
+  const letters = [];
+  const re = /[\s,]*(?:([UDLRudlr])(\d*)|(.))/gy;
+  let m;
+  while (re.lastIndex < text.length && (m = re.exec(text)) !== null) {
+    if (m[3] !== undefined) {
+      if (/\s|,/.test(m[3])) continue;
+      return { error: /\d/.test(m[3]) ? `count at position ${m.index} has no move before it` : `character "${m[3]}" is not a move (use U, D, L, R, optionally followed by a count)` };
+    }
+    if (m[1] === undefined) break;
+    const count = m[2] === '' ? 1 : Number(m[2]);
+    if (letters.length + count > most) return { error: `more than ${most} single-tile moves` };
+    for (let i = 0; i < count; i += 1) letters.push(m[1].toUpperCase());
+  }
+  return { letters };
 }
 
 // Moves in the multi-tile metric: a run of one letter is one move

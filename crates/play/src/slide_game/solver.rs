@@ -396,6 +396,65 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// The shortest solution (single-tile moves) the optimal solver finds
+    /// within `deadline`, for a fewest-moves challenge, where the answer is
+    /// worth a wait: no thinking-time cap, and the board's tables are
+    /// loaded or built first (within the deadline) rather than left to the
+    /// background builder. Proven shortest when the search finishes in
+    /// time (in practice up to 16 cells); else the best it found (the
+    /// bounded mode, 5x5), or the fast solver's when it found none.
+    pub fn fewest(
+        &self,
+        start: &Position,
+        goal: &Position,
+        deadline: &Deadline,
+    ) -> Result<Plan, PlanError> {
+        let (size, goal_blank) = (start.size(), goal.blank());
+        let stop = || deadline.passed();
+        if size.cells() <= BOUNDED_MAX_CELLS {
+            self.tables
+                .prepare_until(size, goal_blank, self.databases, &mut Quiet, &stop);
+            let heuristic = self
+                .ready_tables(size, goal_blank)
+                .unwrap_or(HeuristicKind::Manhattan);
+            let shortening = deadline.clone().within(
+                deadline
+                    .remaining()
+                    .unwrap_or(THINKING_TIME)
+                    .mul_f64(slide::SHORTENING_SHARE),
+            );
+            let shorten_stop = || shortening.passed();
+            let options = SolveOptions {
+                heuristic,
+                stop: Some(&stop),
+                databases: Some(self.databases),
+                shorten_stop: Some(&shorten_stop),
+                ..SolveOptions::default()
+            };
+            if let Ok(found) = slide::solve_optimal(start, goal, &options) {
+                if reaches(start, goal, &found.moves) {
+                    return Ok(Plan {
+                        moves: found.moves,
+                        optimal: found.optimal,
+                    });
+                }
+            }
+        }
+        let moves =
+            slide::solve_fast(start, goal).map_err(|e| PlanError::Refused(e.to_string()))?;
+        if !reaches(start, goal, &moves) {
+            return Err(PlanError::Refused(
+                "the fast solver's answer does not reach the goal".to_string(),
+            ));
+        }
+        Ok(Plan {
+            moves,
+            optimal: false,
+        })
+    }
+}
+
 /// Whether `moves` take `start` to `goal`.
 fn reaches(start: &Position, goal: &Position, moves: &Moves) -> bool {
     let mut position = start.clone();

@@ -258,6 +258,7 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         request_timeout: std::time::Duration::from_secs(args.request_timeout),
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
         tiers: args.tiers,
+        clock: crate::web::Clock::from_env(),
     };
     install_solver(args.tables, args.cache_dir);
     crate::web::serve(config).map_err(|e| Failure::Other(e.to_string()))

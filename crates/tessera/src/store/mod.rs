@@ -17,6 +17,7 @@ mod daily;
 mod database;
 mod fault;
 mod fill;
+mod fmc;
 mod migrations;
 mod powers;
 mod races;
@@ -31,6 +32,7 @@ pub use fault::Fault;
 use fault::WriteHealth;
 pub use fill::FillError;
 pub use powers::Ranked;
+pub use fmc::FmcEntry;
 pub use races::OpenedRoom;
 
 use play::format::{Control, Format};

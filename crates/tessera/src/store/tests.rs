@@ -767,3 +767,92 @@ fn personal_bests_and_world_records_kept_as_results_arrive_equal_the_whole_histo
         check_bests(&again, &results).await;
     });
 }
+
+#[test]
+fn fmc_entries_are_one_per_account_day_and_board_and_an_optimum_is_kept_once() {
+    use play::fmc::{Entry, FmcSize, Optimum};
+    runtime().block_on(async {
+        let store = fresh().await;
+        let mut accounts = Vec::new();
+        for name in ["first", "second"] {
+            let handle = ::accounts::Handle::parse(name).unwrap();
+            let account = store
+                .create_account(
+                    &handle,
+                    &::accounts::StoredHash::from_stored("hash".into()),
+                    PasswordKind::Own,
+                    0,
+                )
+                .await
+                .unwrap()
+                .unwrap();
+            accounts.push(account.id);
+        }
+        let entry = |text: &str| {
+            let moves: Moves = text.parse().unwrap();
+            Entry {
+                stm: moves.len(),
+                mtm: moves.mtm_len(),
+                moves,
+            }
+        };
+        let (day, four) = ("2026-11-27", FmcSize::Four);
+        assert!(store
+            .enter_fmc(day, four, &accounts[0], &entry("R3 D2"), 5)
+            .await
+            .unwrap());
+        // A second entry of the same account, day and board is refused.
+        assert!(!store
+            .enter_fmc(day, four, &accounts[0], &entry("R"), 6)
+            .await
+            .unwrap());
+        // Same STM, fewer MTM (ranked first by `play::fmc::ranking`).
+        assert!(store
+            .enter_fmc(day, four, &accounts[1], &entry("R5"), 7)
+            .await
+            .unwrap());
+        assert!(store
+            .enter_fmc(day, FmcSize::Five, &accounts[1], &entry("U"), 7)
+            .await
+            .unwrap());
+        // In the order sent.
+        let sent = store.fmc_entries(day, four).await.unwrap();
+        let order: Vec<(&str, String, i64, i64)> = sent
+            .iter()
+            .map(|e| (e.handle.as_str(), e.moves.compact(), e.stm, e.mtm))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("first", "R3D2".into(), 5, 2),
+                ("second", "R5".into(), 5, 1)
+            ]
+        );
+        assert_eq!(store.fmc_count(day, four).await.unwrap(), 2);
+        assert_eq!(store.fmc_count("2026-11-28", four).await.unwrap(), 0);
+        let mine = store.fmc_entry(day, four, &accounts[0]).await.unwrap();
+        assert_eq!(mine.unwrap().submitted_at, 5);
+        // The first optimum written is the one every later writer reads.
+        assert_eq!(store.fmc_optimum(day, four).await.unwrap(), None);
+        let found = |text: &str, proven| {
+            let moves: Moves = text.parse().unwrap();
+            Optimum {
+                stm: moves.len(),
+                mtm: moves.mtm_len(),
+                moves,
+                proven,
+            }
+        };
+        let kept = store
+            .keep_fmc_optimum(day, four, &found("R2 D", true))
+            .await
+            .unwrap();
+        assert_eq!(kept, found("R2D", true));
+        let again = store
+            .keep_fmc_optimum(day, four, &found("U D L", false))
+            .await
+            .unwrap();
+        assert_eq!(again, kept);
+        assert_eq!(store.fmc_optimum(day, four).await.unwrap(), Some(kept));
+    });
+}

@@ -134,6 +134,14 @@ pub async fn rankings_page() -> Response {
     file("rankings.html")
 }
 
+/// The daily fewest-moves challenge's page: today's scrambles, entries,
+/// and past days' results (from `/api/fmc/{day}`).
+#[utoipa::path(get, path = "/fmc", tag = "pages",
+    responses((status = 200, description = "The fewest-moves challenge", content_type = "text/html", body = String)))]
+pub async fn fmc_page() -> Response {
+    file("fmc.html")
+}
+
 /// The page's scripts, styles and icons.
 #[utoipa::path(get, path = "/static/{name}", tag = "pages",
     params(("name" = String, Path, description = "A file name, e.g. `app.js`")),

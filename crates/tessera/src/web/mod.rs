@@ -17,6 +17,7 @@ mod connections;
 mod daily;
 mod edge;
 mod error;
+mod fmc;
 mod games;
 mod openapi;
 mod ops;
@@ -44,6 +45,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::store::{Database, Store};
 use budget::Budget;
+pub use clock::Clock;
 pub use connections::Limits;
 use error::ApiError;
 pub use ops::LogFormat;
@@ -87,6 +89,8 @@ pub struct Config {
     pub shutdown_grace: Duration,
     /// The rankings' tier tables, if not the built-in ones.
     pub tiers: Option<std::sync::Arc<play::power::Tables>>,
+    /// The clock the handlers read where the day matters: the system's.
+    pub clock: Clock,
 }
 
 /// What every handler shares: the database and the engine budget.
@@ -96,6 +100,7 @@ pub struct App {
     budget: Budget,
     accounts: account::Settings,
     races: race_rooms::Rooms,
+    clock: Clock,
 }
 
 /// The application's routes, with their layers.
@@ -114,6 +119,7 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         budget: Budget::new(ENGINE_BUDGET),
         accounts: account::Settings::new(config.secure_cookies, config.trust_proxy),
         races,
+        clock: config.clock,
     };
     // The endpoints that keep a core busy get a per-client limit.
     let solvers = Router::new()
@@ -166,6 +172,9 @@ fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
         .route("/api/rankings", get(rankings::rankings))
         .route("/rankings", get(assets::rankings_page))
         .route("/api/daily", get(daily::board))
+        .route("/api/fmc/{day}", get(fmc::day))
+        .route("/api/fmc/{day}/{size}", post(fmc::submit))
+        .route("/fmc", get(assets::fmc_page))
         .route("/api/me", get(records::me))
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))

@@ -16,7 +16,8 @@ use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, assets, daily, ops, profile, race, rankings, records, replays, settings, shisen_api,
+    account, assets, daily, fmc, ops, profile, race, rankings, records, replays, settings,
+    shisen_api,
     slide_api,
 };
 
@@ -37,11 +38,11 @@ use super::{
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
         race::new, race::socket, replays::replay, replays::analysis, records::records, records::variants,
         records::history,
-        daily::board, rankings::rankings,
+        daily::board, fmc::day, fmc::submit, rankings::rankings,
         records::me, records::set_name, records::stats, records::export,
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
         assets::index, assets::replay_page, assets::profile_page, assets::race_page, assets::rankings_page,
-        assets::asset,
+        assets::fmc_page, assets::asset,
         account::signup, account::login, account::logout, account::logout_all, account::me,
         settings::change_password, settings::export, settings::set_country, settings::delete, profile::profile,
     ),

@@ -2,7 +2,7 @@
 // engines computed (a JSON file named on the command line) and prints every
 // disagreement; exits 1 if there is any. Driven by client_rules.rs.
 import { readFileSync } from 'node:fs';
-import { applyMove, movesToward, mtmCount, score, matchClass, DISPLAYS, recentOf, shownCells } from '../../static/rules.js';
+import { applyMove, movesToward, mtmCount, readMoves, score, matchClass, DISPLAYS, recentOf, shownCells } from '../../static/rules.js';
 
 const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const failures = [];
@@ -17,6 +17,10 @@ for (const c of cases.moves) {
 }
 for (const c of cases.slides) same(`slide to ${c.cell} on ${c.tiles}`, movesToward(c.tiles, c.w, c.cell).join(''), c.moves);
 for (const c of cases.mtm) same(`mtm of ${c.moves}`, mtmCount(c.moves), c.mtm);
+for (const c of cases.notation) {
+  const read = readMoves(c.text);
+  same(`moves read from ${JSON.stringify(c.text)}`, read.error ? null : read.letters.join(''), c.letters);
+}
 for (const c of cases.scores) same(`score ${JSON.stringify(c)}`, score(c.start, c.left, c.secs, c.help, c.gravity), c.score);
 for (const c of cases.classes) same(`class of ${c.kind} (chinese ${c.chinese})`, matchClass(c.kind, c.chinese), c.class);
 
@@ -33,7 +37,7 @@ for (const c of cases.displays) {
 }
 
 // A board counts once for each display it is shown under.
-const total = ['moves', 'slides', 'mtm', 'scores', 'classes'].reduce((n, k) => n + cases[k].length, 0)
+const total = ['moves', 'slides', 'mtm', 'notation', 'scores', 'classes'].reduce((n, k) => n + cases[k].length, 0)
   + cases.displays.length * DISPLAYS.length;
 if (failures.length) {
   console.log(failures.slice(0, 20).join('\n'));

@@ -1,5 +1,6 @@
 //! The rules the browser applies itself (`static/rules.js`: slide moves,
-//! the tiles a click slides, the multi-tile count, the Shisen-Sho score,
+//! the tiles a click slides, the multi-tile count, the move notation
+//! players type, the Shisen-Sho score,
 //! matching classes, what a tile shows under each display type) give the
 //! engines' and `play`'s answers. Cases come from the
 //! engines; Node runs the page's functions on them. Node is needed (the
@@ -46,6 +47,24 @@ fn mtm_cases(rng: &mut Rng) -> Vec<Value> {
                 .map(|_| Direction::ALL[rng.below(4) as usize])
                 .collect();
             json!({"moves": moves.to_string(), "mtm": moves.mtm_len()})
+        })
+        .collect()
+}
+
+/// Move lists as players type them (either case, counts, spaces and
+/// commas, mistakes): what the fewest-moves challenge reads them as
+/// (`play::fmc::parse`), or that it refuses them.
+fn notation_cases(rng: &mut Rng) -> Vec<Value> {
+    const PIECES: [&str; 14] = [
+        "U", "d", "L", "r", "R2", "u3", "D10", " ", ",", "  ", "L0", "X", "7", "R2000",
+    ];
+    (0..300)
+        .map(|_| {
+            let text: String = (0..rng.below(8))
+                .map(|_| PIECES[rng.below(PIECES.len() as u64) as usize])
+                .collect();
+            let read = play::fmc::parse(&text).ok().map(|m| m.to_string());
+            json!({"text": text, "letters": read})
         })
         .collect()
 }
@@ -170,6 +189,7 @@ fn the_pages_rules_give_the_engines_answers() {
         "moves": moves,
         "slides": slides,
         "mtm": mtm_cases(&mut rng),
+        "notation": notation_cases(&mut rng),
         "scores": score_cases(&mut rng),
         "classes": class_cases(),
         "displays": display_cases(&mut rng),

@@ -17,6 +17,7 @@ mod dataset_cli;
 mod engine_jobs;
 mod fast_cli;
 mod faults;
+mod fmc;
 mod formats;
 mod front_ends;
 mod help_examples;

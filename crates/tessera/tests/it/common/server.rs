@@ -53,6 +53,17 @@ impl Server {
         Server::start_args(&full, dir)
     }
 
+    /// A server on the database in `dir` whose clock reads `shift_millis`
+    /// milliseconds off the system's (a debug build's seam for the tests
+    /// that need a day to pass: `TESSERA_TEST_CLOCK_SHIFT_MS`).
+    pub fn start_shifted(dir: PathBuf, shift_millis: i64) -> Server {
+        let db = database_for(&dir);
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tessera"));
+        command.env("TESSERA_TEST_CLOCK_SHIFT_MS", shift_millis.to_string());
+        let args = ["serve", "--solver-rate", "100000", "--db", &db];
+        Server::spawn(command, &args, dir)
+    }
+
     /// `tessera ARGS --addr 127.0.0.1:0`, the arguments naming the database.
     pub fn start_args(args: &[&str], dir: PathBuf) -> Server {
         Server::spawn(Command::new(env!("CARGO_BIN_EXE_tessera")), args, dir)
