@@ -31,8 +31,8 @@ pub use database::{Database, DatabaseError};
 pub use fault::Fault;
 use fault::WriteHealth;
 pub use fill::FillError;
-pub use powers::Ranked;
 pub use fmc::FmcEntry;
+pub use powers::Ranked;
 pub use races::OpenedRoom;
 
 use play::format::{Control, Format};

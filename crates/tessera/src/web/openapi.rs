@@ -17,8 +17,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     account, assets, daily, fmc, ops, profile, race, rankings, records, replays, settings,
-    shisen_api,
-    slide_api,
+    shisen_api, slide_api,
 };
 
 /// The whole HTTP API.
