@@ -140,6 +140,18 @@ fn parse_bests(text: &str, categories: usize) -> Result<Vec<Option<u64>>, sqlx::
     }
 }
 
+/// Drops a deleted account's standing.
+pub(in crate::store) async fn forget(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM powers WHERE account_id = $1")
+        .bind(account)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Computes the account's standing again and keeps it. A new power is
 /// reached when the latest of the bests behind it was set.
 pub(super) async fn note(

@@ -151,6 +151,17 @@ fn standings_follow_bests_as_the_tables_rank_them() {
             ada_better
         );
         assert!(ada_better.0 > ada_expected.0);
+
+        // A deleted account leaves the rankings.
+        store.delete_account(&bo, 0).await.unwrap();
+        let left: Vec<String> = store
+            .rankings(0, 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|r| r.handle)
+            .collect();
+        assert_eq!(left, ["ada"]);
     });
 }
 
