@@ -58,3 +58,16 @@ test('the board by keyboard, the moves box checked as it is typed, an entry sent
   await noViolations(page, 'the fewest-moves page, dark scheme');
   await page.close();
 });
+
+test('on a 360 px phone the page does not scroll sideways', async () => {
+  const phone = await startBrowser({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const page = await phone.context.newPage();
+    await page.goto(`${server.url}fmc`);
+    await page.waitForSelector('#fmc-5x5-moves');
+    const sideways = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth) - screen.width);
+    assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
+  } finally {
+    await phone.stop();
+  }
+});

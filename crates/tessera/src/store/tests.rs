@@ -854,5 +854,20 @@ fn fmc_entries_are_one_per_account_day_and_board_and_an_optimum_is_kept_once() {
             .unwrap();
         assert_eq!(again, kept);
         assert_eq!(store.fmc_optimum(day, four).await.unwrap(), Some(kept));
+        // Two writers at once (two instances that found different
+        // optima): both read the one row kept.
+        let other = fresh_database();
+        let (a, b) = (
+            Store::open(&other, 4).await.unwrap(),
+            Store::open(&other, 4).await.unwrap(),
+        );
+        let (first, second) = (found("R2 D", true), found("U D L", false));
+        let (x, y) = tokio::join!(
+            a.keep_fmc_optimum(day, four, &first),
+            b.keep_fmc_optimum(day, four, &second)
+        );
+        let (x, y) = (x.unwrap(), y.unwrap());
+        assert_eq!(x, y);
+        assert!(x == first || x == second);
     });
 }
