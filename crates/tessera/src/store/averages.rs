@@ -30,6 +30,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::bests::{self, Improvement};
+use super::Key;
 use super::{Store, Viewer};
 use play::average::{average_by, improvements_by, Attempt, Average, DnfRule, AVERAGES};
 use play::format::Format;
@@ -48,17 +49,6 @@ pub struct BestAverage {
     /// When the newest of them finished.
     pub finished_at: i64,
     pub mine: bool,
-}
-
-/// A category as `best_averages` keys it: `control` is '' for every
-/// control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Key<'a> {
-    pub game: &'a str,
-    pub variant: &'a str,
-    pub format: &'a str,
-    pub display: &'a str,
-    pub control: &'a str,
 }
 
 /// What a DNF does to the averages of the format named `format` (a name

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::averages::Key;
+use super::Key;
 use super::{count, Category, Store, Viewer};
 use play::result::Finished;
 

@@ -943,6 +943,17 @@ pub struct Category<'a> {
     pub display: &'a str,
 }
 
+/// A category as the kept bests key it (`best_averages`,
+/// `personal_bests`, `pb_history`): `control` is '' for every control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key<'a> {
+    pub game: &'a str,
+    pub variant: &'a str,
+    pub format: &'a str,
+    pub display: &'a str,
+    pub control: &'a str,
+}
+
 /// The tables [`RECORD_COLUMNS`] come from.
 const RECORD_FROM: &str = "results r JOIN players p ON p.id = r.player_id \
      LEFT JOIN accounts a ON a.id = r.account_id";
