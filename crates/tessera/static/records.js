@@ -42,7 +42,8 @@ const who = (r) => {
   return r.country ? el('span', {}, flag(r.country), ' ', link) : link;
 };
 // How far a best is from the record: the record's time over this one.
-const percent = (r) => `${r.percent.toFixed(1)} %`;
+// The percentage of the record and the tier it reaches (alpha … kappa).
+const percent = (r) => (r.tier ? `${r.percent.toFixed(1)} % (${r.tier})` : `${r.percent.toFixed(1)} %`);
 const when = (r) => new Date(r.finished_at).toISOString().slice(0, 10);
 const rank = (r, i) => i + 1;
 const time = (r) => clock(r.millis);

@@ -20,6 +20,7 @@ use crate::store::{BestAverage, Category, PlayerBest, Ranking, Record, RecordFal
 use play::average::average_of;
 use play::display::Display;
 use play::format::{Control, Format};
+use play::power::{percent_of_record, Tables as TierTables};
 
 /// How many records a table shows.
 const TABLE: i64 = 10;
@@ -148,6 +149,9 @@ pub struct AverageRecord {
     /// The record (the first row's mean) over this mean, times 100: 100
     /// for the record holder.
     percent: f64,
+    /// The tier that percentage reaches (`alpha` from 90 %, … `kappa`),
+    /// as Open Slidysim names them.
+    tier: String,
 }
 
 /// An account's best single in a category.
@@ -173,15 +177,9 @@ pub struct PlayerRecord {
     /// The record (the first row's time) over this time, times 100: 100
     /// for the record holder.
     percent: f64,
-}
-
-/// `record` over `millis`, times 100.
-fn percent(record: f64, millis: f64) -> f64 {
-    if millis > 0.0 {
-        record / millis * 100.0
-    } else {
-        100.0
-    }
+    /// The tier that percentage reaches (`alpha` from 90 %, … `kappa`),
+    /// as Open Slidysim names them.
+    tier: String,
 }
 
 /// Moves per second of `moves` in `millis`.
@@ -195,34 +193,39 @@ fn tps(moves: i64, millis: i64) -> f64 {
 
 /// The rows of a best-per-player table, each with its percentage of the
 /// first (the record).
-fn player_records(bests: Vec<PlayerBest>) -> Vec<PlayerRecord> {
+fn player_records(tiers: &TierTables, bests: Vec<PlayerBest>) -> Vec<PlayerRecord> {
     let record = bests.first().map_or(0.0, |b| b.millis as f64);
     bests
         .into_iter()
-        .map(|b| PlayerRecord {
-            percent: percent(record, b.millis as f64),
-            tps: tps(b.moves, b.millis),
-            handle: b.handle,
-            country: b.country,
-            millis: b.millis,
-            moves: b.moves,
-            mtm: b.mtm,
-            game_id: b.game_id,
-            finished_at: b.finished_at,
-            mine: b.mine,
+        .map(|b| {
+            let percent = percent_of_record(record, b.millis as f64);
+            PlayerRecord {
+                tier: tiers.percent_tier(percent).name.clone(),
+                percent,
+                tps: tps(b.moves, b.millis),
+                handle: b.handle,
+                country: b.country,
+                millis: b.millis,
+                moves: b.moves,
+                mtm: b.mtm,
+                game_id: b.game_id,
+                finished_at: b.finished_at,
+                mine: b.mine,
+            }
         })
         .collect()
 }
 
 /// The rows of a best-average table, each with its percentage of the
 /// first (the record).
-fn average_records(bests: Vec<BestAverage>) -> Vec<AverageRecord> {
+fn average_records(tiers: &TierTables, bests: Vec<BestAverage>) -> Vec<AverageRecord> {
     let record = bests.first().map_or(0.0, |b| b.millis);
     bests
         .into_iter()
         .map(|b| {
             let mut row = AverageRecord::from(b);
-            row.percent = percent(record, row.millis);
+            row.percent = percent_of_record(record, row.millis);
+            row.tier = tiers.percent_tier(row.percent).name.clone();
             row
         })
         .collect()
@@ -232,6 +235,7 @@ impl From<BestAverage> for AverageRecord {
     fn from(best: BestAverage) -> AverageRecord {
         AverageRecord {
             percent: 100.0,
+            tier: String::new(),
             name: Some(best.handle.clone()),
             handle: best.handle,
             of: best.n,
@@ -270,6 +274,7 @@ pub async fn records(
         display: display.to_string(),
         by_time,
         by_player: player_records(
+            app.store.tiers(),
             store
                 .personal_bests(game, variant, category, TABLE, me)
                 .await?,
@@ -281,7 +286,7 @@ pub async fn records(
     };
     if let Some(n) = query.by.and_then(RankBy::window) {
         let best = store.best_averages(game, variant, category, n, TABLE, me);
-        tables.by_average = Some(average_records(best.await?));
+        tables.by_average = Some(average_records(app.store.tiers(), best.await?));
     }
     if game == "slide" {
         let by_moves = store.records(game, variant, category, Ranking::Moves, TABLE, me);

@@ -418,6 +418,12 @@ fn each_fall_of_the_record_is_history_and_the_leaderboard_has_one_best_per_playe
         let m = row["millis"].as_f64().unwrap();
         let percent = row["percent"].as_f64().unwrap();
         assert!((percent - top / m * 100.0).abs() < 1e-9, "{row}");
+        // Open Slidysim's percentage tiers: alpha from 90 %, beta from 80 %, …
+        let greek = [
+            "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+        ];
+        let tens = ((percent / 10.0).floor() as usize).min(9);
+        assert_eq!(row["tier"], greek[9 - tens], "{row}");
         let tps = row["moves"].as_f64().unwrap() * 1000.0 / m;
         assert!((row["tps"].as_f64().unwrap() - tps).abs() < 1e-9, "{row}");
     }
