@@ -5,6 +5,7 @@ import * as slide from './slide.js';
 import * as shisen from './shisen.js';
 import * as a11y from './a11y.js';
 import { DISPLAYS } from './rules.js';
+import { MARATHONS } from './slide-formats.js';
 
 const pages = { slide, shisen };
 let started = {};
@@ -171,7 +172,7 @@ async function showRecordsPage() {
 // relays are filed under the size they start at.
 function recordFormats(game, variant) {
   if (game !== 'slide') return ['single'];
-  const marathons = [5, 10, 12, 42, 50, 100, 1000].map((n) => `marathon-${n}`);
+  const marathons = MARATHONS.map((n) => `marathon-${n}`);
   const formats = ['single', ...marathons, 'bld'];
   const square = /^(\d+)x\1-/.exec(variant);
   if (square && Number(square[1]) >= 4) formats.push(`relay-${square[1]}`);

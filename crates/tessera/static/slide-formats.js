@@ -16,7 +16,7 @@ export function formatMenu(largest) {
 
 // The marathon lengths the menu offers (any of 2 to 1000 is dealt), and
 // slidysim's relays down from the chosen size, with their names in words.
-const MARATHONS = [5, 10, 12, 42, 50, 100, 1000];
+export const MARATHONS = [5, 10, 12, 42, 50, 100, 1000];
 const DESCENTS = ['2-n-relay', 'height-relay', 'width-relay', 'everything-relay'];
 // The names stay short: the menu is as wide as its longest name, and on a
 // phone a longer one scrolled the page sideways (docs/records.md says
