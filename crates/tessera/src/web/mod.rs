@@ -23,8 +23,6 @@ mod ops;
 mod player;
 mod profile;
 mod race;
-mod race_log;
-mod race_rooms;
 mod records;
 mod replays;
 mod settings;
@@ -91,7 +89,7 @@ pub struct App {
     store: Store,
     budget: Budget,
     accounts: account::Settings,
-    races: race_rooms::Rooms,
+    races: race::Rooms,
 }
 
 /// The application's routes, with their layers.
@@ -102,7 +100,7 @@ pub fn router(store: Store, config: &Config) -> Router {
 
 /// The routes, with the race rooms they serve (which the server closes
 /// when it stops).
-fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
+fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
     // The recorder must be in place before the first request is counted.
     ops::metrics();
     let app = App {

@@ -13,7 +13,7 @@ use tokio::sync::{broadcast, Notify};
 
 use super::step::{Logged, Step, StepError};
 use crate::web::clock::now_millis;
-use crate::web::race_log::RoomLog;
+use crate::web::race::log::RoomLog;
 
 /// Events a slow connection may fall behind before it is sent the room
 /// afresh instead.

@@ -15,20 +15,20 @@
 //!
 //! One concept a file: what changes a race and how it is logged
 //! (`step`), one room and its replica of the race (`room`), and the rooms
-//! this instance holds, their sockets and their clocks (`rooms`).
+//! this instance holds, their sockets and their clocks (`held`).
 
+mod held;
 mod room;
-mod rooms;
 mod step;
 
+pub use held::Rooms;
 pub use room::{Games, Replica, Room};
-pub use rooms::Rooms;
 pub use step::{Step, StepError};
 
 /// A log kept by this instance alone, for the tests.
 #[cfg(test)]
-fn in_process() -> std::sync::Arc<dyn super::race_log::RoomLog> {
-    std::sync::Arc::new(super::race_log::InProcess::default())
+fn in_process() -> std::sync::Arc<dyn super::log::RoomLog> {
+    std::sync::Arc::new(super::log::InProcess::default())
 }
 
 /// Events sent as nothing, for the tests.

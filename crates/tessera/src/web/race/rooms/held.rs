@@ -16,7 +16,7 @@ use super::step::Step;
 use crate::store::OpenedRoom;
 use crate::web::clock::now_millis;
 use crate::web::error::ApiError;
-use crate::web::race_log::{Hears, RoomLog};
+use crate::web::race::log::{Hears, RoomLog};
 
 /// Rooms one instance holds at once: each is a little memory and a timer,
 /// and rooms nobody joins expire within a minute.
