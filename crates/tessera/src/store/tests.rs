@@ -4,9 +4,9 @@
 
 use super::*;
 use play::display::Display;
-use play::format::Format;
+use play::format::{Control, Format};
 use play::judge::Unranked;
-use play::result::{Reason, Replay};
+use play::result::{Finished, Reason, Replay};
 use slide::Moves;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -25,8 +25,6 @@ mod paging;
 mod player;
 mod profile;
 mod race;
-mod race_log;
-mod race_rooms;
 mod rankings;
 mod records;
 mod replays;
@@ -99,7 +97,7 @@ pub struct App {
     store: Store,
     budget: Budget,
     accounts: account::Settings,
-    races: race_rooms::Rooms,
+    races: race::Rooms,
     clock: Clock,
 }
 
@@ -111,7 +109,7 @@ pub fn router(store: Store, config: &Config) -> Router {
 
 /// The routes, with the race rooms they serve (which the server closes
 /// when it stops).
-fn routes(store: Store, config: &Config, races: race_rooms::Rooms) -> Router {
+fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
     // The recorder must be in place before the first request is counted.
     ops::metrics();
     let app = App {

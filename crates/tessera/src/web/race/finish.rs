@@ -14,10 +14,10 @@ use play::slide_game::{Puzzle, SlideSpec};
 use shisen::Board;
 use slide::Position;
 
+use super::rooms::{Games, Replica};
 use crate::store::{Account, GameRow, IssuedGame};
 use crate::web::error::ApiError;
 use crate::web::games::finish;
-use crate::web::race_rooms::{Games, Replica};
 use crate::web::App;
 
 /// What a game's finish has of its own: how its deal is stored, what help

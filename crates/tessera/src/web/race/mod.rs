@@ -6,24 +6,26 @@
 //! checked at the edge (size, rate, JSON, type) before it reaches the
 //! rules, and what the rules answer goes out as JSON: events to everyone
 //! in the room over the room's broadcast channel, refusals as `error` to
-//! the sender alone. Where rooms live, and how instances share them, is
-//! `race_rooms`.
+//! the sender alone.
 //!
 //! One concept a file: opening a room (`open`), the frames in and out
 //! (`wire`), the checks every frame meets first (`gate`), a player's
-//! connection (`socket`), and a finished solve judged and stored
-//! (`finish`).
+//! connection (`socket`), a finished solve judged and stored (`finish`),
+//! where rooms live (`rooms`), and the log that puts a room's steps in
+//! one order, this instance's or shared by many (`log`).
 
 mod finish;
 mod gate;
+mod log;
 mod open;
+mod rooms;
 mod socket;
 mod wire;
 
 pub use open::{__path_new, new, NewRequest};
 pub use socket::{__path_socket, socket};
 
-use super::race_rooms::Rooms;
+pub use rooms::Rooms;
 
 /// The race rooms of a server on `store`: shared through it when it is
 /// PostgreSQL, held by this instance alone when it is SQLite.
@@ -31,7 +33,7 @@ pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Room
     Rooms::new(
         config.limits.max_connections,
         config.race_ping,
-        super::race_log::of(store),
+        log::of(store),
         wire::encode_event,
     )
 }

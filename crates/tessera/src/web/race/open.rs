@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use slide::Goal;
 use utoipa::ToSchema;
 
+use super::rooms::Room;
 use crate::web::edge::{GoalName, Preset, RaceSize, RoomId};
 use crate::web::error::{Always, ApiError, Body, BodyErrors, Limited};
-use crate::web::race_rooms::Room;
 use crate::web::App;
 
 /// A race to open: `{"game": "slide", "size", "goal"}` or

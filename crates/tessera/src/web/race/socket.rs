@@ -17,6 +17,7 @@ use tokio::sync::{broadcast, watch};
 
 use super::finish::Solver;
 use super::gate::{Gate, Reply, Verdict, READ_BYTES};
+use super::rooms::{Room, Step, StepError};
 use super::wire::{encode, error, snapshot, Incoming, Outgoing};
 use crate::store::Account;
 use crate::web::account::{same_origin, Visitor};
@@ -24,7 +25,6 @@ use crate::web::clock::now_millis;
 use crate::web::edge::RoomId;
 use crate::web::error::{Always, ApiError, ErrorBody};
 use crate::web::player::Player;
-use crate::web::race_rooms::{Room, Step, StepError};
 use crate::web::shisen_api::{read_turns, TurnJson};
 use crate::web::App;
 

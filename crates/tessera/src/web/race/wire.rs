@@ -6,7 +6,7 @@ use axum::extract::ws::Utf8Bytes;
 use play::race::{AnyRace, Deal, Event, Finish, Phase, Placing, RoomView, Seat, Solve, Standing};
 use serde::{Deserialize, Serialize};
 
-use crate::web::race_rooms::{Games, Replica};
+use super::rooms::{Games, Replica};
 use crate::web::shisen_api::TurnJson;
 
 /// What a client sends.

@@ -61,7 +61,7 @@ pub trait RoomLog: Send + Sync {
     fn forget(&self, id: &str);
 }
 
-/// What a log tells the rooms held here (`race_rooms::Rooms`): a trait, so
+/// What a log tells the rooms held here (`rooms::Rooms`): a trait, so
 /// the log does not import the rooms that import it.
 pub trait Hears: Send + Sync + 'static {
     /// Room `id` gained a step elsewhere: its number and text when the

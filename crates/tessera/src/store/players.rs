@@ -1,0 +1,80 @@
+//! Players: a browser's player id and its name, and the guest results a
+//! player takes along on signing in.
+
+use sqlx::Row;
+
+use super::{averages, bests, powers, Store};
+
+impl Store {
+    /// Records a player the first time it is seen.
+    pub async fn ensure_player(&self, id: &str, now: i64) -> Result<(), sqlx::Error> {
+        let written = sqlx::query(
+            "INSERT INTO players (id, name, created_at) VALUES ($1, NULL, $2) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(&self.pool)
+        .await;
+        self.noted(written).map(|_| ())
+    }
+
+    pub async fn player_name(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
+        let row = sqlx::query("SELECT name FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
+    }
+
+    pub async fn set_name(
+        &self,
+        id: &str,
+        name: Option<&str>,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        self.ensure_player(id, now).await?;
+        let written = sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
+            .bind(name)
+            .bind(id)
+            .execute(&self.pool)
+            .await;
+        self.noted(written).map(|_| ())
+    }
+
+    /// Moves this browser's guest results to the account just signed in
+    /// to (each result moves once: it belongs to an account after), and
+    /// ranks those that were unranked only for want of an account. The
+    /// number moved.
+    pub async fn claim_guest_results(
+        &self,
+        player: &str,
+        account_id: &str,
+    ) -> Result<u64, sqlx::Error> {
+        let written = async {
+            let mut tx = self.begin().await?;
+            let moved = sqlx::query(
+                "UPDATE results SET account_id = $1, \
+                 counted = CASE WHEN reason = $3 THEN 1 ELSE counted END, \
+                 reason = CASE WHEN reason = $3 THEN NULL ELSE reason END \
+                 WHERE player_id = $2 AND account_id IS NULL",
+            )
+            .bind(account_id)
+            .bind(player)
+            .bind(play::judge::Unranked::Guest.to_string())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            // The moved results fall among the account's own: every
+            // window of consecutive results may be new.
+            if moved > 0 {
+                averages::recompute(&mut tx, account_id).await?;
+                bests::recompute(&mut tx, account_id).await?;
+                powers::note(&mut tx, account_id, &self.tiers).await?;
+            }
+            tx.commit().await?;
+            Ok(moved)
+        };
+        self.noted(written.await)
+    }
+}

@@ -1,0 +1,200 @@
+//! Results read back: the records of a category, the variants played,
+//! and a player's own results.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{column, flag_at, Store};
+
+/// A result with its owner's name.
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Record {
+    pub game_id: String,
+    /// The account's handle, or for a guest the display name they chose.
+    pub name: Option<String>,
+    /// The handle of the account it belongs to; null for a guest's.
+    pub handle: Option<String>,
+    pub variant: String,
+    pub moves: i64,
+    pub stm: i64,
+    pub mtm: i64,
+    pub millis: i64,
+    pub score: i64,
+    pub hints: i64,
+    pub ranked: bool,
+    /// Why it is not ranked.
+    pub reason: Option<String>,
+    pub finished_at: i64,
+    /// Whether this is the asking player's own result.
+    pub mine: bool,
+}
+
+/// How records are ranked.
+#[derive(Clone, Copy, Debug)]
+pub enum Ranking {
+    Time,
+    /// Fewest single-tile moves.
+    Moves,
+    /// Fewest multi-tile moves.
+    Mtm,
+    Score,
+}
+
+impl Ranking {
+    pub(super) fn order_by(self) -> &'static str {
+        match self {
+            Ranking::Time => "r.millis ASC, r.moves ASC, r.finished_at DESC",
+            Ranking::Moves => "r.moves ASC, r.millis ASC, r.finished_at DESC",
+            Ranking::Mtm => "r.mtm ASC, r.millis ASC, r.finished_at DESC",
+            Ranking::Score => "r.score DESC, r.millis ASC, r.finished_at DESC",
+        }
+    }
+}
+
+/// Who is looking at results: their own are marked.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewer<'a> {
+    /// The browser's player id.
+    pub player: &'a str,
+    /// The signed-in account's id.
+    pub account: Option<&'a str>,
+}
+
+/// A records category besides the game and variant: the format
+/// (`single`, `marathon-10`, …) and, if any, the control.
+#[derive(Clone, Copy, Debug)]
+pub struct Category<'a> {
+    pub format: &'a str,
+    /// `None` for every control.
+    pub control: Option<&'a str>,
+    /// What the tiles showed: `standard` unless asked.
+    pub display: &'a str,
+}
+
+/// A category as the kept bests key it (`best_averages`,
+/// `personal_bests`, `pb_history`): `control` is '' for every control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Key<'a> {
+    pub game: &'a str,
+    pub variant: &'a str,
+    pub format: &'a str,
+    pub display: &'a str,
+    pub control: &'a str,
+}
+
+/// The tables [`RECORD_COLUMNS`] come from.
+pub(super) const RECORD_FROM: &str = "results r JOIN players p ON p.id = r.player_id \
+     LEFT JOIN accounts a ON a.id = r.account_id";
+
+/// The columns [`record`] reads, by name.
+pub(super) const RECORD_COLUMNS: &str =
+    "r.game_id, COALESCE(a.handle, p.name) AS name, r.variant, r.moves, \
+     r.millis, r.score, r.hints, r.counted, r.finished_at, r.player_id, r.stm, r.mtm, r.reason, \
+     a.handle AS handle, r.account_id";
+
+pub(super) fn record(r: &AnyRow, viewer: Option<Viewer<'_>>) -> Result<Record, sqlx::Error> {
+    let account: Option<String> = column(r, "account_id")?;
+    let player: String = column(r, "player_id")?;
+    let mine = viewer.is_some_and(|v| match (&account, v.account) {
+        (Some(owner), Some(me)) => owner == me,
+        (Some(_), None) => false,
+        (None, _) => player == v.player,
+    });
+    Ok(Record {
+        game_id: column(r, "game_id")?,
+        name: column(r, "name")?,
+        handle: column(r, "handle")?,
+        variant: column(r, "variant")?,
+        moves: column(r, "moves")?,
+        millis: column(r, "millis")?,
+        score: column(r, "score")?,
+        hints: column(r, "hints")?,
+        ranked: flag_at(r, "counted")?,
+        finished_at: column(r, "finished_at")?,
+        mine,
+        stm: column(r, "stm")?,
+        mtm: column(r, "mtm")?,
+        reason: column(r, "reason")?,
+    })
+}
+
+impl Store {
+    /// The best counted results of a variant in a category.
+    pub async fn records(
+        &self,
+        game: &str,
+        variant: &str,
+        category: Category<'_>,
+        ranking: Ranking,
+        limit: i64,
+        viewer: Option<Viewer<'_>>,
+    ) -> Result<Vec<Record>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
+             WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 \
+             AND r.format = $4 AND ($5 = '' OR r.control = $5) AND r.display = $6 \
+             AND (a.disabled IS NULL OR a.disabled = 0) ORDER BY {} LIMIT $3",
+            ranking.order_by()
+        );
+        let rows = sqlx::query(&sql)
+            .bind(game)
+            .bind(variant)
+            .bind(limit)
+            .bind(category.format)
+            .bind(category.control.unwrap_or(""))
+            .bind(category.display)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| record(r, viewer)).collect()
+    }
+
+    /// The variants of `game` that have ranked results, by name.
+    pub async fn variants(&self, game: &str) -> Result<Vec<String>, sqlx::Error> {
+        // Each variant found by one probe of `results_by_time` (the next
+        // variant after the last one found) rather than by reading every
+        // result: a loose index scan, which neither database does for
+        // DISTINCT by itself.
+        let rows = sqlx::query(
+            "WITH RECURSIVE found (variant, k) AS ( \
+               SELECT MIN(variant), 1 FROM results WHERE game = $1 AND counted = 1 \
+               UNION ALL \
+               SELECT (SELECT MIN(r.variant) FROM results r \
+                       WHERE r.game = $1 AND r.variant > found.variant AND r.counted = 1), \
+                      k + 1 \
+               FROM found WHERE found.variant IS NOT NULL AND k < 1000) \
+             SELECT variant FROM found WHERE variant IS NOT NULL ORDER BY variant",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// A player's results, newest first; all games and variants when
+    /// `filter` is `None`; single solves only, the averages kept of them.
+    /// A signed-in player's are the account's, from
+    /// any browser, and this browser's guest results not yet moved to an
+    /// account; a guest's are this browser's guest results.
+    pub async fn player_results(
+        &self,
+        viewer: Viewer<'_>,
+        filter: Option<(&str, &str)>,
+    ) -> Result<Vec<(String, Record)>, sqlx::Error> {
+        let (game, variant) = filter.unwrap_or(("", ""));
+        let rows = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS}, r.game FROM {RECORD_FROM} \
+                 WHERE ((r.player_id = $1 AND r.account_id IS NULL) OR r.account_id = $4) \
+                 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) AND r.format = 'single' \
+                 ORDER BY r.finished_at DESC LIMIT 10000"
+        ))
+        .bind(viewer.player)
+        .bind(game)
+        .bind(variant)
+        .bind(viewer.account.unwrap_or(""))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((column(r, "game")?, record(r, Some(viewer))?)))
+            .collect()
+    }
+}

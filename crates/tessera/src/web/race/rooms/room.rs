@@ -1,0 +1,391 @@
+//! One room: this instance's replica of the race, the game id of each
+//! solve, and the channel its events go out on; every step goes through
+//! the room's log, and is taken in the log's order.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicUsize;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use axum::extract::ws::Utf8Bytes;
+use play::race::{AnyRace, Event, RaceError, Seat};
+use play::seed::derived_id;
+use tokio::sync::{broadcast, Notify};
+
+use super::step::{Logged, Step, StepError};
+use crate::web::clock::now_millis;
+use crate::web::race::log::RoomLog;
+
+/// Events a slow connection may fall behind before it is sent the room
+/// afresh instead.
+const BACKLOG: usize = 1024;
+
+/// A room's race as this instance has it, and the game id of each solve.
+pub struct Replica {
+    pub race: AnyRace,
+    pub games: Games,
+    /// The time of the last step taken: a step logged by an instance whose
+    /// clock is behind is taken at this time instead, so the race's clock
+    /// never runs back.
+    last_at: i64,
+    /// The number of the last logged step taken.
+    taken: i64,
+}
+
+/// The stored game of each solve, by the round's seed and the racer's
+/// seat: what `finish` and `results` link to. Derived from the room, the
+/// seed and the seat, so every instance announces the same id.
+pub struct Games {
+    room: String,
+    ids: HashMap<(u64, Seat), String>,
+}
+
+impl Games {
+    /// The stored game of a solve of the round dealt from `seed`.
+    pub fn of(&self, seed: Option<u64>, seat: Seat) -> Option<&str> {
+        self.ids.get(&(seed?, seat)).map(String::as_str)
+    }
+
+    /// Notes what `event` changes: a start forgets the rounds before, a
+    /// solve gets its game's id.
+    fn note(&mut self, seed: Option<u64>, event: &Event) {
+        let Some(seed) = seed else { return };
+        match event {
+            Event::Start(_) => self.ids.retain(|(round, _), _| *round == seed),
+            Event::Finish(finish) => {
+                let id = derived_id(&format!("race:{}:{seed}:{}", self.room, finish.seat));
+                self.ids.insert((seed, finish.seat), id);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// How each event is sent: the room's messages as the web module encodes
+/// them.
+pub type Encode = fn(&Event, &Replica) -> Utf8Bytes;
+
+/// An answer that asks nothing.
+type Answer = fn(&Replica, &[Event], i64);
+
+/// One room: the race, the channel its events go out on, and wake-ups for
+/// the room's clock.
+pub struct Room {
+    pub(super) id: String,
+    replica: tokio::sync::Mutex<Replica>,
+    pub sockets: AtomicUsize,
+    pub events: broadcast::Sender<Utf8Bytes>,
+    /// The next deadline may have changed.
+    pub(super) changed: Notify,
+    /// Another instance logged a step.
+    pub(super) heard: Notify,
+    /// Steps other instances logged, as their notifications carried them,
+    /// not yet taken.
+    inbox: Mutex<Vec<(i64, String)>>,
+    /// The log the room's steps go through.
+    log: Arc<dyn RoomLog>,
+    encode: Encode,
+}
+
+impl Room {
+    pub(super) fn new(
+        id: String,
+        race: AnyRace,
+        at: i64,
+        log: Arc<dyn RoomLog>,
+        encode: Encode,
+    ) -> Room {
+        Room {
+            replica: tokio::sync::Mutex::new(Replica {
+                race,
+                games: Games {
+                    room: id.clone(),
+                    ids: HashMap::new(),
+                },
+                last_at: at,
+                taken: 0,
+            }),
+            id,
+            sockets: AtomicUsize::new(0),
+            events: broadcast::channel(BACKLOG).0,
+            changed: Notify::new(),
+            heard: Notify::new(),
+            inbox: Mutex::default(),
+            log,
+            encode,
+        }
+    }
+
+    pub(super) fn inbox(&self) -> MutexGuard<'_, Vec<(i64, String)>> {
+        self.inbox.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The room as it stands (for a snapshot).
+    pub async fn replica(&self) -> tokio::sync::MutexGuard<'_, Replica> {
+        self.replica.lock().await
+    }
+
+    /// Takes `step` now, and `answer`s from the race right after it (with
+    /// its events and time) while no other step can come in between: a
+    /// new connection subscribes to the room there, a solve reads its
+    /// moves. The step goes through the log first, and the steps other
+    /// instances logged before it are taken before it.
+    pub async fn execute<T>(
+        &self,
+        step: Step,
+        answer: impl FnOnce(&Replica, &[Event], i64) -> T,
+    ) -> Result<T, StepError> {
+        let mut replica = self.replica.lock().await;
+        let now = now_millis();
+        let text = serde_json::to_string(&Logged { at: now, step }).expect("steps serialize");
+        let seq = self
+            .log
+            .append(&self.id, &text, now)
+            .await
+            .map_err(|e| StepError::Store(e.to_string()))?;
+        let mut mine = Some((seq, answer));
+        let mut outcome = None;
+        let known = vec![(seq, text)];
+        self.catch_up(&mut replica, known, &mut mine, &mut outcome)
+            .await?;
+        let outcome =
+            outcome.ok_or_else(|| StepError::Store("a step went missing from the log".into()))?;
+        self.changed.notify_one();
+        outcome
+    }
+
+    /// Takes the logged steps this instance has not taken yet, in order;
+    /// `mine`'s answer is given right after the step it numbers.
+    /// `known` are steps already at hand (one's own, or those a
+    /// notification carried): when they follow on from the last step taken
+    /// (and include `mine`), the log is not read.
+    async fn catch_up<T, F: FnOnce(&Replica, &[Event], i64) -> T>(
+        &self,
+        replica: &mut Replica,
+        mut known: Vec<(i64, String)>,
+        mine: &mut Option<(i64, F)>,
+        outcome: &mut Option<Result<T, StepError>>,
+    ) -> Result<(), StepError> {
+        known.retain(|(seq, _)| *seq > replica.taken);
+        known.sort_by_key(|(seq, _)| *seq);
+        known.dedup_by_key(|(seq, _)| *seq);
+        let follows = known
+            .iter()
+            .enumerate()
+            .all(|(i, (seq, _))| *seq == replica.taken + 1 + i as i64);
+        let last = known.last().map(|(seq, _)| *seq);
+        let covers_mine = mine
+            .as_ref()
+            .is_none_or(|(number, _)| last.is_some_and(|last| last >= *number));
+        let steps = if follows && covers_mine && !known.is_empty() {
+            known
+        } else {
+            self.log
+                .after(&self.id, replica.taken)
+                .await
+                .map_err(|e| StepError::Store(e.to_string()))?
+        };
+        for (seq, text) in steps {
+            replica.taken = seq;
+            let Ok(Logged { at, step }) = serde_json::from_str::<Logged>(&text) else {
+                tracing::warn!(room = %self.id, seq, "a race step that does not read was skipped");
+                continue;
+            };
+            let (events, taken, at) = self.take(replica, &step, at);
+            if mine.as_ref().is_some_and(|(number, _)| *number == seq) {
+                let (_, answer) = mine.take().expect("checked");
+                *outcome = Some(
+                    taken
+                        .map(|()| answer(replica, &events, at))
+                        .map_err(StepError::from),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes the steps other instances logged (when told of them).
+    pub(super) async fn hear(&self) {
+        let mut replica = self.replica.lock().await;
+        let known = std::mem::take(&mut *self.inbox());
+        let mut none: Option<(i64, Answer)> = None;
+        if let Err(e) = self
+            .catch_up(&mut replica, known, &mut none, &mut None)
+            .await
+        {
+            tracing::warn!(room = %self.id, error = %e, "a race room could not catch up");
+        }
+        self.changed.notify_one();
+    }
+
+    /// Moves the race on to `at` and plays `step`, broadcasting what it
+    /// comes to: the events of a deadline just passed go out even when the
+    /// step is refused. Returns the step's events, whether it was taken,
+    /// and the time it was taken at.
+    fn take(
+        &self,
+        replica: &mut Replica,
+        step: &Step,
+        at: i64,
+    ) -> (Vec<Event>, Result<(), RaceError>, i64) {
+        let at = at.max(replica.last_at);
+        replica.last_at = at;
+        let ticked = replica.race.tick(at);
+        self.send(replica, &ticked);
+        match step.take(&mut replica.race, at) {
+            Ok(events) => {
+                self.send(replica, &events);
+                (events, Ok(()), at)
+            }
+            Err(e) => (Vec::new(), Err(e), at),
+        }
+    }
+
+    /// Broadcasts `events` (with the replica locked, so that everyone
+    /// hears them in the order they happened).
+    fn send(&self, replica: &mut Replica, events: &[Event]) {
+        let seed = replica.race.round_seed();
+        for event in events {
+            replica.games.note(seed, event);
+            // Nobody listening is no error: the room may be empty here.
+            let _ = self.events.send((self.encode)(event, replica));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{encode_nothing as encode, in_process};
+    use super::*;
+    use play::race::{Deal, RaceSpec};
+    use play::shisen_game::Turn;
+    use play::slide_game::SlideSpec;
+
+    /// Two replicas given the same logged steps end in the same race,
+    /// with the same game ids: what lets instances share a room.
+    #[test]
+    fn the_same_steps_give_the_same_race_and_games() {
+        let spec: SlideSpec = "3x3-row-major".parse().unwrap();
+        let race = AnyRace::new(RaceSpec::Slide(spec), 11, 1_000).unwrap();
+        let steps = [
+            (1_000, Step::Watch { key: "a".into() }),
+            (
+                1_001,
+                Step::Join {
+                    key: "a".into(),
+                    name: "A".parse().unwrap(),
+                    account: None,
+                },
+            ),
+            (
+                1_002,
+                Step::Join {
+                    key: "b".into(),
+                    name: "B".parse().unwrap(),
+                    account: None,
+                },
+            ),
+            (
+                1_003,
+                Step::Ready {
+                    key: "a".into(),
+                    ready: true,
+                },
+            ),
+            (
+                1_004,
+                Step::Ready {
+                    key: "b".into(),
+                    ready: true,
+                },
+            ),
+            // Logged by an instance whose clock is behind: taken at 1_004.
+            (900, Step::Tick),
+            (9_000, Step::Tick),
+        ];
+        let rooms: Vec<Room> = (0..2)
+            .map(|_| Room::new("room".into(), race.clone(), 1_000, in_process(), encode))
+            .collect();
+        let mut views = Vec::new();
+        for room in &rooms {
+            let mut replica = room.replica.try_lock().unwrap();
+            for (at, step) in &steps {
+                let _ = room.take(&mut replica, step, *at);
+            }
+            assert_eq!(replica.last_at, 9_000);
+            let deal = replica.race.deal();
+            // Solve as racer a: the 2x2's puzzle from its seed.
+            let Some(Deal::Slide(puzzle)) = deal else {
+                panic!("dealt after the countdown")
+            };
+            let solution =
+                slide::solve_fast(&puzzle.start, &puzzle.goal_position).expect("solvable");
+            let play = Step::Play {
+                key: "a".into(),
+                moves: solution,
+                t: 500,
+            };
+            let (_, taken, _) = room.take(&mut replica, &play, 9_500);
+            taken.unwrap();
+            let game = replica
+                .games
+                .of(replica.race.round_seed(), 1)
+                .map(str::to_string);
+            views.push((format!("{:?}", replica.race.view()), game));
+        }
+        assert_eq!(views[0], views[1]);
+        assert!(views[0].1.is_some(), "the solve has a game id");
+    }
+
+    /// A Shisen-Sho room replayed from its steps: the same deal, the same
+    /// shuffles (seeded by the deal and the step, never drawn when taken),
+    /// the same boards.
+    #[test]
+    fn the_same_shisen_steps_give_the_same_boards() {
+        let game: RaceSpec = "shisen:6x4-gravity".parse().unwrap();
+        let race = AnyRace::new(game, 21, 0).unwrap();
+        let join = |key: &str| Step::Join {
+            key: key.into(),
+            name: key.parse().unwrap(),
+            account: None,
+        };
+        let ready = |key: &str| Step::Ready {
+            key: key.into(),
+            ready: true,
+        };
+        // The countdown ends with the tick.
+        let steps = [
+            (1_000, join("a")),
+            (1_000, join("b")),
+            (1_000, ready("a")),
+            (1_000, ready("b")),
+            (5_000, Step::Tick),
+        ];
+        let boards: Vec<String> = (0..2)
+            .map(|_| {
+                let room = Room::new("room".into(), race.clone(), 0, in_process(), encode);
+                let mut replica = room.replica.try_lock().unwrap();
+                for (at, step) in &steps {
+                    let _ = room.take(&mut replica, step, *at);
+                }
+                let Some(Deal::Shisen(deal)) = replica.race.deal() else {
+                    panic!("dealt after the countdown")
+                };
+                let pair = deal.board.moves()[0];
+                for turn in [Turn::Remove(pair.a, pair.b), Turn::Shuffle] {
+                    let step = Step::Turn {
+                        key: "a".into(),
+                        turn,
+                        t: 100,
+                    };
+                    let (events, taken, _) = room.take(&mut replica, &step, 6_000);
+                    taken.unwrap();
+                    assert!(!events.is_empty());
+                }
+                let (session, turns, _) = replica.race.shisen_of(1).unwrap();
+                assert_eq!(turns.len(), 2);
+                session.game().board().to_string()
+            })
+            .collect();
+        assert_eq!(boards[0], boards[1]);
+    }
+}
