@@ -382,17 +382,7 @@ impl Solver {
         if deadline.passed() {
             return Err(PlanError::OutOfTime);
         }
-        let moves =
-            slide::solve_fast(start, goal).map_err(|e| PlanError::Refused(e.to_string()))?;
-        if !reaches(start, goal, &moves) {
-            return Err(PlanError::Refused(
-                "the fast solver's answer does not reach the goal".to_string(),
-            ));
-        }
-        Ok(Plan {
-            moves,
-            optimal: false,
-        })
+        fast_plan(start, goal)
     }
 }
 
@@ -441,18 +431,23 @@ impl Solver {
                 }
             }
         }
-        let moves =
-            slide::solve_fast(start, goal).map_err(|e| PlanError::Refused(e.to_string()))?;
-        if !reaches(start, goal, &moves) {
-            return Err(PlanError::Refused(
-                "the fast solver's answer does not reach the goal".to_string(),
-            ));
-        }
-        Ok(Plan {
-            moves,
-            optimal: false,
-        })
+        fast_plan(start, goal)
     }
+}
+
+/// The fast solver's solution, replayed first: what a plan falls back
+/// on when no search finished.
+fn fast_plan(start: &Position, goal: &Position) -> Result<Plan, PlanError> {
+    let moves = slide::solve_fast(start, goal).map_err(|e| PlanError::Refused(e.to_string()))?;
+    if !reaches(start, goal, &moves) {
+        return Err(PlanError::Refused(
+            "the fast solver's answer does not reach the goal".to_string(),
+        ));
+    }
+    Ok(Plan {
+        moves,
+        optimal: false,
+    })
 }
 
 /// Whether `moves` take `start` to `goal`.

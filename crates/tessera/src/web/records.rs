@@ -223,28 +223,20 @@ fn average_records(tiers: &TierTables, bests: Vec<BestAverage>) -> Vec<AverageRe
     bests
         .into_iter()
         .map(|b| {
-            let mut row = AverageRecord::from(b);
-            row.percent = percent_of_record(record, row.millis);
-            row.tier = tiers.percent_tier(row.percent).name.clone();
-            row
+            let percent = percent_of_record(record, b.millis);
+            AverageRecord {
+                tier: tiers.percent_tier(percent).name.clone(),
+                percent,
+                name: Some(b.handle.clone()),
+                handle: b.handle,
+                of: b.n,
+                millis: b.millis,
+                game_ids: b.game_ids,
+                finished_at: b.finished_at,
+                mine: b.mine,
+            }
         })
         .collect()
-}
-
-impl From<BestAverage> for AverageRecord {
-    fn from(best: BestAverage) -> AverageRecord {
-        AverageRecord {
-            percent: 100.0,
-            tier: String::new(),
-            name: Some(best.handle.clone()),
-            handle: best.handle,
-            of: best.n,
-            millis: best.millis,
-            game_ids: best.game_ids,
-            finished_at: best.finished_at,
-            mine: best.mine,
-        }
-    }
 }
 
 /// The records of a variant: ranked results only, the asking player's own
