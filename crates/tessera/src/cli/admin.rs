@@ -141,7 +141,7 @@ fn fill(db: &Database, results: u64, seed: u64) -> Result<(), Failure> {
             FillError::Db(e) => failed(e),
         })?;
         outln!(
-            "filled {db}: {} results, {} accounts, {} guests; rows {:.1} s, best averages {:.1} s",
+            "filled {db}: {} results, {} accounts, {} guests; rows {:.1} s, bests {:.1} s",
             filled.results,
             filled.accounts,
             filled.guests,

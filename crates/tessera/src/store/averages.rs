@@ -154,7 +154,8 @@ pub(super) async fn note_result(
     let format = finished.format.to_string();
     let (game, variant, format) = (&*finished.game, &*finished.variant, &*format);
     if was_a_dnf(tx, account, finished).await? {
-        return recompute(tx, account).await;
+        recompute(tx, account).await?;
+        return bests::mark_records(tx, account).await;
     }
     let dnfs = latest_dnfs(tx, account, game, variant, format).await?;
     for control in std::iter::once("").chain(control) {
@@ -254,7 +255,9 @@ async fn latest_dnfs(
     Ok(rows.iter().map(dnf).collect())
 }
 
-/// Computes every best average of `account` again from its whole history.
+/// Computes every best average of `account` again from its whole history,
+/// and their history; the world records among them are the caller's to
+/// mark again (`bests::mark_records`).
 pub(super) async fn recompute(
     tx: &mut Transaction<'static, Any>,
     account: &str,
@@ -319,7 +322,7 @@ pub(super) async fn recompute(
         let attempts = merged(solves, dnfs.get(&of).map_or(&[], Vec::as_slice));
         keep_best_windows(tx, account, key, &attempts).await?;
     }
-    bests::mark_records(tx, account).await
+    Ok(())
 }
 
 /// Keeps the best window of every average of `solves` (newest first),
@@ -408,9 +411,13 @@ impl Store {
             let mut tx = self.begin().await?;
             let account = row.get::<String, _>(0);
             recompute(&mut tx, &account).await?;
-            bests::recompute(&mut tx, &account).await?;
+            bests::rebuild(&mut tx, &account).await?;
             tx.commit().await?;
         }
+        // The records, once every history is in: each category read once.
+        let mut tx = self.begin().await?;
+        bests::mark_all(&mut tx).await?;
+        tx.commit().await?;
         sqlx::query("DELETE FROM store_chores WHERE name IN ('best_averages', 'personal_bests')")
             .execute(&self.pool)
             .await?;

@@ -178,8 +178,19 @@ pub(super) async fn note_improvement(
 }
 
 /// Computes `account`'s best singles and their history again from its
-/// whole history, then marks the world records of its categories again.
+/// whole history (its averages' are `averages::recompute`'s), then marks
+/// the world records of its categories again.
 pub(super) async fn recompute(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+) -> Result<(), sqlx::Error> {
+    rebuild(tx, account).await?;
+    mark_records(tx, account).await
+}
+
+/// Computes `account`'s best singles and their history again from its
+/// whole history, leaving the world records to be marked.
+pub(super) async fn rebuild(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
@@ -229,7 +240,7 @@ pub(super) async fn recompute(
             }
         }
     }
-    mark_records(tx, account).await
+    Ok(())
 }
 
 /// A category of the history: the key and `n`, owned.
@@ -266,6 +277,20 @@ pub(super) async fn forget(
     ] {
         sqlx::query(table).bind(account).execute(&mut **tx).await?;
     }
+    mark_categories(tx, &categories).await
+}
+
+/// Marks the world records of every category again (once every history
+/// is in, after the chore that takes in results stored before bests were
+/// kept).
+pub(super) async fn mark_all(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx::Error> {
+    let categories =
+        sqlx::query("SELECT DISTINCT game, variant, format, display, control, n FROM pb_history")
+            .fetch_all(&mut **tx)
+            .await?;
+    let owned =
+        |r: &AnyRow| -> Owned { (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)) };
+    let categories: Vec<Owned> = categories.iter().map(owned).collect();
     mark_categories(tx, &categories).await
 }
 

@@ -21,7 +21,8 @@ pub struct Filled {
     pub guests: u64,
     /// Inserting the rows (and, on PostgreSQL, analysing the tables).
     pub rows: Duration,
-    /// Computing every account's best averages, personal bests and power.
+    /// Computing every account's best averages, personal bests and their
+    /// history, and power.
     pub averages: Duration,
 }
 
