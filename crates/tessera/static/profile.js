@@ -1,7 +1,7 @@
 // A player's profile, /u/{handle}: per variant the personal bests,
 // averages of 5, 12 and 100, the number of solves and a plot of the latest
 // times; then the latest results, each with its replay.
-import { get, clock, el } from './api.js';
+import { get, post, clock, el } from './api.js';
 import { flag } from './records.js';
 import * as a11y from './a11y.js';
 
@@ -148,6 +148,8 @@ function recentTable(recent) {
   return el('div', { class: 'records-scroll' }, t);
 }
 
+let loaded = null;
+
 async function load() {
   const handle = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
   let p;
@@ -159,6 +161,7 @@ async function load() {
     $('profile-status').className = 'status error';
     return;
   }
+  loaded = p;
   document.title = `tessera — ${p.handle}`;
   $('profile-title').replaceChildren(...(p.country ? [flag(p.country), ' '] : []), p.handle);
   const since = new Date(p.created_at).toISOString().slice(0, 10);
@@ -167,5 +170,28 @@ async function load() {
   $('profile-recent').replaceChildren(bestsTable(p.bests), recentTable(p.recent));
 }
 
+// On the signed-in player's own profile: the country shown beside their
+// name (the server checks the code; its message says what it accepts).
+async function countryForm(p) {
+  let me = null;
+  try { me = await get('/api/account'); } catch { return; /* a guest */ }
+  if (!me || me.handle !== p.handle) return;
+  const form = $('profile-country-form');
+  const input = $('profile-country');
+  input.value = p.country ?? '';
+  form.hidden = false;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const code = input.value.trim().toUpperCase();
+    try {
+      const r = await post('/api/account/country', { country: code || null });
+      $('profile-country-said').textContent = r.country ? `Saved: ${r.country}.` : 'Saved: no country.';
+      $('profile-title').replaceChildren(...(r.country ? [flag(r.country), ' '] : []), p.handle);
+    } catch (err) {
+      $('profile-country-said').textContent = err.message;
+    }
+  });
+}
+
 a11y.init();
-load();
+load().then(() => { if (loaded) countryForm(loaded); });
