@@ -91,6 +91,35 @@ fn limited_routes_in_source() -> BTreeSet<(String, String)> {
     routes
 }
 
+/// Every `$ref` in `value`, wherever it sits.
+fn refs(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(target)) = map.get("$ref") {
+                found.push(target.clone());
+            }
+            map.values().for_each(|v| refs(v, found));
+        }
+        Value::Array(items) => items.iter().for_each(|v| refs(v, found)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_reference_in_the_document_resolves() {
+    // A path parameter typed by a checked value refers to its schema; a
+    // schema that is no component leaves clients (and schemathesis)
+    // unable to read the operation.
+    let doc = document();
+    let mut found = Vec::new();
+    refs(&doc, &mut found);
+    assert!(!found.is_empty());
+    for target in found {
+        let pointer = target.trim_start_matches('#');
+        assert!(doc.pointer(pointer).is_some(), "{target} resolves to nothing");
+    }
+}
+
 #[test]
 fn every_rate_limited_operation_documents_its_429() {
     let doc = document();
