@@ -137,7 +137,7 @@ pub struct DayView {
 /// day (a few seconds) and kept. A day still
 /// to come is a bad date (400), as on the daily board: its scrambles are
 /// not out yet.
-#[utoipa::path(get, path = "/api/fmc/{day}", tag = "records",
+#[utoipa::path(get, path = "/api/fmc/{day}", tag = "records", operation_id = "fmc_day",
     params(("day" = inline(DailyDate), Path, description = "The day, `YYYY-MM-DD` (UTC), today or before")),
     responses((status = 200, body = DayView),
         (status = 400, description = "Not a date, or a day still to come", body = ErrorBody),
@@ -279,7 +279,7 @@ pub enum EntryErrors {
 /// and its letter), and so are moves that end unsolved (422); nothing is
 /// kept then. Taken for today (UTC) only, once per account and board
 /// (409 after).
-#[utoipa::path(post, path = "/api/fmc/{day}/{size}", tag = "records", request_body = EntryRequest,
+#[utoipa::path(post, path = "/api/fmc/{day}/{size}", tag = "records", operation_id = "fmc_submit", request_body = EntryRequest,
     params(("day" = inline(DailyDate), Path, description = "Today, `YYYY-MM-DD` (UTC): no other day takes entries"),
         ("size" = String, Path, description = "The board: `4x4` or `5x5`", pattern = "^(4x4|5x5)$")),
     responses((status = 201, body = EntryView, description = "Kept; shown to its owner until the day is over"),

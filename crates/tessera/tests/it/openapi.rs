@@ -116,7 +116,10 @@ fn every_reference_in_the_document_resolves() {
     assert!(!found.is_empty());
     for target in found {
         let pointer = target.trim_start_matches('#');
-        assert!(doc.pointer(pointer).is_some(), "{target} resolves to nothing");
+        assert!(
+            doc.pointer(pointer).is_some(),
+            "{target} resolves to nothing"
+        );
     }
 }
 
