@@ -16,7 +16,9 @@ use utoipa::ToSchema;
 use super::rooms::Room;
 use crate::web::edge::{GoalName, Preset, RaceSize, RoomId};
 use crate::web::error::{Always, ApiError, Body, BodyErrors, Limited};
+use crate::web::shisen_api::deal_error;
 use crate::web::App;
+use play::shisen_game::DealError;
 
 /// A race to open: `{"game": "slide", "size", "goal"}` or
 /// `{"game": "shisen", "preset" or "size", "gravity", "chinese",
@@ -49,10 +51,11 @@ pub struct NewRequest {
 }
 
 impl NewRequest {
-    /// The game the request names, checked. A Shisen-Sho deal is dealt
-    /// here once within the engine's budget: a deal too hard to find is a
-    /// 503 now, not a room that cannot start.
-    async fn game(&self, app: &App, seed: u64) -> Result<RaceSpec, ApiError> {
+    /// The game the request names, checked, and the seed to deal it
+    /// from. A Shisen-Sho seed is one whose deal is quick to find
+    /// ([`quick_deal`]): a deal too hard to find is a 503 now, not a room
+    /// that cannot start.
+    async fn game(&self, app: &App) -> Result<(RaceSpec, u64), ApiError> {
         let refused = |message: String, pointer: &str| {
             ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message).at(pointer)
         };
@@ -83,7 +86,7 @@ impl NewRequest {
                     .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
                 let spec = SlideSpec::new(size.0, goal)
                     .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
-                Ok(RaceSpec::Slide(spec))
+                Ok((RaceSpec::Slide(spec), random_seed()))
             }
             RaceGameName::Shisen => {
                 if self.goal.is_some() {
@@ -99,11 +102,8 @@ impl NewRequest {
                     self.chinese,
                     self.solvable,
                 )?;
-                app.budget
-                    .run(move |mut deadline| spec.deal(seed, &mut deadline))
-                    .await?
-                    .map_err(crate::web::shisen_api::deal_error)?;
-                Ok(RaceSpec::Shisen(spec))
+                let seed = quick_deal(app, spec).await?;
+                Ok((RaceSpec::Shisen(spec), seed))
             }
         }
     }
@@ -181,8 +181,7 @@ pub async fn new(
     State(app): State<App>,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Opened>, ApiError> {
-    let seed = random_seed();
-    let game = request.game(&app, seed).await?;
+    let (game, seed) = request.game(&app).await?;
     let room = app.races.open(game, seed).await?.ok_or_else(|| {
         ApiError::unavailable(
             "the server holds as many races as it can: try again later",
@@ -196,15 +195,19 @@ pub async fn new(
     }))
 }
 
-/// How many seeds a Shisen-Sho rematch tries before giving up.
-const REMATCH_DRAWS: usize = 3;
+/// How many seeds a Shisen-Sho room tries for its deal before giving up.
+const DRAWS: usize = 3;
+
+/// How long one seed's deal may take. Most deals take milliseconds, but
+/// the solver that makes them solvable has a long tail (one 18x8 seed in a
+/// few hundred takes seconds): a room does better to draw another seed
+/// than to keep its players waiting, and three draws stay well within the
+/// engine's budget.
+const DRAW_LIMIT: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// The seed of a rematch. A Shisen-Sho room's next deal is found here
-/// first, within the engine's budget and off the async threads: every
-/// instance then deals it under the room's lock without a deadline (so
-/// that they all deal the same board), and a seed whose deal the solver
-/// is slow to find would hold the room up. Only once the race is over:
-/// a rematch before is refused by the rules, with no deal made for it.
+/// first ([`quick_deal`]). Only once the race is over: a rematch before is
+/// refused by the rules, with no deal made for it.
 pub(super) async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> {
     let (game, phase) = {
         let replica = room.replica().await;
@@ -216,18 +219,28 @@ pub(super) async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> 
     if phase != Phase::Finished {
         return Ok(random_seed());
     }
-    let mut why = String::new();
-    for _ in 0..REMATCH_DRAWS {
+    quick_deal(app, spec)
+        .await
+        .map_err(|e| format!("no new deal for the rematch: {}", e.message))
+}
+
+/// A seed whose Shisen-Sho deal is found quickly, within the engine's
+/// budget and off the async threads: every instance then deals it under
+/// the room's lock without a deadline (so that they all deal the same
+/// board), and a seed whose deal the solver is slow to find would hold
+/// the room up.
+async fn quick_deal(app: &App, spec: play::shisen_game::ShisenSpec) -> Result<u64, ApiError> {
+    for _ in 0..DRAWS {
         let seed = random_seed();
         let dealt = app
             .budget
-            .run(move |mut deadline| spec.deal(seed, &mut deadline))
-            .await;
+            .run(move |deadline| spec.deal(seed, &mut deadline.within(DRAW_LIMIT)))
+            .await?;
         match dealt {
-            Ok(Ok(_)) => return Ok(seed),
-            Ok(Err(e)) => why = e.to_string(),
-            Err(e) => why = e.message,
+            Ok(_) => return Ok(seed),
+            Err(DealError::OutOfTime) => {}
+            Err(e) => return Err(deal_error(e)),
         }
     }
-    Err(format!("no new deal for the rematch: {why}; try again"))
+    Err(deal_error(DealError::OutOfTime))
 }
