@@ -1,0 +1,112 @@
+//! A played game, replayed and judged into a result.
+
+use axum::extract::State;
+use axum::Json;
+use play::judge::check_times;
+use play::result::{self, Ending};
+use serde::{Deserialize, Serialize};
+use shisen::{parse_board, Board, Matching};
+
+use crate::store::IssuedGame;
+use crate::web::clock::now_millis;
+use crate::web::edge::GameId;
+use crate::web::error::{Always, ApiError, Body, BodyErrors, GameErrors};
+use crate::web::games::{facts, finish, open_game, Finished};
+use crate::web::player::Player;
+use crate::web::App;
+use utoipa::ToSchema;
+
+use super::session::stored_session;
+use super::turns::{illegal_turn, read_turns, TurnJson};
+
+/// A played game, for the server to replay and judge.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ShisenSubmitRequest)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitRequest {
+    game: GameId,
+    /// Every turn from the deal: removals, shuffles, undos and redos.
+    #[serde(alias = "moves")]
+    #[schema(max_items = 5000)]
+    turns: Vec<TurnJson>,
+    /// Milliseconds since the deal was shown (pauses included), one per
+    /// turn.
+    times: Vec<i64>,
+}
+
+/// The boards `player` asked for hints about since `game` was dealt,
+/// with how often each was asked: `play` charges those the game showed.
+pub(in crate::web) async fn asked_boards(
+    app: &App,
+    player: &str,
+    game: &IssuedGame,
+    matching: Matching,
+) -> Result<Vec<(Board, i64)>, ApiError> {
+    let asked = app
+        .store
+        .help_since(player, "shisen", game.issued_at)
+        .await?;
+    Ok(asked
+        .iter()
+        .filter_map(|(state, count)| Some((parse_board(state, matching).ok()?, *count)))
+        .collect())
+}
+
+/// A submitted game that does not clear the board: where it ended.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShisenUnsolved)]
+pub struct Unsolved {
+    /// Always false.
+    solved: bool,
+    /// Removals.
+    moves: usize,
+    millis: i64,
+    tiles_left: usize,
+    board: String,
+}
+
+/// What a submission comes to.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShisenSubmitted)]
+#[serde(untagged)]
+pub enum Submitted {
+    Solved(Finished),
+    Unsolved(Unsolved),
+}
+
+/// Replays a game's turns from its deal; a cleared board becomes a
+/// result, ranked unless the judge finds a reason not to.
+#[utoipa::path(post, path = "/api/shisen/submit", operation_id = "shisen_submit", tag = "shisen", request_body = SubmitRequest,
+    responses((status = 200, body = Submitted), BodyErrors, GameErrors, Always))]
+pub async fn submit(
+    State(app): State<App>,
+    player: Player,
+    visitor: crate::web::account::Visitor,
+    Body(request): Body<SubmitRequest>,
+) -> Result<Json<Submitted>, ApiError> {
+    check_times(&request.times, request.turns.len())
+        .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
+    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
+    let session = stored_session(&row.issued)?;
+    let board = session.game().board();
+    let turns = read_turns(&request.turns, board.size())?;
+    let asked = asked_boards(&app, &player.0, &row.issued, board.matching()).await?;
+    let now = now_millis();
+    let pauses = app.store.pauses(&row.issued, now).await?;
+    let facts = facts(&row, now, &pauses);
+    let ending =
+        result::shisen(session, turns, request.times, &facts, &asked).map_err(illegal_turn)?;
+    match ending {
+        Ending::Unsolved(stuck) => Ok(Json(Submitted::Unsolved(Unsolved {
+            solved: false,
+            moves: stuck.removals,
+            millis: facts.played_millis,
+            tiles_left: stuck.board.tiles_left(),
+            board: stuck.board.to_string(),
+        }))),
+        Ending::Solved(result) => {
+            let finished = finish(&app, &row, result, visitor.account(), now).await?;
+            Ok(Json(Submitted::Solved(finished)))
+        }
+    }
+}
