@@ -23,6 +23,7 @@ mod migrations;
 mod players;
 mod powers;
 mod races;
+mod ratings;
 mod records;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
