@@ -43,3 +43,6 @@ CREATE TABLE rating_history (
     PRIMARY KEY (race_id, account_id)
 );
 CREATE INDEX rating_history_by_account ON rating_history (account_id, pool, at);
+
+-- A shared race room says whether it is rated (in its game's pool).
+ALTER TABLE race_rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;

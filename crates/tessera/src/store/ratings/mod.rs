@@ -11,7 +11,7 @@ use play::rating::{self, Outcome, Params, Pool, Rating};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::{column, parsed, Store};
+use super::{column, flag_at, parsed, Store};
 
 /// The rating system's constants: lichess's.
 const PARAMS: Params = Params::LICHESS;
@@ -233,6 +233,16 @@ impl Store {
         tx.commit().await?;
         changes.sort_by_key(|c| racers.iter().position(|r| r.account_id == c.account_id));
         Ok(Some(changes))
+    }
+
+    /// Whether the stored result of game `game_id` is ranked; `None`
+    /// while it has no result.
+    pub async fn result_ranked(&self, game_id: &str) -> Result<Option<bool>, sqlx::Error> {
+        let row = sqlx::query("SELECT counted FROM results WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| flag_at(&r, "counted")).transpose()
     }
 
     /// Whether race `race_id` has been settled.
