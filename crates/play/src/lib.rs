@@ -24,6 +24,7 @@ pub mod judge;
 pub mod limits;
 pub mod power;
 pub mod race;
+pub mod rating;
 pub mod result;
 pub mod seed;
 

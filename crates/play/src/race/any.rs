@@ -112,6 +112,11 @@ impl AnyRace {
         Some((board.session(), board.turns(), race.times_of(seat)?))
     }
 
+    /// See [`Race::gone`].
+    pub fn gone(&self, seat: Seat) -> bool {
+        each!(self, race => race.gone(seat))
+    }
+
     /// The room as everyone sees it.
     pub fn view(&self) -> RoomView {
         each!(self, race => race.view())

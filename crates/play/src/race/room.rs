@@ -140,6 +140,13 @@ impl<G: RaceGame> Race<G> {
         Some(&self.racer(seat)?.times)
     }
 
+    /// Whether the racer in `seat` left the race (or was away too long)
+    /// before it ended: in its results, no longer in the room.
+    pub fn gone(&self, seat: Seat) -> bool {
+        self.racer(seat)
+            .is_some_and(|r| r.presence == Presence::Gone)
+    }
+
     /// The room as everyone sees it.
     pub fn view(&self) -> RoomView {
         RoomView {

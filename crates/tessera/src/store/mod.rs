@@ -23,6 +23,7 @@ mod migrations;
 mod players;
 mod powers;
 mod races;
+mod ratings;
 mod records;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
@@ -38,6 +39,7 @@ pub use fmc::FmcEntry;
 pub use games::{FinishError, GameRow, IssuedGame, ReplayRow};
 pub use powers::Ranked;
 pub use races::OpenedRoom;
+pub use ratings::RatedRacer;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
 pub use records::{Category, Ranking, Record, Viewer};
 

@@ -23,6 +23,8 @@ pub struct OpenedRoom {
     pub game: String,
     pub seed: u64,
     pub opened_at: i64,
+    /// Rated in the game's pool.
+    pub rated: bool,
 }
 
 /// Rooms untouched this long are deleted when a new one opens: a room
@@ -43,13 +45,14 @@ impl Store {
             .execute(&self.pool)
             .await?;
         let written = sqlx::query(
-            "INSERT INTO race_rooms (id, game, seed, opened_at, touched_at) VALUES ($1, $2, $3, $4, $4)",
+            "INSERT INTO race_rooms (id, game, seed, opened_at, touched_at, rated) VALUES ($1, $2, $3, $4, $4, $5)",
         )
         .bind(id)
         .bind(&room.game)
         // Seeds are below 2^53 (JSON-safe), so they fit a BIGINT.
         .bind(room.seed as i64)
         .bind(room.opened_at)
+        .bind(i64::from(room.rated))
         .execute(&self.pool)
         .await;
         self.noted(written)?;
@@ -58,15 +61,19 @@ impl Store {
 
     /// How the shared room `id` was opened, if it exists.
     pub async fn race(&self, id: &str) -> Result<Option<OpenedRoom>, sqlx::Error> {
-        let row = sqlx::query("SELECT game, seed, opened_at FROM race_rooms WHERE id = $1")
+        let row = sqlx::query("SELECT game, seed, opened_at, rated FROM race_rooms WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.map(|r| OpenedRoom {
-            game: r.get(0),
-            seed: r.get::<i64, _>(1) as u64,
-            opened_at: r.get(2),
-        }))
+        row.map(|r| {
+            Ok(OpenedRoom {
+                game: r.get(0),
+                seed: r.get::<i64, _>(1) as u64,
+                opened_at: r.get(2),
+                rated: super::flag_at(&r, "rated")?,
+            })
+        })
+        .transpose()
     }
 
     /// Appends `step` to room `id`'s log and tells every instance; its

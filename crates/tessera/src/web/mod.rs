@@ -26,6 +26,7 @@ mod player;
 mod profile;
 mod race;
 mod rankings;
+mod ratings;
 mod records;
 mod replays;
 mod settings;
@@ -183,6 +184,7 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/account/export", get(settings::export))
         .route("/api/account/country", post(settings::set_country))
         .route("/api/users/{handle}", get(profile::profile))
+        .route("/api/ratings/{pool}", get(ratings::leaderboard))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
         .route("/api/account/logout", post(account::logout))

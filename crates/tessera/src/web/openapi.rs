@@ -16,7 +16,7 @@ use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, assets, daily, fmc, ops, profile, race, rankings, records, replays, settings,
+    account, assets, daily, fmc, ops, profile, race, rankings, ratings, records, replays, settings,
     shisen_api, slide_api,
 };
 
@@ -44,6 +44,7 @@ use super::{
         assets::fmc_page, assets::asset,
         account::signup, account::login, account::logout, account::logout_all, account::me,
         settings::change_password, settings::export, settings::set_country, settings::delete, profile::profile,
+        ratings::leaderboard,
     ),
     tags(
         (name = "slide", description = "The sliding puzzle"),

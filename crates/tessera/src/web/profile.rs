@@ -153,6 +153,8 @@ pub struct Profile {
     /// average kept), by game, variant, format, display, control and
     /// average.
     bests: Vec<CategoryBest>,
+    /// The rating in each pool raced in rated races, with its history.
+    ratings: Vec<super::ratings::PoolRating>,
 }
 
 /// The statistics of one variant from its results, newest first.
@@ -215,6 +217,7 @@ fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Pro
         handle,
         country: None,
         bests: Vec::new(),
+        ratings: Vec::new(),
         created_at,
         solves: results.len(),
         variants,
@@ -246,6 +249,7 @@ pub async fn profile(
     let mut profile = profile_of(account.handle, account.created_at, &results);
     profile.country = account.country;
     profile.bests = bests.into_iter().map(CategoryBest::from).collect();
+    profile.ratings = super::ratings::of_account(&app.store, &account.id).await?;
     Ok(Json(profile))
 }
 

@@ -12,7 +12,7 @@ const SESSION: &str = "tessera_session";
 
 /// Runs `sql` on the server's database (the test reading behind the
 /// server's back, as an operator could): every row, each column as text.
-fn query(server: &Server, sql: &str) -> Vec<Vec<Option<String>>> {
+pub(crate) fn query(server: &Server, sql: &str) -> Vec<Vec<Option<String>>> {
     use sqlx::{Connection, Row};
     sqlx::any::install_default_drivers();
     let db = database_for(server.dir());

@@ -28,6 +28,7 @@ mod play_tmux;
 mod postgres_outage;
 mod races;
 mod rankings;
+mod ratings;
 mod records;
 mod render_cli;
 mod scale_out;

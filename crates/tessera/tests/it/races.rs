@@ -37,11 +37,11 @@ fn race_of_two(server: &Server) -> (Socket, Socket, Value, String) {
     (ada, ben, puzzle, room)
 }
 
-fn position(puzzle: &Value, field: &str) -> Position {
+pub(crate) fn position(puzzle: &Value, field: &str) -> Position {
     puzzle[field].as_str().unwrap().parse().unwrap()
 }
 
-fn solution_from(start: &Position, puzzle: &Value) -> Moves {
+pub(crate) fn solution_from(start: &Position, puzzle: &Value) -> Moves {
     slide::solve_fast(start, &position(puzzle, "goal_position")).unwrap()
 }
 
@@ -119,7 +119,7 @@ fn two_players_race_a_3x3_and_both_get_the_same_results() {
 }
 
 /// The replay of `game`, once stored (it is, just after the solve).
-fn replay_of(server: &Server, game: &str) -> Value {
+pub(crate) fn replay_of(server: &Server, game: &str) -> Value {
     let mut client = server.client();
     let deadline = Instant::now() + PATIENCE;
     loop {

@@ -309,6 +309,8 @@ fn solvers_finish_in_order_and_the_results_rank_them_by_time() {
         })
         .expect("the last racer leaving ends the race");
     assert_eq!(race.phase(), Phase::Finished);
+    // c left; a and b finished and stayed.
+    assert!(race.gone(3) && !race.gone(1) && !race.gone(2));
     assert_eq!(
         results.iter().map(|p| p.seat).collect::<Vec<_>>(),
         [2, 1, 3]

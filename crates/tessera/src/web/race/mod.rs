@@ -11,13 +11,15 @@
 //! One concept a file: opening a room (`open`), the frames in and out
 //! (`wire`), the checks every frame meets first (`gate`), a player's
 //! connection (`socket`), a finished solve judged and stored (`finish`),
-//! where rooms live (`rooms`), and the log that puts a room's steps in
+//! a rated race's end settled through the ratings (`rated`), where
+//! rooms live (`rooms`), and the log that puts a room's steps in
 //! one order, this instance's or shared by many (`log`).
 
 mod finish;
 mod gate;
 mod log;
 mod open;
+mod rated;
 mod rooms;
 mod socket;
 mod wire;
@@ -35,5 +37,6 @@ pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Room
         config.race_ping,
         log::of(store),
         wire::encode_event,
+        rated::settler(store),
     )
 }

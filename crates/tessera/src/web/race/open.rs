@@ -48,6 +48,12 @@ pub struct NewRequest {
     /// Shisen-Sho: deal only boards that can be cleared (the default).
     #[serde(default)]
     solvable: Option<bool>,
+    /// A rated race: only signed-in players may join, and every racer's
+    /// rating in the game's pool moves when it ends. Only a pool's game is
+    /// rated: `slide` 3x3, 4x4 or 5x5 to `row-major`, or `shisen` 18x8
+    /// (the default deal, no gravity, standard tiles, solvable).
+    #[serde(default)]
+    rated: bool,
 }
 
 impl NewRequest {
@@ -182,12 +188,16 @@ pub async fn new(
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Opened>, ApiError> {
     let (game, seed) = request.game(&app).await?;
-    let room = app.races.open(game, seed).await?.ok_or_else(|| {
-        ApiError::unavailable(
-            "the server holds as many races as it can: try again later",
-            60,
-        )
-    })?;
+    let room = app
+        .races
+        .open(game, seed, request.rated)
+        .await?
+        .ok_or_else(|| {
+            ApiError::unavailable(
+                "the server holds as many races as it can: try again later",
+                60,
+            )
+        })?;
     Ok(Json(Opened {
         url: format!("/race/{room}"),
         socket: format!("/api/races/{room}/ws"),

@@ -4,6 +4,7 @@
 
 use axum::extract::ws::Utf8Bytes;
 use play::race::{AnyRace, Deal, Event, Finish, Phase, Placing, RoomView, Seat, Solve, Standing};
+use play::rating::Pool;
 use serde::{Deserialize, Serialize};
 
 use super::rooms::{Games, Replica};
@@ -46,6 +47,9 @@ pub(super) enum Outgoing {
         state: &'static str,
         players: Vec<PlayerView>,
         spectators: usize,
+        /// The rating pool of a rated room.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        rated: Option<&'static str>,
     },
     Welcome {
         player: Seat,
@@ -194,9 +198,11 @@ pub(super) struct PlacingView {
     game: Option<String>,
 }
 
-impl From<&RoomView> for Outgoing {
-    fn from(view: &RoomView) -> Outgoing {
+impl Outgoing {
+    /// The room as everyone sees it, and its pool if it is rated.
+    fn room(view: &RoomView, rated: Option<Pool>) -> Outgoing {
         Outgoing::Room {
+            rated: rated.map(Pool::name),
             state: view.phase.name(),
             players: view
                 .players
@@ -217,10 +223,10 @@ impl From<&RoomView> for Outgoing {
 }
 
 /// The message of `event` in `race`, linked to its games.
-fn outgoing(event: &Event, race: &AnyRace, games: &Games) -> Outgoing {
+fn outgoing(event: &Event, race: &AnyRace, games: &Games, rated: Option<Pool>) -> Outgoing {
     let seed = race.round_seed();
     match event {
-        Event::Room(view) => Outgoing::from(view),
+        Event::Room(view) => Outgoing::room(view, rated),
         Event::Countdown { ms } => Outgoing::Countdown { ms: *ms },
         Event::Start(deal) => Outgoing::Start {
             puzzle: puzzle(deal),
@@ -313,7 +319,12 @@ fn results(placings: &[Placing], race: &AnyRace, games: &Games) -> Outgoing {
 
 /// The message an event of the room is sent as.
 pub(super) fn encode_event(event: &Event, replica: &Replica) -> Utf8Bytes {
-    encode(&outgoing(event, &replica.race, &replica.games))
+    encode(&outgoing(
+        event,
+        &replica.race,
+        &replica.games,
+        replica.rated,
+    ))
 }
 
 pub(super) fn encode(message: &Outgoing) -> Utf8Bytes {
@@ -333,7 +344,7 @@ pub(super) fn error(message: impl std::fmt::Display) -> Utf8Bytes {
 /// results once there are.
 pub(super) fn snapshot(replica: &Replica, now: i64) -> Vec<Utf8Bytes> {
     let race = &replica.race;
-    let mut messages = vec![encode(&Outgoing::from(&race.view()))];
+    let mut messages = vec![encode(&Outgoing::room(&race.view(), replica.rated))];
     let elapsed = match race.phase() {
         Phase::Countdown { starts_at } => {
             messages.push(encode(&Outgoing::Countdown {
@@ -354,7 +365,7 @@ pub(super) fn snapshot(replica: &Replica, now: i64) -> Vec<Utf8Bytes> {
     let games = &replica.games;
     for progress in race.standings(now) {
         let event = Event::Progress(progress);
-        messages.push(encode(&outgoing(&event, race, games)));
+        messages.push(encode(&outgoing(&event, race, games, replica.rated)));
     }
     if let Some(placings) = race.results() {
         messages.push(encode(&results(&placings, race, games)));

@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use axum::http::StatusCode;
 use play::race::{AnyRace, RaceSpec};
+use play::rating::Pool;
 use play::seed::random_id;
 use tokio::sync::watch;
 
@@ -17,6 +19,7 @@ use crate::store::OpenedRoom;
 use crate::web::clock::now_millis;
 use crate::web::error::ApiError;
 use crate::web::race::log::{Hears, RoomLog};
+use crate::web::race::rated::Settle;
 
 /// Rooms one instance holds at once: each is a little memory and a timer,
 /// and rooms nobody joins expire within a minute.
@@ -52,6 +55,8 @@ pub struct Rooms {
     /// this one's alone.
     log: Arc<dyn RoomLog>,
     encode: Encode,
+    /// Where rated rooms' races go when they end.
+    settle: Settle,
 }
 
 /// One socket counted against its room's cap and the instance's;
@@ -85,6 +90,7 @@ impl Rooms {
         ping: Duration,
         log: Arc<dyn RoomLog>,
         encode: Encode,
+        settle: Settle,
     ) -> Rooms {
         Rooms {
             rooms: Arc::default(),
@@ -94,6 +100,7 @@ impl Rooms {
             stopping: Arc::new(watch::channel(false).0),
             log,
             encode,
+            settle,
         }
     }
 
@@ -132,10 +139,20 @@ impl Rooms {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Opens a room racing `game` from `seed`, with its clock running;
-    /// `None` when the instance holds all the rooms it takes.
-    pub async fn open(&self, game: RaceSpec, seed: u64) -> Result<Option<String>, ApiError> {
+    /// Opens a room racing `game` from `seed`, rated in its pool if
+    /// `rated`, with its clock running; `None` when the instance holds all
+    /// the rooms it takes.
+    pub async fn open(
+        &self,
+        game: RaceSpec,
+        seed: u64,
+        rated: bool,
+    ) -> Result<Option<String>, ApiError> {
         let now = now_millis();
+        let pool = rated
+            .then(|| Pool::of(&game))
+            .transpose()
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("/rated"))?;
         let race =
             AnyRace::new(game.clone(), seed, now).map_err(|e| ApiError::bad(e).at("/goal"))?;
         if self.map().len() >= MOST_ROOMS {
@@ -147,10 +164,20 @@ impl Rooms {
             game: game.to_string(),
             seed,
             opened_at: now,
+            rated,
         };
         self.log.open(&id, &opened).await?;
         let room = Room::new(id.clone(), race, now, self.log.clone(), self.encode);
+        let room = self.rate(room, pool);
         Ok(self.hold(room).map(|_| id))
+    }
+
+    /// `room`, rated in `pool` if any.
+    fn rate(&self, room: Room, pool: Option<Pool>) -> Room {
+        match pool {
+            Some(pool) => room.rated(pool, self.settle.clone()),
+            None => room,
+        }
     }
 
     /// Holds `room` here, with its clock running, unless the instance
@@ -188,6 +215,13 @@ impl Rooms {
             tracing::warn!(room = id, game = %opened.game, "a shared race names an unknown game");
             return Ok(None);
         };
+        let pool = match opened.rated.then(|| Pool::of(&game)).transpose() {
+            Ok(pool) => pool,
+            Err(e) => {
+                tracing::warn!(room = id, error = %e, "a shared rated race is of no pool");
+                return Ok(None);
+            }
+        };
         let Ok(race) = AnyRace::new(game, opened.seed, opened.opened_at) else {
             return Ok(None);
         };
@@ -198,6 +232,7 @@ impl Rooms {
             self.log.clone(),
             self.encode,
         );
+        let room = self.rate(room, pool);
         room.hear().await;
         if room.replica().await.race.expired(now_millis()) {
             return Ok(None);
@@ -290,11 +325,18 @@ mod tests {
     #[tokio::test]
     async fn sockets_are_capped_per_room_and_per_instance() {
         let log = in_process();
-        let rooms = Rooms::new(ROOM_SOCKETS + 1, Duration::from_secs(15), log, encode);
+        let settle: Settle = Arc::new(|_| {});
+        let rooms = Rooms::new(
+            ROOM_SOCKETS + 1,
+            Duration::from_secs(15),
+            log,
+            encode,
+            settle,
+        );
         let spec: SlideSpec = "3x3-row-major".parse().unwrap();
         let game = RaceSpec::Slide(spec);
-        let a = rooms.open(game.clone(), 1).await.unwrap().unwrap();
-        let b = rooms.open(game, 1).await.unwrap().unwrap();
+        let a = rooms.open(game.clone(), 1, false).await.unwrap().unwrap();
+        let b = rooms.open(game, 1, false).await.unwrap().unwrap();
         let a = rooms.find(&a).await.unwrap().unwrap();
         let b = rooms.find(&b).await.unwrap().unwrap();
         let tickets: Vec<Ticket> = (0..ROOM_SOCKETS)

@@ -8,12 +8,14 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
 use play::race::{AnyRace, Event, RaceError, Seat};
+use play::rating::Pool;
 use play::seed::derived_id;
 use tokio::sync::{broadcast, Notify};
 
 use super::step::{Logged, Step, StepError};
 use crate::web::clock::now_millis;
 use crate::web::race::log::RoomLog;
+use crate::web::race::rated::{Ended, Settle};
 
 /// Events a slow connection may fall behind before it is sent the room
 /// afresh instead.
@@ -23,6 +25,8 @@ const BACKLOG: usize = 1024;
 pub struct Replica {
     pub race: AnyRace,
     pub games: Games,
+    /// The rating pool of a rated room.
+    pub rated: Option<Pool>,
     /// The time of the last step taken: a step logged by an instance whose
     /// clock is behind is taken at this time instead, so the race's clock
     /// never runs back.
@@ -84,6 +88,8 @@ pub struct Room {
     /// The log the room's steps go through.
     log: Arc<dyn RoomLog>,
     encode: Encode,
+    /// Where a rated room's races go when they end.
+    settle: Option<Settle>,
 }
 
 impl Room {
@@ -101,6 +107,7 @@ impl Room {
                     room: id.clone(),
                     ids: HashMap::new(),
                 },
+                rated: None,
                 last_at: at,
                 taken: 0,
             }),
@@ -112,7 +119,16 @@ impl Room {
             inbox: Mutex::default(),
             log,
             encode,
+            settle: None,
         }
+    }
+
+    /// The room rated in `pool`: each race that ends is handed to
+    /// `settle`.
+    pub(super) fn rated(mut self, pool: Pool, settle: Settle) -> Room {
+        self.replica.get_mut().rated = Some(pool);
+        self.settle = Some(settle);
+        self
     }
 
     pub(super) fn inbox(&self) -> MutexGuard<'_, Vec<(i64, String)>> {
@@ -248,6 +264,11 @@ impl Room {
             replica.games.note(seed, event);
             // Nobody listening is no error: the room may be empty here.
             let _ = self.events.send((self.encode)(event, replica));
+            if let (Event::Results(_), Some(settle)) = (event, &self.settle) {
+                if let Some(ended) = Ended::of(&self.id, replica) {
+                    settle(ended);
+                }
+            }
         }
     }
 }

@@ -1,0 +1,142 @@
+//! A rated room's race that ended, settled through the ratings: every
+//! racer's outcome read from the room and from the stored verdict of their
+//! solve, then `Store::settle_race` (once per race, however many instances
+//! saw it end).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use accounts::Handle;
+use play::rating::{Outcome, Pool};
+
+use super::rooms::Replica;
+use crate::store::{RatedRacer, Store};
+use crate::web::clock::now_millis;
+
+/// What a rated room does with a race that ended.
+pub type Settle = Arc<dyn Fn(Ended) + Send + Sync>;
+
+/// How long a settlement waits for a solve's verdict: each solve is judged
+/// and stored as it arrives, by the instance its racer is connected to,
+/// which takes milliseconds.
+const VERDICT_WAIT: Duration = Duration::from_secs(10);
+
+/// A rated race that ended, as the room saw it.
+pub struct Ended {
+    /// The room and the round's seed: one race, whichever instance saw it.
+    race_id: String,
+    pool: Pool,
+    racers: Vec<Racer>,
+}
+
+struct Racer {
+    /// The racer's account's handle (a rated room has no guests).
+    handle: Option<String>,
+    /// A solve: its time and its stored game.
+    solve: Option<(i64, Option<String>)>,
+    /// Left (or was away too long) before the end.
+    gone: bool,
+}
+
+impl Ended {
+    /// The race that just ended in `replica` of room `room`, if rated.
+    pub fn of(room: &str, replica: &Replica) -> Option<Ended> {
+        let pool = replica.rated?;
+        let race = &replica.race;
+        let seed = race.round_seed()?;
+        let view = race.view();
+        let racers = race
+            .results()?
+            .iter()
+            .map(|placing| Racer {
+                handle: view
+                    .players
+                    .iter()
+                    .find(|p| p.seat == placing.seat)
+                    .and_then(|p| p.account.clone()),
+                solve: placing.finish.as_ref().map(|f| {
+                    let game = replica.games.of(Some(seed), placing.seat);
+                    (f.millis, game.map(str::to_string))
+                }),
+                gone: race.gone(placing.seat),
+            })
+            .collect();
+        Some(Ended {
+            race_id: format!("{room}:{seed}"),
+            pool,
+            racers,
+        })
+    }
+}
+
+/// Settles each race handed to it in the background, in `store`.
+pub(super) fn settler(store: &Store) -> Settle {
+    let store = store.clone();
+    Arc::new(move |ended| {
+        let store = store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = settle(&store, ended).await {
+                metrics::counter!("tessera_rated_races_unsettled_total").increment(1);
+                tracing::warn!(error = %e, "a rated race was not settled");
+            }
+        });
+    })
+}
+
+async fn settle(store: &Store, ended: Ended) -> Result<(), sqlx::Error> {
+    if store.race_settled(&ended.race_id).await? {
+        return Ok(());
+    }
+    let mut racers = Vec::new();
+    for racer in ended.racers {
+        let Some(handle) = racer.handle.and_then(|h| Handle::parse(&h).ok()) else {
+            continue;
+        };
+        let Some(account) = store.account_by_handle(&handle).await? else {
+            continue;
+        };
+        let outcome = match racer.solve {
+            Some((millis, Some(game))) if verdict(store, &game).await? => {
+                Outcome::Solved { millis }
+            }
+            Some(_) => Outcome::Unranked,
+            None if racer.gone => Outcome::Left,
+            None => Outcome::Unfinished,
+        };
+        racers.push(RatedRacer {
+            account_id: account.id,
+            outcome,
+        });
+    }
+    if racers.len() < 2 {
+        return Ok(());
+    }
+    let settled = store
+        .settle_race(&ended.race_id, ended.pool, &racers, now_millis())
+        .await?;
+    if let Some(changes) = settled {
+        metrics::counter!("tessera_rated_races_total", "pool" => ended.pool.name()).increment(1);
+        tracing::info!(race = %ended.race_id, pool = %ended.pool, racers = changes.len(), "a rated race was settled");
+    }
+    Ok(())
+}
+
+/// Whether the solve stored as `game` is ranked, once its verdict is
+/// stored; a solve whose verdict does not come in time counts as not
+/// ranked (no rating is won on a solve nobody judged).
+async fn verdict(store: &Store, game: &str) -> Result<bool, sqlx::Error> {
+    let deadline = tokio::time::Instant::now() + VERDICT_WAIT;
+    loop {
+        if let Some(ranked) = store.result_ranked(game).await? {
+            return Ok(ranked);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            tracing::warn!(
+                game,
+                "a rated race's solve has no verdict: counted as not ranked"
+            );
+            return Ok(false);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
