@@ -22,6 +22,7 @@ pub mod slide_game;
 mod deadline;
 pub mod judge;
 pub mod limits;
+pub mod pairing;
 pub mod power;
 pub mod race;
 pub mod rating;

@@ -6,6 +6,7 @@ import * as shisen from './shisen.js';
 import * as a11y from './a11y.js';
 import { DISPLAYS } from './rules.js';
 import { MARATHONS } from './slide-formats.js';
+import { playRated, slidePool } from './quick-match.js';
 
 const pages = { slide, shisen };
 let started = {};
@@ -273,6 +274,8 @@ a11y.init();
 slide.init();
 $('slide-race').addEventListener('click', () => openRace('slide', { size: $('slide-size').value, goal: $('slide-goal').value }));
 $('shisen-race').addEventListener('click', () => openRace('shisen', shisenRace()));
+playRated($('slide-rated'), $('slide-status'), () => slidePool($('slide-size').value, $('slide-goal').value));
+playRated($('shisen-rated'), $('shisen-status'), () => 'shisen-18x8');
 shisen.init();
 setupAccount();
 setupRecordsPage();

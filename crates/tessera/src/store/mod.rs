@@ -25,6 +25,7 @@ mod powers;
 mod races;
 mod ratings;
 mod records;
+mod seeks;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
 pub use averages::BestAverage;
@@ -42,6 +43,7 @@ pub use races::OpenedRoom;
 pub use ratings::RatedRacer;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
 pub use records::{Category, Ranking, Record, Viewer};
+pub use seeks::{Seek, SeekError};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use std::time::Duration;

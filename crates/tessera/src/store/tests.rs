@@ -44,6 +44,14 @@ pub(super) fn fresh_database() -> Database {
     database
 }
 
+/// A new account named `handle`: its id.
+pub(super) async fn account(store: &Store, handle: &str) -> String {
+    let handle = ::accounts::Handle::parse(handle).unwrap();
+    let hash = ::accounts::StoredHash::from_stored("hash".into());
+    let created = store.create_account(&handle, &hash, PasswordKind::Own, 0);
+    created.await.unwrap().unwrap().id
+}
+
 pub(super) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(4)
@@ -377,17 +385,7 @@ async fn check_best_averages(store: &Store, handle: &str, history: &[Attempted<'
 fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
     runtime().block_on(async {
         let store = fresh().await;
-        let handle = ::accounts::Handle::parse("steady").unwrap();
-        let account = store
-            .create_account(
-                &handle,
-                &::accounts::StoredHash::from_stored("hash".into()),
-                PasswordKind::Own,
-                0,
-            )
-            .await
-            .unwrap()
-            .unwrap();
+        let account = account(&store, "steady").await;
         let mut state = 7;
         let mut history = Vec::new();
         // 130 games dealt to the account, a third solved by mouse and
@@ -400,14 +398,14 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
             let millis = 3_000 + (lcg(&mut state) % 5_000) as i64;
             let control = if i % 3 == 0 { "mouse" } else { "keyboard" };
             let issued = game(&id, "browser", dealt);
-            store.issue_to(&issued, Some(&account.id)).await.unwrap();
+            store.issue_to(&issued, Some(&account)).await.unwrap();
             if i % 7 == 3 {
                 history.push((dealt, None, ""));
                 continue;
             }
             let mut done = result(10, millis);
             done.control = Some(control.parse().unwrap());
-            let account = Some(account.id.as_str());
+            let account = Some(account.as_str());
             store
                 .finish(&issued, &done, account, finished)
                 .await
@@ -420,12 +418,12 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
             game("left", "browser", 150_000),
             game("later", "browser", 151_000),
         );
-        store.issue_to(&left, Some(&account.id)).await.unwrap();
-        store.issue_to(&later, Some(&account.id)).await.unwrap();
+        store.issue_to(&left, Some(&account)).await.unwrap();
+        store.issue_to(&later, Some(&account)).await.unwrap();
         for (issued, finished, millis) in [(&later, 152_000, 2_500), (&left, 153_000, 2_600)] {
             let mut done = result(10, millis);
             done.control = Some(Control::Keyboard);
-            let account = Some(account.id.as_str());
+            let account = Some(account.as_str());
             store
                 .finish(issued, &done, account, finished)
                 .await
@@ -435,7 +433,7 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
         // The last game dealt and not yet finished is no DNF: it may still
         // be played.
         store
-            .issue_to(&game("last", "browser", 200_000), Some(&account.id))
+            .issue_to(&game("last", "browser", 200_000), Some(&account))
             .await
             .unwrap();
         check_best_averages(&store, "steady", &history).await;
@@ -457,20 +455,17 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
             history.push((finished, Some(millis), "keyboard"));
         }
         assert_eq!(
-            store
-                .claim_guest_results("guest", &account.id)
-                .await
-                .unwrap(),
+            store.claim_guest_results("guest", &account).await.unwrap(),
             40
         );
         check_best_averages(&store, "steady", &history).await;
 
         // A disabled account's averages leave the records, and come back.
-        store.set_disabled(&account.id, true).await.unwrap();
+        store.set_disabled(&account, true).await.unwrap();
         let category = SINGLE;
         let kept = store.best_averages("slide", "3x3-row-major", category, 5, 10, None);
         assert!(kept.await.unwrap().is_empty());
-        store.set_disabled(&account.id, false).await.unwrap();
+        store.set_disabled(&account, false).await.unwrap();
         check_best_averages(&store, "steady", &history).await;
     });
 }
@@ -480,17 +475,7 @@ fn results_stored_before_averages_were_kept_get_theirs_on_the_next_start() {
     runtime().block_on(async {
         let database = fresh_database();
         let store = Store::open(&database, 2).await.unwrap();
-        let handle = ::accounts::Handle::parse("early").unwrap();
-        let account = store
-            .create_account(
-                &handle,
-                &::accounts::StoredHash::from_stored("hash".into()),
-                PasswordKind::Own,
-                0,
-            )
-            .await
-            .unwrap()
-            .unwrap();
+        let account = account(&store, "early").await;
         let mut history = Vec::new();
         for i in 0..14 {
             let id = format!("e{i}");
@@ -498,7 +483,7 @@ fn results_stored_before_averages_were_kept_get_theirs_on_the_next_start() {
             store.issue(&game(&id, "p", 1_000)).await.unwrap();
             let mut done = result(10, millis);
             done.control = Some(Control::Mouse);
-            let account = Some(account.id.as_str());
+            let account = Some(account.as_str());
             store
                 .finish(&game(&id, "p", 1_000), &done, account, 5_000 + i)
                 .await
@@ -667,17 +652,8 @@ fn personal_bests_and_world_records_kept_as_results_arrive_equal_the_whole_histo
         let store = Store::open(&database, 4).await.unwrap();
         let mut ids = BTreeMap::new();
         for handle in ["ann", "bob", "cid", "dee"] {
-            let account = store
-                .create_account(
-                    &::accounts::Handle::parse(handle).unwrap(),
-                    &::accounts::StoredHash::from_stored("hash".into()),
-                    PasswordKind::Own,
-                    0,
-                )
-                .await
-                .unwrap()
-                .unwrap();
-            ids.insert(handle, account.id);
+            let account = account(&store, handle).await;
+            ids.insert(handle, account);
         }
         let finish = |id: String, handle: &'static str, at: i64, millis: i64| {
             let store = store.clone();
@@ -775,18 +751,8 @@ fn fmc_entries_are_one_per_account_day_and_board_and_an_optimum_is_kept_once() {
         let store = fresh().await;
         let mut accounts = Vec::new();
         for name in ["first", "second"] {
-            let handle = ::accounts::Handle::parse(name).unwrap();
-            let account = store
-                .create_account(
-                    &handle,
-                    &::accounts::StoredHash::from_stored("hash".into()),
-                    PasswordKind::Own,
-                    0,
-                )
-                .await
-                .unwrap()
-                .unwrap();
-            accounts.push(account.id);
+            let account = account(&store, name).await;
+            accounts.push(account);
         }
         let entry = |text: &str| {
             let moves: Moves = text.parse().unwrap();

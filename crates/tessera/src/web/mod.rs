@@ -24,6 +24,7 @@ mod ops;
 mod paging;
 mod player;
 mod profile;
+mod quick_match;
 mod race;
 mod rankings;
 mod ratings;
@@ -185,6 +186,9 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/account/country", post(settings::set_country))
         .route("/api/users/{handle}", get(profile::profile))
         .route("/api/ratings/{pool}", get(ratings::leaderboard))
+        .route("/api/seeks", post(quick_match::seek))
+        .route("/api/seeks", get(quick_match::state))
+        .route("/api/seeks", delete(quick_match::cancel))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
         .route("/api/account/logout", post(account::logout))

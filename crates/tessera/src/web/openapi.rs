@@ -16,8 +16,8 @@ use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, assets, daily, fmc, ops, profile, race, rankings, ratings, records, replays, settings,
-    shisen_api, slide_api,
+    account, assets, daily, fmc, ops, profile, quick_match, race, rankings, ratings, records,
+    replays, settings, shisen_api, slide_api,
 };
 
 /// The whole HTTP API.
@@ -44,7 +44,7 @@ use super::{
         assets::fmc_page, assets::asset,
         account::signup, account::login, account::logout, account::logout_all, account::me,
         settings::change_password, settings::export, settings::set_country, settings::delete, profile::profile,
-        ratings::leaderboard,
+        ratings::leaderboard, quick_match::seek, quick_match::state, quick_match::cancel,
     ),
     tags(
         (name = "slide", description = "The sliding puzzle"),

@@ -18,8 +18,7 @@ use super::App;
 use crate::store::Store;
 
 /// A rating pool, as named in paths: the races rated together.
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)] // Documentation only: the path is read as `Pool`.
+#[derive(Clone, Copy, Deserialize, ToSchema)]
 pub enum PoolName {
     /// The 3×3 sliding puzzle to row-major order.
     #[serde(rename = "slide-3x3")]

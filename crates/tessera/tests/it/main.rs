@@ -26,6 +26,7 @@ mod ops;
 mod pipes;
 mod play_tmux;
 mod postgres_outage;
+mod quick_match;
 mod races;
 mod rankings;
 mod ratings;

@@ -1,9 +1,9 @@
 //! Standings kept as results arrive equal what the tier tables, read
 //! independently here, make of each account's bests.
 
-use super::super::tests::{fresh, fresh_database, result, runtime};
+use super::super::tests::{account, fresh, fresh_database, result, runtime};
 use super::*;
-use crate::store::{Database, IssuedGame, PasswordKind};
+use crate::store::{Database, IssuedGame};
 use play::format::{Format, MarathonLength};
 use serde_json::Value;
 
@@ -52,13 +52,6 @@ fn dealt(id: &str, size: usize, format: Format, at: i64) -> IssuedGame {
         format,
         issued_at: at,
     }
-}
-
-async fn account(store: &Store, handle: &str) -> String {
-    let handle = ::accounts::Handle::parse(handle).unwrap();
-    let hash = ::accounts::StoredHash::from_stored("hash".into());
-    let created = store.create_account(&handle, &hash, PasswordKind::Own, 0);
-    created.await.unwrap().unwrap().id
 }
 
 /// Finishes a ranked game of `millis` for `account`.

@@ -24,6 +24,7 @@ mod rooms;
 mod socket;
 mod wire;
 
+pub(super) use open::open_rated;
 pub use open::{__path_new, new, NewRequest};
 pub use socket::{__path_socket, socket};
 

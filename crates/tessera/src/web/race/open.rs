@@ -205,6 +205,25 @@ pub async fn new(
     }))
 }
 
+/// Opens a rated room racing `pool`'s game, for players quick match
+/// paired: its id.
+pub(in crate::web) async fn open_rated(
+    app: &App,
+    pool: play::rating::Pool,
+) -> Result<String, ApiError> {
+    let game = pool.spec();
+    let seed = match game {
+        RaceSpec::Shisen(spec) => quick_deal(app, spec).await?,
+        RaceSpec::Slide(_) => random_seed(),
+    };
+    app.races.open(game, seed, true).await?.ok_or_else(|| {
+        ApiError::unavailable(
+            "the server holds as many races as it can: try again later",
+            60,
+        )
+    })
+}
+
 /// How many seeds a Shisen-Sho room tries for its deal before giving up.
 const DRAWS: usize = 3;
 

@@ -1,0 +1,95 @@
+//! Quick match (`/api/seeks`): signed-in players asking for the same pool
+//! are put in one rated room at once; guests, a second queue and a
+//! forgotten seek are refused with the reason.
+
+use std::time::{Duration, Instant};
+
+use crate::common;
+use common::race::Socket;
+use common::server::{Client, Server};
+use serde_json::{json, Value};
+
+fn signed_in(server: &Server, prefix: &str) -> (Client, String) {
+    let mut client = server.client();
+    let (handle, _) = client.sign_up(prefix);
+    (client, handle)
+}
+
+/// Asks after the client's seek until it is paired: its room.
+fn paired(client: &mut Client, within: Duration) -> Value {
+    let start = Instant::now();
+    loop {
+        let seek = client.get("/api/seeks").json();
+        if !seek["room"].is_null() {
+            return seek;
+        }
+        assert!(start.elapsed() < within, "not paired in {within:?}: {seek}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn two_players_asking_for_one_pool_share_a_rated_room_within_two_seconds() {
+    let server = Server::start();
+    let (mut ada, _) = signed_in(&server, "ada");
+    let (mut bob, _) = signed_in(&server, "bob");
+    let (mut cy, _) = signed_in(&server, "cy");
+    let asked = Instant::now();
+    let first = ada.ok("/api/seeks", json!({"pool": "slide-3x3"}));
+    assert_eq!(first["pool"], "slide-3x3");
+    assert!(first["room"].is_null(), "alone in the queue: {first}");
+    assert_eq!(first["window"], 100.0);
+    // Another pool's player is not paired with either.
+    cy.ok("/api/seeks", json!({"pool": "slide-4x4"}));
+    bob.ok("/api/seeks", json!({"pool": "slide-3x3"}));
+    let ada_seek = paired(&mut ada, Duration::from_secs(2));
+    let bob_seek = paired(&mut bob, Duration::from_secs(2));
+    assert!(asked.elapsed() < Duration::from_secs(2));
+    assert_eq!(ada_seek["room"], bob_seek["room"]);
+    let room = ada_seek["room"].as_str().unwrap();
+    assert_eq!(ada_seek["url"], format!("/race/{room}"));
+    assert!(cy.get("/api/seeks").json()["room"].is_null());
+
+    // The room races the pool's game, rated: the two paired players join it.
+    for client in [&ada, &bob] {
+        let mut socket = Socket::open(&server.url, room, client.cookie.as_deref());
+        assert_eq!(socket.room_in("lobby")["rated"], "slide-3x3");
+        socket.send(json!({"type": "join", "name": "racer"}));
+        socket.expect("welcome");
+    }
+    // Paired, a player may ask again (a new seek replaces the old one).
+    ada.ok("/api/seeks", json!({"pool": "slide-4x4"}));
+    let again = paired(&mut ada, Duration::from_secs(2));
+    assert_eq!(
+        again["room"],
+        paired(&mut cy, Duration::from_secs(2))["room"]
+    );
+    assert_ne!(again["room"], room);
+}
+
+#[test]
+fn guests_second_queues_and_unknown_pools_are_refused() {
+    let server = Server::start();
+    let mut guest = server.client();
+    let reply = guest.post("/api/seeks", json!({"pool": "slide-3x3"}));
+    assert_eq!(reply.status, 401, "{}", reply.text);
+    assert_eq!(guest.get("/api/seeks").status, 401);
+
+    let (mut ada, _) = signed_in(&server, "ada");
+    let reply = ada.post("/api/seeks", json!({"pool": "slide-6x6"}));
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    assert!(reply.error().contains("slide-3x3"), "{}", reply.text);
+    assert_eq!(ada.get("/api/seeks").status, 404);
+
+    ada.ok("/api/seeks", json!({"pool": "shisen-18x8"}));
+    for pool in ["shisen-18x8", "slide-5x5"] {
+        let reply = ada.post("/api/seeks", json!({"pool": pool}));
+        assert_eq!(reply.status, 409, "{}", reply.text);
+        assert!(reply.error().contains("shisen-18x8"), "{}", reply.text);
+    }
+    // Cancelled, the seek is gone and another may be made.
+    assert_eq!(ada.delete("/api/seeks").status, 204);
+    assert_eq!(ada.get("/api/seeks").status, 404);
+    assert_eq!(ada.delete("/api/seeks").status, 404);
+    ada.ok("/api/seeks", json!({"pool": "slide-5x5"}));
+}
