@@ -11,6 +11,7 @@
 //! parser. Front ends translate their input into these types and render
 //! what comes back.
 
+pub mod arena;
 pub mod average;
 pub mod daily;
 pub mod display;
