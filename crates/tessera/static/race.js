@@ -9,6 +9,7 @@ import { clock, el } from './api.js';
 import { applyMove, movesToward, mtmCount } from './rules.js';
 import { face, describe } from './tiles.js';
 import * as a11y from './a11y.js';
+import { followArena } from './arena-follow.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => a11y.announce('race-said', text);
@@ -627,3 +628,4 @@ a11y.init();
 setupControls();
 setupBoard();
 connect();
+followArena();

@@ -48,6 +48,27 @@ pub enum Presence {
     Paused,
 }
 
+/// An entrant as a front end keeps them between calls.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Who (an account's key).
+    pub who: String,
+    /// Where they are now.
+    pub presence: Presence,
+    /// When they last became free.
+    pub free_since: i64,
+}
+
+/// A race the arena paired and that has been settled: its racers, in
+/// seat order, and their outcomes.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The racers, in seat order.
+    pub racers: Vec<String>,
+    /// Each racer's outcome.
+    pub outcomes: Vec<Outcome>,
+}
+
 /// An arena's rules and state.
 #[derive(Clone, Debug)]
 pub struct Arena {
@@ -87,6 +108,28 @@ impl Arena {
             entrants: BTreeMap::new(),
             racing: BTreeMap::new(),
         })
+    }
+
+    /// The arena as a front end keeps it: its entrants, and the races it
+    /// paired that are settled, in the order they were settled (the
+    /// standings are theirs, streaks included). Races in play are the
+    /// front end's: their racers are [`Presence::Racing`].
+    pub fn restore(mut self, entrants: &[Entry], played: &[Played]) -> Arena {
+        for entry in entrants {
+            self.entrants.insert(
+                entry.who.clone(),
+                Entrant {
+                    presence: entry.presence,
+                    standing: Standing::default(),
+                    last_opponents: Vec::new(),
+                    free_since: entry.free_since,
+                },
+            );
+        }
+        for race in played {
+            self.score(&race.racers, &race.outcomes);
+        }
+        self
     }
 
     /// Whether the arena's time is over at `now`: no new races are paired.
@@ -179,10 +222,9 @@ impl Arena {
             .ok_or_else(|| ArenaError::UnknownRace(race.to_string()))?
             .clone();
         self.racing.remove(race);
+        self.score(&racers, outcomes);
         for (i, who) in racers.iter().enumerate() {
             let entrant = self.entrants.get_mut(who).expect("racers entered");
-            entrant.standing.add(race_points(outcomes, i));
-            entrant.last_opponents = racers.iter().filter(|o| *o != who).cloned().collect();
             // One who left their race is paused, as one who left the page.
             entrant.presence = if outcomes[i] == Outcome::Left {
                 Presence::Paused
@@ -192,6 +234,17 @@ impl Arena {
             entrant.free_since = now;
         }
         Ok(())
+    }
+
+    /// Scores a race's outcomes into its racers' standings.
+    fn score(&mut self, racers: &[String], outcomes: &[Outcome]) {
+        for (i, who) in racers.iter().enumerate() {
+            let Some(entrant) = self.entrants.get_mut(who) else {
+                continue;
+            };
+            entrant.standing.add(race_points(outcomes, i));
+            entrant.last_opponents = racers.iter().filter(|o| *o != who).cloned().collect();
+        }
     }
 
     /// The standings, best first: `(who, standing)`.

@@ -148,6 +148,9 @@ fn reckon(races: &[(Vec<String>, Vec<Option<i64>>)]) -> BTreeMap<String, (u32, b
     table
 }
 
+/// A race in the scripted arena: when it ends, its id, racers and times.
+type InPlay = (i64, String, Vec<String>, Vec<Option<i64>>);
+
 #[test]
 fn a_scripted_arena_of_six_gives_the_standings_a_separate_reckoning_gives() {
     // Six entrants over the first two minutes of a ten-minute arena, time
@@ -166,7 +169,7 @@ fn a_scripted_arena_of_six_gives_the_standings_a_separate_reckoning_gives() {
         (state >> 33) % n
     };
     let mut count = 0;
-    let mut in_play: Vec<(i64, String, Vec<String>, Vec<Option<i64>>)> = Vec::new();
+    let mut in_play: Vec<InPlay> = Vec::new();
     let mut log = Vec::new();
     let mut now = 0;
     while now < 2 * MIN {
@@ -211,4 +214,50 @@ fn a_scripted_arena_of_six_gives_the_standings_a_separate_reckoning_gives() {
     // Best first, and a streak happened somewhere (the doubling was tested).
     assert!(standings.windows(2).all(|w| w[0].1.points >= w[1].1.points));
     assert!(standings.iter().any(|(_, s)| s.wins >= 3));
+}
+
+#[test]
+fn an_arena_restored_from_its_settled_races_stands_as_the_one_that_played_them() {
+    let mut live = Arena::new(Pool::Slide4x4, 0, 10 * MIN).unwrap();
+    for who in ["a", "b", "c", "d"] {
+        live.join(who, 0).unwrap();
+    }
+    let mut played = Vec::new();
+    let results = [
+        [Solved { millis: 4_000 }, Unfinished],
+        [Unfinished, Solved { millis: 5_000 }],
+    ];
+    for round in 0..3 {
+        let mut n = 0;
+        for (id, racers) in live.pairings(round * 20_000, || {
+            n += 1;
+            format!("r{round}-{n}")
+        }) {
+            let outcomes = results[(round as usize + n) % 2].to_vec();
+            live.record(&id, &outcomes, round * 20_000 + 10_000)
+                .unwrap();
+            played.push(Played { racers, outcomes });
+        }
+    }
+    let entries: Vec<Entry> = ["a", "b", "c", "d"]
+        .iter()
+        .map(|who| Entry {
+            who: who.to_string(),
+            presence: Presence::Free,
+            free_since: 0,
+        })
+        .collect();
+    let restored = Arena::new(Pool::Slide4x4, 0, 10 * MIN)
+        .unwrap()
+        .restore(&entries, &played);
+    let points = |arena: &Arena| -> Vec<(String, u32, u32)> {
+        let mut all: Vec<_> = arena
+            .standings()
+            .into_iter()
+            .map(|(w, s)| (w, s.points, s.streak))
+            .collect();
+        all.sort();
+        all
+    };
+    assert_eq!(points(&restored), points(&live));
 }

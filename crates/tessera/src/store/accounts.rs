@@ -339,6 +339,7 @@ impl Store {
             super::powers::forget(&mut tx, account_id).await?;
             super::ratings::forget(&mut tx, account_id).await?;
             super::seeks::forget(&mut tx, account_id).await?;
+            super::arenas::forget(&mut tx, account_id).await?;
             // Its games stay, a guest's: unfinished ones are no DNF of
             // anybody's.
             sqlx::query("UPDATE games SET account_id = NULL WHERE account_id = $1")

@@ -10,6 +10,7 @@
 //! database has its own embedded migrations, run on open.
 
 mod accounts;
+mod arenas;
 mod averages;
 mod backup;
 mod bests;
@@ -28,6 +29,7 @@ mod records;
 mod seeks;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
+pub use arenas::{ArenaRace, ArenaRow, EntrantRow};
 pub use averages::BestAverage;
 pub use backup::backup;
 pub use bests::{BestHistory, PlayerBest, RecordFall};

@@ -142,6 +142,22 @@ pub async fn fmc_page() -> Response {
     file("fmc.html")
 }
 
+/// The arenas' page: the list, or one arena's standings and races (from
+/// `/api/arenas`).
+#[utoipa::path(get, path = "/arena/{arena}", tag = "pages",
+    params(("arena" = String, Path, description = "The arena's id")),
+    responses((status = 200, description = "An arena's page", content_type = "text/html", body = String)))]
+pub async fn arena_page() -> Response {
+    file("arena.html")
+}
+
+/// The list of arenas to come and running.
+#[utoipa::path(get, path = "/arenas", tag = "pages",
+    responses((status = 200, description = "The arenas", content_type = "text/html", body = String)))]
+pub async fn arenas_page() -> Response {
+    file("arena.html")
+}
+
 /// The page's scripts, styles and icons.
 #[utoipa::path(get, path = "/static/{name}", tag = "pages",
     params(("name" = String, Path, description = "A file name, e.g. `app.js`")),

@@ -10,6 +10,7 @@
 //! room (`race`), held by the instance its players are connected to.
 
 mod account;
+mod arenas;
 mod assets;
 mod budget;
 mod clock;
@@ -187,6 +188,13 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/users/{handle}", get(profile::profile))
         .route("/api/ratings/{pool}", get(ratings::leaderboard))
         .route("/api/seeks", post(quick_match::seek))
+        .route("/api/arenas", post(arenas::new))
+        .route("/api/arenas", get(arenas::list))
+        .route("/api/arenas/{arena}", get(arenas::view))
+        .route("/api/arenas/{arena}/join", post(arenas::join))
+        .route("/api/arenas/{arena}/pause", post(arenas::pause))
+        .route("/arena/{arena}", get(assets::arena_page))
+        .route("/arenas", get(assets::arenas_page))
         .route("/api/seeks", get(quick_match::state))
         .route("/api/seeks", delete(quick_match::cancel))
         .route("/api/account/signup", post(account::signup))

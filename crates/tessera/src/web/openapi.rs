@@ -16,8 +16,8 @@ use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, assets, daily, fmc, ops, profile, quick_match, race, rankings, ratings, records,
-    replays, settings, shisen_api, slide_api,
+    account, arenas, assets, daily, fmc, ops, profile, quick_match, race, rankings, ratings,
+    records, replays, settings, shisen_api, slide_api,
 };
 
 /// The whole HTTP API.
@@ -45,6 +45,7 @@ use super::{
         account::signup, account::login, account::logout, account::logout_all, account::me,
         settings::change_password, settings::export, settings::set_country, settings::delete, profile::profile,
         ratings::leaderboard, quick_match::seek, quick_match::state, quick_match::cancel,
+        arenas::new, arenas::list, arenas::view, arenas::join, arenas::pause, assets::arena_page, assets::arenas_page,
     ),
     tags(
         (name = "slide", description = "The sliding puzzle"),

@@ -7,6 +7,7 @@ mod common;
 mod accounts;
 mod analyze_cli;
 mod architecture;
+mod arenas;
 mod big_inputs;
 mod budgets_cli;
 mod cli_cases;

@@ -38,7 +38,9 @@ fn two_players_asking_for_one_pool_share_a_rated_room_within_two_seconds() {
     let first = ada.ok("/api/seeks", json!({"pool": "slide-3x3"}));
     assert_eq!(first["pool"], "slide-3x3");
     assert!(first["room"].is_null(), "alone in the queue: {first}");
-    assert_eq!(first["window"], 100.0);
+    // ±100 at first, widening as the seconds pass.
+    let window = first["window"].as_f64().unwrap();
+    assert!((100.0..101.0).contains(&window), "{first}");
     // Another pool's player is not paired with either.
     cy.ok("/api/seeks", json!({"pool": "slide-4x4"}));
     bob.ok("/api/seeks", json!({"pool": "slide-3x3"}));

@@ -121,7 +121,7 @@ fn assert_rating(rating: &Value, expected: (f64, f64, f64), games: u64) {
 
 /// Solves the puzzle at a person's pace, one timed move a message: a
 /// ranked solve.
-fn solve_paced(socket: &mut Socket, puzzle: &Value, started: Instant) {
+pub(crate) fn solve_paced(socket: &mut Socket, puzzle: &Value, started: Instant) {
     let solution = solution_from(&position(puzzle, "position"), puzzle);
     std::thread::sleep(Duration::from_millis(250));
     for direction in solution.iter() {

@@ -72,6 +72,22 @@ fn outcome_columns(outcome: Outcome) -> (&'static str, Option<i64>) {
     }
 }
 
+/// An outcome read back from its columns.
+pub(in crate::store) fn outcome_of(
+    name: &str,
+    millis: Option<i64>,
+) -> Result<Outcome, sqlx::Error> {
+    match (name, millis) {
+        ("solved", Some(millis)) => Ok(Outcome::Solved { millis }),
+        ("unranked", _) => Ok(Outcome::Unranked),
+        ("unfinished", _) => Ok(Outcome::Unfinished),
+        ("left", _) => Ok(Outcome::Left),
+        _ => Err(sqlx::Error::Decode(
+            format!("rated_racers.outcome: {name:?} is not an outcome").into(),
+        )),
+    }
+}
+
 fn rating_at(r: &AnyRow) -> Result<Rating, sqlx::Error> {
     Ok(Rating {
         rating: column(r, "rating")?,

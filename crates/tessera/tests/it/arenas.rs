@@ -1,0 +1,170 @@
+//! Arenas over HTTP and real race sockets: two entrants are paired into a
+//! rated race, its settled outcome becomes their points, a paused entrant
+//! is kept but not paired, and bad arenas are refused with the field.
+
+use std::time::{Duration, Instant};
+
+use crate::common;
+use crate::ratings::solve_paced;
+use common::race::{Socket, PATIENCE};
+use common::server::{temp_dir, Client, Server};
+use serde_json::{json, Value};
+
+fn signed_in(server: &Server, prefix: &str) -> (Client, String) {
+    let mut client = server.client();
+    let (handle, _) = client.sign_up(prefix);
+    (client, handle)
+}
+
+fn make(client: &mut Client, body: Value) -> Value {
+    let reply = client.post("/api/arenas", body);
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    reply.json()
+}
+
+fn join(client: &mut Client, arena: &str) {
+    let reply = client.post(&format!("/api/arenas/{arena}/join"), json!(null));
+    assert_eq!(reply.status, 204, "{}", reply.text);
+}
+
+fn view(client: &mut Client, arena: &str) -> Value {
+    client.get(&format!("/api/arenas/{arena}")).json()
+}
+
+fn line<'a>(view: &'a Value, handle: &str) -> &'a Value {
+    view["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["handle"] == handle)
+        .unwrap_or_else(|| panic!("{handle} not in {view}"))
+}
+
+#[test]
+fn entrants_race_rated_races_and_their_settled_outcomes_are_the_points() {
+    let server = Server::start();
+    let (mut ada, ada_handle) = signed_in(&server, "ada");
+    let (mut ben, ben_handle) = signed_in(&server, "ben");
+    let arena = make(&mut ada, json!({"pool": "slide-3x3", "minutes": 10}));
+    let id = arena["id"].as_str().unwrap().to_string();
+    assert_eq!(arena["url"], format!("/arena/{id}"));
+    join(&mut ada, &id);
+    join(&mut ben, &id);
+    // Reading the arena pairs its free entrants: the two in one race.
+    let seen = view(&mut ada, &id);
+    assert_eq!(seen["state"], "running");
+    let race = seen["my_race"].as_str().unwrap().to_string();
+    assert_eq!(view(&mut ben, &id)["my_race"], race.as_str());
+    assert_eq!(line(&seen, &ada_handle)["presence"], "racing");
+    let room = race.strip_prefix("/race/").unwrap();
+
+    let mut sockets = Vec::new();
+    for (client, name) in [(&ada, "ada"), (&ben, "ben")] {
+        let mut socket = Socket::open(&server.url, room, client.cookie.as_deref());
+        assert_eq!(socket.room_in("lobby")["rated"], "slide-3x3");
+        socket.send(json!({"type": "join", "name": name}));
+        socket.expect("welcome");
+        sockets.push(socket);
+    }
+    for socket in &mut sockets {
+        socket.send(json!({"type": "ready"}));
+    }
+    let puzzle = sockets[0].expect("start")["puzzle"].clone();
+    sockets[1].expect("start");
+    let started = Instant::now();
+    solve_paced(&mut sockets[0], &puzzle, started);
+    solve_paced(&mut sockets[1], &puzzle, started);
+    sockets[0].expect("results");
+
+    // Settled: Ada won the arena's first race, 2 points to none. Ben has
+    // paused meanwhile: kept in the standings, not paired.
+    let reply = ben.post(&format!("/api/arenas/{id}/pause"), json!(null));
+    assert_eq!(reply.status, 204, "{}", reply.text);
+    let deadline = Instant::now() + PATIENCE;
+    let settled = loop {
+        join(&mut ada, &id);
+        let now = view(&mut ada, &id);
+        if now["races"][0]["points"].is_array() {
+            break now;
+        }
+        assert!(Instant::now() < deadline, "the race was not settled: {now}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(settled["races"][0]["points"], json!([2, 0]));
+    assert_eq!(
+        settled["races"][0]["racers"],
+        json!([ada_handle, ben_handle])
+    );
+    let (first, second) = (line(&settled, &ada_handle), line(&settled, &ben_handle));
+    assert_eq!(
+        (first["rank"].as_u64(), first["points"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(
+        (first["wins"].as_u64(), first["on_fire"].as_bool()),
+        (Some(1), Some(true))
+    );
+    assert_eq!(second["points"], 0);
+    assert_eq!(second["presence"], "paused");
+    assert!(settled["my_race"].is_null(), "Ada is free: {settled}");
+    // Ben back: the two are paired again at once, in a new room.
+    join(&mut ben, &id);
+    let again = view(&mut ben, &id);
+    let next = again["my_race"].as_str().unwrap();
+    assert_ne!(next, race);
+    assert_eq!(view(&mut ada, &id)["my_race"], next);
+}
+
+#[test]
+fn bad_arenas_guests_and_an_ended_arena_are_refused() {
+    let dir = temp_dir();
+    let server = Server::start_in(dir.clone());
+    let mut guest = server.client();
+    let reply = guest.post("/api/arenas", json!({"pool": "slide-3x3", "minutes": 10}));
+    assert_eq!(reply.status, 401, "{}", reply.text);
+    let (mut ada, _) = signed_in(&server, "ada");
+    for (body, pointer) in [
+        (json!({"pool": "slide-3x3", "minutes": 9}), "/minutes"),
+        (json!({"pool": "slide-3x3", "minutes": 61}), "/minutes"),
+        (
+            json!({"pool": "slide-3x3", "minutes": 20, "starts": 0}),
+            "/starts",
+        ),
+    ] {
+        let reply = ada.post("/api/arenas", body.clone());
+        assert_eq!(reply.status, 422, "{body}: {}", reply.text);
+        assert_eq!(reply.json()["pointer"], pointer, "{body}");
+    }
+    let reply = ada.post("/api/arenas", json!({"pool": "slide-9x9", "minutes": 20}));
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    assert_eq!(
+        ada.post("/api/arenas/nothing/join", json!(null)).status,
+        404
+    );
+    let arena = make(&mut ada, json!({"pool": "shisen-18x8", "minutes": 10}));
+    let id = arena["id"].as_str().unwrap().to_string();
+    // The list holds it, and the server's own hourly arenas.
+    let list = guest.get("/api/arenas").json();
+    let ids: Vec<&str> = list["arenas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&id.as_str()), "{list}");
+    assert!(
+        ids.iter().filter(|i| i.starts_with("hourly-")).count() >= 1,
+        "{list}"
+    );
+    let cookie = ada.cookie.clone();
+    server.stop();
+
+    // Eleven minutes later, it has ended: joining is refused.
+    let later = Server::start_shifted(dir, 11 * 60_000);
+    let mut ada = later.client();
+    ada.cookie = cookie;
+    let reply = ada.post(&format!("/api/arenas/{id}/join"), json!(null));
+    assert_eq!(reply.status, 409, "{}", reply.text);
+    assert!(reply.error().contains("ended"), "{}", reply.text);
+    assert_eq!(view(&mut ada, &id)["state"], "finished");
+}
