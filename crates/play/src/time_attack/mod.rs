@@ -13,7 +13,7 @@ mod replay;
 
 pub use clock::{bonus_millis, efficient, RunClock, RUN_MILLIS};
 pub use deal::{deal, DealError, Puzzle, Run, PUZZLES};
-pub use replay::{replay, Outcome, Played, Refusal};
+pub use replay::{replay, Outcome, Played, Refusal, MOST_MOVES};
 
 #[cfg(test)]
 mod tests;

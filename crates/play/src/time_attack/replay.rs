@@ -22,6 +22,10 @@ use super::deal::Run;
 use crate::judge::{self, Evidence, TimesError, Unranked};
 use crate::slide_game::Session;
 
+/// The most single-tile moves one puzzle of a run may hold: its puzzles
+/// need at most about 45, so this bounds a mistake, not a player.
+pub const MOST_MOVES: usize = 1_000;
+
 /// One puzzle as played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {

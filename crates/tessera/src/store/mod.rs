@@ -24,6 +24,7 @@ mod players;
 mod powers;
 mod races;
 mod records;
+mod time_attack;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
 pub use averages::BestAverage;
@@ -40,6 +41,7 @@ pub use powers::Ranked;
 pub use races::OpenedRoom;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
 pub use records::{Category, Ranking, Record, Viewer};
+pub use time_attack::{TimeAttackBest, TimeAttackRun};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use std::time::Duration;
