@@ -16,30 +16,26 @@
 /// How long a run lasts before any bonus: three minutes, as Puzzle Storm.
 pub const RUN_MILLIS: i64 = 180_000;
 
-/// The bonus of an efficient solve below [`STREAK_AFTER`] in a row.
-const BONUS_MILLIS: i64 = 3_000;
+/// The time the `n`-th efficient solve in a row adds (from 1), the last
+/// entry for every one after: 3 s, 3 s, then 5 s.
+pub const BONUSES_MILLIS: [i64; 3] = [3_000, 3_000, 5_000];
 
-/// The bonus of an efficient solve once the streak is this long (counting
-/// it).
-const STREAK_AFTER: usize = 3;
-
-/// The bonus of an efficient solve in a streak of [`STREAK_AFTER`] or more.
-const STREAK_BONUS_MILLIS: i64 = 5_000;
+/// The most single-tile moves that solve a puzzle of optimal length
+/// `optimal` efficiently: 1.5 times it, rounded down.
+pub fn efficient_within(optimal: u32) -> usize {
+    3 * optimal as usize / 2
+}
 
 /// Whether `moves` single-tile moves solve a puzzle of optimal length
 /// `optimal` within 1.5 times the optimum.
 pub fn efficient(moves: usize, optimal: u32) -> bool {
-    2 * moves <= 3 * optimal as usize
+    moves <= efficient_within(optimal)
 }
 
 /// The time an efficient solve adds, the `streak`-th efficient solve in a
 /// row (1 for the first).
 pub fn bonus_millis(streak: usize) -> i64 {
-    if streak >= STREAK_AFTER {
-        STREAK_BONUS_MILLIS
-    } else {
-        BONUS_MILLIS
-    }
+    BONUSES_MILLIS[streak.clamp(1, BONUSES_MILLIS.len()) - 1]
 }
 
 /// A run's clock as its puzzles are solved.

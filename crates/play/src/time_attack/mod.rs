@@ -11,7 +11,7 @@ mod clock;
 mod deal;
 mod replay;
 
-pub use clock::{bonus_millis, efficient, RunClock, RUN_MILLIS};
+pub use clock::{bonus_millis, efficient, efficient_within, RunClock, BONUSES_MILLIS, RUN_MILLIS};
 pub use deal::{deal, DealError, Puzzle, Run, PUZZLES};
 pub use replay::{replay, Outcome, Played, Refusal, MOST_MOVES};
 

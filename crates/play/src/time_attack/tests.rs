@@ -93,6 +93,10 @@ fn the_same_seed_deals_the_same_run_and_another_seed_another() {
 
 #[test]
 fn an_efficient_solve_adds_three_seconds_then_five_in_a_streak() {
+    assert_eq!(efficient_within(7), 10);
+    assert_eq!(bonus_millis(1), 3_000);
+    assert_eq!(bonus_millis(3), 5_000);
+    assert_eq!(bonus_millis(30), 5_000);
     assert!(efficient(15, 10));
     assert!(!efficient(16, 10));
     assert!(efficient(10, 7)); // 10.5 allowed

@@ -41,6 +41,10 @@ pub struct PuzzleView {
     /// times it adds time.
     #[schema(example = 5)]
     optimal: u32,
+    /// The most single-tile moves that solve it efficiently (1.5 times the
+    /// optimum, rounded down): a solve within them adds time.
+    #[schema(example = 7)]
+    efficient_within: usize,
 }
 
 /// A run just started.
@@ -59,6 +63,10 @@ pub struct Started {
     /// The time a run lasts before any bonus, in milliseconds (180000).
     #[schema(example = 180000)]
     clock_millis: i64,
+    /// The time the n-th efficient solve in a row adds, in milliseconds,
+    /// the last entry for every one after it.
+    #[schema(example = json!([3000, 3000, 5000]))]
+    bonus_millis: Vec<i64>,
     /// When the run started, Unix milliseconds on the server's clock:
     /// move times count from when the page received this answer.
     #[schema(example = 1764201600000_i64)]
@@ -72,6 +80,7 @@ fn view(run: &Run) -> Vec<PuzzleView> {
             position: p.start.to_string(),
             goal: p.goal.to_string(),
             optimal: p.optimal,
+            efficient_within: time_attack::efficient_within(p.optimal),
         })
         .collect()
 }
@@ -129,6 +138,7 @@ pub async fn start(
             seed,
             puzzles: view(&run),
             clock_millis: RUN_MILLIS,
+            bonus_millis: time_attack::BONUSES_MILLIS.to_vec(),
             started_at: now,
         }),
     ))
