@@ -71,6 +71,15 @@ fn optimal_lengths_never_decrease_and_are_the_optimal_solvers() {
     }
 }
 
+/// What a player sees of a run: the positions and their optimal lengths
+/// (two searches may find different shortest solutions).
+fn shown(r: &Run) -> Vec<(String, u32)> {
+    r.puzzles
+        .iter()
+        .map(|p| (p.start.to_string(), p.optimal))
+        .collect()
+}
+
 #[test]
 fn the_same_seed_deals_the_same_run_and_another_seed_another() {
     let started = std::time::Instant::now();
@@ -80,15 +89,24 @@ fn the_same_seed_deals_the_same_run_and_another_seed_another() {
         started.elapsed(),
         again.puzzles.iter().map(|p| p.optimal).collect::<Vec<_>>()
     );
-    let shown = |r: &Run| -> Vec<(String, u32)> {
-        r.puzzles
-            .iter()
-            .map(|p| (p.start.to_string(), p.optimal))
-            .collect()
-    };
     assert_eq!(shown(&again), shown(run()));
     let other = deal(7, Solver::global(), &Deadline::none()).unwrap();
     assert_ne!(shown(&other), shown(run()));
+}
+
+#[test]
+fn the_manhattan_distance_alone_labels_a_run_quickly() {
+    // Before the pattern databases are ready a run is labelled with the
+    // Manhattan distance alone: the same run, in the time it takes.
+    let started = std::time::Instant::now();
+    let plain = deal::deal_with(20_261_127, HeuristicKind::Manhattan, &Deadline::none()).unwrap();
+    eprintln!("dealt by Manhattan distance in {:?}", started.elapsed());
+    assert_eq!(shown(&plain), shown(run()));
+    for seed in 0..10 {
+        let started = std::time::Instant::now();
+        deal::deal_with(seed, HeuristicKind::Manhattan, &Deadline::none()).unwrap();
+        eprintln!("seed {seed}: {:?}", started.elapsed());
+    }
 }
 
 #[test]
