@@ -122,15 +122,16 @@ impl Store {
             Some(account) => ("account_id", account),
             None => ("player_id", player_id),
         };
+        let on_day = if day.is_some() { "AND day = $2" } else { "" };
         let sql = format!(
             "SELECT MAX(score) FROM time_attack_runs WHERE {who} = $1 \
-             AND submitted_at IS NOT NULL AND ($2 IS NULL OR day = $2)"
+             AND submitted_at IS NOT NULL {on_day}"
         );
-        sqlx::query_scalar(&sql)
-            .bind(id)
-            .bind(day)
-            .fetch_one(&self.pool)
-            .await
+        let mut query = sqlx::query_scalar(&sql).bind(id);
+        if let Some(day) = day {
+            query = query.bind(day);
+        }
+        query.fetch_one(&self.pool).await
     }
 
     /// The best ranked score of each account not disabled, on `day` or
@@ -141,20 +142,27 @@ impl Store {
         day: Option<&str>,
         limit: i64,
     ) -> Result<Vec<TimeAttackBest>, sqlx::Error> {
-        let rows = sqlx::query(
+        // The day's condition only when there is a day, so that each query
+        // reads its own index (by day, or by account).
+        let (on_day, on_same_day) = if day.is_some() {
+            ("AND r.day = $2", "AND s.day = $2")
+        } else {
+            ("", "")
+        };
+        let sql = format!(
             "SELECT a.handle, r.score, MIN(r.submitted_at) AS submitted_at \
              FROM time_attack_runs r JOIN accounts a ON a.id = r.account_id \
-             WHERE r.ranked = 1 AND a.disabled = 0 AND ($1 IS NULL OR r.day = $1) \
+             WHERE r.ranked = 1 AND a.disabled = 0 {on_day} \
              AND r.score = (SELECT MAX(s.score) FROM time_attack_runs s \
-                 WHERE s.account_id = r.account_id AND s.ranked = 1 \
-                 AND ($1 IS NULL OR s.day = $1)) \
+                 WHERE s.account_id = r.account_id AND s.ranked = 1 {on_same_day}) \
              GROUP BY a.handle, r.score \
-             ORDER BY r.score DESC, submitted_at, a.handle LIMIT $2",
-        )
-        .bind(day)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+             ORDER BY r.score DESC, submitted_at, a.handle LIMIT $1"
+        );
+        let mut query = sqlx::query(&sql).bind(limit);
+        if let Some(day) = day {
+            query = query.bind(day);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
         rows.iter()
             .map(|r| {
                 Ok(TimeAttackBest {
