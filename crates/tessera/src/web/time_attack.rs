@@ -109,7 +109,10 @@ pub struct StartRequest {}
 /// at the end (`POST /api/time-attack/{run}`).
 #[utoipa::path(post, path = "/api/time-attack", tag = "time-attack", operation_id = "time_attack_start",
     request_body = StartRequest,
-    responses((status = 201, body = Started, description = "The run: its puzzles and clock"), BodyErrors, Always))]
+    responses((status = 201, body = Started, description = "The run: its puzzles and clock", links(
+        ("submit" = (operation_id = "time_attack_submit", description = "Submit the run's puzzles as played",
+            parameters(("run" = "$response.body#/run")))),
+    )), BodyErrors, Always))]
 pub async fn start(
     State(app): State<App>,
     visitor: Visitor,
