@@ -3,6 +3,7 @@
 //! of ranked runs.
 
 use sqlx::any::AnyRow;
+use sqlx::{Any, Transaction};
 
 use super::{column, Store};
 
@@ -54,6 +55,29 @@ fn run(r: &AnyRow) -> Result<TimeAttackRun, sqlx::Error> {
             _ => Err(unranked.unwrap_or_default()),
         }),
     })
+}
+
+/// Moves the guest `player`'s runs to the account, in the transaction
+/// that moves its results: a run unranked only for being a guest's
+/// becomes ranked (`play::judge::Unranked::Guest`), and a run not yet
+/// submitted is judged as the account's.
+pub(super) async fn claim_guest_runs(
+    tx: &mut Transaction<'static, Any>,
+    player: &str,
+    account_id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE time_attack_runs SET account_id = $1, \
+         ranked = CASE WHEN unranked = $3 THEN 1 ELSE ranked END, \
+         unranked = CASE WHEN unranked = $3 THEN NULL ELSE unranked END \
+         WHERE player_id = $2 AND account_id IS NULL",
+    )
+    .bind(account_id)
+    .bind(player)
+    .bind(play::judge::Unranked::Guest.to_string())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 impl Store {
@@ -296,6 +320,24 @@ mod tests {
                 store.time_attack_leaderboard(None, 1).await.unwrap().len(),
                 1
             );
+            // The guest signs up on that browser: its runs move to the
+            // account, the one unranked as a guest's ranked now.
+            let gus = account(&store, "gus").await;
+            let before = store.time_attack_run("g1").await.unwrap().unwrap();
+            assert_eq!(before.ranked, Some(Err("guest".into())));
+            store.claim_guest_results("pg", &gus).await.unwrap();
+            let after = store.time_attack_run("g1").await.unwrap().unwrap();
+            assert_eq!(
+                (after.account_id.as_deref(), after.ranked),
+                (Some(gus.as_str()), Some(Ok(())))
+            );
+            assert_eq!(
+                shown(board(Some(d1)).await.unwrap()),
+                [row("gus", 40), row("ann", 12), row("bob", 12)]
+            );
+            // Other players' runs and reasons stay as they were.
+            let bot = store.time_attack_run("a2").await.unwrap().unwrap();
+            assert_eq!(bot.ranked, Some(Err("too fast: a bot".into())));
         });
     }
 }

@@ -3,8 +3,8 @@
 //! (which the test's own solve checks); a full run played with the
 //! solver's moves at a person's pace is scored as the test's own clock
 //! reckons, bonuses included, and ranked; it is submitted once (409); an
-//! instant run is unranked, as is a guest's; bad input is refused naming
-//! the field.
+//! instant run is unranked, as is a guest's until the guest signs up; bad
+//! input is refused naming the field.
 //!
 //! The run is started on one server and submitted on another on the same
 //! database whose clock is ten minutes ahead (`Server::start_shifted`), so
@@ -235,6 +235,14 @@ fn an_instant_run_and_a_guests_are_unranked() {
         guest_later.get("/api/time-attack").json()["best"]["all_time"],
         5
     );
+    // Signing up on that browser takes the run along, ranked now: on the
+    // leaderboard under the new handle, above the bot's unranked 20.
+    let (handle, _) = guest_later.sign_up("gst");
+    let board = guest_later.get("/api/time-attack").json();
+    assert_eq!(board["best"]["all_time"], 5);
+    assert_eq!(board["leaders_all_time"][0]["handle"], handle);
+    assert_eq!(board["leaders_all_time"][0]["score"], 5);
+    assert_eq!(board["leaders_all_time"].as_array().unwrap().len(), 1);
 }
 
 #[test]
