@@ -270,7 +270,10 @@ pub async fn submit(
     }
     for (i, puzzle) in submission.puzzles.into_iter().enumerate() {
         let at = |field| format!("/puzzles/{i}/{field}");
-        let moves = parse_moves(&puzzle.moves).map_err(|e| e.at(at("moves")))?;
+        let moves = parse_moves(&puzzle.moves).map_err(|mut e| {
+            e.message = format!("puzzle {}: {}", i + 1, e.message);
+            e.at(at("moves"))
+        })?;
         if moves.len() > MOST_MOVES {
             return Err(ApiError::bad(format!(
                 "puzzle {}: {} moves; a puzzle takes at most {MOST_MOVES}",
@@ -296,8 +299,10 @@ pub async fn submit(
     if kept.submitted_at.is_some() {
         return Err(submitted());
     }
-    let run = deal(&app, kept.seed).await?;
+    // The time the server saw, as the submission arrived (before the
+    // deal's own time).
     let now = app.clock.now_millis();
+    let run = deal(&app, kept.seed).await?;
     let outcome = time_attack::replay(
         &run,
         &played,

@@ -326,7 +326,7 @@ fn bad_submissions_are_refused_naming_the_field() {
         letters,
         400,
         "/puzzles/0/moves",
-        "not one of U, D, L, R",
+        "puzzle 1: bad move list: character 'X' at position 1 is not one of U, D, L, R",
     );
     let mut shape = good.clone();
     shape["puzzles"][0]["times"] = json!("soon");
