@@ -19,6 +19,7 @@ pub mod fmc;
 pub mod format;
 pub mod shisen_game;
 pub mod slide_game;
+pub mod time_attack;
 
 mod deadline;
 pub mod judge;

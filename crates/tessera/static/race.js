@@ -6,7 +6,8 @@
 // rules on the page: a pair clicked goes to the server, and the board it
 // leads to (gravity and shuffles included) comes back in `progress`.
 import { clock, el } from './api.js';
-import { applyMove, movesToward, mtmCount } from './rules.js';
+import { applyMove, mtmCount } from './rules.js';
+import { parse, draw, listen } from './slide-board.js';
 import { face, describe } from './tiles.js';
 import * as a11y from './a11y.js';
 import { followArena } from './arena-follow.js';
@@ -33,11 +34,6 @@ let countdownTimer = null;
 let leaving = false;
 let boards = new Map(); // Shisen-Sho: seat → the last board text heard
 let picked = null;      // Shisen-Sho: the first tile of a pair, by cell
-
-function parse(text) {
-  const rows = text.split('/').map((r) => r.trim().split(/\s+/).map(Number));
-  return { w: rows[0].length, h: rows.length, tiles: rows.flat() };
-}
 
 // `R3U` → ['R', 'R', 'R', 'U'].
 function letters(text) {
@@ -252,46 +248,9 @@ function showArena() {
 
 // --- my board ----------------------------------------------------------
 
-// The height left for the board from where it starts to the window's
-// bottom, as on the sliding puzzle's page.
-function fitHeight(board) {
-  const top = board.getBoundingClientRect().top + window.scrollY;
-  board.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 90)}px`);
-}
-
 function renderMine() {
-  const board = $('race-board');
   const { w, h } = puzzle;
-  board.style.setProperty('--w', w);
-  board.style.setProperty('--h', h);
-  fitHeight(board);
-  if (board.dataset.game !== String(puzzle.seed)) {
-    board.replaceChildren();
-    board.dataset.game = String(puzzle.seed);
-    for (const t of puzzle.start) if (t !== 0) board.append(el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) }));
-    const rows = el('div', { class: 'sr-only', role: 'rowgroup' });
-    for (let y = 0; y < h; y++) {
-      const row = el('div', { role: 'row' });
-      for (let x = 0; x < w; x++) row.append(el('div', { role: 'gridcell', 'data-place': String(y * w + x) }));
-      rows.append(row);
-    }
-    board.append(rows);
-    board.setAttribute('aria-label', `your board, ${w} by ${h}`);
-  }
-  const home = new Map(puzzle.goal.map((t, i) => [t, i]));
-  mine.tiles.forEach((t, i) => {
-    if (t === 0) return;
-    const tile = board.querySelector(`[data-tile="${t}"]`);
-    tile.style.transform = `translate(${(i % w) * 100}%, ${Math.floor(i / w) * 100}%)`;
-    tile.dataset.cell = String(i);
-    tile.classList.toggle('home', home.get(t) === i);
-  });
-  for (const cell of board.querySelectorAll('[data-place]')) {
-    const i = Number(cell.dataset.place);
-    const t = mine.tiles[i];
-    cell.textContent = `${t === 0 ? 'blank' : t}, row ${Math.floor(i / w) + 1}, column ${(i % w) + 1}`;
-  }
-  board.classList.toggle('solved', mine.done);
+  draw($('race-board'), { key: puzzle.seed, w, h, tiles: mine.tiles, goal: puzzle.goal, label: 'your board', solved: mine.done });
   $('race-moves').textContent = String(mine.moves.length);
   $('race-mtm').textContent = String(mtmCount(mine.moves));
   $('race-placed').textContent = `${placedOf(mine.tiles)}/${mine.tiles.length - 1}`;
@@ -417,34 +376,12 @@ function onResults(m) {
 
 // --- controls ---------------------------------------------------------------
 
-const KEYS = {
-  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
-  w: 'U', s: 'D', a: 'L', d: 'R', W: 'U', S: 'D', A: 'L', D: 'R',
-};
-
 function setupBoard() {
-  const board = $('race-board');
-  board.addEventListener('click', (e) => {
-    if (!racing()) return;
-    const tile = e.target.closest('.tile');
-    const cell = e.target.closest('[data-place]');
-    const at = tile ? Number(tile.dataset.cell) : cell ? Number(cell.dataset.place) : -1;
-    if (at >= 0) play(movesToward(mine.tiles, puzzle.w, at));
-  });
-  document.addEventListener('keydown', (e) => {
-    if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key in KEYS && racing()) { e.preventDefault(); play([KEYS[e.key]]); }
-  });
-  let touch = null;
-  board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });
-  board.addEventListener('touchend', (e) => {
-    if (!touch) return;
-    const t = e.changedTouches[0];
-    const [dx, dy] = [t.clientX - touch.clientX, t.clientY - touch.clientY];
-    touch = null;
-    if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return; // a tap: the click plays it
-    e.preventDefault();
-    play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')]);
+  listen($('race-board'), {
+    playing: racing,
+    tiles: () => mine.tiles,
+    w: () => puzzle.w,
+    play,
   });
   window.addEventListener('resize', () => { if (puzzle && seated()) (puzzle.game === 'shisen' ? renderShisen : renderMine)(); });
 }

@@ -27,6 +27,7 @@ mod races;
 mod ratings;
 mod records;
 mod seeks;
+mod time_attack;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
 pub use arenas::{ArenaRace, ArenaRow, EntrantRow};
@@ -46,6 +47,7 @@ pub use ratings::RatedRacer;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
 pub use records::{Category, Ranking, Record, Viewer};
 pub use seeks::{Seek, SeekError};
+pub use time_attack::{TimeAttackBest, TimeAttackRun};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use std::time::Duration;

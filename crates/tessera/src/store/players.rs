@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::{averages, bests, powers, Store};
+use super::{averages, bests, powers, time_attack, Store};
 
 impl Store {
     /// Records a player the first time it is seen.
@@ -72,6 +72,7 @@ impl Store {
                 bests::recompute(&mut tx, account_id).await?;
                 powers::note(&mut tx, account_id, &self.tiers).await?;
             }
+            time_attack::claim_guest_runs(&mut tx, player, account_id).await?;
             tx.commit().await?;
             Ok(moved)
         };

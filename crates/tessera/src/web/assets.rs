@@ -74,7 +74,7 @@ fn generated(name: &str) -> Option<(&'static str, String)> {
     }
 }
 
-fn file(name: &str) -> Response {
+pub(super) fn file(name: &str) -> Response {
     if let Some(png) = icon(name) {
         return (
             [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-cache")],

@@ -34,6 +34,7 @@ mod replays;
 mod settings;
 mod shisen_api;
 mod slide_api;
+mod time_attack;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -176,6 +177,10 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/fmc/{day}", get(fmc::day))
         .route("/api/fmc/{day}/{size}", post(fmc::submit))
         .route("/fmc", get(assets::fmc_page))
+        .route("/api/time-attack", post(time_attack::start))
+        .route("/api/time-attack", get(time_attack::board))
+        .route("/api/time-attack/{run}", post(time_attack::submit))
+        .route("/time-attack", get(time_attack::page))
         .route("/api/me", get(records::me))
         .route("/api/me/name", post(records::set_name))
         .route("/api/me/stats", get(records::stats))

@@ -17,7 +17,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     account, arenas, assets, daily, fmc, ops, profile, quick_match, race, rankings, ratings,
-    records, replays, settings, shisen_api, slide_api,
+    records, replays, settings, shisen_api, slide_api, time_attack,
 };
 
 /// The whole HTTP API.
@@ -42,6 +42,7 @@ use super::{
         ops::readyz, ops::metrics_page, super::healthz, openapi_json,
         assets::index, assets::replay_page, assets::profile_page, assets::race_page, assets::rankings_page,
         assets::fmc_page, assets::asset,
+        time_attack::start, time_attack::submit, time_attack::board, time_attack::page,
         account::signup, account::login, account::logout, account::logout_all, account::me,
         settings::change_password, settings::export, settings::set_country, settings::delete, profile::profile,
         ratings::leaderboard, quick_match::seek, quick_match::state, quick_match::cancel,
@@ -56,6 +57,7 @@ use super::{
         (name = "account", description = "Accounts: sign-up, sign-in and sessions (the `tessera_session` cookie)"),
         (name = "ops", description = "For operators and load balancers"),
         (name = "pages", description = "The browser game"),
+        (name = "time-attack", description = "Time attack: 3 minutes of 4×4 puzzles, each at least as hard as the one before"),
     )
 )]
 pub struct Api;

@@ -40,4 +40,5 @@ mod shisen_render_cli;
 mod slide_cli;
 mod slidysim_formats;
 mod solve;
+mod time_attack;
 mod web_api;
