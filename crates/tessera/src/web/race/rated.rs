@@ -9,12 +9,9 @@ use std::time::Duration;
 use accounts::Handle;
 use play::rating::{Outcome, Pool};
 
-use super::rooms::Replica;
+use super::rooms::{Replica, Settle};
 use crate::store::{RatedRacer, Store};
 use crate::web::clock::now_millis;
-
-/// What a rated room does with a race that ended.
-pub type Settle = Arc<dyn Fn(Ended) + Send + Sync>;
 
 /// How long a settlement waits for a solve's verdict: each solve is judged
 /// and stored as it arrives, by the instance its racer is connected to,
@@ -22,7 +19,7 @@ pub type Settle = Arc<dyn Fn(Ended) + Send + Sync>;
 const VERDICT_WAIT: Duration = Duration::from_secs(10);
 
 /// A rated race that ended, as the room saw it.
-pub struct Ended {
+struct Ended {
     /// The room and the round's seed: one race, whichever instance saw it.
     race_id: String,
     pool: Pool,
@@ -40,7 +37,7 @@ struct Racer {
 
 impl Ended {
     /// The race that just ended in `replica` of room `room`, if rated.
-    pub fn of(room: &str, replica: &Replica) -> Option<Ended> {
+    fn of(room: &str, replica: &Replica) -> Option<Ended> {
         let pool = replica.rated?;
         let race = &replica.race;
         let seed = race.round_seed()?;
@@ -72,7 +69,10 @@ impl Ended {
 /// Settles each race handed to it in the background, in `store`.
 pub(super) fn settler(store: &Store) -> Settle {
     let store = store.clone();
-    Arc::new(move |ended| {
+    Arc::new(move |room, replica| {
+        let Some(ended) = Ended::of(room, replica) else {
+            return;
+        };
         let store = store.clone();
         tokio::spawn(async move {
             if let Err(e) = settle(&store, ended).await {

@@ -13,13 +13,12 @@ use play::rating::Pool;
 use play::seed::random_id;
 use tokio::sync::watch;
 
-use super::room::{Encode, Room};
+use super::room::{Encode, Room, Settle};
 use super::step::Step;
 use crate::store::OpenedRoom;
 use crate::web::clock::now_millis;
 use crate::web::error::ApiError;
 use crate::web::race::log::{Hears, RoomLog};
-use crate::web::race::rated::Settle;
 
 /// Rooms one instance holds at once: each is a little memory and a timer,
 /// and rooms nobody joins expire within a minute.
@@ -325,7 +324,7 @@ mod tests {
     #[tokio::test]
     async fn sockets_are_capped_per_room_and_per_instance() {
         let log = in_process();
-        let settle: Settle = Arc::new(|_| {});
+        let settle: Settle = Arc::new(|_, _| {});
         let rooms = Rooms::new(
             ROOM_SOCKETS + 1,
             Duration::from_secs(15),
