@@ -154,6 +154,7 @@ impl Rooms {
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("/rated"))?;
         let race =
             AnyRace::new(game.clone(), seed, now).map_err(|e| ApiError::bad(e).at("/goal"))?;
+        let race = limited(race, pool);
         if self.map().len() >= MOST_ROOMS {
             return Ok(None);
         }
@@ -226,7 +227,7 @@ impl Rooms {
         };
         let room = Room::new(
             id.to_string(),
-            race,
+            limited(race, pool),
             opened.opened_at,
             self.log.clone(),
             self.encode,
@@ -272,6 +273,14 @@ impl Rooms {
             }
             room.heard.notify_one();
         }
+    }
+}
+
+/// `race`, limited in time as its pool's rated races are.
+fn limited(race: AnyRace, pool: Option<Pool>) -> AnyRace {
+    match pool {
+        Some(pool) => race.with_limit(pool.time_limit_ms()),
+        None => race,
     }
 }
 
