@@ -83,8 +83,16 @@ pub(super) fn settler(store: &Store) -> Settle {
     })
 }
 
+/// Counts a settlement by how it went: `settled` here, or `already` by
+/// another instance (or before).
+fn count(pool: Pool, how: &'static str) {
+    metrics::counter!("tessera_rated_races_total", "pool" => pool.name(), "settlement" => how)
+        .increment(1);
+}
+
 async fn settle(store: &Store, ended: Ended) -> Result<(), sqlx::Error> {
     if store.race_settled(&ended.race_id).await? {
+        count(ended.pool, "already");
         return Ok(());
     }
     let mut racers = Vec::new();
@@ -114,9 +122,12 @@ async fn settle(store: &Store, ended: Ended) -> Result<(), sqlx::Error> {
     let settled = store
         .settle_race(&ended.race_id, ended.pool, &racers, now_millis())
         .await?;
-    if let Some(changes) = settled {
-        metrics::counter!("tessera_rated_races_total", "pool" => ended.pool.name()).increment(1);
-        tracing::info!(race = %ended.race_id, pool = %ended.pool, racers = changes.len(), "a rated race was settled");
+    match settled {
+        Some(changes) => {
+            count(ended.pool, "settled");
+            tracing::info!(race = %ended.race_id, pool = %ended.pool, racers = changes.len(), "a rated race was settled");
+        }
+        None => count(ended.pool, "already"),
     }
     Ok(())
 }
