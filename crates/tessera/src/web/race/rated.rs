@@ -10,13 +10,17 @@ use accounts::Handle;
 use play::rating::{Outcome, Pool};
 
 use super::rooms::{Replica, Settle};
-use crate::store::{RatedRacer, Store};
+use crate::store::{Fault, RatedRacer, Store};
 use crate::web::clock::now_millis;
 
 /// How long a settlement waits for a solve's verdict: each solve is judged
 /// and stored as it arrives, by the instance its racer is connected to,
 /// which takes milliseconds.
 const VERDICT_WAIT: Duration = Duration::from_secs(10);
+
+/// How often a settlement is tried when the database is busy or cannot
+/// be reached.
+const SETTLE_ATTEMPTS: u32 = 3;
 
 /// A rated race that ended, as the room saw it.
 struct Ended {
@@ -75,9 +79,20 @@ pub(super) fn settler(store: &Store) -> Settle {
         };
         let store = store.clone();
         tokio::spawn(async move {
-            if let Err(e) = settle(&store, ended).await {
+            for attempt in 1.. {
+                let Err(e) = settle(&store, &ended).await else {
+                    return;
+                };
+                // A busy or unreachable database may answer a moment later;
+                // the settlement is idempotent, so it is tried again.
+                let passing = matches!(Fault::of(&e), Fault::Busy | Fault::Unavailable);
+                if passing && attempt < SETTLE_ATTEMPTS {
+                    tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
+                    continue;
+                }
                 metrics::counter!("tessera_rated_races_unsettled_total").increment(1);
-                tracing::warn!(error = %e, "a rated race was not settled");
+                tracing::warn!(race = %ended.race_id, error = %e, "a rated race was not settled");
+                return;
             }
         });
     })
@@ -90,22 +105,22 @@ fn count(pool: Pool, how: &'static str) {
         .increment(1);
 }
 
-async fn settle(store: &Store, ended: Ended) -> Result<(), sqlx::Error> {
+async fn settle(store: &Store, ended: &Ended) -> Result<(), sqlx::Error> {
     if store.race_settled(&ended.race_id).await? {
         count(ended.pool, "already");
         return Ok(());
     }
     let mut racers = Vec::new();
-    for racer in ended.racers {
-        let Some(handle) = racer.handle.and_then(|h| Handle::parse(&h).ok()) else {
+    for racer in &ended.racers {
+        let Some(handle) = racer.handle.as_deref().and_then(|h| Handle::parse(h).ok()) else {
             continue;
         };
         let Some(account) = store.account_by_handle(&handle).await? else {
             continue;
         };
-        let outcome = match racer.solve {
-            Some((millis, Some(game))) if verdict(store, &game).await? => {
-                Outcome::Solved { millis }
+        let outcome = match &racer.solve {
+            Some((millis, Some(game))) if verdict(store, game).await? => {
+                Outcome::Solved { millis: *millis }
             }
             Some(_) => Outcome::Unranked,
             None if racer.gone => Outcome::Left,
