@@ -245,7 +245,9 @@ function setupRecordsPage() {
 
 // "Race a friend": opens a race room for the chosen game (the sliding
 // puzzle's size and goal, or Shisen-Sho's board and rules), and goes to
-// its page, whose link the player shares.
+// its page, whose link the player shares. "Rated race" opens a rated one
+// (docs/ratings.md): the server refuses a game no pool rates, and says
+// which are.
 async function openRace(game, body) {
   const button = $(`${game}-race`);
   button.disabled = true;
@@ -274,6 +276,8 @@ a11y.init();
 slide.init();
 $('slide-race').addEventListener('click', () => openRace('slide', { size: $('slide-size').value, goal: $('slide-goal').value }));
 $('shisen-race').addEventListener('click', () => openRace('shisen', shisenRace()));
+$('slide-race-rated').addEventListener('click', () => openRace('slide', { size: $('slide-size').value, goal: $('slide-goal').value, rated: true }));
+$('shisen-race-rated').addEventListener('click', () => openRace('shisen', { ...shisenRace(), rated: true }));
 playRated($('slide-rated'), $('slide-status'), () => slidePool($('slide-size').value, $('slide-goal').value));
 playRated($('shisen-rated'), $('shisen-status'), () => 'shisen-18x8');
 shisen.init();

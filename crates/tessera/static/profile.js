@@ -1,19 +1,14 @@
 // A player's profile, /u/{handle}: per variant the personal bests,
 // averages of 5, 12 and 100, the number of solves and a plot of the latest
-// times; then the latest results, each with its replay.
+// times; its ratings in rated races; then the latest results, each with
+// its replay.
 import { get, post, clock, el } from './api.js';
 import { flag } from './records.js';
+import { stepGraph, svg } from './graph.js';
+import { ratingsTable } from './ratings.js';
 import * as a11y from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
-
 const fmt = (ms) => (ms == null ? '–' : clock(ms));
 
 // The latest times as a line, oldest on the left; ranked solves are dots,
@@ -72,9 +67,8 @@ function category(b) {
 
 const kind = (b) => (b.of === 1 ? 'single' : `average of ${b.of}`);
 
-// A best's history as a small step line, oldest on the left, each
-// improvement a dot (filled when it was also the world record). Its label
-// says the same in words.
+// A best's history, each improvement a dot (filled when it was also the
+// world record); its label says the same in words.
 function historyGraph(b) {
   const points = b.history;
   const best = points[points.length - 1].millis;
@@ -83,21 +77,12 @@ function historyGraph(b) {
   const said = points.length === 1
     ? `set once, ${clock(best)} on ${day(points[0])}`
     : `${points.length} improvements, from ${clock(first)} on ${day(points[0])} to ${clock(best)} on ${day(points[points.length - 1])}`;
-  const chart = svg('svg', {
-    viewBox: '0 0 160 40', width: 160, height: 40, role: 'img', class: 'pb-graph',
-    'aria-label': `history of the ${kind(b)} best: ${said}`,
+  return stepGraph(points, {
+    at: (p) => p.finished_at,
+    value: (p) => p.millis,
+    filled: (p) => p.world_record,
+    label: `history of the ${kind(b)} best: ${said}`,
   });
-  const t0 = points[0].finished_at;
-  const span = Math.max(1, points[points.length - 1].finished_at - t0);
-  const x = (p) => (points.length === 1 ? 80 : 6 + (148 * (p.finished_at - t0)) / span);
-  const y = (p) => (first === best ? 20 : 6 + (28 * (first - p.millis)) / (first - best));
-  let path = '';
-  points.forEach((p, i) => { path += i === 0 ? `M${x(p)},${y(p)}` : ` H${x(p)} V${y(p)}`; });
-  chart.append(svg('path', { d: path, class: 'tps-line', fill: 'none' }));
-  for (const p of points) {
-    chart.append(svg('circle', { cx: x(p), cy: y(p), r: 3, class: p.world_record ? 'plot-dot' : 'plot-dot unranked' }));
-  }
-  return chart;
 }
 
 // Every personal best, each with its history.
@@ -167,7 +152,8 @@ async function load() {
   const since = new Date(p.created_at).toISOString().slice(0, 10);
   $('profile-info').textContent = `${p.solves} ${p.solves === 1 ? 'solve' : 'solves'} · playing since ${since}`;
   $('profile-variants').replaceChildren(...p.variants.map(variantSection));
-  $('profile-recent').replaceChildren(bestsTable(p.bests), recentTable(p.recent));
+  const rated = p.ratings.length ? [ratingsTable(p.ratings)] : [];
+  $('profile-recent').replaceChildren(...rated, bestsTable(p.bests), recentTable(p.recent));
 }
 
 // On the signed-in player's own profile: the country shown beside their

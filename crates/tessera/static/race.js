@@ -9,6 +9,7 @@ import { clock, el } from './api.js';
 import { applyMove, mtmCount } from './rules.js';
 import { parse, draw, listen } from './slide-board.js';
 import { face, describe } from './tiles.js';
+import { poolName, ratingAfter, ratingChange, ratingIn } from './ratings.js';
 import * as a11y from './a11y.js';
 import { followArena } from './arena-follow.js';
 
@@ -34,6 +35,8 @@ let countdownTimer = null;
 let leaving = false;
 let boards = new Map(); // Shisen-Sho: seat → the last board text heard
 let picked = null;      // Shisen-Sho: the first tile of a pair, by cell
+let rated = null;       // the room's rating pool, if rated
+let ratedBefore = 0;    // my rated races in the pool when this one started
 
 // `R3U` → ['R', 'R', 'R', 'U'].
 function letters(text) {
@@ -119,6 +122,7 @@ function onRoom(m) {
   const before = phase;
   phase = m.state;
   players = m.players;
+  rated = m.rated ?? null;
   if (before === 'finished' && phase === 'lobby') newRound();
   showLobby(m.spectators);
   for (const p of players) {
@@ -139,6 +143,7 @@ function showLobby(spectators) {
   }));
   if (players.length === 0) list.append(el('li', { text: 'Nobody has joined yet.' }));
   if (spectators > 0) list.append(el('li', { class: 'watching', text: `${spectators} watching` }));
+  if (rated) list.prepend(el('li', { class: 'rated', text: `Rated race (${poolName(rated)}): signed-in players only; every racer's rating moves when it ends.` }));
   const inLobby = phase === 'lobby';
   const seat = players.find((p) => p.player === me);
   $('race-lobby').hidden = !(inLobby || phase === 'countdown');
@@ -196,8 +201,15 @@ function onCountdown(m) {
   status('Get ready…');
 }
 
+// My account's handle, if I race signed in.
+const myHandle = () => players.find((p) => p.player === me)?.account ?? null;
+
 function onStart(m) {
   clearInterval(countdownTimer);
+  $('race-rating').hidden = true;
+  if (rated && myHandle()) {
+    ratingIn(myHandle(), rated).then((r) => { ratedBefore = r ? r.games : 0; }).catch(() => {});
+  }
   $('race-countdown').hidden = true;
   if (m.puzzle.game === 'shisen') return startShisen(m);
   showGame('slide');
@@ -372,6 +384,17 @@ function onResults(m) {
   const spoken = m.results.map((r) => `${r.place ? ordinal(r.place) : 'unplaced'}, ${r.name}${r.millis == null ? '' : `, ${clock(r.millis)}`}`);
   say(`Results: ${spoken.join('; ')}.`);
   status('The race is over.');
+  if (rated && myHandle()) showRating(myHandle(), rated);
+}
+
+// My new rating once the race is settled.
+async function showRating(handle, pool) {
+  const r = await ratingAfter(handle, pool, ratedBefore);
+  if (!r) return;
+  const line = $('race-rating');
+  line.textContent = `Your ${poolName(pool)} rating: ${ratingChange(r)}`;
+  line.hidden = false;
+  say(line.textContent);
 }
 
 // --- controls ---------------------------------------------------------------

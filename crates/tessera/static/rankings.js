@@ -1,7 +1,9 @@
 // The rankings, /rankings: players by power over the core categories,
 // each with their tier; the signed-in player's own standing first, with
-// what the next tier takes in each category.
+// what the next tier takes in each category; then the rating
+// leaderboards (ratings.js).
 import { get, clock, el } from './api.js';
+import { leaderboard } from './ratings.js';
 import * as a11y from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
@@ -78,3 +80,4 @@ async function show(offset) {
 
 a11y.init();
 show(0);
+leaderboard(document.getElementById('ratings-board'));

@@ -49,6 +49,14 @@ impl AnyRace {
         })
     }
 
+    /// See [`Race::with_limit`].
+    pub fn with_limit(self, ms: i64) -> AnyRace {
+        match self {
+            AnyRace::Slide(race) => AnyRace::Slide(race.with_limit(ms)),
+            AnyRace::Shisen(race) => AnyRace::Shisen(race.with_limit(ms)),
+        }
+    }
+
     /// What the room races.
     pub fn game(&self) -> RaceSpec {
         match self {

@@ -91,6 +91,8 @@ pub struct Race<G: RaceGame> {
     next_seat: Seat,
     /// Since when nobody is connected, if so.
     empty_since: Option<i64>,
+    /// How long a race may run: at its end those still racing are out.
+    limit: Option<i64>,
 }
 
 impl<G: RaceGame> Race<G> {
@@ -106,7 +108,15 @@ impl<G: RaceGame> Race<G> {
             host: None,
             next_seat: 1,
             empty_since: Some(now),
+            limit: None,
         })
+    }
+
+    /// The room with each race limited to `ms` from its start: then those
+    /// still racing are out (unfinished) and the race ends.
+    pub fn with_limit(mut self, ms: i64) -> Race<G> {
+        self.limit = Some(ms);
+        self
     }
 
     /// What the room races.
@@ -412,14 +422,24 @@ impl<G: RaceGame> Race<G> {
                 events.extend(self.begin(starts_at));
             }
         }
+        if let (Phase::Racing { started_at }, Some(limit)) = (self.phase, self.limit) {
+            if now >= started_at + limit {
+                for index in 0..self.racers.len() {
+                    self.put_out(index);
+                }
+                events.extend(self.end_if_over());
+            }
+        }
         events
     }
 
     /// When [`Race::tick`] must next be called, if ever: the end of the
-    /// countdown, or the moment an absent player's place lapses.
+    /// countdown or of a limited race, or the moment an absent player's
+    /// place lapses.
     pub fn next_deadline(&self) -> Option<i64> {
         let countdown = match self.phase {
             Phase::Countdown { starts_at } => Some(starts_at),
+            Phase::Racing { started_at } => self.limit.map(|limit| started_at + limit),
             _ => None,
         };
         let lapses = self.racers.iter().filter_map(|r| match r.presence {

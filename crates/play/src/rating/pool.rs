@@ -77,6 +77,22 @@ impl Pool {
         }
     }
 
+    /// How long a rated race of the pool may run, in milliseconds: then
+    /// whoever has not solved is out, unfinished, and the race is
+    /// settled. Without a limit one racer who stays without playing would
+    /// hold every other racer's rating back; each is several times what a
+    /// beginner who knows how to solve takes (a 3×3 in a minute, a 4×4 in
+    /// three, a 5×5 in six, a classic Shisen-Sho board in fifteen).
+    pub fn time_limit_ms(self) -> i64 {
+        let minutes = match self {
+            Pool::Slide3x3 => 3,
+            Pool::Slide4x4 => 10,
+            Pool::Slide5x5 => 20,
+            Pool::Shisen18x8 => 40,
+        };
+        minutes * 60_000
+    }
+
     /// The pool that rates races of `spec`, or why none does.
     pub fn of(spec: &RaceSpec) -> Result<Pool, PoolError> {
         Pool::ALL

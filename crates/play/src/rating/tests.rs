@@ -93,6 +93,10 @@ fn pools_print_and_parse_back_and_rate_only_their_spec() {
         assert_eq!(error, PoolError::Unrated(unrated.to_string()));
         assert!(error.to_string().contains("slide:3x3-row-major"), "{error}");
     }
+    // Every pool's rated race ends in time, a longer puzzle later.
+    let limits: Vec<i64> = Pool::ALL.iter().map(|p| p.time_limit_ms()).collect();
+    assert!(limits.windows(2).all(|w| w[0] < w[1]), "{limits:?}");
+    assert_eq!(Pool::Slide3x3.time_limit_ms(), 180_000);
     let error = "slide-6x6".parse::<Pool>().unwrap_err();
     assert!(error.to_string().contains("slide-3x3"), "{error}");
 }

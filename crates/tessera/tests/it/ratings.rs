@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 /// Glicko-2 for one rating period, from Glickman's "Example of the
 /// Glicko-2 system": `(rating, rd, volatility)` after `games` of
 /// `(opponent rating, opponent rd, score)`, τ = 0.75.
-fn glicko2(me: (f64, f64, f64), games: &[(f64, f64, f64)]) -> (f64, f64, f64) {
+pub(crate) fn glicko2(me: (f64, f64, f64), games: &[(f64, f64, f64)]) -> (f64, f64, f64) {
     const TAU: f64 = 0.75;
     const K: f64 = 173.7178;
     let (mu, phi, sigma) = ((me.0 - 1500.0) / K, me.1 / K, me.2);
@@ -65,7 +65,7 @@ fn glicko2(me: (f64, f64, f64), games: &[(f64, f64, f64)]) -> (f64, f64, f64) {
     (K * mu + 1500.0, (K * phi).min(500.0), sigma)
 }
 
-const NEW: (f64, f64, f64) = (1500.0, 500.0, 0.09);
+pub(crate) const NEW: (f64, f64, f64) = (1500.0, 500.0, 0.09);
 
 /// Opens a rated race of `body`'s game: the room.
 fn open_rated(server: &Server, body: Value) -> String {
@@ -85,8 +85,8 @@ fn join_signed_in(server: &Server, room: &str, prefix: &str) -> (Socket, Client,
 }
 
 /// The account's ratings as its profile shows them, once there are some.
-fn ratings_of(server: &Server, handle: &str) -> Vec<Value> {
-    let mut client = server.client();
+pub(crate) fn ratings_of_at(url: &str, handle: &str) -> Vec<Value> {
+    let mut client = Client::new(url);
     let deadline = Instant::now() + PATIENCE;
     loop {
         let profile = client.get(&format!("/api/users/{handle}")).json();
@@ -99,7 +99,7 @@ fn ratings_of(server: &Server, handle: &str) -> Vec<Value> {
     }
 }
 
-fn assert_rating(rating: &Value, expected: (f64, f64, f64), games: u64) {
+pub(crate) fn assert_rating(rating: &Value, expected: (f64, f64, f64), games: u64) {
     assert_eq!(rating["pool"], "slide-3x3");
     let (r, rd) = (
         rating["rating"].as_f64().unwrap(),
@@ -117,6 +117,10 @@ fn assert_rating(rating: &Value, expected: (f64, f64, f64), games: u64) {
     );
     assert_eq!(rating["games"], games);
     assert_eq!(rating["provisional"], expected.1 >= 110.0);
+}
+
+fn ratings_of(server: &Server, handle: &str) -> Vec<Value> {
+    ratings_of_at(&server.url, handle)
 }
 
 /// Solves the puzzle at a person's pace, one timed move a message: a

@@ -538,3 +538,72 @@ fn a_race_is_shared_by_players_on_different_instances() {
         }
     }
 }
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn a_rated_race_seen_ending_by_both_instances_is_settled_once() {
+    use crate::ratings::{assert_rating, glicko2, ratings_of_at, NEW};
+    let cluster = Cluster::start();
+    let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
+    let opened = Client::new(a).ok(
+        "/api/races",
+        json!({"game": "slide", "size": "3x3", "rated": true}),
+    );
+    let room = opened["room"].as_str().unwrap().to_string();
+    // Ada on one instance, Ben on the other: both hold the room.
+    let mut ada_client = Client::new(a);
+    let (ada, _) = ada_client.sign_up("ada");
+    let mut ben_client = Client::new(b);
+    let (ben, _) = ben_client.sign_up("ben");
+    let mut ada_socket = Socket::open(a, &room, ada_client.cookie.as_deref());
+    ada_socket.send(json!({"type": "join", "name": "Ada"}));
+    ada_socket.expect("welcome");
+    let mut ben_socket = Socket::open(b, &room, ben_client.cookie.as_deref());
+    ben_socket.send(json!({"type": "join", "name": "Ben"}));
+    ben_socket.expect("welcome");
+    ada_socket.send(json!({"type": "ready"}));
+    ben_socket.send(json!({"type": "ready"}));
+    let puzzle = ada_socket.expect("start")["puzzle"].clone();
+    ben_socket.expect("start");
+    // Ben leaves on b; Ada solves on a. Both instances see the race end.
+    ben_socket.send(json!({"type": "leave"}));
+    let start = puzzle_position(&puzzle, "position");
+    let goal = puzzle_position(&puzzle, "goal_position");
+    let solution = slide::solve_fast(&start, &goal).unwrap();
+    ada_socket.send(json!({"type": "move", "moves": solution.to_string(), "t": 1}));
+    ada_socket.expect("results");
+    // Each instance tried to settle it once; one of them applied it.
+    let tried = |how: &str| -> f64 {
+        cluster
+            .instances
+            .iter()
+            .map(|server| {
+                let page = Client::new(&server.url).get("/metrics").text;
+                page.lines()
+                    .filter(|l| {
+                        l.starts_with("tessera_rated_races_total{")
+                            && l.contains(&format!("settlement=\"{how}\""))
+                    })
+                    .map(|l| l.rsplit(' ').next().unwrap().parse::<f64>().unwrap())
+                    .sum::<f64>()
+            })
+            .sum()
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while tried("settled") + tried("already") < 2.0 {
+        assert!(Instant::now() < deadline, "both instances did not settle");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!((tried("settled"), tried("already")), (1.0, 1.0));
+    // Once: one game each, as Glicko-2 makes of it.
+    assert_rating(
+        &ratings_of_at(a, &ada)[0],
+        glicko2(NEW, &[(NEW.0, NEW.1, 1.0)]),
+        1,
+    );
+    assert_rating(
+        &ratings_of_at(b, &ben)[0],
+        glicko2(NEW, &[(NEW.0, NEW.1, 0.0)]),
+        1,
+    );
+}

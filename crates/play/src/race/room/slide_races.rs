@@ -440,3 +440,38 @@ fn a_room_nobody_is_in_expires() {
     assert!(!race.expired(1000 + EMPTY_ROOM_MS - 1));
     assert!(race.expired(1000 + EMPTY_ROOM_MS));
 }
+
+#[test]
+fn a_limited_race_ends_at_its_limit_with_the_others_unfinished() {
+    let mut race = room_of(&["a", "b", "c"]).with_limit(60_000);
+    race.start("a", 0).unwrap();
+    race.tick(COUNTDOWN_MS);
+    // The race's end is a deadline of its own.
+    assert_eq!(race.next_deadline(), Some(COUNTDOWN_MS + 60_000));
+    let solution = solution(&race);
+    race.play("a", &slide(&solution), 5_000, COUNTDOWN_MS + 5_000)
+        .unwrap();
+    assert!(race.tick(COUNTDOWN_MS + 59_999).is_empty());
+    assert_eq!(
+        race.phase(),
+        Phase::Racing {
+            started_at: COUNTDOWN_MS
+        }
+    );
+    let events = race.tick(COUNTDOWN_MS + 60_000);
+    let Some(Event::Results(results)) = events.iter().find(|e| matches!(e, Event::Results(_)))
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(race.phase(), Phase::Finished);
+    assert_eq!(results[0].seat, 1);
+    assert!(results[0].finish.is_some());
+    // b and c ran out of time: unfinished, still in the room, not gone.
+    assert!(results[1..].iter().all(|p| p.finish.is_none()));
+    assert!(!race.gone(2) && !race.gone(3));
+    assert_eq!(race.next_deadline(), None);
+    // Without a limit a race waits for its racers.
+    let mut open = racing(&["a", "b"]);
+    assert!(open.tick(COUNTDOWN_MS + 3_600_000).is_empty());
+    assert_eq!(open.next_deadline(), None);
+}

@@ -9,20 +9,21 @@ use std::time::Duration;
 use accounts::Handle;
 use play::rating::{Outcome, Pool};
 
-use super::rooms::Replica;
-use crate::store::{RatedRacer, Store};
+use super::rooms::{Replica, Settle};
+use crate::store::{Fault, RatedRacer, Store};
 use crate::web::clock::now_millis;
-
-/// What a rated room does with a race that ended.
-pub type Settle = Arc<dyn Fn(Ended) + Send + Sync>;
 
 /// How long a settlement waits for a solve's verdict: each solve is judged
 /// and stored as it arrives, by the instance its racer is connected to,
 /// which takes milliseconds.
 const VERDICT_WAIT: Duration = Duration::from_secs(10);
 
+/// How often a settlement is tried when the database is busy or cannot
+/// be reached.
+const SETTLE_ATTEMPTS: u32 = 3;
+
 /// A rated race that ended, as the room saw it.
-pub struct Ended {
+struct Ended {
     /// The room and the round's seed: one race, whichever instance saw it.
     race_id: String,
     pool: Pool,
@@ -40,7 +41,7 @@ struct Racer {
 
 impl Ended {
     /// The race that just ended in `replica` of room `room`, if rated.
-    pub fn of(room: &str, replica: &Replica) -> Option<Ended> {
+    fn of(room: &str, replica: &Replica) -> Option<Ended> {
         let pool = replica.rated?;
         let race = &replica.race;
         let seed = race.round_seed()?;
@@ -72,32 +73,54 @@ impl Ended {
 /// Settles each race handed to it in the background, in `store`.
 pub(super) fn settler(store: &Store) -> Settle {
     let store = store.clone();
-    Arc::new(move |ended| {
+    Arc::new(move |room, replica| {
+        let Some(ended) = Ended::of(room, replica) else {
+            return;
+        };
         let store = store.clone();
         tokio::spawn(async move {
-            if let Err(e) = settle(&store, ended).await {
+            for attempt in 1.. {
+                let Err(e) = settle(&store, &ended).await else {
+                    return;
+                };
+                // A busy or unreachable database may answer a moment later;
+                // the settlement is idempotent, so it is tried again.
+                let passing = matches!(Fault::of(&e), Fault::Busy | Fault::Unavailable);
+                if passing && attempt < SETTLE_ATTEMPTS {
+                    tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
+                    continue;
+                }
                 metrics::counter!("tessera_rated_races_unsettled_total").increment(1);
-                tracing::warn!(error = %e, "a rated race was not settled");
+                tracing::warn!(race = %ended.race_id, error = %e, "a rated race was not settled");
+                return;
             }
         });
     })
 }
 
-async fn settle(store: &Store, ended: Ended) -> Result<(), sqlx::Error> {
+/// Counts a settlement by how it went: `settled` here, or `already` by
+/// another instance (or before).
+fn count(pool: Pool, how: &'static str) {
+    metrics::counter!("tessera_rated_races_total", "pool" => pool.name(), "settlement" => how)
+        .increment(1);
+}
+
+async fn settle(store: &Store, ended: &Ended) -> Result<(), sqlx::Error> {
     if store.race_settled(&ended.race_id).await? {
+        count(ended.pool, "already");
         return Ok(());
     }
     let mut racers = Vec::new();
-    for racer in ended.racers {
-        let Some(handle) = racer.handle.and_then(|h| Handle::parse(&h).ok()) else {
+    for racer in &ended.racers {
+        let Some(handle) = racer.handle.as_deref().and_then(|h| Handle::parse(h).ok()) else {
             continue;
         };
         let Some(account) = store.account_by_handle(&handle).await? else {
             continue;
         };
-        let outcome = match racer.solve {
-            Some((millis, Some(game))) if verdict(store, &game).await? => {
-                Outcome::Solved { millis }
+        let outcome = match &racer.solve {
+            Some((millis, Some(game))) if verdict(store, game).await? => {
+                Outcome::Solved { millis: *millis }
             }
             Some(_) => Outcome::Unranked,
             None if racer.gone => Outcome::Left,
@@ -114,9 +137,12 @@ async fn settle(store: &Store, ended: Ended) -> Result<(), sqlx::Error> {
     let settled = store
         .settle_race(&ended.race_id, ended.pool, &racers, now_millis())
         .await?;
-    if let Some(changes) = settled {
-        metrics::counter!("tessera_rated_races_total", "pool" => ended.pool.name()).increment(1);
-        tracing::info!(race = %ended.race_id, pool = %ended.pool, racers = changes.len(), "a rated race was settled");
+    match settled {
+        Some(changes) => {
+            count(ended.pool, "settled");
+            tracing::info!(race = %ended.race_id, pool = %ended.pool, racers = changes.len(), "a rated race was settled");
+        }
+        None => count(ended.pool, "already"),
     }
     Ok(())
 }

@@ -13,13 +13,12 @@ use play::rating::Pool;
 use play::seed::random_id;
 use tokio::sync::watch;
 
-use super::room::{Encode, Room};
+use super::room::{Encode, Room, Settle};
 use super::step::Step;
 use crate::store::OpenedRoom;
 use crate::web::clock::now_millis;
 use crate::web::error::ApiError;
 use crate::web::race::log::{Hears, RoomLog};
-use crate::web::race::rated::Settle;
 
 /// Rooms one instance holds at once: each is a little memory and a timer,
 /// and rooms nobody joins expire within a minute.
@@ -155,6 +154,7 @@ impl Rooms {
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("/rated"))?;
         let race =
             AnyRace::new(game.clone(), seed, now).map_err(|e| ApiError::bad(e).at("/goal"))?;
+        let race = limited(race, pool);
         if self.map().len() >= MOST_ROOMS {
             return Ok(None);
         }
@@ -227,7 +227,7 @@ impl Rooms {
         };
         let room = Room::new(
             id.to_string(),
-            race,
+            limited(race, pool),
             opened.opened_at,
             self.log.clone(),
             self.encode,
@@ -273,6 +273,14 @@ impl Rooms {
             }
             room.heard.notify_one();
         }
+    }
+}
+
+/// `race`, limited in time as its pool's rated races are.
+fn limited(race: AnyRace, pool: Option<Pool>) -> AnyRace {
+    match pool {
+        Some(pool) => race.with_limit(pool.time_limit_ms()),
+        None => race,
     }
 }
 
@@ -325,7 +333,7 @@ mod tests {
     #[tokio::test]
     async fn sockets_are_capped_per_room_and_per_instance() {
         let log = in_process();
-        let settle: Settle = Arc::new(|_| {});
+        let settle: Settle = Arc::new(|_, _| {});
         let rooms = Rooms::new(
             ROOM_SOCKETS + 1,
             Duration::from_secs(15),

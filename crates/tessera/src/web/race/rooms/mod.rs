@@ -22,7 +22,7 @@ mod room;
 mod step;
 
 pub use held::Rooms;
-pub use room::{Games, Replica, Room};
+pub use room::{Games, Replica, Room, Settle};
 pub use step::{Step, StepError};
 
 /// A log kept by this instance alone, for the tests.

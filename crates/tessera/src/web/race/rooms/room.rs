@@ -15,7 +15,6 @@ use tokio::sync::{broadcast, Notify};
 use super::step::{Logged, Step, StepError};
 use crate::web::clock::now_millis;
 use crate::web::race::log::RoomLog;
-use crate::web::race::rated::{Ended, Settle};
 
 /// Events a slow connection may fall behind before it is sent the room
 /// afresh instead.
@@ -67,6 +66,10 @@ impl Games {
 /// How each event is sent: the room's messages as the web module encodes
 /// them.
 pub type Encode = fn(&Event, &Replica) -> Utf8Bytes;
+
+/// What a rated room does with its race when it ends: given the room's id
+/// and the replica as the race ended.
+pub type Settle = Arc<dyn Fn(&str, &Replica) + Send + Sync>;
 
 /// An answer that asks nothing.
 type Answer = fn(&Replica, &[Event], i64);
@@ -265,9 +268,7 @@ impl Room {
             // Nobody listening is no error: the room may be empty here.
             let _ = self.events.send((self.encode)(event, replica));
             if let (Event::Results(_), Some(settle)) = (event, &self.settle) {
-                if let Some(ended) = Ended::of(&self.id, replica) {
-                    settle(ended);
-                }
+                settle(&self.id, replica);
             }
         }
     }
