@@ -21,7 +21,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::Key;
-use super::{count, Category, Store, Viewer};
+use super::{count, Category, Shown, Store, Viewer};
 use play::result::Finished;
 
 /// What one improvement of a best was.
@@ -502,14 +502,23 @@ impl Store {
             .collect())
     }
 
-    /// Every best of an account, each with its history.
-    pub async fn account_bests(&self, account: &str) -> Result<Vec<BestHistory>, sqlx::Error> {
+    /// The bests of an account that `shown` asks (one display or every
+    /// one; one control's or those over every control), each with its
+    /// history.
+    pub async fn account_bests(
+        &self,
+        account: &str,
+        shown: Shown<'_>,
+    ) -> Result<Vec<BestHistory>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT game, variant, format, display, control, n, millis, moves, mtm, game_ids, \
-             finished_at, world_record FROM pb_history WHERE account_id = $1 \
+             finished_at, world_record FROM pb_history WHERE account_id = $1 AND control = $2 \
+             AND ($3 = '' OR display = $3) \
              ORDER BY game, variant, format, display, control, n, finished_at",
         )
         .bind(account)
+        .bind(shown.control.unwrap_or(""))
+        .bind(shown.display.unwrap_or(""))
         .fetch_all(&self.pool)
         .await?;
         let mut bests: BTreeMap<Owned, Vec<Improved>> = BTreeMap::new();

@@ -39,7 +39,7 @@ pub use games::{FinishError, GameRow, IssuedGame, ReplayRow};
 pub use powers::Ranked;
 pub use races::OpenedRoom;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
-pub use records::{Category, Ranking, Record, Viewer};
+pub use records::{Category, Ranking, Record, Shown, Viewer};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use std::time::Duration;

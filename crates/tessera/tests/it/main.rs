@@ -26,6 +26,7 @@ mod ops;
 mod pipes;
 mod play_tmux;
 mod postgres_outage;
+mod profiles;
 mod races;
 mod rankings;
 mod records;
