@@ -19,6 +19,7 @@ mod fault;
 mod fill;
 mod fmc;
 mod games;
+mod kept;
 mod migrations;
 mod players;
 mod powers;
