@@ -439,13 +439,14 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        for row in &accounts {
-            let mut tx = self.begin().await?;
-            let account = row.get::<String, _>(0);
+        let accounts = accounts.iter().map(|row| row.get(0)).collect();
+        self.each_account(accounts, |store, account| async move {
+            let mut tx = store.begin().await?;
             recompute(&mut tx, &account).await?;
             bests::rebuild(&mut tx, &account).await?;
-            tx.commit().await?;
-        }
+            tx.commit().await
+        })
+        .await?;
         // The records, once every history is in: each category read once.
         let mut tx = self.begin().await?;
         bests::mark_all(&mut tx).await?;

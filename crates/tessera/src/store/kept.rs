@@ -12,11 +12,55 @@
 //! world records of their categories again (`bests::mark_records`,
 //! `bests::mark_all`), as it did before.
 
+use std::future::Future;
+
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{Any, Transaction};
 
-use super::Key;
+use super::{Key, Store};
+
+/// How many accounts a chore works on at once on PostgreSQL, each in its
+/// own transaction, so that one account's round trips overlap another's
+/// work. SQLite has one writer: one at a time there.
+const AT_ONCE: usize = 4;
+
+impl Store {
+    /// Does `work` for every account of `accounts`, each alone (its own
+    /// transaction): the accounts' rows are apart, so the order does not
+    /// matter.
+    pub(super) async fn each_account<W, F>(
+        &self,
+        accounts: Vec<String>,
+        work: W,
+    ) -> Result<(), sqlx::Error>
+    where
+        W: Fn(Store, String) -> F + Clone + Send + 'static,
+        F: Future<Output = Result<(), sqlx::Error>> + Send,
+    {
+        let at_once = if self.backend.is_sqlite() { 1 } else { AT_ONCE };
+        let mut workers = tokio::task::JoinSet::new();
+        for first in 0..at_once {
+            let share: Vec<String> = accounts
+                .iter()
+                .skip(first)
+                .step_by(at_once)
+                .cloned()
+                .collect();
+            let (store, work) = (self.clone(), work.clone());
+            workers.spawn(async move {
+                for account in share {
+                    work(store.clone(), account).await?;
+                }
+                Ok::<(), sqlx::Error>(())
+            });
+        }
+        while let Some(done) = workers.join_next().await {
+            done.map_err(|e| sqlx::Error::Protocol(format!("a chore's worker failed: {e}")))??;
+        }
+        Ok(())
+    }
+}
 
 /// Rows a statement: PostgreSQL takes 65,535 parameters, SQLite 32,766;
 /// the widest row here has 12.
