@@ -20,10 +20,11 @@ use sqlx::{Any, Transaction};
 
 use super::{Key, Store};
 
-/// How many accounts a chore works on at once on PostgreSQL, each in its
-/// own transaction, so that one account's round trips overlap another's
-/// work. SQLite has one writer: one at a time there.
-const AT_ONCE: usize = 4;
+/// How many accounts a chore works on at once on PostgreSQL (no more than
+/// the pool has connections), each in its own transaction, so that one
+/// account's round trips overlap another's work. SQLite has one writer:
+/// one at a time there.
+pub const AT_ONCE: usize = 4;
 
 impl Store {
     /// Does `work` for every account of `accounts`, each alone (its own
@@ -38,7 +39,12 @@ impl Store {
         W: Fn(Store, String) -> F + Clone + Send + 'static,
         F: Future<Output = Result<(), sqlx::Error>> + Send,
     {
-        let at_once = if self.backend.is_sqlite() { 1 } else { AT_ONCE };
+        let pool = self.pool.options().get_max_connections() as usize;
+        let at_once = if self.backend.is_sqlite() {
+            1
+        } else {
+            AT_ONCE.min(pool)
+        };
         let mut workers = tokio::task::JoinSet::new();
         for first in 0..at_once {
             let share: Vec<String> = accounts

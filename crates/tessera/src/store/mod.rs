@@ -37,6 +37,7 @@ use fault::WriteHealth;
 pub use fill::FillError;
 pub use fmc::FmcEntry;
 pub use games::{FinishError, GameRow, IssuedGame, ReplayRow};
+pub use kept::AT_ONCE as CHORES_AT_ONCE;
 pub use powers::Ranked;
 pub use races::OpenedRoom;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
