@@ -1,11 +1,14 @@
 // A player's profile, /u/{handle}: per variant the personal bests,
 // averages of 5, 12 and 100, the number of solves and a plot of the latest
 // times; its ratings in rated races; then the latest results, each with
-// its replay.
+// its replay. A control and a display chosen show their results and bests
+// alone, as the records do; the choice is in the address
+// (?control=hover&display=manhattan).
 import { get, post, clock, el } from './api.js';
 import { flag } from './records.js';
 import { stepGraph, svg } from './graph.js';
 import { ratingsTable } from './ratings.js';
+import { DISPLAYS } from './rules.js';
 import * as a11y from './a11y.js';
 
 const $ = (id) => document.getElementById(id);
@@ -135,22 +138,53 @@ function recentTable(recent) {
 
 let loaded = null;
 
+// The control and display chosen, as the address's query carries them.
+function chosen() {
+  const query = new URLSearchParams();
+  for (const name of ['control', 'display']) {
+    const value = $(`profile-${name}`).value;
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+}
+
+// The choosers from the address, then kept in it as they change.
+function setupFilters() {
+  const displays = $('profile-display');
+  for (const [value, text] of DISPLAYS) displays.append(el('option', { value, text }));
+  const asked = new URLSearchParams(location.search);
+  for (const name of ['control', 'display']) {
+    const select = $(`profile-${name}`);
+    const value = asked.get(name) ?? '';
+    if ([...select.options].some((o) => o.value === value)) select.value = value;
+    select.addEventListener('change', () => {
+      const query = chosen();
+      history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
+      load();
+    });
+  }
+}
+
 async function load() {
   const handle = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+  const query = chosen();
   let p;
   try {
-    p = await get(`/api/users/${encodeURIComponent(handle)}`);
+    p = await get(`/api/users/${encodeURIComponent(handle)}${query ? `?${query}` : ''}`);
   } catch (e) {
     $('profile-title').textContent = handle;
     $('profile-status').textContent = e.message;
     $('profile-status').className = 'status error';
     return;
   }
+  $('profile-status').textContent = '';
+  $('profile-status').className = 'status';
   loaded = p;
   document.title = `tessera — ${p.handle}`;
   $('profile-title').replaceChildren(...(p.country ? [flag(p.country), ' '] : []), p.handle);
   const since = new Date(p.created_at).toISOString().slice(0, 10);
-  $('profile-info').textContent = `${p.solves} ${p.solves === 1 ? 'solve' : 'solves'} · playing since ${since}`;
+  const only = [p.control && (p.control === 'mouse' ? 'click' : p.control), p.display && `display ${p.display}`].filter(Boolean);
+  $('profile-info').textContent = `${p.solves} ${p.solves === 1 ? 'solve' : 'solves'}${only.length ? ` (${only.join(', ')})` : ''} · playing since ${since}`;
   $('profile-variants').replaceChildren(...p.variants.map(variantSection));
   const rated = p.ratings.length ? [ratingsTable(p.ratings)] : [];
   $('profile-recent').replaceChildren(...rated, bestsTable(p.bests), recentTable(p.recent));
@@ -180,4 +214,5 @@ async function countryForm(p) {
 }
 
 a11y.init();
+setupFilters();
 load().then(() => { if (loaded) countryForm(loaded); });

@@ -4,7 +4,10 @@
 //! Both measures come from tables that players know and argue about, so
 //! they are data, not code: `data/power-tiers.json`, whose `source` names
 //! where they come from. An operator loads newer ones without a release
-//! ([`Tables::parse`]; `tessera serve --tiers FILE`).
+//! ([`Tables::parse`]; `tessera serve --tiers FILE`), or Open Slidysim's
+//! classic ones, Beginner to Gamma over its classic categories, which
+//! tessera ships too (`data/power-tiers-gamma.json`; [`Tables::named`],
+//! `--tiers gamma`).
 //!
 //! - A result's **percentage tier** ([`Tables::percent_tier`]): the
 //!   record over the result, as a percentage ([`percent_of_record`]),
@@ -24,7 +27,7 @@ mod tables;
 mod tests;
 
 pub use category::{CategoryError, CategoryKind, CoreCategory};
-pub use tables::{PercentTier, PowerTier, Tables, TablesError};
+pub use tables::{PercentTier, PowerTier, Tables, TablesError, BUILT_IN_TABLES};
 
 /// Where a player stands by power.
 #[derive(Clone, Debug, PartialEq, Eq)]

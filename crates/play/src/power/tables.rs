@@ -9,6 +9,14 @@ use super::Standing;
 /// The tables tessera ships: Open Slidysim's (the file's `source`).
 const BUILT_IN: &str = include_str!("../../data/power-tiers.json");
 
+/// Open Slidysim's classic tables, Beginner to Gamma, over its classic
+/// core categories (the file's `source`).
+const GAMMA: &str = include_str!("../../data/power-tiers-gamma.json");
+
+/// The tables tessera ships, by the name an operator chooses them by:
+/// Open Slidysim's current ones (the default) and its classic ones.
+pub const BUILT_IN_TABLES: [(&str, &str); 2] = [("current", BUILT_IN), ("gamma", GAMMA)];
+
 /// A power tier: its name, the power a result in it brings, the power a
 /// player needs to reach it, and the time (ms) a result needs in each core
 /// category.
@@ -110,6 +118,17 @@ impl Tables {
     /// The tables tessera ships with.
     pub fn built_in() -> Tables {
         Tables::parse(BUILT_IN).expect("the built-in tier tables are checked by a test")
+    }
+
+    /// The built-in tables called `name` ([`BUILT_IN_TABLES`]): `current`
+    /// or `gamma`.
+    pub fn named(name: &str) -> Option<Tables> {
+        BUILT_IN_TABLES
+            .iter()
+            .find(|(called, _)| *called == name)
+            .map(|(_, text)| {
+                Tables::parse(text).expect("the built-in tier tables are checked by a test")
+            })
     }
 
     /// Tables from JSON in the shape of `data/power-tiers.json`.

@@ -129,11 +129,130 @@ fn reference(json: &serde_json::Value, bests: &[Option<u64>]) -> (u64, usize, Ve
     (power, tier.max(0) as usize, seen)
 }
 
+/// Open Slidysim's classic core categories, as its leaderboard names them.
+const CLASSIC: [&str; 30] = [
+    "3x3 ao5",
+    "3x3 ao12",
+    "3x3 ao50",
+    "3x3 ao100",
+    "3x3 x10",
+    "3x3 x42",
+    "4x4 single",
+    "4x4 ao5",
+    "4x4 ao12",
+    "4x4 ao50",
+    "4x4 ao100",
+    "4x4 x10",
+    "4x4 x42",
+    "4x4 relay",
+    "5x5 single",
+    "5x5 ao5",
+    "5x5 ao12",
+    "5x5 ao50",
+    "5x5 relay",
+    "6x6 single",
+    "6x6 ao5",
+    "6x6 ao12",
+    "6x6 relay",
+    "7x7 single",
+    "7x7 ao5",
+    "7x7 relay",
+    "8x8 single",
+    "8x8 ao5",
+    "9x9 single",
+    "10x10 single",
+];
+
+#[test]
+fn the_classic_tables_run_from_beginner_to_gamma_over_the_classic_categories() {
+    let tables = Tables::named("gamma").unwrap();
+    let names: Vec<String> = tables
+        .categories()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(names, CLASSIC);
+    assert!(tables.source().contains("slidysim") && tables.source().contains("tiersOld"));
+    let names: Vec<&str> = tables
+        .power_tiers()
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Unranked",
+            "Beginner",
+            "Bronze",
+            "Silver",
+            "Gold",
+            "Platinum",
+            "Diamond",
+            "Master",
+            "Grandmaster",
+            "Nova",
+            "Ascended",
+            "Aleph",
+            "Gamma"
+        ]
+    );
+    // The relays are the 2-N relays from 4x4, 5x5, 6x6 and 7x7.
+    let relay: CoreCategory = "4x4 relay".parse().unwrap();
+    assert_eq!(relay.format().to_string(), "2-n-relay");
+    // The default is the current one; no other name is built in.
+    assert_eq!(
+        Tables::named("current").unwrap().digest(),
+        Tables::built_in().digest()
+    );
+    assert!(Tables::named("Gamma").is_none() && Tables::named("").is_none());
+}
+
+#[test]
+fn a_worked_player_under_the_classic_tables() {
+    let tables = Tables::named("gamma").unwrap();
+    let name = |t: usize| tables.power_tiers()[t].name.clone();
+    let mut bests = vec![None; 30];
+    // 4x4 single in 2.5 s: exactly Master's 2500 ms, not Grandmaster's
+    // 2200: 400.
+    bests[6] = Some(2_500);
+    // 3x3 ao5 in 1.0 s: exactly Diamond's 1000 ms, not Master's 900: 150.
+    bests[0] = Some(1_000);
+    let standing = tables.standing(&bests);
+    assert_eq!(standing.by_category[6].map(name).as_deref(), Some("Master"));
+    assert_eq!(
+        standing.by_category[0].map(name).as_deref(),
+        Some("Diamond")
+    );
+    assert_eq!(standing.power, 400 + 150);
+    // 550 reaches Platinum's limit (500), not Diamond's (900).
+    assert_eq!(name(standing.tier), "Platinum");
+    // Gamma's time in every category: 30 × 10101 = 303030, past Gamma's
+    // limit of 256000.
+    let gamma = tables.power_tiers().len() - 1;
+    let all: Vec<Option<u64>> = (0..30)
+        .map(|c| Some(tables.power_tiers()[gamma].time_ms(c)))
+        .collect();
+    let standing = tables.standing(&all);
+    assert_eq!(
+        (standing.power, name(standing.tier)),
+        (303_030, "Gamma".into())
+    );
+}
+
 #[test]
 fn power_and_tier_agree_with_the_tables_read_independently() {
-    let json: serde_json::Value =
-        serde_json::from_str(include_str!("../../data/power-tiers.json")).unwrap();
-    let tables = Tables::built_in();
+    for text in [
+        include_str!("../../data/power-tiers.json"),
+        include_str!("../../data/power-tiers-gamma.json"),
+    ] {
+        agree_with_the_tables_read_independently(text);
+    }
+}
+
+fn agree_with_the_tables_read_independently(text: &str) {
+    let json: serde_json::Value = serde_json::from_str(text).unwrap();
+    let tables = Tables::parse(text).unwrap();
+    let count = json["power_tiers"].as_array().unwrap().len() as u64;
     // A deterministic spread of players: some categories missing, times
     // from world class to slow, and exactly on a tier's time.
     let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -148,7 +267,7 @@ fn power_and_tier_agree_with_the_tables_read_independently() {
             .map(|index| match next() % 5 {
                 0 => None,
                 1 => {
-                    let t = (next() % 24) as usize;
+                    let t = (next() % count) as usize;
                     Some(json["power_tiers"][t]["times_ms"][index].as_u64().unwrap())
                 }
                 _ => {
@@ -237,6 +356,7 @@ fn percentage_tiers_name_a_result_by_its_distance_from_the_record() {
 fn tables_from_an_operator_are_checked_and_name_what_is_wrong() {
     let good = include_str!("../../data/power-tiers.json");
     assert!(Tables::parse(good).is_ok());
+    assert!(Tables::parse(include_str!("../../data/power-tiers-gamma.json")).is_ok());
     let cases = [
         (
             good.replacen("\"3x3 ao12\"", "\"3x3 ao7\"", 1),

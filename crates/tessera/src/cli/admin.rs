@@ -133,7 +133,8 @@ fn fill(db: &Database, results: u64, seed: u64) -> Result<(), Failure> {
         .build()
         .map_err(Failure::io)?;
     runtime.block_on(async {
-        let store = Store::open(db, 1)
+        // A connection for each account the chores work on at once.
+        let store = Store::open(db, crate::store::CHORES_AT_ONCE as u32)
             .await
             .map_err(|e| Failure::Other(format!("cannot open {db}: {e}")))?;
         let filled = store.fill(results, seed).await.map_err(|e| match e {

@@ -187,15 +187,20 @@ struct ServeArgs {
     /// Directory of the pattern-database cache [default: $XDG_CACHE_HOME/tessera].
     #[arg(long, env = "TESSERA_CACHE_DIR")]
     cache_dir: Option<std::path::PathBuf>,
-    /// Tier tables for the rankings (JSON shaped like the built-in
-    /// crates/play/data/power-tiers.json, Open Slidysim's): players'
+    /// Tier tables for the rankings: `current` (the default, Open
+    /// Slidysim's), `gamma` (its classic tables, Beginner to Gamma), or a
+    /// JSON file shaped like crates/play/data/power-tiers.json. Players'
     /// powers are computed again with them at start-up.
-    #[arg(long, env = "TESSERA_TIERS", value_parser = parse_tiers)]
+    #[arg(long, env = "TESSERA_TIERS", value_parser = parse_tiers, value_name = "current|gamma|FILE")]
     tiers: Option<std::sync::Arc<play::power::Tables>>,
 }
 
-/// Tier tables from a file, checked whole before the server starts.
+/// Built-in tier tables by name, or tables from a file, checked whole
+/// before the server starts.
 fn parse_tiers(path: &str) -> Result<std::sync::Arc<play::power::Tables>, String> {
+    if let Some(tables) = play::power::Tables::named(path) {
+        return Ok(std::sync::Arc::new(tables));
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     play::power::Tables::parse(&text)
         .map(std::sync::Arc::new)

@@ -6,7 +6,7 @@ use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{column, record, times_at, Record, Store, RECORD_COLUMNS, RECORD_FROM};
+use super::{column, record, times_at, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM};
 
 /// One of an account's results with its moves, for the profile and the
 /// export.
@@ -235,16 +235,21 @@ impl Store {
         Ok(self.credentials(handle).await?.map(|(account, _)| account))
     }
 
-    /// Every result of an account with its moves, newest first.
+    /// The results of an account with their moves, newest first: of one
+    /// control and one display, or of every one (`shown`).
     pub async fn account_results(
         &self,
         account_id: &str,
+        shown: Shown<'_>,
     ) -> Result<Vec<AccountResult>, sqlx::Error> {
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game, r.replay, r.times FROM {RECORD_FROM} \
-             WHERE r.account_id = $1 ORDER BY r.finished_at DESC"
+             WHERE r.account_id = $1 AND ($2 = '' OR r.control = $2) \
+             AND ($3 = '' OR r.display = $3) ORDER BY r.finished_at DESC"
         ))
         .bind(account_id)
+        .bind(shown.control.unwrap_or(""))
+        .bind(shown.display.unwrap_or(""))
         .fetch_all(&self.pool)
         .await?;
         rows.iter()

@@ -30,6 +30,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::bests::{self, Improvement};
+use super::kept::{self, AverageRow, HistoryRow};
 use super::Key;
 use super::{Store, Viewer};
 use play::average::{average_by, improvements_by, Attempt, Average, DnfRule, AVERAGES};
@@ -311,35 +312,66 @@ pub(super) async fn recompute(
                 .push(solve(row));
         }
     }
-    for ((of, display, control), solves) in results {
+    let merged_all: Vec<((Category, String, String), Vec<Solve>)> = results
+        .into_iter()
+        .map(|(category, solves)| {
+            let attempts = merged(solves, dnfs.get(&category.0).map_or(&[], Vec::as_slice));
+            (category, attempts)
+        })
+        .collect();
+    let (mut kept, mut history) = (Vec::new(), Vec::new());
+    for ((of, display, control), attempts) in &merged_all {
         let key = Key {
             game: &of.0,
             variant: &of.1,
             format: &of.2,
-            display: &display,
-            control: &control,
+            display,
+            control,
         };
-        let attempts = merged(solves, dnfs.get(&of).map_or(&[], Vec::as_slice));
-        keep_best_windows(tx, account, key, &attempts).await?;
+        best_windows(key, attempts, &mut kept, &mut history);
     }
-    Ok(())
+    kept::one_per_finish(&mut history);
+    kept::averages(tx, account, &kept).await?;
+    kept::history(tx, account, &history).await
 }
 
-/// Keeps the best window of every average of `solves` (newest first),
-/// each improvement on the way to it noted in the history.
-async fn keep_best_windows(
-    tx: &mut Transaction<'static, Any>,
-    account: &str,
-    key: Key<'_>,
+/// The best window of every average of `solves` (newest first) into
+/// `kept`, and each improvement on the way to it into `history`.
+fn best_windows<'a>(
+    key: Key<'a>,
     solves: &[Solve],
-) -> Result<(), sqlx::Error> {
+    kept: &mut Vec<AverageRow<'a>>,
+    history: &mut Vec<HistoryRow<'a>>,
+) {
     let attempts: Vec<Attempt> = solves.iter().map(|s| s.attempt).collect();
+    let ids = |window: &[Solve]| -> String {
+        let ids: Vec<&str> = window.iter().map(|s| s.game_id.as_str()).collect();
+        ids.join(" ")
+    };
     for n in AVERAGES {
-        for (at, mean) in improvements_by(&attempts, n, dnf_rule(key.format)) {
-            keep(tx, account, key, &solves[at..at + n], mean).await?;
+        let improvements = improvements_by(&attempts, n, dnf_rule(key.format));
+        for &(at, mean) in &improvements {
+            let window = &solves[at..at + n];
+            history.push(HistoryRow {
+                key,
+                n: n as i64,
+                millis: mean,
+                moves: None,
+                game_ids: ids(window),
+                at: window[0].at,
+            });
+        }
+        if let Some(&(at, mean)) = improvements.last() {
+            let window = &solves[at..at + n];
+            kept.push(AverageRow {
+                key,
+                n: n as i64,
+                millis: mean,
+                game_ids: ids(window),
+                at: window[0].at,
+            });
         }
     }
-    Ok(())
 }
 
 impl Store {
@@ -407,13 +439,14 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        for row in &accounts {
-            let mut tx = self.begin().await?;
-            let account = row.get::<String, _>(0);
+        let accounts = accounts.iter().map(|row| row.get(0)).collect();
+        self.each_account(accounts, |store, account| async move {
+            let mut tx = store.begin().await?;
             recompute(&mut tx, &account).await?;
             bests::rebuild(&mut tx, &account).await?;
-            tx.commit().await?;
-        }
+            tx.commit().await
+        })
+        .await?;
         // The records, once every history is in: each category read once.
         let mut tx = self.begin().await?;
         bests::mark_all(&mut tx).await?;

@@ -15,13 +15,14 @@
 //! the world records of its categories are marked again from the whole
 //! history of each, oldest first.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::kept::{self, HistoryRow, SingleRow};
 use super::Key;
-use super::{count, Category, Store, Viewer};
+use super::{count, Category, Shown, Store, Viewer};
 use play::result::Finished;
 
 /// What one improvement of a best was.
@@ -208,39 +209,55 @@ pub(super) async fn rebuild(
     .bind(account)
     .fetch_all(&mut **tx)
     .await?;
-    for row in &rows {
-        let text = |i: usize| -> String { row.get(i) };
-        let (game, variant, format, display, control) =
-            (text(0), text(1), text(2), text(3), text(4));
-        let game_id = text(8);
-        let single = Single {
-            millis: row.get(5),
-            moves: row.get(6),
-            mtm: row.get(7),
-            game_id: &game_id,
-            at: row.get(9),
-        };
-        for control in std::iter::once("").chain((!control.is_empty()).then_some(&*control)) {
+    /// A result's category and single, owned.
+    type Solved = ([String; 5], i64, i64, i64, String, i64);
+    let results: Vec<Solved> = rows
+        .iter()
+        .map(|r| {
+            let text = |i: usize| -> String { r.get(i) };
+            let key = [text(0), text(1), text(2), text(3), text(4)];
+            (key, r.get(5), r.get(6), r.get(7), text(8), r.get(9))
+        })
+        .collect();
+    // Each best as it improves, oldest first: in the result's control
+    // and in every control.
+    let mut bests: HashMap<Key<'_>, SingleRow<'_>> = HashMap::new();
+    let mut history = Vec::new();
+    for ([game, variant, format, display, control], millis, moves, mtm, game_id, at) in &results {
+        for control in std::iter::once("").chain((!control.is_empty()).then_some(&**control)) {
             let key = Key {
-                game: &game,
-                variant: &variant,
-                format: &format,
-                display: &display,
+                game,
+                variant,
+                format,
+                display,
                 control,
             };
-            if keep(tx, account, key, &single).await? {
-                let improvement = Improvement {
-                    n: 1,
-                    millis: single.millis as f64,
-                    moves: Some((single.moves, single.mtm)),
-                    game_ids: &game_id,
-                    at: single.at,
-                };
-                note_improvement(tx, account, key, &improvement).await?;
+            if bests.get(&key).is_some_and(|best| best.millis <= *millis) {
+                continue;
             }
+            let single = SingleRow {
+                key,
+                millis: *millis,
+                moves: *moves,
+                mtm: *mtm,
+                game_id,
+                at: *at,
+            };
+            bests.insert(key, single);
+            history.push(HistoryRow {
+                key,
+                n: 1,
+                millis: *millis as f64,
+                moves: Some((*moves, *mtm)),
+                game_ids: game_id.clone(),
+                at: *at,
+            });
         }
     }
-    Ok(())
+    let bests: Vec<SingleRow<'_>> = bests.into_values().collect();
+    kept::one_per_finish(&mut history);
+    kept::singles(tx, account, &bests).await?;
+    kept::history(tx, account, &history).await
 }
 
 /// A category of the history: the key and `n`, owned.
@@ -502,14 +519,23 @@ impl Store {
             .collect())
     }
 
-    /// Every best of an account, each with its history.
-    pub async fn account_bests(&self, account: &str) -> Result<Vec<BestHistory>, sqlx::Error> {
+    /// The bests of an account that `shown` asks (one display or every
+    /// one; one control's or those over every control), each with its
+    /// history.
+    pub async fn account_bests(
+        &self,
+        account: &str,
+        shown: Shown<'_>,
+    ) -> Result<Vec<BestHistory>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT game, variant, format, display, control, n, millis, moves, mtm, game_ids, \
-             finished_at, world_record FROM pb_history WHERE account_id = $1 \
+             finished_at, world_record FROM pb_history WHERE account_id = $1 AND control = $2 \
+             AND ($3 = '' OR display = $3) \
              ORDER BY game, variant, format, display, control, n, finished_at",
         )
         .bind(account)
+        .bind(shown.control.unwrap_or(""))
+        .bind(shown.display.unwrap_or(""))
         .fetch_all(&self.pool)
         .await?;
         let mut bests: BTreeMap<Owned, Vec<Improved>> = BTreeMap::new();

@@ -71,6 +71,18 @@ pub struct Category<'a> {
     pub display: &'a str,
 }
 
+/// What a profile shows of an account: results and bests of one control
+/// and one display, or of every one (`None`). Every control's bests are
+/// those kept over every control (`control` '' in `personal_bests` and
+/// `pb_history`); one control's are those kept for it alone.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shown<'a> {
+    /// `None` for every control.
+    pub control: Option<&'a str>,
+    /// `None` for every display.
+    pub display: Option<&'a str>,
+}
+
 /// A category as the kept bests key it (`best_averages`,
 /// `personal_bests`, `pb_history`): `control` is '' for every control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -614,7 +614,10 @@ async fn check_bests(store: &Store, results: &[Timed]) {
             .await
             .unwrap()
             .unwrap();
-        let bests = store.account_bests(&account.id).await.unwrap();
+        let bests = store
+            .account_bests(&account.id, Shown::default())
+            .await
+            .unwrap();
         let single = bests
             .iter()
             .find(|b| b.n == 1 && b.control.is_empty() && b.format == "single")

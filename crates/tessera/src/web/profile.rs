@@ -2,18 +2,41 @@
 //! `/u/{handle}` page shows. Averages and bests count ranked results only,
 //! so a bot's or an assisted solve never makes a personal best.
 
+// utoipa's `params(…)` expands to paths the lint calls redundant.
+#![allow(unused_qualifications)]
+
 use std::collections::BTreeMap;
 
 use accounts::Handle;
 use axum::extract::{Path, State};
 use axum::Json;
 use play::average::average_of;
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
-use super::error::{Always, ApiError, ErrorBody};
+use super::edge::{ControlName, DisplayType};
+use super::error::{Always, ApiError, ErrorBody, Params, QueryErrors};
+use super::records::control_key;
 use super::App;
-use crate::store::{AccountResult, BestHistory};
+use crate::store::{AccountResult, BestHistory, Shown};
+
+/// What a profile shows: one control and one display, or every one.
+/// Both are read as the records' query reads them.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ProfileQuery {
+    /// Every control when absent: the results of all, and the bests kept
+    /// over every control; else that control's results and bests alone.
+    #[param(inline)]
+    #[serde(default)]
+    control: Option<ControlName>,
+    /// Every display type when absent; else that display's results and
+    /// bests alone.
+    #[param(inline)]
+    #[serde(default)]
+    display: Option<DisplayType>,
+}
 
 /// How many of the latest results a profile lists.
 const RECENT: usize = 20;
@@ -139,6 +162,10 @@ impl From<BestHistory> for CategoryBest {
 #[derive(Serialize, ToSchema)]
 pub struct Profile {
     handle: String,
+    /// The control shown; null for every control.
+    control: Option<ControlName>,
+    /// The display type shown; null for every display.
+    display: Option<String>,
     /// The ISO 3166-1 alpha-2 code of the player's country, if given.
     country: Option<String>,
     /// When the account was made, in milliseconds since the Unix epoch.
@@ -215,6 +242,8 @@ fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Pro
         .collect();
     Profile {
         handle,
+        control: None,
+        display: None,
         country: None,
         bests: Vec::new(),
         ratings: Vec::new(),
@@ -226,15 +255,17 @@ fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Pro
 }
 
 /// A player's profile: personal bests and averages per variant, the
-/// number of solves, and the latest results with their replays. 404 for
-/// a handle no enabled account has.
+/// number of solves, and the latest results with their replays; of one
+/// control and one display type when asked, as the records filter them.
+/// 404 for a handle no enabled account has.
 #[utoipa::path(get, path = "/api/users/{handle}", operation_id = "user_profile", tag = "records",
-    params(("handle" = String, Path, description = "The account's handle, in any case")),
+    params(("handle" = String, Path, description = "The account's handle, in any case"), ProfileQuery),
     responses((status = 200, body = Profile),
-        (status = 404, description = "No account has this handle", body = ErrorBody), Always))]
+        (status = 404, description = "No account has this handle", body = ErrorBody), QueryErrors, Always))]
 pub async fn profile(
     State(app): State<App>,
     Path(handle): Path<String>,
+    Params(query): Params<ProfileQuery>,
 ) -> Result<Json<Profile>, ApiError> {
     let unknown = || ApiError::not_found("no player has this handle");
     let handle = Handle::parse(&handle).map_err(|_| unknown())?;
@@ -244,10 +275,16 @@ pub async fn profile(
         .await?
         .filter(|a| !a.disabled)
         .ok_or_else(unknown)?;
-    let results = app.store.account_results(&account.id).await?;
-    let bests = app.store.account_bests(&account.id).await?;
+    let shown = Shown {
+        control: control_key(query.control),
+        display: query.display.map(|d| d.0.name()),
+    };
+    let results = app.store.account_results(&account.id, shown).await?;
+    let bests = app.store.account_bests(&account.id, shown).await?;
     let mut profile = profile_of(account.handle, account.created_at, &results);
     profile.country = account.country;
+    profile.control = query.control;
+    profile.display = shown.display.map(str::to_string);
     profile.bests = bests.into_iter().map(CategoryBest::from).collect();
     profile.ratings = super::ratings::of_account(&app.store, &account.id).await?;
     Ok(Json(profile))

@@ -297,10 +297,16 @@ impl RecordsQuery {
     fn category<'a>(&self, format: &'a str) -> Category<'a> {
         Category {
             format,
-            control: self.control.map(|c| Control::from(c).name()),
+            control: control_key(self.control),
             display: self.display.map_or(Display::Standard, |d| d.0).name(),
         }
     }
+}
+
+/// A control as results and bests are filed under it; `None` for every
+/// control. The records and a profile read it alike.
+pub(super) fn control_key(control: Option<ControlName>) -> Option<&'static str> {
+    control.map(|c| Control::from(c).name())
 }
 
 /// Each fall of a category's world record, oldest first.

@@ -20,7 +20,7 @@ use super::edge::Country;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
 use super::App;
-use crate::store::PasswordKind;
+use crate::store::{PasswordKind, Shown};
 
 /// The errors of a request that needs the signed-in account's password.
 #[derive(IntoResponses)]
@@ -165,7 +165,10 @@ pub struct Export {
         (status = 403, description = "The account's one-time password is not yet changed", body = ErrorBody), Always))]
 pub async fn export(State(app): State<App>, visitor: Visitor) -> Result<Json<Export>, ApiError> {
     let account = signed_in(&visitor)?;
-    let results = app.store.account_results(&account.id).await?;
+    let results = app
+        .store
+        .account_results(&account.id, Shown::default())
+        .await?;
     let results = results
         .into_iter()
         .map(|r| ExportedResult {

@@ -27,6 +27,7 @@ mod ops;
 mod pipes;
 mod play_tmux;
 mod postgres_outage;
+mod profiles;
 mod quick_match;
 mod races;
 mod rankings;

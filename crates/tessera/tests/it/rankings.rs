@@ -64,6 +64,31 @@ fn an_operator_ranks_with_tables_of_their_own() {
 }
 
 #[test]
+fn an_operator_ranks_with_the_classic_tables_by_name_or_by_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../play/data/power-tiers-gamma.json"
+    );
+    for tiers in ["gamma", file] {
+        let server = Server::start_with(&["serve", "--tiers", tiers], temp_dir());
+        let body = server.client().get("/api/rankings").json();
+        let names: Vec<&str> = body["tiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names.get(1), Some(&"Beginner"), "{tiers}");
+        assert_eq!(names.last(), Some(&"Gamma"), "{tiers}");
+        assert_eq!(names.len(), 13, "{tiers}");
+        assert!(
+            body["source"].as_str().unwrap().contains("tiersOld"),
+            "{tiers}"
+        );
+    }
+}
+
+#[test]
 fn tables_that_are_not_tables_stop_the_server_before_it_starts() {
     let dir = temp_dir();
     for (text, named) in [

@@ -289,13 +289,13 @@ impl Store {
                 .fetch_all(&self.pool)
                 .await?
         };
-        for row in &accounts {
-            let account: String = row.get(0);
-            let mut tx = self.begin().await?;
-            note(&mut tx, &account, &self.tiers).await?;
-            tx.commit().await?;
-        }
-        Ok(())
+        let accounts = accounts.iter().map(|row| row.get(0)).collect();
+        self.each_account(accounts, |store, account| async move {
+            let mut tx = store.begin().await?;
+            note(&mut tx, &account, &store.tiers).await?;
+            tx.commit().await
+        })
+        .await
     }
 }
 

@@ -182,3 +182,49 @@ fn new_tables_from_an_operator_rank_everyone_again() {
         assert_eq!(again.power, before.power);
     });
 }
+
+#[test]
+fn the_classic_tables_rank_a_known_player_as_they_say() {
+    runtime().block_on(async {
+        let json: Value =
+            serde_json::from_str(include_str!("../../../../play/data/power-tiers-gamma.json"))
+                .unwrap();
+        let store = fresh().await;
+        let store = store
+            .with_tiers(Tables::named("gamma").unwrap())
+            .await
+            .unwrap();
+        let ada = account(&store, "ada").await;
+        let mut at = 1_000;
+        let mut next = || {
+            at += 100_000;
+            at
+        };
+        // A 4x4 single, five 3x3 singles (an average of 5), a 4x4 2-N
+        // relay and a 3x3 marathon of 10: classic categories all, none of
+        // them core in the current tables but the relay's size.
+        solve(&store, &ada, dealt("a1", 4, Format::Single, next()), 2_400).await;
+        for (i, millis) in [1_500, 900, 1_100, 1_000, 1_200].into_iter().enumerate() {
+            let game = dealt(&format!("a3{i}"), 3, Format::Single, next());
+            solve(&store, &ada, game, millis).await;
+        }
+        let relay: Format = "2-n-relay".parse().unwrap();
+        solve(&store, &ada, dealt("a2", 4, relay, next()), 9_000).await;
+        let x10 = Format::Marathon(MarathonLength::new(10).unwrap());
+        solve(&store, &ada, dealt("a4", 3, x10, next()), 30_000).await;
+        // The average of 5 drops 900 and 1,500: 1,100 ms.
+        let wanted = expected(
+            &json,
+            &[
+                ("4x4 single", 2_400),
+                ("3x3 ao5", 1_100),
+                ("4x4 relay", 9_000),
+                ("3x3 x10", 30_000),
+            ],
+        );
+        let row = store.ranking_of(&ada).await.unwrap().unwrap();
+        let tiers = store.tiers().power_tiers();
+        assert_eq!((row.power, tiers[row.tier].name.clone()), wanted);
+        assert_eq!(row.bests.iter().flatten().count(), 4);
+    });
+}

@@ -1,0 +1,278 @@
+//! An account's kept bests computed again from its whole history, written
+//! many rows to a statement.
+//!
+//! `averages::recompute` and `bests::rebuild` work out in memory every
+//! improvement of an account's bests (its table rows cleared first), then
+//! hand the rows here: a row a statement would be a round trip each, and
+//! the chore that takes in every account's history (a migration's, or
+//! `admin fill`'s million results) would spend minutes on PostgreSQL
+//! waiting for them. The statements keep the conflict rules of the row at
+//! a time writes (a better row wins), so two instances doing the chore at
+//! once still agree. History rows go in unmarked: the caller marks the
+//! world records of their categories again (`bests::mark_records`,
+//! `bests::mark_all`), as it did before.
+
+use std::future::Future;
+
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::{Any, Transaction};
+
+use super::{Key, Store};
+
+/// How many accounts a chore works on at once on PostgreSQL (no more than
+/// the pool has connections), each in its own transaction, so that one
+/// account's round trips overlap another's work. SQLite has one writer:
+/// one at a time there.
+pub const AT_ONCE: usize = 4;
+
+impl Store {
+    /// Does `work` for every account of `accounts`, each alone (its own
+    /// transaction): the accounts' rows are apart, so the order does not
+    /// matter.
+    pub(super) async fn each_account<W, F>(
+        &self,
+        accounts: Vec<String>,
+        work: W,
+    ) -> Result<(), sqlx::Error>
+    where
+        W: Fn(Store, String) -> F + Clone + Send + 'static,
+        F: Future<Output = Result<(), sqlx::Error>> + Send,
+    {
+        let pool = self.pool.options().get_max_connections() as usize;
+        let at_once = if self.backend.is_sqlite() {
+            1
+        } else {
+            AT_ONCE.min(pool)
+        };
+        let mut workers = tokio::task::JoinSet::new();
+        for first in 0..at_once {
+            let share: Vec<String> = accounts
+                .iter()
+                .skip(first)
+                .step_by(at_once)
+                .cloned()
+                .collect();
+            let (store, work) = (self.clone(), work.clone());
+            workers.spawn(async move {
+                for account in share {
+                    work(store.clone(), account).await?;
+                }
+                Ok::<(), sqlx::Error>(())
+            });
+        }
+        while let Some(done) = workers.join_next().await {
+            done.map_err(|e| sqlx::Error::Protocol(format!("a chore's worker failed: {e}")))??;
+        }
+        Ok(())
+    }
+}
+
+/// Rows a statement: PostgreSQL takes 65,535 parameters, SQLite 32,766;
+/// the widest row here has 12.
+const ROWS: usize = 1_000;
+
+/// A best average as `best_averages` keeps it.
+pub(super) struct AverageRow<'a> {
+    pub key: Key<'a>,
+    pub n: i64,
+    pub millis: f64,
+    /// Newest first, space-separated.
+    pub game_ids: String,
+    pub at: i64,
+}
+
+/// A best single as `personal_bests` keeps it.
+pub(super) struct SingleRow<'a> {
+    pub key: Key<'a>,
+    pub millis: i64,
+    pub moves: i64,
+    pub mtm: i64,
+    pub game_id: &'a str,
+    pub at: i64,
+}
+
+/// An improvement of a best, as `pb_history` keeps it.
+pub(super) struct HistoryRow<'a> {
+    pub key: Key<'a>,
+    pub n: i64,
+    pub millis: f64,
+    /// A single's moves (STM) and multi-tile moves.
+    pub moves: Option<(i64, i64)>,
+    pub game_ids: String,
+    pub at: i64,
+}
+
+/// Improvements of bests, each best's oldest first: at most one per best
+/// and finish (`finished_at`, a key of `pb_history`), the later and
+/// better, as when rows were written one at a time and the better
+/// replaced the one before it. Each best's rows end up together.
+pub(super) fn one_per_finish<'a>(history: &mut Vec<HistoryRow<'a>>) {
+    fn best<'a>(r: &HistoryRow<'a>) -> (&'a str, &'a str, &'a str, &'a str, &'a str, i64) {
+        let k = r.key;
+        (k.game, k.variant, k.format, k.display, k.control, r.n)
+    }
+    // Stable: each best's improvements stay in the order they came.
+    history.sort_by(|a, b| best(a).cmp(&best(b)));
+    let mut kept: Vec<HistoryRow<'a>> = Vec::with_capacity(history.len());
+    for row in history.drain(..) {
+        match kept.last_mut() {
+            Some(last) if best(last) == best(&row) && last.at == row.at => *last = row,
+            _ => kept.push(row),
+        }
+    }
+    *history = kept;
+}
+
+/// Arguments of a statement being built.
+type Bound<'q> = Query<'q, Any, AnyArguments<'q>>;
+
+/// A row to write: its parameters, in the order of its table's columns.
+trait Written {
+    /// How many parameters it binds, and what follows them (literals).
+    const WIDTH: (usize, &'static str);
+    fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q>;
+}
+
+impl Written for AverageRow<'_> {
+    const WIDTH: (usize, &'static str) = (10, "");
+    fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
+        query
+            .bind(account)
+            .bind(self.key.game)
+            .bind(self.key.variant)
+            .bind(self.key.format)
+            .bind(self.key.control)
+            .bind(self.n)
+            .bind(self.millis)
+            .bind(self.game_ids.as_str())
+            .bind(self.at)
+            .bind(self.key.display)
+    }
+}
+
+impl Written for SingleRow<'_> {
+    const WIDTH: (usize, &'static str) = (11, "");
+    fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
+        query
+            .bind(account)
+            .bind(self.key.game)
+            .bind(self.key.variant)
+            .bind(self.key.format)
+            .bind(self.key.display)
+            .bind(self.key.control)
+            .bind(self.millis)
+            .bind(self.moves)
+            .bind(self.mtm)
+            .bind(self.game_id)
+            .bind(self.at)
+    }
+}
+
+impl Written for HistoryRow<'_> {
+    /// Unmarked: not a world record, beating none.
+    const WIDTH: (usize, &'static str) = (12, ", 0, NULL");
+    fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
+        query
+            .bind(account)
+            .bind(self.key.game)
+            .bind(self.key.variant)
+            .bind(self.key.format)
+            .bind(self.key.display)
+            .bind(self.key.control)
+            .bind(self.n)
+            .bind(self.millis)
+            .bind(self.moves.map(|m| m.0))
+            .bind(self.moves.map(|m| m.1))
+            .bind(self.game_ids.as_str())
+            .bind(self.at)
+    }
+}
+
+/// `INSERT INTO {head} VALUES` a `(…)` per row, then `tail`, for `rows`
+/// in statements of [`ROWS`].
+async fn insert<R: Written>(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    head: &str,
+    tail: &str,
+    rows: &[R],
+) -> Result<(), sqlx::Error> {
+    let (width, literals) = R::WIDTH;
+    for chunk in rows.chunks(ROWS) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|r| {
+                let params: Vec<String> =
+                    (1..=width).map(|c| format!("${}", r * width + c)).collect();
+                format!("({}{literals})", params.join(", "))
+            })
+            .collect();
+        let sql = format!("INSERT INTO {head} VALUES {} {tail}", values.join(", "));
+        let mut query = sqlx::query(&sql);
+        for row in chunk {
+            query = row.bind(account, query);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// Writes `account`'s best averages.
+pub(super) async fn averages(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    rows: &[AverageRow<'_>],
+) -> Result<(), sqlx::Error> {
+    insert(
+        tx,
+        account,
+        "best_averages (account_id, game, variant, format, control, n, millis, game_ids, \
+         finished_at, display)",
+        "ON CONFLICT (account_id, game, variant, format, display, control, n) DO UPDATE SET \
+         millis = excluded.millis, game_ids = excluded.game_ids, \
+         finished_at = excluded.finished_at WHERE excluded.millis < best_averages.millis",
+        rows,
+    )
+    .await
+}
+
+/// Writes `account`'s best singles.
+pub(super) async fn singles(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    rows: &[SingleRow<'_>],
+) -> Result<(), sqlx::Error> {
+    insert(
+        tx,
+        account,
+        "personal_bests (account_id, game, variant, format, display, control, millis, moves, \
+         mtm, game_id, finished_at)",
+        "ON CONFLICT (account_id, game, variant, format, display, control) DO UPDATE SET \
+         millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
+         game_id = excluded.game_id, finished_at = excluded.finished_at \
+         WHERE excluded.millis < personal_bests.millis",
+        rows,
+    )
+    .await
+}
+
+/// Writes improvements of `account`'s bests, not yet marked as world
+/// records; at most one per best and finish ([`one_per_finish`]).
+pub(super) async fn history(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    rows: &[HistoryRow<'_>],
+) -> Result<(), sqlx::Error> {
+    insert(
+        tx,
+        account,
+        "pb_history (account_id, game, variant, format, display, control, n, millis, moves, mtm, \
+         game_ids, finished_at, world_record, beat)",
+        "ON CONFLICT (account_id, game, variant, format, display, control, n, finished_at) \
+         DO UPDATE SET millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
+         game_ids = excluded.game_ids, world_record = excluded.world_record, \
+         beat = excluded.beat WHERE excluded.millis < pb_history.millis",
+        rows,
+    )
+    .await
+}
