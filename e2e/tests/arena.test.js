@@ -21,6 +21,7 @@ test('an arena made, joined and watched live', async () => {
   await signUp(page, me);
   await page.goto(`${server.url}arenas`);
   await page.waitForSelector('#arena-list table');
+  await page.waitForSelector('#arena-lobby table');
   assert.ok(await page.locator('#arena-list tbody tr').count() >= 1, 'the hourly arenas are listed');
   await noViolations(page, 'the arenas list');
 

@@ -18,7 +18,22 @@ function say(text, kind = '') {
 
 const when = (ms) => new Date(ms).toLocaleString();
 
+// The casual races anyone may join, as the lobby lists them.
+async function showLobby() {
+  const { rooms } = await get('/api/races');
+  const rows = rooms.map((r) => el('tr', {},
+    el('td', {}, el('a', { href: r.url, text: r.game.replace(':', ' ') })),
+    el('td', { text: String(r.players) }),
+    el('td', { text: new Date(r.opened_at).toLocaleTimeString() })));
+  $('arena-lobby').hidden = false;
+  $('arena-lobby').replaceChildren(el('table', { class: 'records' },
+    el('caption', { text: rooms.length ? 'Open races anyone may join' : 'No open race to join now: open one with "Race a friend"' }),
+    el('thead', {}, el('tr', {}, ...['Race', 'Players', 'Opened'].map((h) => el('th', { scope: 'col', text: h })))),
+    el('tbody', {}, ...rows)));
+}
+
 async function showList() {
+  await showLobby();
   $('arena-list').hidden = false;
   $('arena-make').hidden = false;
   const { arenas } = await get('/api/arenas');

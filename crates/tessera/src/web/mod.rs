@@ -163,6 +163,7 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/shisen/pause", post(shisen_api::pause))
         .route("/api/shisen/resume", post(shisen_api::resume))
         .route("/api/shisen/submit", post(shisen_api::submit))
+        .route("/api/races", get(race::lobby))
         .route("/api/races/{room}/ws", get(race::socket))
         .route("/api/replays/{game}", get(replays::replay))
         .route("/replay/{game}", get(assets::replay_page))

@@ -35,7 +35,7 @@ use super::{
         slide_api::new, slide_api::solve, slide_api::hint, slide_api::submit, slide_api::colours,
         shisen_api::new, shisen_api::path, shisen_api::hint, shisen_api::check, replays::shisen_analysis,
         shisen_api::shuffle, shisen_api::pause, shisen_api::resume, shisen_api::submit,
-        race::new, race::socket, replays::replay, replays::analysis, records::records, records::variants,
+        race::new, race::lobby, race::socket, replays::replay, replays::analysis, records::records, records::variants,
         records::history,
         daily::board, fmc::day, fmc::submit, rankings::rankings,
         records::me, records::set_name, records::stats, records::export,

@@ -95,3 +95,28 @@ fn guests_second_queues_and_unknown_pools_are_refused() {
     assert_eq!(ada.delete("/api/seeks").status, 404);
     ada.ok("/api/seeks", json!({"pool": "slide-5x5"}));
 }
+
+#[test]
+fn the_lobby_lists_open_casual_rooms_anyone_may_join() {
+    let server = Server::start();
+    let mut client = server.client();
+    assert_eq!(client.get("/api/races").json()["rooms"], json!([]));
+    let casual = client.ok("/api/races", json!({"game": "slide", "size": "4x4"}));
+    let (mut ada, _) = signed_in(&server, "ada");
+    ada.ok(
+        "/api/races",
+        json!({"game": "slide", "size": "3x3", "rated": true}),
+    );
+    let lobby = client.get("/api/races").json();
+    let rooms = lobby["rooms"].as_array().unwrap();
+    assert_eq!(rooms.len(), 1, "only the casual room: {lobby}");
+    assert_eq!(rooms[0]["room"], casual["room"]);
+    assert_eq!(rooms[0]["game"], "slide:4x4-row-major");
+    assert_eq!(rooms[0]["url"], casual["url"]);
+    assert_eq!(rooms[0]["players"], 0);
+    // A guest joins it from the lobby: the count follows.
+    let mut guest = Socket::open(&server.url, casual["room"].as_str().unwrap(), None);
+    guest.send(json!({"type": "join", "name": "Guest"}));
+    guest.expect("welcome");
+    assert_eq!(client.get("/api/races").json()["rooms"][0]["players"], 1);
+}

@@ -10,13 +10,14 @@
 //!
 //! One concept a file: opening a room (`open`), the frames in and out
 //! (`wire`), the checks every frame meets first (`gate`), a player's
-//! connection (`socket`), a finished solve judged and stored (`finish`),
+//! connection (`socket`), a finished solve judged and stored (`finish`), the open casual rooms (`lobby`),
 //! a rated race's end settled through the ratings (`rated`), where
 //! rooms live (`rooms`), and the log that puts a room's steps in
 //! one order, this instance's or shared by many (`log`).
 
 mod finish;
 mod gate;
+mod lobby;
 mod log;
 mod open;
 mod rated;
@@ -24,6 +25,7 @@ mod rooms;
 mod socket;
 mod wire;
 
+pub use lobby::{__path_lobby, lobby};
 pub(super) use open::open_rated;
 pub use open::{__path_new, new, NewRequest};
 pub use socket::{__path_socket, socket};

@@ -138,6 +138,31 @@ impl Rooms {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The casual rooms this instance holds that are still in the lobby
+    /// with a seat free, newest first: `(id, game, players, opened_at)`.
+    /// Rated rooms are not listed: quick match and arenas fill them.
+    pub async fn lobby(&self) -> Vec<(String, String, usize, i64)> {
+        let rooms: Vec<Arc<Room>> = self.map().values().cloned().collect();
+        let mut open = Vec::new();
+        for room in rooms {
+            let replica = room.replica().await;
+            if replica.rated.is_some() || replica.race.phase() != play::race::Phase::Lobby {
+                continue;
+            }
+            let players = replica.race.view().players.len();
+            if players < play::race::MOST_PLAYERS {
+                open.push((
+                    room.id.clone(),
+                    replica.race.game().to_string(),
+                    players,
+                    room.opened_at,
+                ));
+            }
+        }
+        open.sort_by(|a, b| b.3.cmp(&a.3).then(a.0.cmp(&b.0)));
+        open
+    }
+
     /// Opens a room racing `game` from `seed`, rated in its pool if
     /// `rated`, with its clock running; `None` when the instance holds all
     /// the rooms it takes.

@@ -93,6 +93,8 @@ pub struct Room {
     encode: Encode,
     /// Where a rated room's races go when they end.
     settle: Option<Settle>,
+    /// When the room was opened, for the lobby's order.
+    pub(super) opened_at: i64,
 }
 
 impl Room {
@@ -123,6 +125,7 @@ impl Room {
             log,
             encode,
             settle: None,
+            opened_at: at,
         }
     }
 
