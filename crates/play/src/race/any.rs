@@ -57,6 +57,14 @@ impl AnyRace {
         }
     }
 
+    /// See [`Race::signed_in_only`].
+    pub fn signed_in_only(self) -> AnyRace {
+        match self {
+            AnyRace::Slide(race) => AnyRace::Slide(race.signed_in_only()),
+            AnyRace::Shisen(race) => AnyRace::Shisen(race.signed_in_only()),
+        }
+    }
+
     /// What the room races.
     pub fn game(&self) -> RaceSpec {
         match self {

@@ -12,6 +12,10 @@ pub enum RaceError {
     /// A name that is empty, too long or has control characters.
     #[error("bad name: {0}")]
     BadName(String),
+    /// A player who is not signed in, in a room for accounts only (a rated
+    /// race).
+    #[error("this race is rated: only signed-in players may join it; sign in, or race in an unrated room")]
+    SignedInOnly,
     /// The room has its eight players.
     #[error("the room is full: at most {MOST_PLAYERS} players")]
     Full,

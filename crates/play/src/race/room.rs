@@ -93,6 +93,8 @@ pub struct Race<G: RaceGame> {
     empty_since: Option<i64>,
     /// How long a race may run: at its end those still racing are out.
     limit: Option<i64>,
+    /// Only players with an account may join.
+    signed_in_only: bool,
 }
 
 impl<G: RaceGame> Race<G> {
@@ -109,7 +111,15 @@ impl<G: RaceGame> Race<G> {
             next_seat: 1,
             empty_since: Some(now),
             limit: None,
+            signed_in_only: false,
         })
+    }
+
+    /// The room for players with an account only: a guest is refused a
+    /// seat (and may watch).
+    pub fn signed_in_only(mut self) -> Race<G> {
+        self.signed_in_only = true;
+        self
     }
 
     /// The room with each race limited to `ms` from its start: then those
@@ -212,6 +222,9 @@ impl<G: RaceGame> Race<G> {
             self.occupied();
             events.push(self.room());
             return Ok((seat, events));
+        }
+        if self.signed_in_only && account.is_none() {
+            return Err(RaceError::SignedInOnly);
         }
         if self.phase != Phase::Lobby {
             return Err(RaceError::Begun);

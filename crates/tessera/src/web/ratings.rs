@@ -38,11 +38,14 @@ pub enum PoolName {
 #[derive(Serialize, ToSchema)]
 pub struct PoolRating {
     /// `slide-3x3`, `slide-4x4`, `slide-5x5` or `shisen-18x8`.
+    #[schema(example = "slide-3x3")]
     pool: &'static str,
     /// The Glicko-2 rating (1500 to start).
+    #[schema(example = 1662.31)]
     rating: f64,
     /// Its deviation: the rating is within about twice this of the
     /// player's strength (500 to start).
+    #[schema(example = 290.32)]
     rd: f64,
     /// Still provisional (RD 110 or more): shown with a `?` and left off
     /// the leaderboard.
@@ -110,8 +113,11 @@ pub struct LeaderboardQuery {
 pub struct RatedPlayer {
     /// 1 for the highest.
     rank: i64,
+    #[schema(example = "Ada_L")]
     handle: String,
+    #[schema(example = 2104.7)]
     rating: f64,
+    #[schema(example = 61.2)]
     rd: f64,
     /// Rated races played in the pool.
     games: i64,
@@ -120,6 +126,7 @@ pub struct RatedPlayer {
 /// A pool's leaderboard.
 #[derive(Serialize, ToSchema)]
 pub struct Leaderboard {
+    #[schema(example = "slide-4x4")]
     pool: &'static str,
     /// From `offset`, highest rating first; provisional ratings are not
     /// listed.

@@ -475,3 +475,18 @@ fn a_limited_race_ends_at_its_limit_with_the_others_unfinished() {
     assert!(open.tick(COUNTDOWN_MS + 3_600_000).is_empty());
     assert_eq!(open.next_deadline(), None);
 }
+
+#[test]
+fn a_room_for_accounts_refuses_a_guest_a_seat() {
+    let mut race = race().signed_in_only();
+    assert_eq!(
+        race.join("g", name("g"), None, 0).unwrap_err(),
+        RaceError::SignedInOnly
+    );
+    assert!(race.view().players.is_empty());
+    // The guest may watch; an account joins.
+    race.watch("g", 0).unwrap();
+    let (seat, _) = race.join("a", name("a"), Some("ada".into()), 0).unwrap();
+    assert_eq!(seat, 1);
+    assert_eq!(race.view().players[0].account.as_deref(), Some("ada"));
+}

@@ -53,6 +53,7 @@ pub struct NewRequest {
     /// rated: `slide` 3x3, 4x4 or 5x5 to `row-major`, or `shisen` 18x8
     /// (the default deal, no gravity, standard tiles, solvable).
     #[serde(default)]
+    #[schema(example = true)]
     rated: bool,
 }
 

@@ -312,11 +312,6 @@ impl Racer {
             Ok(name) => name,
             Err(e) => return error(e),
         };
-        if let (Some(pool), None) = (self.room.replica().await.rated, &self.account) {
-            return error(format!(
-                "this race is rated ({pool}): only signed-in players may join it; sign in, or race in an unrated room"
-            ));
-        }
         let step = Step::Join {
             key: self.key.clone(),
             name,

@@ -301,10 +301,11 @@ impl Rooms {
     }
 }
 
-/// `race`, limited in time as its pool's rated races are.
+/// `race` under the rules of its pool's rated races, if rated: signed-in
+/// racers only, each race limited in time.
 fn limited(race: AnyRace, pool: Option<Pool>) -> AnyRace {
     match pool {
-        Some(pool) => race.with_limit(pool.time_limit_ms()),
+        Some(pool) => race.with_limit(pool.time_limit_ms()).signed_in_only(),
         None => race,
     }
 }
