@@ -26,11 +26,15 @@ CREATE TABLE arena_entrants (
 );
 
 -- The races an arena paired, with their racers (account ids, comma-
--- separated, in seat order) and when.
+-- separated, in seat order) and when; once settled, the rated race that
+-- settled it (`rated_races.id`, the room and the round's seed) and when,
+-- noted the first time it is found so later reads join it by its key.
 CREATE TABLE arena_races (
-    arena_id  TEXT NOT NULL REFERENCES arenas (id),
-    room      TEXT NOT NULL,
-    racers    TEXT NOT NULL,
-    paired_at BIGINT NOT NULL,
+    arena_id   TEXT NOT NULL REFERENCES arenas (id),
+    room       TEXT NOT NULL,
+    racers     TEXT NOT NULL,
+    paired_at  BIGINT NOT NULL,
+    race_id    TEXT,
+    settled_at BIGINT,
     PRIMARY KEY (arena_id, room)
 );

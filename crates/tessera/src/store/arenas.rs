@@ -5,7 +5,7 @@
 //! races.
 
 use play::arena::Played;
-use play::rating::Pool;
+use play::rating::{Outcome, Pool};
 use sqlx::any::AnyRow;
 
 use super::ratings::outcome_of;
@@ -155,33 +155,68 @@ impl Store {
 
     /// The races the arena paired, in the order they were paired, each
     /// with its first settlement (a rematch in the same room is not the
-    /// arena's).
+    /// arena's). A settlement is looked for by the room's name only until
+    /// it is found, then noted in the race's row: a read joins the settled
+    /// races' outcomes by key, and searches only the races in play.
     pub async fn arena_races(&self, arena: &str) -> Result<Vec<ArenaRace>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT room, racers, paired_at FROM arena_races WHERE arena_id = $1 \
-             ORDER BY paired_at, room",
+            "SELECT a.room, a.racers, a.paired_at, a.race_id, a.settled_at, \
+             x.account_id, x.outcome, x.millis \
+             FROM arena_races a LEFT JOIN rated_racers x ON x.race_id = a.race_id \
+             WHERE a.arena_id = $1 ORDER BY a.paired_at, a.room",
         )
         .bind(arena)
         .fetch_all(&self.pool)
         .await?;
-        let mut races = Vec::new();
+        let mut races: Vec<ArenaRace> = Vec::new();
+        let mut outcomes: Vec<Vec<(String, Outcome)>> = Vec::new();
         for r in &rows {
             let room: String = column(r, "room")?;
-            let racers: String = column(r, "racers")?;
-            let racers: Vec<String> = racers.split(',').map(str::to_string).collect();
-            let settled = self.first_settlement(&room, &racers).await?;
-            races.push(ArenaRace {
-                room,
-                racers,
-                paired_at: column(r, "paired_at")?,
-                settled,
-            });
+            if races.last().is_none_or(|last| last.room != room) {
+                let racers: String = column(r, "racers")?;
+                let settled_at: Option<i64> = column(r, "settled_at")?;
+                races.push(ArenaRace {
+                    room,
+                    racers: racers.split(',').map(str::to_string).collect(),
+                    paired_at: column(r, "paired_at")?,
+                    settled: settled_at.map(|at| {
+                        (
+                            at,
+                            Played {
+                                racers: Vec::new(),
+                                outcomes: Vec::new(),
+                            },
+                        )
+                    }),
+                });
+                outcomes.push(Vec::new());
+            }
+            if let Some(account) = column::<Option<String>>(r, "account_id")? {
+                let outcome = outcome_of(&column::<String>(r, "outcome")?, column(r, "millis")?)?;
+                outcomes
+                    .last_mut()
+                    .expect("a race per row")
+                    .push((account, outcome));
+            }
+        }
+        for (race, found) in races.iter_mut().zip(outcomes) {
+            match &mut race.settled {
+                Some((_, played)) => *played = in_seat_order(&race.racers, &found),
+                None => {
+                    race.settled = self
+                        .first_settlement(arena, &race.room, &race.racers)
+                        .await?;
+                }
+            }
         }
         Ok(races)
     }
 
+    /// The first rated race settled in `room`, if any, noted in the
+    /// arena's row.
     async fn first_settlement(
         &self,
+        arena: &str,
         room: &str,
         racers: &[String],
     ) -> Result<Option<(i64, Played)>, sqlx::Error> {
@@ -195,27 +230,29 @@ impl Store {
             return Ok(None);
         };
         let id: String = column(&race, "id")?;
+        let settled_at: i64 = column(&race, "settled_at")?;
         let rows =
             sqlx::query("SELECT account_id, outcome, millis FROM rated_racers WHERE race_id = $1")
                 .bind(&id)
                 .fetch_all(&self.pool)
                 .await?;
-        let mut outcomes = Vec::new();
-        for racer in racers {
-            // A racer with no row did not join the race: they left it.
-            let row = rows
-                .iter()
-                .find(|r| column::<String>(r, "account_id").is_ok_and(|a| &a == racer));
-            outcomes.push(match row {
-                Some(r) => outcome_of(&column::<String>(r, "outcome")?, column(r, "millis")?)?,
-                None => play::rating::Outcome::Left,
-            });
+        let mut found = Vec::new();
+        for r in &rows {
+            let outcome = outcome_of(&column::<String>(r, "outcome")?, column(r, "millis")?)?;
+            found.push((column::<String>(r, "account_id")?, outcome));
         }
-        let played = Played {
-            racers: racers.to_vec(),
-            outcomes,
-        };
-        Ok(Some((column(&race, "settled_at")?, played)))
+        let noted = sqlx::query(
+            "UPDATE arena_races SET race_id = $1, settled_at = $2 \
+             WHERE arena_id = $3 AND room = $4 AND race_id IS NULL",
+        )
+        .bind(&id)
+        .bind(settled_at)
+        .bind(arena)
+        .bind(room)
+        .execute(&self.pool)
+        .await;
+        self.noted(noted)?;
+        Ok(Some((settled_at, in_seat_order(racers, &found))))
     }
 
     /// Puts `racers` in race `room` of the arena: all of them, or (when
@@ -279,6 +316,24 @@ impl Store {
         .execute(&self.pool)
         .await;
         self.noted(written).map(|_| ())
+    }
+}
+
+/// A settled race's outcomes in its racers' seat order. A racer with no
+/// outcome did not join the race: they left it.
+fn in_seat_order(racers: &[String], found: &[(String, Outcome)]) -> Played {
+    let outcomes = racers
+        .iter()
+        .map(|racer| {
+            found
+                .iter()
+                .find(|(account, _)| account == racer)
+                .map_or(Outcome::Left, |(_, outcome)| *outcome)
+        })
+        .collect();
+    Played {
+        racers: racers.to_vec(),
+        outcomes,
     }
 }
 
