@@ -10,7 +10,8 @@
 //! a time writes (a better row wins), so two instances doing the chore at
 //! once still agree. History rows go in unmarked: the caller marks the
 //! world records of their categories again (`bests::mark_records`,
-//! `bests::mark_all`), as it did before.
+//! `bests::mark_all`), as it did before. A chore over every account works
+//! on a few at once on PostgreSQL ([`Store::each_account`]).
 
 use std::future::Future;
 
@@ -275,4 +276,55 @@ pub(super) async fn history(
         rows,
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(control: &'static str, millis: f64, at: i64) -> HistoryRow<'static> {
+        HistoryRow {
+            key: Key {
+                game: "slide",
+                variant: "3x3-row-major",
+                format: "single",
+                display: "standard",
+                control,
+            },
+            n: 1,
+            millis,
+            moves: None,
+            game_ids: format!("g{millis}"),
+            at,
+        }
+    }
+
+    #[test]
+    fn one_improvement_per_best_and_finish_the_later_kept() {
+        // Two bests' improvements interleaved as results came; two of the
+        // first's finished at the same time: the later, better one stays.
+        let mut history = vec![
+            row("", 900.0, 1),
+            row("keyboard", 900.0, 1),
+            row("", 800.0, 2),
+            row("keyboard", 850.0, 3),
+            row("", 700.0, 2),
+            row("", 600.0, 4),
+        ];
+        one_per_finish(&mut history);
+        let got: Vec<(&str, f64, i64)> = history
+            .iter()
+            .map(|r| (r.key.control, r.millis, r.at))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("", 900.0, 1),
+                ("", 700.0, 2),
+                ("", 600.0, 4),
+                ("keyboard", 900.0, 1),
+                ("keyboard", 850.0, 3)
+            ]
+        );
+    }
 }

@@ -532,6 +532,25 @@ fn the_server_takes_what_the_schema_allows_and_refuses_what_it_forbids() {
         cases.push(new(submit, "display", base, json!(display)));
         cases.push(query_case(&doc, "/api/records", "display", display));
     }
+    // A profile's filters, read as the records' are (an unknown handle:
+    // a value taken is a 404, one refused a 400).
+    let profile = "/api/users/{handle}";
+    for (name, value) in [
+        ("control", "hover"),
+        ("control", "joystick"),
+        ("display", "manhattan"),
+        ("display", "Manhattan"),
+    ] {
+        cases.push(Case {
+            schema: parameter(&doc, profile, name).clone(),
+            value: json!(value),
+            send: Box::new(move |c, value| {
+                let value = value.as_str().unwrap();
+                c.get(&format!("/api/users/nobody_here?{name}={value}"))
+                    .status
+            }),
+        });
+    }
     for game in ["slide", "shisen", "", "Slide", "chess"] {
         cases.push(query_case(&doc, "/api/records", "game", game));
     }
