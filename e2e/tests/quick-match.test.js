@@ -1,12 +1,17 @@
 // "Play rated" on the sliding puzzle's page, as two signed-in players in
-// two browsers press it: both wait in the pool's queue and land on the
-// same rated race's page; a guest is told to sign in; the page is clean
-// for axe-core while waiting. (The queue's rules: tests/it/quick_match.rs.)
+// two browsers press it: both wait in the pool's queue, land on the same
+// rated race's page, race it and see their new ratings; a guest is told
+// to sign in; the page is clean for axe-core while waiting. (The queue's
+// rules: tests/it/quick_match.rs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, startBrowser } from './harness.js';
 import { noViolations } from './axe.js';
 import { signUp, uniqueHandle } from './account.js';
+import { bfs } from './puzzle.js';
+import { myTiles, click, hears, takeSeat } from './racing.js';
+
+const GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 
 let server, first, second;
 before(async () => {
@@ -26,7 +31,17 @@ async function ready(desk, prefix) {
   return page;
 }
 
-test('two players pressing Play rated meet in one rated race', async () => {
+async function solveByHand(page) {
+  let tiles = await myTiles(page);
+  await page.waitForTimeout(400);
+  for (const m of bfs(tiles, GOAL)) {
+    tiles = await click(page, tiles, m);
+    await page.waitForTimeout(250);
+  }
+  assert.deepEqual(tiles, GOAL);
+}
+
+test('two players pressing Play rated meet in one rated race, race it and see their new ratings', async () => {
   const ada = await ready(first, 'qa');
   const bob = await ready(second, 'qb');
   await ada.click('#slide-rated');
@@ -36,6 +51,18 @@ test('two players pressing Play rated meet in one rated race', async () => {
   await bob.click('#slide-rated');
   await Promise.all([ada.waitForURL(/\/race\//), bob.waitForURL(/\/race\//)]);
   assert.equal(new URL(ada.url()).pathname, new URL(bob.url()).pathname);
+
+  await takeSeat(ada, 'Ada');
+  await takeSeat(bob, 'Bob');
+  await ada.waitForSelector('#race-players li[data-player="2"]');
+  for (const page of [ada, bob]) await page.click('#race-ready');
+  for (const page of [ada, bob]) await page.waitForSelector('#race-board .tile', { timeout: 8000 });
+  for (const page of [ada, bob]) await hears(page, /^Go!$/);
+  await solveByHand(ada);
+  await solveByHand(bob);
+  for (const page of [ada, bob]) await page.waitForSelector('#race-rating:not([hidden])', { timeout: 15000 });
+  assert.match(await ada.textContent('#race-rating'), /^Your Sliding 3x3 rating: \d+\? \(\+\d+\)$/);
+  assert.match(await bob.textContent('#race-rating'), /^Your Sliding 3x3 rating: \d+\? \(−\d+\)$/);
   await ada.close();
   await bob.close();
 });
