@@ -2,9 +2,13 @@
 //! values in `edge`: a number out of range is refused with what is
 //! accepted, never clamped silently.
 
+// utoipa's `IntoParams` expands to paths the lint calls redundant.
+#![allow(unused_qualifications)]
+
 use serde::Deserialize;
 use utoipa::openapi::schema::{ObjectBuilder, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{KnownFormat, RefOr, Schema};
+use utoipa::IntoParams;
 use utoipa::{PartialSchema, ToSchema};
 
 use super::edge::Invalid;
@@ -13,6 +17,22 @@ use super::edge::Invalid;
 pub const MOST_ROWS: u32 = 100;
 /// The furthest a page may start: deep pages are for search, not paging.
 pub const FURTHEST: u32 = 100_000;
+
+/// Which part of a ranked list: the players from `offset`, `limit` of
+/// them (the rankings, a rating leaderboard).
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// How many players to skip from the top (0 when absent).
+    #[param(inline)]
+    #[serde(default)]
+    pub offset: Option<PageOffset>,
+    /// How many players to list (50 when absent).
+    #[param(inline)]
+    #[serde(default)]
+    pub limit: Option<PageLimit>,
+}
 
 /// How many rows to skip: 0 to [`FURTHEST`].
 #[derive(Clone, Copy, Debug, Deserialize)]

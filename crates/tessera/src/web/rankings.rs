@@ -8,29 +8,14 @@
 use axum::extract::State;
 use axum::Json;
 use play::power::Tables;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::account::Visitor;
 use super::error::{Always, ApiError, Params, QueryErrors};
-use super::paging::{PageLimit, PageOffset};
+use super::paging::PageQuery;
 use super::App;
 use crate::store::Ranked;
-
-/// Which part of the rankings.
-#[derive(Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct RankingsQuery {
-    /// How many players to skip from the top (0 when absent).
-    #[param(inline)]
-    #[serde(default)]
-    offset: Option<PageOffset>,
-    /// How many players to list (50 when absent).
-    #[param(inline)]
-    #[serde(default)]
-    limit: Option<PageLimit>,
-}
 
 /// A power tier.
 #[derive(Serialize, ToSchema)]
@@ -101,12 +86,12 @@ pub struct Rankings {
 }
 
 /// Players ranked by power over the 30 core categories.
-#[utoipa::path(get, path = "/api/rankings", tag = "records", params(RankingsQuery),
+#[utoipa::path(get, path = "/api/rankings", tag = "records", params(PageQuery),
     responses((status = 200, body = Rankings), QueryErrors, Always))]
 pub async fn rankings(
     State(app): State<App>,
     visitor: Visitor,
-    Params(query): Params<RankingsQuery>,
+    Params(query): Params<PageQuery>,
 ) -> Result<Json<Rankings>, ApiError> {
     let offset = query.offset.map_or(0, |o| o.0);
     let limit = query.limit.map_or(50, |l| l.0);

@@ -10,10 +10,10 @@ use axum::extract::{Path, State};
 use axum::Json;
 use play::rating::Pool;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::error::{Always, ApiError, ErrorBody, Params};
-use super::paging::{PageLimit, PageOffset};
+use super::paging::PageQuery;
 use super::App;
 use crate::store::Store;
 
@@ -93,21 +93,6 @@ pub(super) async fn of_account(store: &Store, account: &str) -> Result<Vec<PoolR
     Ok(ratings)
 }
 
-/// Which part of a leaderboard.
-#[derive(Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct LeaderboardQuery {
-    /// How many players to skip from the top (0 when absent).
-    #[param(inline)]
-    #[serde(default)]
-    offset: Option<PageOffset>,
-    /// How many players to list (50 when absent).
-    #[param(inline)]
-    #[serde(default)]
-    limit: Option<PageLimit>,
-}
-
 /// A line of a leaderboard.
 #[derive(Serialize, ToSchema)]
 pub struct RatedPlayer {
@@ -136,14 +121,14 @@ pub struct Leaderboard {
 /// The highest ratings of a pool that are no longer provisional (RD below
 /// 110).
 #[utoipa::path(get, path = "/api/ratings/{pool}", operation_id = "rating_leaderboard", tag = "records",
-    params(("pool" = inline(PoolName), Path, description = "The rating pool"), LeaderboardQuery),
+    params(("pool" = inline(PoolName), Path, description = "The rating pool"), PageQuery),
     responses((status = 200, body = Leaderboard),
         (status = 400, description = "Not a rating pool, or a bad offset or limit", body = ErrorBody),
         Always))]
 pub async fn leaderboard(
     State(app): State<App>,
     Path(pool): Path<String>,
-    Params(query): Params<LeaderboardQuery>,
+    Params(query): Params<PageQuery>,
 ) -> Result<Json<Leaderboard>, ApiError> {
     let pool: Pool = pool.parse().map_err(ApiError::bad)?;
     let offset = query.offset.map_or(0, |o| o.0);
