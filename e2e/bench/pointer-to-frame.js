@@ -44,7 +44,17 @@ function instrument() {
   const board = document.getElementById('slide-board');
   window.__samples = [];
   let pending = null;
-  board.addEventListener('pointermove', (e) => { pending = { event: e.timeStamp }; }, { capture: true });
+  // The page may read the pointer from `pointerrawupdate` (as it arrives)
+  // or `pointermove` (at the next frame): the first of the two for one
+  // movement starts the clock, at the movement's own time.
+  let last = null;
+  const start = (e) => {
+    if (e.timeStamp === last) return;
+    last = e.timeStamp;
+    pending = { event: e.timeStamp };
+  };
+  board.addEventListener('pointerrawupdate', start, { capture: true });
+  board.addEventListener('pointermove', start, { capture: true });
   new MutationObserver(() => {
     const p = pending;
     if (!p || p.changed) return;

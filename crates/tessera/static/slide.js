@@ -28,8 +28,6 @@ let placeEls = []; // and the screen reader's cells by place
 let canvas = null;
 // What the display type shows in each cell as last drawn, null if none.
 let displayed = null;
-// A redraw asked for the next frame (hover moves), not yet made.
-let painting = 0;
 // The tile in each cell as last drawn, and whether it was drawn blind.
 let shown = [];
 let shownBlind = false;
@@ -96,8 +94,6 @@ function fitHeight(board) {
 // 10×10 a canvas (board-canvas.js). A `quick` redraw (after moves) touches
 // only the cells that changed, so that a 32×32 keeps up with the pointer.
 function render(quick = false) {
-  cancelAnimationFrame(painting);
-  painting = 0;
   const board = $('slide-board');
   const blind = s.blind && s.moves.length > 0 && !s.solved;
   if (quick && board.dataset.game === s.key && blind === shownBlind) {
@@ -321,8 +317,9 @@ function solvedNow() { return s.tiles.every((t, i) => t === s.goal[i]); }
 
 // Plays moves (tile-direction letters) from the player, made by `input`
 // (`k` keyboard, `m` mouse click, `h` hover, `t` touch). Moves by hover
-// show on the next frame, however many the pointer made in it.
-function play(letters, input, nextFrame = false) {
+// are drawn at once (only the cells they change) and not announced one by
+// one: the next frame shows them.
+function play(letters, input, quiet = false) {
   if (!s || s.solved || solving) return;
   const moved = [];
   for (const m of letters) {
@@ -336,8 +333,8 @@ function play(letters, input, nextFrame = false) {
     render();
     sayMoves(moved, letters[0]);
     solvedPuzzle();
-  } else if (nextFrame) {
-    if (!painting) painting = requestAnimationFrame(() => render(true));
+  } else if (quiet) {
+    render(true);
   } else {
     render(true);
     sayMoves(moved, letters[0]);
@@ -726,7 +723,14 @@ export function init() {
     if (e.key === '-') { e.preventDefault(); setZoom(zoom / 1.25); }
     if (e.key === 'End') { e.preventDefault(); setZoom(1); }
   });
-  board.addEventListener('pointermove', hovered);
+  // Hover reads the pointer as each movement arrives (`pointerrawupdate`,
+  // where the browser has it), not when the next frame dispatches
+  // `pointermove`: the move is drawn before that frame, so it shows in it.
+  // Once raw updates arrive, `pointermove` replaying the same path would
+  // move the blank back along it, so it is left to them.
+  let raw = false;
+  board.addEventListener('pointerrawupdate', (e) => { raw = true; hovered(e); });
+  board.addEventListener('pointermove', (e) => { if (!raw) hovered(e); });
   const displays = $('slide-display');
   for (const [value, text] of DISPLAYS) displays.append(el('option', { value, text }));
   // A display is a category of its own: changing it deals a new puzzle.
