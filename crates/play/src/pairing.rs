@@ -13,6 +13,13 @@
 //! holds the queue and calls [`pair`] whenever it changes and on a tick,
 //! so that windows widen.
 
+/// The rating difference a player accepts after waiting `waited`
+/// milliseconds.
+pub fn window(waited: i64) -> f64 {
+    let seconds = waited.max(0) as f64 / 1_000.0;
+    (FIRST_WINDOW + WIDENING_PER_SECOND * seconds).min(WIDEST_WINDOW)
+}
+
 /// A player waiting to be paired.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Seeker {
@@ -43,8 +50,7 @@ impl Seeker {
     /// The rating difference this player accepts after waiting until
     /// `now`.
     pub fn window(&self, now: i64) -> f64 {
-        let waited = (now - self.since).max(0) as f64 / 1_000.0;
-        (FIRST_WINDOW + WIDENING_PER_SECOND * waited).min(WIDEST_WINDOW)
+        window(now - self.since)
     }
 
     /// Whether this player and `other` accept each other at `now`.

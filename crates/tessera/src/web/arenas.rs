@@ -17,7 +17,7 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use play::arena::{Arena, ArenaError, Entry, Presence, SHORTEST_MS};
+use play::arena::{Arena, ArenaError, Entry, Presence};
 use play::rating::Pool;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -202,12 +202,22 @@ pub async fn view(
     let mut entrants = app.store.arena_entrants(&arena.id).await?;
     let mut races = app.store.arena_races(&arena.id).await?;
     free_the_finished(&app, &arena, &mut entrants, &races, now).await?;
-    let paired = pair(&app, &arena, &entrants, &races, now).await?;
-    if paired {
+    let mut rules = restore(&arena, &entrants, &races, now)?;
+    if pair(&app, &arena, &mut rules, now).await? {
+        // The pairings went through the store, which may have refused
+        // some (another instance paired them first): read it again.
         entrants = app.store.arena_entrants(&arena.id).await?;
         races = app.store.arena_races(&arena.id).await?;
+        rules = restore(&arena, &entrants, &races, now)?;
     }
-    Ok(Json(render(&arena, &entrants, &races, me.as_deref(), now)))
+    Ok(Json(render(
+        &arena,
+        &rules,
+        &entrants,
+        &races,
+        me.as_deref(),
+        now,
+    )))
 }
 
 async fn find(app: &App, id: &str) -> Result<ArenaRow, ApiError> {
@@ -254,7 +264,12 @@ fn presence(entrant: &EntrantRow, now: i64) -> Presence {
 
 /// The arena as `play::arena` sees it: its entrants and settled races, in
 /// the order they were settled.
-fn restore(arena: &ArenaRow, entrants: &[EntrantRow], races: &[ArenaRace], now: i64) -> Arena {
+fn restore(
+    arena: &ArenaRow,
+    entrants: &[EntrantRow],
+    races: &[ArenaRace],
+    now: i64,
+) -> Result<Arena, ApiError> {
     let entries: Vec<Entry> = entrants
         .iter()
         .map(|e| Entry {
@@ -266,22 +281,15 @@ fn restore(arena: &ArenaRow, entrants: &[EntrantRow], races: &[ArenaRace], now: 
     let mut settled: Vec<_> = races.iter().filter_map(|r| r.settled.as_ref()).collect();
     settled.sort_by_key(|(at, _)| *at);
     let played: Vec<_> = settled.into_iter().map(|(_, p)| p.clone()).collect();
-    Arena::new(arena.pool, arena.starts, arena.ends - arena.starts)
-        .unwrap_or_else(|_| {
-            Arena::new(arena.pool, arena.starts, SHORTEST_MS).expect("a valid length")
-        })
-        .restore(&entries, &played)
+    let rules = Arena::new(arena.pool, arena.starts, arena.ends - arena.starts).map_err(|e| {
+        let message = format!("stored arena {}: {e}", arena.id);
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    })?;
+    Ok(rules.restore(&entries, &played))
 }
 
 /// Opens a rated room for each pairing the rules make now; true if any.
-async fn pair(
-    app: &App,
-    arena: &ArenaRow,
-    entrants: &[EntrantRow],
-    races: &[ArenaRace],
-    now: i64,
-) -> Result<bool, ApiError> {
-    let mut rules = restore(arena, entrants, races, now);
+async fn pair(app: &App, arena: &ArenaRow, rules: &mut Arena, now: i64) -> Result<bool, ApiError> {
     let mut n = 0;
     let pairings = rules.pairings(now, || {
         n += 1;
@@ -298,12 +306,12 @@ async fn pair(
 
 fn render(
     arena: &ArenaRow,
+    rules: &Arena,
     entrants: &[EntrantRow],
     races: &[ArenaRace],
     me: Option<&str>,
     now: i64,
 ) -> ArenaView {
-    let rules = restore(arena, entrants, races, now);
     let handle_of = |who: &str| {
         entrants
             .iter()

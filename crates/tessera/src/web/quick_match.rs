@@ -9,7 +9,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use play::pairing::{self, Seeker};
+use play::pairing;
 use play::rating::{Params as RatingParams, Pool, Rating};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -78,7 +78,12 @@ pub async fn seek(
         }
         Err(SeekError::Database(e)) => return Err(e.into()),
     }
-    seeking(&app, &account.id, rating).await
+    let seek = Seek {
+        pool,
+        since: now,
+        room: None,
+    };
+    seeking(&app, &account.id, seek, now).await
 }
 
 /// The player's seek: still waiting, or paired into a room.
@@ -88,15 +93,11 @@ pub async fn seek(
         SignedInErrors, Always))]
 pub async fn state(State(app): State<App>, visitor: Visitor) -> Result<Json<Seeking>, ApiError> {
     let account = signed_in(&visitor)?;
-    let rating = match app
-        .store
-        .seek_seen(&account.id, app.clock.now_millis())
-        .await?
-    {
-        Some(Seek { pool, .. }) => rating_in(&app, &account.id, pool).await?,
-        None => return Err(ApiError::not_found("not waiting for a race")),
+    let now = app.clock.now_millis();
+    let Some(seek) = app.store.seek_seen(&account.id, now).await? else {
+        return Err(ApiError::not_found("not waiting for a race"));
     };
-    seeking(&app, &account.id, rating).await
+    seeking(&app, &account.id, seek, now).await
 }
 
 /// Stops waiting. A seek already paired stays: its room is the player's
@@ -123,12 +124,14 @@ async fn rating_in(app: &App, account: &str, pool: Pool) -> Result<f64, ApiError
     ))
 }
 
-/// Pairs the player's queue, then says where their seek stands.
-async fn seeking(app: &App, account: &str, rating: f64) -> Result<Json<Seeking>, ApiError> {
-    let now = app.clock.now_millis();
-    let Some(seek) = app.store.seek_seen(account, now).await? else {
-        return Err(ApiError::not_found("not waiting for a race"));
-    };
+/// Pairs the player's queue if their `seek` still waits, then says
+/// where it stands.
+async fn seeking(
+    app: &App,
+    account: &str,
+    seek: Seek,
+    now: i64,
+) -> Result<Json<Seeking>, ApiError> {
     let seek = match seek.room {
         Some(_) => seek,
         None => {
@@ -136,14 +139,9 @@ async fn seeking(app: &App, account: &str, rating: f64) -> Result<Json<Seeking>,
             app.store.seek_seen(account, now).await?.unwrap_or(seek)
         }
     };
-    let me = Seeker {
-        who: account.to_string(),
-        rating,
-        since: seek.since,
-    };
     Ok(Json(Seeking {
         waited: now - seek.since,
-        window: me.window(now),
+        window: pairing::window(now - seek.since),
         url: seek.room.as_ref().map(|room| format!("/race/{room}")),
         room: seek.room,
         pool: seek.pool.name().to_string(),
