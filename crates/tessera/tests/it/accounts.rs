@@ -484,11 +484,8 @@ fn a_bot_on_an_account_stays_unranked() {
     );
     // Signing in again (which moves guest results) does not rank it.
     c.post("/api/account/logout", json!({}));
-    assert_eq!(
-        c.post("/api/account/login", credentials(&handle, &password))
-            .status,
-        200
-    );
+    let login = c.post("/api/account/login", credentials(&handle, &password));
+    assert_eq!(login.status, 200, "{}", login.text);
     assert!(records(&mut c).is_empty(), "a bot's result was ranked");
 }
 

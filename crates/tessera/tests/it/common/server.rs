@@ -45,11 +45,13 @@ impl Server {
     }
 
     /// `tessera ARGS --addr 127.0.0.1:0 --db DB` on the test database for
-    /// `dir`, with the solver rate limit out of the way (one test checks it).
+    /// `dir`, with the solver rate limit out of the way (one test checks it)
+    /// and a patient database (see [`PATIENT`]).
     pub fn start_with(args: &[&str], dir: PathBuf) -> Server {
         let db = database_for(&dir);
         let mut full = args.to_vec();
         full.extend(["--solver-rate", "100000", "--db", &db]);
+        full.extend(PATIENT);
         Server::start_args(&full, dir)
     }
 
@@ -60,7 +62,8 @@ impl Server {
         let db = database_for(&dir);
         let mut command = Command::new(env!("CARGO_BIN_EXE_tessera"));
         command.env("TESSERA_TEST_CLOCK_SHIFT_MS", shift_millis.to_string());
-        let args = ["serve", "--solver-rate", "100000", "--db", &db];
+        let mut args = vec!["serve", "--solver-rate", "100000", "--db", &db];
+        args.extend(PATIENT);
         Server::spawn(command, &args, dir)
     }
 
@@ -75,6 +78,7 @@ impl Server {
         let db = database_for(&dir);
         let mut full = args.to_vec();
         full.extend(["--solver-rate", "100000", "--db", &db]);
+        full.extend(PATIENT);
         let mut shell = Command::new("sh");
         shell.args([
             "-c",
@@ -133,6 +137,13 @@ impl Server {
         Client::new(&self.url)
     }
 }
+
+/// The database wait of the tests' servers: the default second is for a
+/// stuck database in production, but the tests share two cores with
+/// builds and other servers, where a write may wait that long for the
+/// lock or the pool on a healthy database and be answered 503. The tests of
+/// an unreachable database start their servers with their own arguments.
+pub const PATIENT: [&str; 2] = ["--db-timeout", "10"];
 
 /// The base URL a starting server prints on its first line of output,
 /// without the trailing slash.
