@@ -23,7 +23,7 @@ type Pair<'py, A, B> = PyResult<(Bound<'py, A>, Bound<'py, B>)>;
 
 /// Rows handed to one rayon task: small batches stay on the calling
 /// thread, where spawning would cost more than the work.
-const ROWS_PER_TASK: usize = 4096;
+pub(crate) const ROWS_PER_TASK: usize = 4096;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(next_states, m)?)?;
@@ -35,17 +35,15 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The private helpers of `tessera.gym`, on the extension module itself.
 pub fn register_private(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(vector_step, m)?)?;
-    m.add_function(wrap_pyfunction!(vector_check_actions, m)?)?;
     m.add_function(wrap_pyfunction!(random_positions, m)?)?;
     Ok(())
 }
 
 /// The board's geometry, for moving blanks on flat rows.
 #[derive(Clone, Copy)]
-struct Board {
-    width: usize,
-    height: usize,
+pub(crate) struct Board {
+    pub(crate) width: usize,
+    pub(crate) height: usize,
 }
 
 impl Board {
@@ -56,14 +54,14 @@ impl Board {
         }
     }
 
-    fn cells(self) -> usize {
+    pub(crate) fn cells(self) -> usize {
         self.width * self.height
     }
 
     /// The cell of the tile that slides into `blank` under `action`
     /// (`U D L R`), if there is one.
     #[inline]
-    fn source(self, blank: usize, action: usize) -> Option<usize> {
+    pub(crate) fn source(self, blank: usize, action: usize) -> Option<usize> {
         let (x, y) = (blank % self.width, blank / self.width);
         match action {
             0 => (y + 1 < self.height).then(|| blank + self.width),
@@ -76,7 +74,7 @@ impl Board {
 
 /// The blank's cell in a row known to hold one.
 #[inline]
-fn blank_of(row: &[u8]) -> usize {
+pub(crate) fn blank_of(row: &[u8]) -> usize {
     row.iter().position(|&t| t == 0).unwrap_or(0)
 }
 
@@ -178,7 +176,7 @@ fn is_position(row: &[u8]) -> bool {
 
 /// A 1-D array of `rows` actions `0..=3`, of any integer dtype; `range`
 /// says what an action is, after `actions[i] is a: `.
-fn actions_arg(value: &Bound<'_, PyAny>, rows: usize, range: &str) -> PyResult<Vec<u8>> {
+pub(crate) fn actions_arg(value: &Bound<'_, PyAny>, rows: usize, range: &str) -> PyResult<Vec<u8>> {
     let array = array_arg(value, "actions", "integer", "(N,)")?;
     let shape = array.shape().to_vec();
     let dtype = array.dtype();
@@ -515,256 +513,4 @@ fn random_positions<'py>(
     let flat: Vec<u8> = rows.into_iter().flatten().collect();
     let array = Array2::from_shape_vec((seeds.len(), cells), flat).map_err(value_error)?;
     Ok(PyArray2::from_owned_array(py, array))
-}
-
-/// A mutable contiguous view of an array the vector environment owns.
-fn owned<'a, T: numpy::Element>(
-    array: &'a mut numpy::PyReadwriteArray<'_, T, numpy::Ix1>,
-    name: &str,
-    len: usize,
-) -> PyResult<&'a mut [T]> {
-    let slice = array
-        .as_slice_mut()
-        .map_err(|_| value_error(format!("{name} must be contiguous")))?;
-    if slice.len() != len {
-        return Err(value_error(format!(
-            "{name} must have {len} entries, not {}",
-            slice.len()
-        )));
-    }
-    Ok(slice)
-}
-
-/// What an action is, as the vector environment says it.
-const SPACE_ACTIONS: &str = "outside the action space Discrete(4), 0 1 2 3 are U D L R";
-
-/// The actions of a vector environment's step, checked as the step
-/// checks them, for the rare step that first resets boards that ended:
-/// a bad action must raise before any board changes.
-#[pyfunction]
-fn vector_check_actions(actions: &Bound<'_, PyAny>, rows: usize) -> PyResult<()> {
-    actions_arg(actions, rows, SPACE_ACTIONS).map(drop)
-}
-
-/// One step of `tessera.gym`'s vector environment, in place: every row of
-/// `states` not flagged in `ended` takes its action (an illegal move
-/// leaves it as it is), counts a step, and gets its reward (`-1`, or with
-/// `sparse` `1` on reaching `goal` and `0` otherwise), termination (the
-/// goal reached) and truncation (`max_steps` taken); rows flagged in
-/// `ended` were just replaced by new puzzles and get reward 0, no ending
-/// and a step count of 0. Every row's action mask is written, and `ended`
-/// is overwritten with the rows that end on this step, whose number is
-/// returned (the caller resets them before the next step only when there
-/// are some).
-#[pyfunction]
-#[pyo3(signature = (states, steps, actions, ended, goal, width, max_steps, sparse, rewards, terminated, truncated, masks))]
-#[allow(clippy::too_many_arguments)]
-fn vector_step(
-    py: Python<'_>,
-    states: &Bound<'_, PyArray2<u8>>,
-    steps: &Bound<'_, PyArray1<i64>>,
-    actions: &Bound<'_, PyAny>,
-    ended: &Bound<'_, PyArray1<bool>>,
-    goal: &[u8],
-    width: usize,
-    max_steps: i64,
-    sparse: bool,
-    rewards: &Bound<'_, PyArray1<f64>>,
-    terminated: &Bound<'_, PyArray1<bool>>,
-    truncated: &Bound<'_, PyArray1<bool>>,
-    masks: &Bound<'_, PyArray2<i8>>,
-) -> PyResult<usize> {
-    let cells = goal.len();
-    if width == 0 || !cells.is_multiple_of(width) {
-        return Err(value_error(format!(
-            "width {width} does not divide {cells}"
-        )));
-    }
-    let moves = Moves::new(Board {
-        width,
-        height: cells / width,
-    });
-    let rows = steps.len();
-    let actions = actions_arg(actions, rows, SPACE_ACTIONS)?;
-    let mut states = states.readwrite();
-    let states = states
-        .as_slice_mut()
-        .map_err(|_| value_error("states must be contiguous"))?;
-    if states.len() != rows * cells {
-        return Err(value_error(
-            "states and steps disagree on the number of boards",
-        ));
-    }
-    let mut masks = masks.readwrite();
-    let masks = masks
-        .as_slice_mut()
-        .map_err(|_| value_error("masks must be contiguous"))?;
-    if masks.len() != rows * 4 {
-        return Err(value_error("masks must have shape (N, 4)"));
-    }
-    let (mut steps, mut ended) = (steps.readwrite(), ended.readwrite());
-    let (mut rewards, mut terminated, mut truncated) = (
-        rewards.readwrite(),
-        terminated.readwrite(),
-        truncated.readwrite(),
-    );
-    let boards = Boards {
-        states,
-        masks,
-        steps: owned(&mut steps, "steps", rows)?,
-        ended: owned(&mut ended, "ended", rows)?,
-        actions: &actions,
-        rewards: owned(&mut rewards, "rewards", rows)?,
-        terminated: owned(&mut terminated, "terminated", rows)?,
-        truncated: owned(&mut truncated, "truncated", rows)?,
-    };
-    let rules = StepRules {
-        moves: &moves,
-        goal,
-        max_steps,
-        sparse,
-    };
-    Ok(py.detach(|| boards.step(&rules)))
-}
-
-/// Every cell's neighbour in each direction, looked up instead of
-/// divided out on every row of every step.
-struct Moves {
-    /// `sources[4 * blank + action]`: the cell whose tile slides into
-    /// `blank` under `action`, or `blank` itself when there is none.
-    sources: Vec<u8>,
-    /// `masks[4 * blank ..][..4]`: which actions are legal there.
-    masks: Vec<i8>,
-}
-
-impl Moves {
-    fn new(board: Board) -> Moves {
-        let cells = board.cells();
-        let mut sources = Vec::with_capacity(4 * cells);
-        let mut masks = Vec::with_capacity(4 * cells);
-        for blank in 0..cells {
-            for action in 0..4 {
-                let source = board.source(blank, action);
-                // Boards reach the vector environment only with uint8
-                // labels, so at most 256 cells: a cell fits a byte.
-                sources.push(source.unwrap_or(blank) as u8);
-                masks.push(i8::from(source.is_some()));
-            }
-        }
-        Moves { sources, masks }
-    }
-}
-
-/// What every board of a step shares.
-struct StepRules<'a> {
-    moves: &'a Moves,
-    goal: &'a [u8],
-    max_steps: i64,
-    sparse: bool,
-}
-
-/// The vector environment's arrays, row-aligned.
-struct Boards<'a> {
-    states: &'a mut [u8],
-    masks: &'a mut [i8],
-    steps: &'a mut [i64],
-    ended: &'a mut [bool],
-    actions: &'a [u8],
-    rewards: &'a mut [f64],
-    terminated: &'a mut [bool],
-    truncated: &'a mut [bool],
-}
-
-impl Boards<'_> {
-    /// Steps every board; the number of boards that ended. Batches that
-    /// fit one rayon task stay on the calling thread: handing them to the
-    /// pool and waiting for it costs more than the step.
-    fn step(self, rules: &StepRules<'_>) -> usize {
-        let rows = self.steps.len();
-        if rows <= ROWS_PER_TASK {
-            return self.step_here(rules);
-        }
-        let cells = rules.goal.len();
-        let mut parts = Vec::with_capacity(rows.div_ceil(ROWS_PER_TASK));
-        let mut rest = self;
-        while !rest.steps.is_empty() {
-            let take = ROWS_PER_TASK.min(rest.steps.len());
-            let (head, tail) = rest.split_at(take, cells);
-            parts.push(head);
-            rest = tail;
-        }
-        parts
-            .into_par_iter()
-            .map(|part| part.step_here(rules))
-            .sum()
-    }
-
-    fn split_at(self, rows: usize, cells: usize) -> (Self, Self) {
-        let (states, states_rest) = self.states.split_at_mut(rows * cells);
-        let (masks, masks_rest) = self.masks.split_at_mut(rows * 4);
-        let (steps, steps_rest) = self.steps.split_at_mut(rows);
-        let (ended, ended_rest) = self.ended.split_at_mut(rows);
-        let (actions, actions_rest) = self.actions.split_at(rows);
-        let (rewards, rewards_rest) = self.rewards.split_at_mut(rows);
-        let (terminated, terminated_rest) = self.terminated.split_at_mut(rows);
-        let (truncated, truncated_rest) = self.truncated.split_at_mut(rows);
-        (
-            Boards {
-                states,
-                masks,
-                steps,
-                ended,
-                actions,
-                rewards,
-                terminated,
-                truncated,
-            },
-            Boards {
-                states: states_rest,
-                masks: masks_rest,
-                steps: steps_rest,
-                ended: ended_rest,
-                actions: actions_rest,
-                rewards: rewards_rest,
-                terminated: terminated_rest,
-                truncated: truncated_rest,
-            },
-        )
-    }
-
-    /// Steps these boards on this thread.
-    fn step_here(self, rules: &StepRules<'_>) -> usize {
-        let cells = rules.goal.len();
-        let mut ending = 0;
-        for (i, row) in self.states.chunks_exact_mut(cells).enumerate() {
-            let mut blank = blank_of(row);
-            if self.ended[i] {
-                self.steps[i] = 0;
-                self.rewards[i] = 0.0;
-                self.terminated[i] = false;
-                self.truncated[i] = false;
-                self.ended[i] = false;
-            } else {
-                let source =
-                    usize::from(rules.moves.sources[4 * blank + usize::from(self.actions[i])]);
-                row.swap(blank, source);
-                blank = source;
-                self.steps[i] += 1;
-                let solved = row == rules.goal;
-                self.rewards[i] = match (rules.sparse, solved) {
-                    (false, _) => -1.0,
-                    (true, true) => 1.0,
-                    (true, false) => 0.0,
-                };
-                let cut = !solved && self.steps[i] >= rules.max_steps;
-                self.terminated[i] = solved;
-                self.truncated[i] = cut;
-                self.ended[i] = solved || cut;
-                ending += usize::from(solved || cut);
-            }
-            self.masks[4 * i..4 * i + 4]
-                .copy_from_slice(&rules.moves.masks[4 * blank..4 * blank + 4]);
-        }
-        ending
-    }
 }

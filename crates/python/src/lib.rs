@@ -15,6 +15,7 @@ mod interrupt;
 mod shisen_module;
 mod slide_module;
 mod streams;
+mod vector;
 
 /// The extension module; the Python package `tessera` re-exports its
 /// submodules as `tessera.slide` and `tessera.shisen`.
@@ -33,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&shisen)?;
     batch::register_private(m)?;
     streams::register_private(m)?;
+    vector::register_private(m)?;
     Ok(())
 }
 

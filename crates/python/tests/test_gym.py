@@ -106,15 +106,17 @@ def test_make_vec_gives_the_native_vector_environment():
 
 
 @pytest.mark.parametrize(
-    "kwargs",
+    "n, kwargs",
     [
-        dict(size="3x3", scramble="walk:4", reward="step", max_steps=12),
-        dict(size="4x3", goal="spiral", scramble="walk:3", reward="sparse", max_steps=9),
-        dict(size="2x2", scramble="uniform", reward="sparse", max_steps=5),
+        (6, dict(size="3x3", scramble="walk:4", reward="step", max_steps=12)),
+        (6, dict(size="4x3", goal="spiral", scramble="walk:3", reward="sparse", max_steps=9)),
+        (6, dict(size="2x2", scramble="uniform", reward="sparse", max_steps=5)),
+        # Past the batch a step takes with the GIL held: released, and the
+        # arrays borrowed as usual.
+        (300, dict(size="3x3", scramble="walk:4", reward="step", max_steps=12)),
     ],
 )
-def test_the_vector_environment_steps_as_copies_of_the_single_one(kwargs):
-    n = 6
+def test_the_vector_environment_steps_as_copies_of_the_single_one(n, kwargs):
     native = SlidingPuzzleVectorEnv(num_envs=n, **kwargs)
     sync = gym.make_vec("tessera/SlidingPuzzle-v0", num_envs=n, vectorization_mode="sync", **kwargs)
     rng = np.random.default_rng(3)
@@ -137,6 +139,31 @@ def test_the_vector_environment_steps_as_copies_of_the_single_one(kwargs):
             assert (a_out[4]["action_mask"] == b_out[4]["action_mask"]).all()
             ended += int(a_out[2].sum() + a_out[3].sum())
     assert ended > 10
+
+
+def test_the_vector_boards_refuse_arrays_that_share_memory():
+    from tessera._native import VectorBoards
+
+    n, goal = 2, bytes([1, 2, 3, 0])
+    shared = np.zeros(n, dtype=bool)
+    arrays = dict(
+        states=np.zeros((n, 4), dtype=np.uint8),
+        steps=np.zeros(n, dtype=np.int64),
+        ended=np.zeros(n, dtype=bool),
+        rewards=np.zeros(n, dtype=np.float64),
+        terminated=shared,
+        truncated=shared,
+        masks=np.zeros((n, 4), dtype=np.int8),
+    )
+    with pytest.raises(ValueError, match="terminated and truncated share memory"):
+        VectorBoards(arrays["states"], arrays["steps"], arrays["ended"], goal, 2, 10, False,
+                     arrays["rewards"], arrays["terminated"], arrays["truncated"], arrays["masks"])
+    arrays["truncated"] = np.zeros(n, dtype=bool)
+    read_only = np.zeros(n, dtype=np.float64)
+    read_only.flags.writeable = False
+    with pytest.raises(ValueError, match="rewards must be writable"):
+        VectorBoards(arrays["states"], arrays["steps"], arrays["ended"], goal, 2, 10, False,
+                     read_only, arrays["terminated"], arrays["truncated"], arrays["masks"])
 
 
 def test_the_vector_environment_without_copies_reuses_its_arrays():

@@ -37,7 +37,7 @@ from tessera._native import random_positions as _random_positions
 from tessera._native import vector_check_actions as _vector_check_actions
 from tessera._native import vector_deal as _vector_deal
 from tessera._native import vector_seed as _vector_seed
-from tessera._native import vector_step as _vector_step
+from tessera._native import VectorBoards as _VectorBoards
 from tessera.shisen import Board
 from tessera.slide import Position
 from tessera.slide import frame as _frame
@@ -181,9 +181,10 @@ class SlidingPuzzleEnv(gymnasium.Env):
 
 class SlidingPuzzleVectorEnv(VectorEnv):
     """``num_envs`` sliding puzzles (the parameters of
-    :class:`SlidingPuzzleEnv`) stepped together in one call into Rust,
-    without the GIL; states, rewards, endings and action masks are
-    written into arrays allocated once.
+    :class:`SlidingPuzzleEnv`) stepped together in one call into Rust
+    (without the GIL past 256 boards: below, releasing it costs more than
+    the step); states, rewards, endings and action masks are written into
+    arrays allocated once, so ``copy=False`` is the fast path.
 
     It behaves as ``num_envs`` copies of :class:`SlidingPuzzleEnv` in a
     ``SyncVectorEnv``: ``reset(seed=s)`` seeds copy ``i`` with ``s + i``,
@@ -236,6 +237,21 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         # copy is; False where a copy has never been seeded.
         self._streams = np.zeros((n, 4), dtype=np.uint64)
         self._seeded = np.zeros(n, dtype=bool)
+        # The arrays a step writes, bound once in Rust: a step then costs
+        # one call with one argument, which is most of a small batch's step.
+        self._boards = _VectorBoards(
+            self._states,
+            self._steps,
+            self._ended,
+            self._goal,
+            rules.width,
+            rules.max_steps,
+            rules.sparse,
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self._masks,
+        )
 
     def _seed(self, rows: list[int], seeds: list[int]) -> None:
         """Seeds the streams of ``rows`` as ``seeding.np_random(seed)``."""
@@ -294,32 +310,16 @@ class SlidingPuzzleVectorEnv(VectorEnv):
             _vector_check_actions(actions, self.num_envs)
             self._deal()
         # Checks the actions (dtype, shape, range) as it reads them.
-        self._ending = self._step(actions)
-        return (
-            self._out(self._states),
-            self._out(self._rewards),
-            self._out(self._terminated),
-            self._out(self._truncated),
-            {"action_mask": self._out(self._masks), "_action_mask": self._out(self._present)},
-        )
+        self._ending = self._boards.step(actions)
+        info = {"action_mask": self._masks, "_action_mask": self._present}
+        if self.copy:
+            info = {key: value.copy() for key, value in info.items()}
+            return self._states.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return self._states, self._rewards, self._terminated, self._truncated, info
 
     def _step(self, actions: np.ndarray) -> int:
         """Steps every board in Rust; the number that ended."""
-        rules = self._rules
-        return _vector_step(
-            self._states,
-            self._steps,
-            actions,
-            self._ended,
-            self._goal,
-            rules.width,
-            rules.max_steps,
-            rules.sparse,
-            self._rewards,
-            self._terminated,
-            self._truncated,
-            self._masks,
-        )
+        return self._boards.step(actions)
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
