@@ -422,18 +422,23 @@ mod tests {
         }
     }
 
-    fn empty_cache(name: &str) -> PathBuf {
+    /// The 4x3 board the tests build for, its goal's blank, and the small
+    /// heuristic's tables kept in an empty cache of its own (`name`).
+    fn small_4x3(name: &str) -> (PathBuf, Size, usize, TableConfig) {
         let dir =
             std::env::temp_dir().join(format!("tessera-tables-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        dir
+        let size: Size = "4x3".parse().unwrap();
+        let config = TableConfig {
+            heuristic: HeuristicKind::Small,
+            cache_dir: Some(dir.clone()),
+        };
+        (dir, size, size.cells() - 1, config)
     }
 
     #[test]
     fn sharers_of_one_cache_build_each_table_exactly_once() {
-        let dir = empty_cache("once");
-        let size: Size = "4x3".parse().unwrap();
-        let goal_blank = size.cells() - 1;
+        let (dir, size, goal_blank, config) = small_4x3("once");
         let specs = required_patterns(size, goal_blank, HeuristicKind::Small);
         assert!(!specs.is_empty());
         let builds = Arc::new(AtomicUsize::new(0));
@@ -441,12 +446,8 @@ mod tests {
         // these are as separate as processes.
         let sharers: Vec<_> = (0..4)
             .map(|_| {
-                let (dir, builds) = (dir.clone(), builds.clone());
+                let (config, builds) = (config.clone(), builds.clone());
                 std::thread::spawn(move || {
-                    let config = TableConfig {
-                        heuristic: HeuristicKind::Small,
-                        cache_dir: Some(dir),
-                    };
                     let databases = Databases::new();
                     config.prepare(size, goal_blank, &databases, &mut Counting(builds));
                     specs_in(&databases, size, goal_blank)
@@ -482,15 +483,9 @@ mod tests {
 
     #[test]
     fn a_stopped_preparation_keeps_the_tables_finished_and_nothing_half_built() {
-        let dir = empty_cache("stopped");
-        let size: Size = "4x3".parse().unwrap();
-        let goal_blank = size.cells() - 1;
+        let (dir, size, goal_blank, config) = small_4x3("stopped");
         let specs = required_patterns(size, goal_blank, HeuristicKind::Small);
         assert!(specs.len() >= 2, "{specs:?}");
-        let config = TableConfig {
-            heuristic: HeuristicKind::Small,
-            cache_dir: Some(dir.clone()),
-        };
         let databases = Databases::new();
         let builds = Arc::new(AtomicUsize::new(0));
         // Stop as soon as the second table starts building.
@@ -536,13 +531,7 @@ mod tests {
 
     #[test]
     fn the_colouring_table_is_built_once_then_loaded_and_a_damaged_one_rebuilt() {
-        let dir = empty_cache("colouring");
-        let size: Size = "4x3".parse().unwrap();
-        let goal_blank = size.cells() - 1;
-        let config = TableConfig {
-            heuristic: HeuristicKind::Small,
-            cache_dir: Some(dir.clone()),
-        };
+        let (dir, size, goal_blank, config) = small_4x3("colouring");
         assert!(!config.is_colouring_cached(size, goal_blank));
         let mut builds = CountingColourings(0);
         let databases = Databases::new();
@@ -573,13 +562,7 @@ mod tests {
 
     #[test]
     fn a_half_written_table_is_never_used_but_rebuilt() {
-        let dir = empty_cache("half");
-        let size: Size = "4x3".parse().unwrap();
-        let goal_blank = size.cells() - 1;
-        let config = TableConfig {
-            heuristic: HeuristicKind::Small,
-            cache_dir: Some(dir.clone()),
-        };
+        let (dir, size, goal_blank, config) = small_4x3("half");
         config.prepare(size, goal_blank, &Databases::new(), &mut Quiet);
         let spec = &required_patterns(size, goal_blank, HeuristicKind::Small)[0];
         let path = dir.join(spec.file_name());

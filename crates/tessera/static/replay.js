@@ -6,6 +6,7 @@ import { get, clock, el } from './api.js';
 import { applyMove, mtmCount } from './rules.js';
 import { face, describe } from './tiles.js';
 import * as a11y from './a11y.js';
+import { showVerdicts } from './verdicts.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -456,13 +457,9 @@ async function loadLoss() {
     $('loss-analysis').hidden = false;
     return;
   }
-  const verdict = (v) => (v === true ? 'win' : v === false ? 'lost' : 'unknown');
-  // One cell per turn: the verdict on the board the turn left.
-  const cells = loss.solvable.slice(1).map((v, i) => el('span', { class: `loss-cell ${verdict(v)}`, title: `turn ${i + 1}: ${v === true ? 'winnable' : v === false ? 'lost' : 'unknown'}` }));
-  $('loss-strip').replaceChildren(...cells);
+  showVerdicts($('loss-strip'), loss.solvable.slice(1), 'no turn');
   const summary = lossSummary();
   $('loss-summary').textContent = summary;
-  $('loss-strip').setAttribute('aria-label', `${cells.length} turns: ${runs(loss.solvable.slice(1))}`);
   const jump = $('loss-jump');
   jump.hidden = loss.lost_at == null || loss.lost_at === 0;
   if (!jump.hidden) jump.textContent = `Go to the losing turn (${loss.lost_at})`;
@@ -488,17 +485,6 @@ function lossSummary() {
   return unknown
     ? `Never proven lost; ${unknown} ${unknown === 1 ? 'position was' : 'positions were'} not decided in time.`
     : 'Never lost: the board could be cleared after every turn.';
-}
-
-// The strip in words: "turns 1–7 winnable, turns 8–9 lost".
-function runs(verdicts) {
-  const word = (v) => (v === true ? 'winnable' : v === false ? 'lost' : 'unknown');
-  const out = [];
-  verdicts.forEach((v, i) => {
-    const last = out[out.length - 1];
-    if (last && last.word === word(v)) last.to = i + 1; else out.push({ word: word(v), from: i + 1, to: i + 1 });
-  });
-  return out.map((run) => `${run.from === run.to ? `turn ${run.from}` : `turns ${run.from}–${run.to}`} ${run.word}`).join(', ') || 'no turn';
 }
 
 // Outlines the cell of the turn shown.

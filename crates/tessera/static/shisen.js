@@ -6,6 +6,7 @@ import { showRecords, reasonText } from './records.js';
 import { face, describe } from './tiles.js';
 import { matchClass, score } from './rules.js';
 import { announce } from './a11y.js';
+import { showVerdicts } from './verdicts.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -340,12 +341,7 @@ async function analyse() {
 
 function showAnalysis() {
   const { at, report } = analysis;
-  const word = (v) => (v === true ? 'winnable' : v === false ? 'lost' : 'unknown');
-  const css = (v) => (v === true ? 'win' : v === false ? 'lost' : 'unknown');
-  const verdicts = report.solvable.slice(1);
-  const cells = verdicts.map((v, i) => el('span', { class: `loss-cell ${css(v)}`, title: `turn ${i + 1}: ${word(v)}` }));
-  $('shisen-analysis-strip').replaceChildren(...cells);
-  $('shisen-analysis-strip').setAttribute('aria-label', `${cells.length} turns: ${runs(verdicts)}`);
+  showVerdicts($('shisen-analysis-strip'), report.solvable.slice(1), 'no turn yet');
   $('shisen-analysis-summary').textContent = analysisSummary(report, at);
   const line = report.continuation;
   $('shisen-analysis-next').hidden = !(line && line.after === at && line.steps.length);
@@ -366,17 +362,6 @@ function analysisSummary(report, at) {
   if (line && line.after === at && line.steps.length) win = ` A winning line from here takes ${line.steps.length} ${line.steps.length === 1 ? 'pair' : 'pairs'}.`;
   else if (line && line.after < at) win = ` A winning line existed from ${line.after === 0 ? 'the deal' : `turn ${line.after}`}: undo back to it.`;
   return `${here}${lost}${win}`;
-}
-
-// The strip in words: "turns 1–7 winnable, turns 8–9 lost".
-function runs(verdicts) {
-  const word = (v) => (v === true ? 'winnable' : v === false ? 'lost' : 'unknown');
-  const out = [];
-  verdicts.forEach((v, i) => {
-    const last = out[out.length - 1];
-    if (last && last.word === word(v)) last.to = i + 1; else out.push({ word: word(v), from: i + 1, to: i + 1 });
-  });
-  return out.map((run) => `${run.from === run.to ? `turn ${run.from}` : `turns ${run.from}–${run.to}`} ${run.word}`).join(', ') || 'no turn yet';
 }
 
 // Marks the winning line's next pair on the board, as a hint does.

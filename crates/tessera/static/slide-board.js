@@ -78,6 +78,13 @@ export function listen(board, { playing, tiles, w, play }) {
     if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key in KEYS && playing()) { e.preventDefault(); play([KEYS[e.key]]); }
   });
+  onSwipe(board, (letter) => play([letter]));
+}
+
+// Calls `slide(letter)` for a swipe across `board` (the sliding puzzle's
+// page's too): the tile slides the way the finger went. A tap is left to
+// the click handler.
+export function onSwipe(board, slide) {
   let touch = null;
   board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });
   board.addEventListener('touchend', (e) => {
@@ -87,6 +94,6 @@ export function listen(board, { playing, tiles, w, play }) {
     touch = null;
     if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return; // a tap: the click plays it
     e.preventDefault();
-    play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')]);
+    slide(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U'));
   });
 }

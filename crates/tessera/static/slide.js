@@ -7,6 +7,7 @@ import * as looks from './looks.js';
 import { announce } from './a11y.js';
 import * as keys from './keys.js';
 import { CanvasBoard, onCanvas } from './board-canvas.js';
+import { onSwipe } from './slide-board.js';
 import { formatMenu, formatName, phases, showSplits, played } from './slide-formats.js';
 
 const $ = (id) => document.getElementById(id);
@@ -745,17 +746,7 @@ export function init() {
       render();
     }
   });
-  let touch = null;
-  board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });
-  board.addEventListener('touchend', (e) => {
-    if (!touch) return;
-    const t = e.changedTouches[0];
-    const [dx, dy] = [t.clientX - touch.clientX, t.clientY - touch.clientY];
-    touch = null;
-    if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return; // a tap: the click handler plays it
-    e.preventDefault();
-    play([Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : (dy > 0 ? 'D' : 'U')], 't');
-  });
+  onSwipe(board, (letter) => play([letter], 't'));
   $('slide-new').addEventListener('click', () => start());
   $('slide-daily').addEventListener('click', () => start(new URLSearchParams('daily')));
   $('slide-undo').addEventListener('click', () => undo('m'));

@@ -353,30 +353,13 @@ impl Solver {
         self.want_colouring(start.size(), goal.blank(), metric);
         if let Some(heuristic) = self.ready(start.size(), goal.blank()) {
             let thinking = deadline.clone().within(THINKING_TIME);
-            let stop = || thinking.passed();
             // The bounded mode's share for shorter solutions (5x5).
             let shortening = deadline
                 .clone()
                 .within(THINKING_TIME.mul_f64(slide::SHORTENING_SHARE));
-            let shorten_stop = || shortening.passed();
-            let options = SolveOptions {
-                heuristic,
-                stop: Some(&stop),
-                databases: Some(self.databases),
-                shorten_stop: Some(&shorten_stop),
-                ..SolveOptions::default()
-            };
-            let found = match metric {
-                Metric::Stm => slide::solve_optimal(start, goal, &options),
-                Metric::Mtm => slide::solve_optimal_mtm(start, goal, &options),
-            };
-            if let Ok(found) = found {
-                if reaches(start, goal, &found.moves) {
-                    return Ok(Plan {
-                        moves: found.moves,
-                        optimal: found.optimal,
-                    });
-                }
+            let found = self.search(start, goal, metric, heuristic, &thinking, &shortening);
+            if let Some(plan) = found {
+                return Ok(plan);
             }
         }
         if deadline.passed() {
@@ -414,24 +397,44 @@ impl Solver {
                     .unwrap_or(THINKING_TIME)
                     .mul_f64(slide::SHORTENING_SHARE),
             );
-            let shorten_stop = || shortening.passed();
-            let options = SolveOptions {
-                heuristic,
-                stop: Some(&stop),
-                databases: Some(self.databases),
-                shorten_stop: Some(&shorten_stop),
-                ..SolveOptions::default()
-            };
-            if let Ok(found) = slide::solve_optimal(start, goal, &options) {
-                if reaches(start, goal, &found.moves) {
-                    return Ok(Plan {
-                        moves: found.moves,
-                        optimal: found.optimal,
-                    });
-                }
+            let found = self.search(start, goal, Metric::Stm, heuristic, deadline, &shortening);
+            if let Some(plan) = found {
+                return Ok(plan);
             }
         }
         fast_plan(start, goal)
+    }
+
+    /// The optimal solver's solution in `metric`, searched until `stop`
+    /// passes (the bounded mode looking for shorter ones until
+    /// `shortening` does), if it found one that replays to the goal.
+    fn search(
+        &self,
+        start: &Position,
+        goal: &Position,
+        metric: Metric,
+        heuristic: HeuristicKind,
+        stop: &Deadline,
+        shortening: &Deadline,
+    ) -> Option<Plan> {
+        let stop = || stop.passed();
+        let shorten_stop = || shortening.passed();
+        let options = SolveOptions {
+            heuristic,
+            stop: Some(&stop),
+            databases: Some(self.databases),
+            shorten_stop: Some(&shorten_stop),
+            ..SolveOptions::default()
+        };
+        let found = match metric {
+            Metric::Stm => slide::solve_optimal(start, goal, &options),
+            Metric::Mtm => slide::solve_optimal_mtm(start, goal, &options),
+        }
+        .ok()?;
+        reaches(start, goal, &found.moves).then_some(Plan {
+            moves: found.moves,
+            optimal: found.optimal,
+        })
     }
 }
 

@@ -108,10 +108,7 @@ pub fn dataset(args: DatasetArgs) -> Result<(), Failure> {
         options.heuristic = args.tables.kind(size, blank);
     }
     let bar = progress_bar(args.count as u64, &format!("labelling {size}"));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(super::jobs_or_cores(args.jobs))
-        .build()
-        .map_err(|e| Failure::Other(e.to_string()))?;
+    let pool = super::pool(super::jobs_or_cores(args.jobs))?;
     let labelled = pool.install(|| {
         spec.generate(&options, &|| {
             if let Some(bar) = &bar {

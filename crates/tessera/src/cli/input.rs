@@ -41,6 +41,24 @@ pub fn items(arg: &str, empty: &'static str) -> Box<dyn Iterator<Item = Result<I
     }
 }
 
+/// The next `size` items read (fewer at the end of the input), and the
+/// failure that cut them short, if one did: a batch command answers the
+/// items before a failure, then stops with it. Reading a batch at a time
+/// keeps memory bounded however long the input.
+pub fn next_batch<T>(
+    items: impl Iterator<Item = Result<T, Failure>>,
+    size: usize,
+) -> (Vec<T>, Option<Failure>) {
+    let mut batch = Vec::with_capacity(size);
+    for item in items.take(size) {
+        match item {
+            Ok(item) => batch.push(item),
+            Err(failure) => return (batch, Some(failure)),
+        }
+    }
+    (batch, None)
+}
+
 /// Items, then `empty` as an error if there were none.
 struct AtLeastOne<I> {
     items: I,

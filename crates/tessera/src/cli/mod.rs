@@ -59,6 +59,14 @@ fn jobs_or_cores(jobs: Option<u32>) -> usize {
     )
 }
 
+/// The threads a batch command answers on: `jobs` of them.
+fn pool(jobs: usize) -> Result<rayon::ThreadPool, Failure> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Failure::Other(e.to_string()))
+}
+
 /// Writes a picture or other output to `path`, or to standard output
 /// for `-`.
 fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {

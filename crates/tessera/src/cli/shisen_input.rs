@@ -181,10 +181,7 @@ impl Input {
         let answered: Vec<(String, usize, Option<Failure>)> = if jobs == 1 {
             runs.iter().map(answer_run).collect()
         } else {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .build()
-                .map_err(|e| Failure::Other(e.to_string()))?;
+            let pool = super::pool(jobs)?;
             pool.install(|| {
                 use rayon::prelude::*;
                 runs.par_iter().map(answer_run).collect()

@@ -49,10 +49,7 @@ pub fn verdict_name(verdict: &Verdict) -> &'static str {
 
 pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     let jobs = super::jobs_or_cores(args.jobs);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| Failure::Other(e.to_string()))?;
+    let pool = super::pool(jobs)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // Boards are solved a batch at a time, the batch in parallel and its
     // answers written in input order; one job answers each board at once.

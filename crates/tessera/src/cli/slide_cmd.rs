@@ -333,10 +333,7 @@ fn new_format(
 fn check(args: CheckArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let jobs = super::jobs_or_cores(args.jobs);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| Failure::Other(e.to_string()))?;
+    let pool = super::pool(jobs)?;
     // Lines are checked a batch at a time: the batch in parallel, its
     // answers written in input order before the next batch is read, so
     // memory stays bounded however long the input. Typed at a terminal,
@@ -345,17 +342,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     let batch = if interactive { 1 } else { 4096 };
     let mut items = input::items(&args.position, input::NO_POSITION);
     loop {
-        let mut lines = Vec::with_capacity(batch);
-        let mut stop = None;
-        for item in items.by_ref().take(batch) {
-            match item {
-                Ok(item) => lines.push(item),
-                Err(failure) => {
-                    stop = Some(failure);
-                    break;
-                }
-            }
-        }
+        let (lines, stop) = input::next_batch(items.by_ref(), batch);
         if lines.is_empty() && stop.is_none() {
             break;
         }

@@ -222,29 +222,28 @@ fn render(answer: &Answer, json: bool, count_only: bool, metric: Metric) -> Stri
         (Answer::Unsolvable, false) => "unsolvable".to_string(),
         (Answer::Unsolvable, true) => json!({"moves": null, "unsolvable": true}).to_string(),
         (Answer::Solved(solution, _), false) if count_only => solution.length(metric).to_string(),
-        (Answer::Solved(solution, elapsed), true) if count_only => json!({
-            "length": solution.length(metric),
-            "metric": metric.to_string(),
-            "stm": solution.stm(),
-            "mtm": solution.mtm(),
-            "optimal": solution.optimal,
-            "nodes": solution.nodes,
-            "millis": elapsed.as_millis() as u64,
-        })
-        .to_string(),
         (Answer::Solved(solution, _), false) => text(&solution.moves),
-        (Answer::Solved(solution, elapsed), true) => json!({
-            "moves": text(&solution.moves),
-            "length": solution.length(metric),
-            "metric": metric.to_string(),
-            "stm": solution.stm(),
-            "mtm": solution.mtm(),
-            "optimal": solution.optimal,
-            "nodes": solution.nodes,
-            "millis": elapsed.as_millis() as u64,
-            "lower_bound": solution.lower_bound,
-        })
-        .to_string(),
+        (Answer::Solved(solution, elapsed), true) => {
+            // --count-only leaves out the moves and the lower bound.
+            let whole = !count_only;
+            let fields = [
+                whole.then(|| ("moves", json!(text(&solution.moves)))),
+                Some(("length", json!(solution.length(metric)))),
+                Some(("metric", json!(metric.to_string()))),
+                Some(("stm", json!(solution.stm()))),
+                Some(("mtm", json!(solution.mtm()))),
+                Some(("optimal", json!(solution.optimal))),
+                Some(("nodes", json!(solution.nodes))),
+                Some(("millis", json!(elapsed.as_millis() as u64))),
+                whole.then(|| ("lower_bound", json!(solution.lower_bound))),
+            ];
+            let object: serde_json::Map<String, serde_json::Value> = fields
+                .into_iter()
+                .flatten()
+                .map(|(name, value)| (name.to_string(), value))
+                .collect();
+            serde_json::Value::Object(object).to_string()
+        }
     }
 }
 
@@ -315,10 +314,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         )
     };
     let jobs = super::jobs_or_cores(args.jobs);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| Failure::Other(e.to_string()))?;
+    let pool = super::pool(jobs)?;
     // Positions are solved a batch at a time, the batch's optimal solves in
     // parallel and its answers written in input order before the next
     // batch is read: memory stays bounded however long the input. Fast
@@ -333,17 +329,10 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     };
     let mut items = input::items(&args.position, input::NO_POSITION);
     loop {
-        let mut read = Vec::with_capacity(batch);
-        let mut stop = None;
-        for item in items.by_ref().take(batch) {
-            match item.and_then(|item| reader.read(&item).map(|input| (item, input))) {
-                Ok(pair) => read.push(pair),
-                Err(failure) => {
-                    stop = Some(failure);
-                    break;
-                }
-            }
-        }
+        let read = items
+            .by_ref()
+            .map(|item| item.and_then(|item| reader.read(&item).map(|input| (item, input))));
+        let (read, stop) = input::next_batch(read, batch);
         if read.is_empty() && stop.is_none() {
             break;
         }

@@ -354,16 +354,7 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
             &Databases::new(),
             false,
         );
-        outln!(
-            "{} {} MTM colouring table: built in {:.1} s, loaded in {:.1} s, {} on disk, {} in memory",
-            args.size,
-            args.goal,
-            report.built.as_secs_f64(),
-            report.loaded.as_secs_f64(),
-            megabytes(report.bytes_on_disk),
-            megabytes(report.bytes_in_memory),
-        );
-        return Ok(());
+        return say_cost(args, "MTM colouring table", &report);
     }
     let report = args.tables.prepare_set(
         args.tables.to_build(),
@@ -371,8 +362,13 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
         goal.blank(),
         &Databases::new(),
     );
+    say_cost(args, "tables", &report)
+}
+
+/// What building (or loading) the board's `what` cost, in time and space.
+fn say_cost(args: &BuildArgs, what: &str, report: &Preparation) -> Result<(), Failure> {
     outln!(
-        "{} {} tables: built in {:.1} s, loaded in {:.1} s, {} on disk, {} in memory",
+        "{} {} {what}: built in {:.1} s, loaded in {:.1} s, {} on disk, {} in memory",
         args.size,
         args.goal,
         report.built.as_secs_f64(),
