@@ -97,7 +97,7 @@ impl From<sqlx::Error> for ApiError {
     /// be reached or is busy) is a 503 naming the cause, with when to try
     /// again; a fault of the query is a 500. The details go to the log.
     fn from(error: sqlx::Error) -> ApiError {
-        use crate::store::Fault;
+        use store::Fault;
         let fault = Fault::of(&error);
         metrics::counter!("tessera_db_errors_total", "kind" => fault.label()).increment(1);
         tracing::error!(error = %error, kind = fault.label(), "database error");
@@ -119,13 +119,13 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-impl From<crate::store::FinishError> for ApiError {
-    fn from(error: crate::store::FinishError) -> ApiError {
+impl From<store::FinishError> for ApiError {
+    fn from(error: store::FinishError) -> ApiError {
         match error {
-            crate::store::FinishError::AlreadyFinished => {
+            store::FinishError::AlreadyFinished => {
                 ApiError::conflict("this game was already submitted")
             }
-            crate::store::FinishError::Db(e) => e.into(),
+            store::FinishError::Db(e) => e.into(),
         }
     }
 }

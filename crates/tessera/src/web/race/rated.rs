@@ -10,8 +10,8 @@ use accounts::Handle;
 use play::rating::{Outcome, Pool};
 
 use super::rooms::{Replica, Settle};
-use crate::store::{Fault, RatedRacer, Store};
 use crate::web::clock::now_millis;
+use store::{Fault, RatedRacer, Store};
 
 /// How long a settlement waits for a solve's verdict: each solve is judged
 /// and stored as it arrives, by the instance its racer is connected to,

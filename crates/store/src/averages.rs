@@ -42,13 +42,17 @@ const LONGEST: i64 = 100;
 /// An account's best average in a category.
 #[derive(Clone, Debug)]
 pub struct BestAverage {
+    /// The account's handle.
     pub handle: String,
+    /// How many results are averaged.
     pub n: usize,
+    /// The mean, in milliseconds.
     pub millis: f64,
     /// The results averaged, newest first.
     pub game_ids: Vec<String>,
     /// When the newest of them finished.
     pub finished_at: i64,
+    /// Whether it is the asking account's own.
     pub mine: bool,
 }
 

@@ -19,7 +19,9 @@ const PARAMS: Params = Params::LICHESS;
 /// A racer of a rated race, as the race ended for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedRacer {
+    /// The racer's account.
     pub account_id: String,
+    /// How the race ended for them.
     pub outcome: Outcome,
 }
 
@@ -73,10 +75,7 @@ fn outcome_columns(outcome: Outcome) -> (&'static str, Option<i64>) {
 }
 
 /// An outcome read back from its columns.
-pub(in crate::store) fn outcome_of(
-    name: &str,
-    millis: Option<i64>,
-) -> Result<Outcome, sqlx::Error> {
+pub(crate) fn outcome_of(name: &str, millis: Option<i64>) -> Result<Outcome, sqlx::Error> {
     match (name, millis) {
         ("solved", Some(millis)) => Ok(Outcome::Solved { millis }),
         ("unranked", _) => Ok(Outcome::Unranked),
@@ -98,7 +97,7 @@ fn rating_at(r: &AnyRow) -> Result<Rating, sqlx::Error> {
 
 /// Forgets an account's ratings, its rated races' rows and its history
 /// (the account is being deleted).
-pub(in crate::store) async fn forget(
+pub(crate) async fn forget(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {

@@ -21,7 +21,9 @@ pub struct OpenedRoom {
     /// What it races, as `play::race::RaceSpec` names it (`slide:3x3-row-major`,
     /// `shisen:14x6-gravity`).
     pub game: String,
+    /// The seed every racer is dealt from.
     pub seed: u64,
+    /// When it was opened (Unix milliseconds).
     pub opened_at: i64,
     /// Rated in the game's pool.
     pub rated: bool,

@@ -10,11 +10,13 @@ use super::{column, Store};
 /// A run as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeAttackRun {
+    /// The run's id.
     pub id: String,
     /// The player (browser) who started it.
     pub player_id: String,
     /// The account signed in then, if any.
     pub account_id: Option<String>,
+    /// The seed its puzzles are dealt from.
     pub seed: u64,
     /// The UTC day it started, `YYYY-MM-DD`.
     pub day: String,
@@ -31,7 +33,9 @@ pub struct TimeAttackRun {
 /// A place on the leaderboard: an account's best ranked score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeAttackBest {
+    /// The account's handle.
     pub handle: String,
+    /// Its best ranked score: puzzles solved in time.
     pub score: i64,
     /// When the account first reached that score (Unix milliseconds).
     pub submitted_at: i64,
@@ -203,7 +207,7 @@ impl Store {
 mod tests {
     use super::super::tests::{fresh, runtime};
     use super::*;
-    use crate::store::PasswordKind;
+    use crate::PasswordKind;
 
     async fn account(store: &Store, name: &str) -> String {
         let handle = ::accounts::Handle::parse(name).unwrap();

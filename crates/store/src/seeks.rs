@@ -14,7 +14,9 @@ use super::{column, parsed, Store};
 /// An account's seek as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seek {
+    /// The rating pool it waits in.
     pub pool: Pool,
+    /// Since when it waits (Unix milliseconds).
     pub since: i64,
     /// The race room it was paired into, once it was.
     pub room: Option<String>,
@@ -27,6 +29,7 @@ pub enum SeekError {
     #[error("already waiting for a race in {}: cancel that first", .0.name())]
     Waiting(Pool),
     #[error(transparent)]
+    /// The database failed.
     Database(#[from] sqlx::Error),
 }
 
@@ -176,7 +179,7 @@ pub(super) async fn forget(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::tests::{account, fresh, runtime};
+    use crate::tests::{account, fresh, runtime};
 
     #[test]
     fn a_seek_waits_once_and_is_paired_once() {

@@ -34,8 +34,10 @@ pub struct Filled {
 #[derive(Debug, thiserror::Error)]
 pub enum FillError {
     #[error("the database already holds {0} results: fill only an empty one")]
+    /// The database is not empty: it holds this many results.
     NotEmpty(i64),
     #[error(transparent)]
+    /// The database failed.
     Db(#[from] sqlx::Error),
 }
 
@@ -220,7 +222,7 @@ impl Store {
 mod tests {
     use super::super::tests::{fresh_database, runtime};
     use super::*;
-    use crate::store::Database;
+    use crate::Database;
     use sqlx::any::AnyRow;
 
     /// Every row a fill's chores make (bests, their history, averages,

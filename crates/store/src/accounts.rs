@@ -14,6 +14,7 @@ use super::{column, record, times_at, Record, Shown, Store, RECORD_COLUMNS, RECO
 pub struct AccountResult {
     /// `slide` or `shisen`.
     pub game: String,
+    /// The result, as the records show it.
     pub record: Record,
     /// The moves (sliding) or turns (Shisen-Sho) as text.
     pub replay: String,
@@ -24,10 +25,13 @@ pub struct AccountResult {
 /// An account as the server shows it.
 #[derive(Clone, Debug)]
 pub struct Account {
+    /// Its id.
     pub id: String,
     /// As its owner typed it.
     pub handle: String,
+    /// When it was made (Unix milliseconds).
     pub created_at: i64,
+    /// Whether an operator disabled it: it cannot sign in.
     pub disabled: bool,
     /// Its password is an operator's one-time password, which must be
     /// replaced before the account does anything else.
@@ -40,7 +44,9 @@ pub struct Account {
 /// one-time password (which the owner must replace at once).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PasswordKind {
+    /// The owner's own.
     Own,
+    /// An operator's one-time password.
     OneTime,
 }
 

@@ -15,12 +15,15 @@ use super::{
 /// A puzzle as the server issued it.
 #[derive(Clone, Debug)]
 pub struct IssuedGame {
+    /// The game's id.
     pub id: String,
+    /// The player (browser) it was issued to.
     pub player_id: String,
     /// `slide` or `shisen`.
     pub game: String,
     /// What records are grouped by, e.g. `4x4-row-major`.
     pub variant: String,
+    /// The seed it was dealt from.
     pub seed: u64,
     /// The starting position (slide) or board (shisen), as text.
     pub setup: String,
@@ -35,17 +38,24 @@ pub struct IssuedGame {
     /// goal as chosen (`missing` draws a number for each puzzle), so the
     /// format is dealt again from the seed.
     pub format: Format,
+    /// When it was issued (Unix milliseconds).
     pub issued_at: i64,
 }
 
 /// The state of an issued game.
 #[derive(Clone, Debug)]
 pub struct GameRow {
+    /// The game as issued.
     pub issued: IssuedGame,
+    /// When it was paused, while it is.
     pub paused_at: Option<i64>,
+    /// Milliseconds paused before, in all.
     pub paused_millis: i64,
+    /// Hints given.
     pub hints: i64,
+    /// Whether help was asked (an analysis, a solver) while it was open.
     pub assisted: bool,
+    /// When it finished (Unix milliseconds); `None` while open.
     pub finished_at: Option<i64>,
     /// A paused game's turns so far (Shisen-Sho).
     pub progress: Option<String>,
@@ -82,10 +92,15 @@ impl GameRow {
 /// A finished game's replay.
 #[derive(Clone, Debug)]
 pub struct ReplayRow {
+    /// The game as issued.
     pub issued: IssuedGame,
+    /// Its player's name, if any.
     pub name: Option<String>,
+    /// Its result.
     pub result: Record,
+    /// The moves (sliding) or turns (Shisen-Sho) as text.
     pub replay: String,
+    /// Milliseconds since the puzzle was shown, one per move.
     pub times: Vec<i64>,
 }
 
@@ -93,8 +108,10 @@ pub struct ReplayRow {
 #[derive(Debug, thiserror::Error)]
 pub enum FinishError {
     #[error("game was already submitted")]
+    /// The game was finished before.
     AlreadyFinished,
     #[error(transparent)]
+    /// The database failed.
     Db(#[from] sqlx::Error),
 }
 

@@ -22,8 +22,11 @@ use super::{column, Store};
 pub struct Ranked {
     /// 1 for the strongest.
     pub rank: i64,
+    /// The account's handle.
     pub handle: String,
+    /// The account's country (ISO 3166-1 alpha-2), if given.
     pub country: Option<String>,
+    /// Its power over the core categories.
     pub power: u64,
     /// An index into the tables' power tiers.
     pub tier: usize,
@@ -141,7 +144,7 @@ fn parse_bests(text: &str, categories: usize) -> Result<Vec<Option<u64>>, sqlx::
 }
 
 /// Drops a deleted account's standing.
-pub(in crate::store) async fn forget(
+pub(crate) async fn forget(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {

@@ -9,21 +9,31 @@ use super::{column, flag_at, Store};
 /// A result with its owner's name.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Record {
+    /// The game's id.
     pub game_id: String,
     /// The account's handle, or for a guest the display name they chose.
     pub name: Option<String>,
     /// The handle of the account it belongs to; null for a guest's.
     pub handle: Option<String>,
+    /// The variant, e.g. `4x4-row-major`.
     pub variant: String,
+    /// Single-tile moves (sliding puzzle) or removals (Shisen-Sho).
     pub moves: i64,
+    /// Single-tile moves; 0 for Shisen-Sho.
     pub stm: i64,
+    /// Multi-tile moves (MTM).
     pub mtm: i64,
+    /// The time, in milliseconds.
     pub millis: i64,
+    /// The score (Shisen-Sho; 0 for sliding puzzles).
     pub score: i64,
+    /// Hints given.
     pub hints: i64,
+    /// Whether it counts for the records.
     pub ranked: bool,
     /// Why it is not ranked.
     pub reason: Option<String>,
+    /// When it finished (Unix milliseconds).
     pub finished_at: i64,
     /// Whether this is the asking player's own result.
     pub mine: bool,
@@ -32,11 +42,13 @@ pub struct Record {
 /// How records are ranked.
 #[derive(Clone, Copy, Debug)]
 pub enum Ranking {
+    /// Fastest first.
     Time,
     /// Fewest single-tile moves.
     Moves,
     /// Fewest multi-tile moves.
     Mtm,
+    /// Highest score first.
     Score,
 }
 
@@ -64,6 +76,7 @@ pub struct Viewer<'a> {
 /// (`single`, `marathon-10`, …) and, if any, the control.
 #[derive(Clone, Copy, Debug)]
 pub struct Category<'a> {
+    /// The format, e.g. `single` or `marathon-10`.
     pub format: &'a str,
     /// `None` for every control.
     pub control: Option<&'a str>,

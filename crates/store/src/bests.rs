@@ -380,29 +380,40 @@ async fn mark_categories(
 /// An account's best single in a category, for a leaderboard.
 #[derive(Clone, Debug)]
 pub struct PlayerBest {
+    /// The account's handle.
     pub handle: String,
+    /// The account's country (ISO 3166-1 alpha-2), if given.
     pub country: Option<String>,
+    /// The time, in milliseconds.
     pub millis: i64,
     /// Single-tile moves (STM).
     pub moves: i64,
+    /// Multi-tile moves (MTM).
     pub mtm: i64,
+    /// The result's game.
     pub game_id: String,
+    /// When it finished (Unix milliseconds).
     pub finished_at: i64,
+    /// Whether it is the asking account's own.
     pub mine: bool,
 }
 
 /// One fall of a category's world record.
 #[derive(Clone, Debug)]
 pub struct RecordFall {
+    /// The holder's handle.
     pub handle: String,
+    /// The holder's country (ISO 3166-1 alpha-2), if given.
     pub country: Option<String>,
     /// The time (a single's) or the mean (an average's).
     pub millis: f64,
     /// A single's moves (STM) and multi-tile moves.
     pub moves: Option<i64>,
+    /// A single's multi-tile moves.
     pub mtm: Option<i64>,
     /// The results it is of, newest first.
     pub game_ids: Vec<String>,
+    /// When the record was set (Unix milliseconds).
     pub finished_at: i64,
     /// The record it broke; `None` for the first.
     pub beat: Option<f64>,
@@ -412,14 +423,19 @@ pub struct RecordFall {
 /// improvement that led to it, oldest first: the best is the last.
 #[derive(Clone, Debug)]
 pub struct BestHistory {
+    /// `slide` or `shisen`.
     pub game: String,
+    /// The variant, e.g. `4x4-row-major`.
     pub variant: String,
+    /// The format, e.g. `single` or `marathon-10`.
     pub format: String,
+    /// What the tiles showed, e.g. `standard`.
     pub display: String,
     /// '' for every control.
     pub control: String,
     /// 1 for a single, else the number of results averaged.
     pub n: usize,
+    /// Each improvement, oldest first.
     pub improvements: Vec<Improved>,
 }
 

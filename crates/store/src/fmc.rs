@@ -10,11 +10,17 @@ use super::{column, flag_at, parsed, Store};
 /// An entry as kept, with its account's handle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FmcEntry {
+    /// The entrant's account.
     pub account_id: String,
+    /// The account's handle.
     pub handle: String,
+    /// The moves submitted.
     pub moves: Moves,
+    /// Single-tile moves (STM).
     pub stm: i64,
+    /// Multi-tile moves (MTM).
     pub mtm: i64,
+    /// When it was submitted (Unix milliseconds).
     pub submitted_at: i64,
 }
 

@@ -23,8 +23,10 @@ pub enum DatabaseError {
     #[error("{0}")]
     Address(String),
     #[error(transparent)]
+    /// The database refused or could not be reached.
     Sql(#[from] sqlx::Error),
     #[error(transparent)]
+    /// A migration failed.
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 

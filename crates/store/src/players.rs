@@ -19,6 +19,7 @@ impl Store {
         self.noted(written).map(|_| ())
     }
 
+    /// The name the player chose, if any.
     pub async fn player_name(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
         let row = sqlx::query("SELECT name FROM players WHERE id = $1")
             .bind(id)
@@ -27,6 +28,7 @@ impl Store {
         Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
     }
 
+    /// Sets or clears (`None`) the name the player chose.
     pub async fn set_name(
         &self,
         id: &str,

@@ -14,9 +14,13 @@ use super::{column, parsed, Store};
 /// An arena as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaRow {
+    /// Its id.
     pub id: String,
+    /// The rating pool it races in.
     pub pool: Pool,
+    /// When it opens (Unix milliseconds).
     pub starts: i64,
+    /// When it closes (Unix milliseconds).
     pub ends: i64,
     /// Who made it; none for the server's own.
     pub created_by: Option<String>,
@@ -25,9 +29,13 @@ pub struct ArenaRow {
 /// An entrant as kept, with their account's handle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntrantRow {
+    /// The entrant's account.
     pub account_id: String,
+    /// The account's handle.
     pub handle: String,
+    /// When they were last heard from (Unix milliseconds).
     pub seen: i64,
+    /// Since when they wait for a pairing (Unix milliseconds).
     pub free_since: i64,
     /// The race they are in now.
     pub room: Option<String>,
@@ -36,8 +44,11 @@ pub struct EntrantRow {
 /// A race an arena paired, with its outcomes once settled.
 #[derive(Clone, Debug)]
 pub struct ArenaRace {
+    /// The race room's id.
     pub room: String,
+    /// The racers' accounts.
     pub racers: Vec<String>,
+    /// When it was paired (Unix milliseconds).
     pub paired_at: i64,
     /// When it was settled, and the settled race.
     pub settled: Option<(i64, Played)>,

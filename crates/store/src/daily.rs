@@ -9,9 +9,13 @@ use super::{record, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM}
 /// format it is dealt for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyPuzzle {
+    /// The UTC day, `YYYY-MM-DD`.
     pub day: String,
+    /// `slide` or `shisen`.
     pub game: String,
+    /// The variant dealt, e.g. `4x4-row-major`.
     pub variant: String,
+    /// The format dealt, e.g. `single`.
     pub format: String,
 }
 
