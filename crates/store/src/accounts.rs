@@ -2,6 +2,7 @@
 //! the `accounts` crate's; this keeps them. Sessions live in the database so
 //! that every instance behind a load balancer knows them.
 
+use crate::Error;
 use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -79,7 +80,7 @@ impl Store {
         password_hash: &StoredHash,
         kind: PasswordKind,
         now: i64,
-    ) -> Result<Option<Account>, sqlx::Error> {
+    ) -> Result<Option<Account>, Error> {
         let id = play::seed::random_id();
         let written = sqlx::query(
             "INSERT INTO accounts \
@@ -109,7 +110,7 @@ impl Store {
     pub async fn credentials(
         &self,
         handle: &Handle,
-    ) -> Result<Option<(Account, StoredHash)>, sqlx::Error> {
+    ) -> Result<Option<(Account, StoredHash)>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS}, a.password_hash FROM accounts a WHERE a.handle_key = $1"
         ))
@@ -125,7 +126,7 @@ impl Store {
         digest: &str,
         account_id: &str,
         now: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) \
              VALUES ($1, $2, $3, $4)",
@@ -146,7 +147,7 @@ impl Store {
         &self,
         digest: &str,
         now: i64,
-    ) -> Result<Option<(Account, i64)>, sqlx::Error> {
+    ) -> Result<Option<(Account, i64)>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS}, s.expires_at FROM sessions s \
              JOIN accounts a ON a.id = s.account_id \
@@ -160,7 +161,7 @@ impl Store {
     }
 
     /// Pushes a session's expiry to [`SESSION_MILLIS`] from `now`.
-    pub async fn renew_session(&self, digest: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn renew_session(&self, digest: &str, now: i64) -> Result<(), Error> {
         let written = sqlx::query("UPDATE sessions SET expires_at = $1 WHERE token_hash = $2")
             .bind(now + SESSION_MILLIS)
             .bind(digest)
@@ -170,7 +171,7 @@ impl Store {
     }
 
     /// Ends one session.
-    pub async fn end_session(&self, digest: &str) -> Result<(), sqlx::Error> {
+    pub async fn end_session(&self, digest: &str) -> Result<(), Error> {
         let written = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(digest)
             .execute(&self.pool)
@@ -179,11 +180,7 @@ impl Store {
     }
 
     /// Ends every session of an account but the one of `keep`, if given.
-    pub async fn end_sessions(
-        &self,
-        account_id: &str,
-        keep: Option<&str>,
-    ) -> Result<u64, sqlx::Error> {
+    pub async fn end_sessions(&self, account_id: &str, keep: Option<&str>) -> Result<u64, Error> {
         let written =
             sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
                 .bind(account_id)
@@ -195,7 +192,7 @@ impl Store {
 
     /// The times of `subject`'s failed sign-ins inside the throttle's
     /// window ending at `now`.
-    pub async fn login_failures(&self, subject: &str, now: i64) -> Result<Vec<i64>, sqlx::Error> {
+    pub async fn login_failures(&self, subject: &str, now: i64) -> Result<Vec<i64>, Error> {
         let rows = sqlx::query(
             "SELECT at FROM login_failures WHERE subject = $1 AND at > $2 ORDER BY at DESC LIMIT 100",
         )
@@ -208,7 +205,7 @@ impl Store {
 
     /// Notes a failed sign-in against each subject, and forgets failures
     /// older than the window.
-    pub async fn note_login_failure(&self, subjects: &[&str], now: i64) -> Result<(), sqlx::Error> {
+    pub async fn note_login_failure(&self, subjects: &[&str], now: i64) -> Result<(), Error> {
         let written = async {
             let mut tx = self.begin().await?;
             for subject in subjects {
@@ -228,7 +225,7 @@ impl Store {
     }
 
     /// Forgets `subject`'s failures (its owner signed in).
-    pub async fn clear_login_failures(&self, subject: &str) -> Result<(), sqlx::Error> {
+    pub async fn clear_login_failures(&self, subject: &str) -> Result<(), Error> {
         let written = sqlx::query("DELETE FROM login_failures WHERE subject = $1")
             .bind(subject)
             .execute(&self.pool)
@@ -237,7 +234,7 @@ impl Store {
     }
 
     /// The account of `handle` (in any case), disabled or not.
-    pub async fn account_by_handle(&self, handle: &Handle) -> Result<Option<Account>, sqlx::Error> {
+    pub async fn account_by_handle(&self, handle: &Handle) -> Result<Option<Account>, Error> {
         Ok(self.credentials(handle).await?.map(|(account, _)| account))
     }
 
@@ -247,7 +244,7 @@ impl Store {
         &self,
         account_id: &str,
         shown: Shown<'_>,
-    ) -> Result<Vec<AccountResult>, sqlx::Error> {
+    ) -> Result<Vec<AccountResult>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game, r.replay, r.times FROM {RECORD_FROM} \
              WHERE r.account_id = $1 AND ($2 = '' OR r.control = $2) \
@@ -278,7 +275,7 @@ impl Store {
         account_id: &str,
         hash: &StoredHash,
         kind: PasswordKind,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<bool, Error> {
         let written = sqlx::query(
             "UPDATE accounts SET password_hash = $1, must_change_password = $2 WHERE id = $3",
         )
@@ -291,7 +288,7 @@ impl Store {
     }
 
     /// Disables or enables an account; a disabled account's sessions end.
-    pub async fn set_disabled(&self, account_id: &str, disabled: bool) -> Result<(), sqlx::Error> {
+    pub async fn set_disabled(&self, account_id: &str, disabled: bool) -> Result<(), Error> {
         let written = async {
             let mut tx = self.begin().await?;
             sqlx::query("UPDATE accounts SET disabled = $1 WHERE id = $2")
@@ -311,7 +308,7 @@ impl Store {
     }
 
     /// Every account, by handle.
-    pub async fn accounts(&self) -> Result<Vec<Account>, sqlx::Error> {
+    pub async fn accounts(&self) -> Result<Vec<Account>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS} FROM accounts a ORDER BY a.handle_key"
         ))
@@ -324,7 +321,7 @@ impl Store {
     /// guests' results: unranked with the reason `guest`, owned by a new
     /// player no browser holds (so no later sign-in can claim them, and no
     /// display name shows on them), their replays still served.
-    pub async fn delete_account(&self, account_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn delete_account(&self, account_id: &str, now: i64) -> Result<(), Error> {
         let orphan = play::seed::random_id();
         let written = async {
             let mut tx = self.begin().await?;

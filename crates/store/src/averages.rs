@@ -24,6 +24,7 @@
 //! interleaves them with the account's own) makes the account's windows
 //! new: its bests are computed again from its whole history.
 
+use crate::Error;
 use std::collections::BTreeMap;
 
 use sqlx::any::AnyRow;
@@ -389,7 +390,7 @@ impl Store {
         n: usize,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<BestAverage>, sqlx::Error> {
+    ) -> Result<Vec<BestAverage>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, b.n, b.millis, b.game_ids, b.finished_at, b.account_id \
              FROM best_averages b JOIN accounts a ON a.id = b.account_id \

@@ -15,6 +15,7 @@
 //! the world records of its categories are marked again from the whole
 //! history of each, oldest first.
 
+use crate::Error;
 use std::collections::{BTreeMap, HashMap};
 
 use sqlx::any::AnyRow;
@@ -465,7 +466,7 @@ impl Store {
         category: Category<'_>,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<PlayerBest>, sqlx::Error> {
+    ) -> Result<Vec<PlayerBest>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, a.country, b.millis, b.moves, b.mtm, b.game_id, b.finished_at, \
              b.account_id FROM personal_bests b JOIN accounts a ON a.id = b.account_id \
@@ -504,7 +505,7 @@ impl Store {
         variant: &str,
         category: Category<'_>,
         n: usize,
-    ) -> Result<Vec<RecordFall>, sqlx::Error> {
+    ) -> Result<Vec<RecordFall>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, a.country, h.millis, h.moves, h.mtm, h.game_ids, h.finished_at, \
              h.beat FROM pb_history h JOIN accounts a ON a.id = h.account_id \
@@ -542,7 +543,7 @@ impl Store {
         &self,
         account: &str,
         shown: Shown<'_>,
-    ) -> Result<Vec<BestHistory>, sqlx::Error> {
+    ) -> Result<Vec<BestHistory>, Error> {
         let rows = sqlx::query(
             "SELECT game, variant, format, display, control, n, millis, moves, mtm, game_ids, \
              finished_at, world_record FROM pb_history WHERE account_id = $1 AND control = $2 \
@@ -584,11 +585,7 @@ impl Store {
 
     /// Sets or clears an account's country (an ISO 3166-1 alpha-2 code,
     /// checked by the caller).
-    pub async fn set_country(
-        &self,
-        account: &str,
-        country: Option<&str>,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn set_country(&self, account: &str, country: Option<&str>) -> Result<(), Error> {
         let written = sqlx::query("UPDATE accounts SET country = $1 WHERE id = $2")
             .bind(country)
             .bind(account)

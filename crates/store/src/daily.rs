@@ -1,6 +1,7 @@
 //! The daily challenge: which games were dealt as a day's puzzle, each
 //! player's first attempt at it, and the day's board of first attempts.
 
+use crate::Error;
 use sqlx::Row;
 
 use super::{record, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM};
@@ -27,7 +28,7 @@ impl Store {
         game_id: &str,
         puzzle: &DailyPuzzle,
         holders: &[String],
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO daily_games (game_id, day, game, variant, format) \
              VALUES ($1, $2, $3, $4, $5)",
@@ -50,7 +51,7 @@ impl Store {
         game_id: &str,
         puzzle: &DailyPuzzle,
         holders: &[String],
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         for who in holders {
             let written = sqlx::query(
                 "INSERT INTO daily_attempts (day, game, variant, format, who, game_id) \
@@ -71,7 +72,7 @@ impl Store {
     }
 
     /// The day's puzzle `game_id` was dealt as, if it is a daily game.
-    pub async fn daily_puzzle(&self, game_id: &str) -> Result<Option<DailyPuzzle>, sqlx::Error> {
+    pub async fn daily_puzzle(&self, game_id: &str) -> Result<Option<DailyPuzzle>, Error> {
         let row =
             sqlx::query("SELECT day, game, variant, format FROM daily_games WHERE game_id = $1")
                 .bind(game_id)
@@ -93,7 +94,7 @@ impl Store {
         game_id: &str,
         puzzle: &DailyPuzzle,
         holders: &[String],
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<bool, Error> {
         self.claim_daily_attempts(game_id, puzzle, holders).await?;
         for who in holders {
             let first: Option<String> = sqlx::query_scalar(
@@ -122,7 +123,7 @@ impl Store {
         ranking: Ranking,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<Record>, sqlx::Error> {
+    ) -> Result<Vec<Record>, Error> {
         let sql = format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} JOIN daily_games d ON d.game_id = r.game_id \
              WHERE d.day = $1 AND d.game = $2 AND d.variant = $3 AND d.format = $4 \
@@ -138,6 +139,9 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(|r| record(r, viewer)).collect()
+        Ok(rows
+            .iter()
+            .map(|r| record(r, viewer))
+            .collect::<Result<_, _>>()?)
     }
 }

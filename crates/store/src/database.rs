@@ -24,10 +24,16 @@ pub enum DatabaseError {
     Address(String),
     #[error(transparent)]
     /// The database refused or could not be reached.
-    Sql(#[from] sqlx::Error),
+    Sql(#[from] crate::Error),
     #[error(transparent)]
     /// A migration failed.
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for DatabaseError {
+    fn from(error: sqlx::Error) -> DatabaseError {
+        DatabaseError::Sql(error.into())
+    }
 }
 
 impl std::str::FromStr for Database {

@@ -38,7 +38,13 @@ pub enum FillError {
     NotEmpty(i64),
     #[error(transparent)]
     /// The database failed.
-    Db(#[from] sqlx::Error),
+    Db(#[from] crate::Error),
+}
+
+impl From<sqlx::Error> for FillError {
+    fn from(error: sqlx::Error) -> FillError {
+        FillError::Db(error.into())
+    }
 }
 
 /// A pseudo-random number in 0..1000003 for attribute `k` of row `i`:

@@ -2,14 +2,15 @@
 //! finished once with their result; a finished game's replay and its
 //! stored analysis.
 
+use crate::Error;
 use play::format::{Control, Format};
 use play::result::Finished;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{
-    averages, bests, column, count, flag_at, parsed, powers, record, times_at, times_text, Fault,
-    Record, Store, RECORD_COLUMNS, RECORD_FROM,
+    averages, bests, column, count, flag_at, parsed, powers, record, times_at, times_text, Record,
+    Store, RECORD_COLUMNS, RECORD_FROM,
 };
 
 /// A puzzle as the server issued it.
@@ -112,7 +113,13 @@ pub enum FinishError {
     AlreadyFinished,
     #[error(transparent)]
     /// The database failed.
-    Db(#[from] sqlx::Error),
+    Db(#[from] Error),
+}
+
+impl From<sqlx::Error> for FinishError {
+    fn from(error: sqlx::Error) -> FinishError {
+        FinishError::Db(error.into())
+    }
 }
 
 /// The columns every issued game is read from (table `games`, as `g` or
@@ -150,18 +157,14 @@ fn qualified(columns: &str, table: &str) -> String {
 
 impl Store {
     /// Stores a freshly issued puzzle.
-    pub async fn issue(&self, game: &IssuedGame) -> Result<(), sqlx::Error> {
+    pub async fn issue(&self, game: &IssuedGame) -> Result<(), Error> {
         self.issue_to(game, None).await
     }
 
     /// [`Store::issue`], dealt to a signed-in `account`: left unfinished
     /// for a later game of its category, it is a DNF in the account's
     /// averages.
-    pub async fn issue_to(
-        &self,
-        game: &IssuedGame,
-        account: Option<&str>,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn issue_to(&self, game: &IssuedGame, account: Option<&str>) -> Result<(), Error> {
         self.ensure_player(&game.player_id, game.issued_at).await?;
         let written = sqlx::query(
             "INSERT INTO games (id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
@@ -184,12 +187,7 @@ impl Store {
     }
 
     /// The game `id` of `player` and `kind` (`slide`/`shisen`), if any.
-    pub async fn game(
-        &self,
-        id: &str,
-        player: &str,
-        kind: &str,
-    ) -> Result<Option<GameRow>, sqlx::Error> {
+    pub async fn game(&self, id: &str, player: &str, kind: &str) -> Result<Option<GameRow>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {ISSUED_COLUMNS}, paused_at, paused_millis, hints, assisted, finished_at, \
              progress FROM games WHERE id = $1 AND player_id = $2 AND game = $3"
@@ -199,7 +197,7 @@ impl Store {
         .bind(kind)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| -> Result<GameRow, sqlx::Error> {
+        row.map(|r| -> Result<GameRow, Error> {
             Ok(GameRow {
                 issued: issued_game(&r)?,
                 paused_at: column(&r, "paused_at")?,
@@ -221,7 +219,7 @@ impl Store {
         player: &str,
         hints: i64,
         assisted: bool,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = sqlx::query(
             "UPDATE games SET hints = hints + $1, \
              assisted = CASE WHEN $2 = 1 THEN 1 ELSE assisted END \
@@ -244,7 +242,7 @@ impl Store {
         game: &str,
         state: &str,
         now: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written =
             sqlx::query("INSERT INTO help (player_id, game, state, at) VALUES ($1, $2, $3, $4)")
                 .bind(player)
@@ -263,7 +261,7 @@ impl Store {
         player: &str,
         game: &str,
         since: i64,
-    ) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    ) -> Result<Vec<(String, i64)>, Error> {
         let rows = sqlx::query(
             "SELECT state, COUNT(*) FROM help WHERE player_id = $1 AND game = $2 AND at >= $3 \
              GROUP BY state",
@@ -285,7 +283,7 @@ impl Store {
         player: &str,
         now: i64,
         progress: Option<&str>,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let update = sqlx::query(
             "UPDATE games SET paused_at = $1, progress = $2 \
              WHERE id = $3 AND player_id = $4 AND paused_at IS NULL AND finished_at IS NULL",
@@ -299,7 +297,7 @@ impl Store {
     }
 
     /// Restarts the clock of a paused game.
-    pub async fn resume(&self, id: &str, player: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn resume(&self, id: &str, player: &str, now: i64) -> Result<(), Error> {
         let update = sqlx::query(
             "UPDATE games SET paused_millis = paused_millis + ($1 - paused_at), paused_at = NULL \
              WHERE id = $2 AND player_id = $3 AND paused_at IS NOT NULL AND finished_at IS NULL",
@@ -320,7 +318,7 @@ impl Store {
         log: &str,
         id: &str,
         now: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = async {
             let mut tx = self.begin().await?;
             if update.execute(&mut *tx).await?.rows_affected() == 1 {
@@ -337,11 +335,7 @@ impl Store {
 
     /// A game's pauses as (start, end) milliseconds since it was issued; a
     /// pause still running ends at `now`.
-    pub async fn pauses(
-        &self,
-        game: &IssuedGame,
-        now: i64,
-    ) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    pub async fn pauses(&self, game: &IssuedGame, now: i64) -> Result<Vec<(i64, i64)>, Error> {
         let rows = sqlx::query("SELECT started_at, ended_at FROM pauses WHERE game_id = $1")
             .bind(&game.id)
             .fetch_all(&self.pool)
@@ -432,7 +426,7 @@ impl Store {
         };
         let finished = finished.await;
         match &finished {
-            Err(FinishError::Db(e)) => self.health.note::<()>(&Err(Fault::of(e))),
+            Err(FinishError::Db(e)) => self.health.note::<()>(&Err(e.fault())),
             Ok(()) | Err(FinishError::AlreadyFinished) => {}
         }
         finished
@@ -440,7 +434,7 @@ impl Store {
 
     /// A finished game with its result and replay: public, like the
     /// records that link to it.
-    pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, sqlx::Error> {
+    pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.replay, r.times, {} FROM {RECORD_FROM} \
              JOIN games g ON g.id = r.game_id WHERE r.game_id = $1",
@@ -449,7 +443,7 @@ impl Store {
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| -> Result<ReplayRow, sqlx::Error> {
+        row.map(|r| -> Result<ReplayRow, Error> {
             let result = record(&r, None)?;
             Ok(ReplayRow {
                 issued: issued_game(&r)?,
@@ -463,11 +457,7 @@ impl Store {
     }
 
     /// A replay's analysis in `metric` (JSON), if one was kept.
-    pub async fn analysis(
-        &self,
-        game_id: &str,
-        metric: &str,
-    ) -> Result<Option<String>, sqlx::Error> {
+    pub async fn analysis(&self, game_id: &str, metric: &str) -> Result<Option<String>, Error> {
         let row = sqlx::query("SELECT body FROM analyses WHERE game_id = $1 AND metric = $2")
             .bind(game_id)
             .bind(metric)
@@ -484,7 +474,7 @@ impl Store {
         game_id: &str,
         metric: &str,
         body: &str,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         sqlx::query(
             "INSERT INTO analyses (game_id, metric, body) VALUES ($1, $2, $3) \
              ON CONFLICT (game_id, metric) DO UPDATE SET body = excluded.body",

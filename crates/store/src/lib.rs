@@ -37,8 +37,8 @@ pub use backup::backup;
 pub use bests::{BestHistory, PlayerBest, RecordFall};
 pub use daily::DailyPuzzle;
 pub use database::{Database, DatabaseError};
-pub use fault::Fault;
 use fault::WriteHealth;
+pub use fault::{Error, Fault};
 pub use fill::FillError;
 pub use fmc::FmcEntry;
 pub use games::{FinishError, GameRow, IssuedGame, ReplayRow};
@@ -220,7 +220,7 @@ impl Store {
     }
 
     /// Whether the database answers (the readiness check).
-    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+    pub async fn ping(&self) -> Result<(), Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
         Ok(())
     }
@@ -257,9 +257,9 @@ impl Store {
     }
 
     /// `result` of a write, noted in the store's health.
-    fn noted<T>(&self, result: Result<T, sqlx::Error>) -> Result<T, sqlx::Error> {
+    fn noted<T>(&self, result: Result<T, sqlx::Error>) -> Result<T, Error> {
         self.health.note(&result.as_ref().map_err(Fault::of));
-        result
+        Ok(result?)
     }
 
     /// Connections open, and of those idle: for the metrics.

@@ -1,13 +1,14 @@
 //! Players: a browser's player id and its name, and the guest results a
 //! player takes along on signing in.
 
+use crate::Error;
 use sqlx::Row;
 
 use super::{averages, bests, powers, time_attack, Store};
 
 impl Store {
     /// Records a player the first time it is seen.
-    pub async fn ensure_player(&self, id: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn ensure_player(&self, id: &str, now: i64) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO players (id, name, created_at) VALUES ($1, NULL, $2) \
              ON CONFLICT (id) DO NOTHING",
@@ -20,7 +21,7 @@ impl Store {
     }
 
     /// The name the player chose, if any.
-    pub async fn player_name(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
+    pub async fn player_name(&self, id: &str) -> Result<Option<String>, Error> {
         let row = sqlx::query("SELECT name FROM players WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -29,12 +30,7 @@ impl Store {
     }
 
     /// Sets or clears (`None`) the name the player chose.
-    pub async fn set_name(
-        &self,
-        id: &str,
-        name: Option<&str>,
-        now: i64,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn set_name(&self, id: &str, name: Option<&str>, now: i64) -> Result<(), Error> {
         self.ensure_player(id, now).await?;
         let written = sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
             .bind(name)
@@ -48,11 +44,7 @@ impl Store {
     /// to (each result moves once: it belongs to an account after), and
     /// ranks those that were unranked only for want of an account. The
     /// number moved.
-    pub async fn claim_guest_results(
-        &self,
-        player: &str,
-        account_id: &str,
-    ) -> Result<u64, sqlx::Error> {
+    pub async fn claim_guest_results(&self, player: &str, account_id: &str) -> Result<u64, Error> {
         let written = async {
             let mut tx = self.begin().await?;
             let moved = sqlx::query(

@@ -6,7 +6,7 @@
 use sqlx::postgres::PgListener;
 use sqlx::Row;
 
-use super::Store;
+use super::{Error, Store};
 
 /// The channel every instance listens on; a notification's payload is
 /// the room's id, the step's number and (unless too long) the step.
@@ -57,7 +57,7 @@ impl Store {
         .bind(i64::from(room.rated))
         .execute(&self.pool)
         .await;
-        self.noted(written)?;
+        self.noted(written).map_err(Error::into_sqlx)?;
         Ok(())
     }
 
@@ -111,7 +111,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         let committed = tx.commit().await;
-        self.noted(committed)?;
+        self.noted(committed).map_err(Error::into_sqlx)?;
         Ok(seq)
     }
 

@@ -1,6 +1,7 @@
 //! Results read back: the records of a category, the variants played,
 //! and a player's own results.
 
+use crate::Error;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -153,7 +154,7 @@ impl Store {
         ranking: Ranking,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<Record>, sqlx::Error> {
+    ) -> Result<Vec<Record>, Error> {
         let sql = format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
              WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 \
@@ -170,11 +171,14 @@ impl Store {
             .bind(category.display)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(|r| record(r, viewer)).collect()
+        Ok(rows
+            .iter()
+            .map(|r| record(r, viewer))
+            .collect::<Result<_, _>>()?)
     }
 
     /// The variants of `game` that have ranked results, by name.
-    pub async fn variants(&self, game: &str) -> Result<Vec<String>, sqlx::Error> {
+    pub async fn variants(&self, game: &str) -> Result<Vec<String>, Error> {
         // Each variant found by one probe of `results_by_time` (the next
         // variant after the last one found) rather than by reading every
         // result: a loose index scan, which neither database does for
@@ -204,7 +208,7 @@ impl Store {
         &self,
         viewer: Viewer<'_>,
         filter: Option<(&str, &str)>,
-    ) -> Result<Vec<(String, Record)>, sqlx::Error> {
+    ) -> Result<Vec<(String, Record)>, Error> {
         let (game, variant) = filter.unwrap_or(("", ""));
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game FROM {RECORD_FROM} \

@@ -4,6 +4,7 @@
 //! so that instances pairing the same queue at once never put a player in
 //! two rooms.
 
+use crate::Error;
 use play::pairing::Seeker;
 use sqlx::any::AnyRow;
 
@@ -30,7 +31,13 @@ pub enum SeekError {
     Waiting(Pool),
     #[error(transparent)]
     /// The database failed.
-    Database(#[from] sqlx::Error),
+    Database(#[from] Error),
+}
+
+impl From<sqlx::Error> for SeekError {
+    fn from(error: sqlx::Error) -> SeekError {
+        SeekError::Database(error.into())
+    }
 }
 
 fn seek(r: &AnyRow) -> Result<Seek, sqlx::Error> {
@@ -82,7 +89,7 @@ impl Store {
     }
 
     /// The account's seek, noting that its player still asks about it.
-    pub async fn seek_seen(&self, account_id: &str, now: i64) -> Result<Option<Seek>, sqlx::Error> {
+    pub async fn seek_seen(&self, account_id: &str, now: i64) -> Result<Option<Seek>, Error> {
         let seen = sqlx::query("UPDATE seeks SET seen = $1 WHERE account_id = $2")
             .bind(now)
             .bind(account_id)
@@ -92,17 +99,17 @@ impl Store {
         self.seek_of(account_id).await
     }
 
-    async fn seek_of(&self, account_id: &str) -> Result<Option<Seek>, sqlx::Error> {
+    async fn seek_of(&self, account_id: &str) -> Result<Option<Seek>, Error> {
         let row = sqlx::query("SELECT pool, since, room FROM seeks WHERE account_id = $1")
             .bind(account_id)
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(seek).transpose()
+        Ok(row.as_ref().map(seek).transpose()?)
     }
 
     /// Takes the account out of the queue; false when it was not in one
     /// (or was paired already: the room is theirs to join or leave).
-    pub async fn unseek(&self, account_id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn unseek(&self, account_id: &str) -> Result<bool, Error> {
         let gone = sqlx::query("DELETE FROM seeks WHERE account_id = $1 AND room IS NULL")
             .bind(account_id)
             .execute(&self.pool)
@@ -112,7 +119,7 @@ impl Store {
 
     /// Who waits in `pool`, longest first. Seeks not asked about since
     /// `stale` are dropped first: their players left the page.
-    pub async fn waiting(&self, pool: Pool, stale: i64) -> Result<Vec<Seeker>, sqlx::Error> {
+    pub async fn waiting(&self, pool: Pool, stale: i64) -> Result<Vec<Seeker>, Error> {
         let dropped =
             sqlx::query("DELETE FROM seeks WHERE pool = $1 AND room IS NULL AND seen < $2")
                 .bind(pool.name())
@@ -141,7 +148,7 @@ impl Store {
 
     /// Pairs `accounts` into `room`: all of them, or (when any was taken
     /// meanwhile, by another instance or a cancel) none.
-    pub async fn pair_seeks(&self, accounts: &[String], room: &str) -> Result<bool, sqlx::Error> {
+    pub async fn pair_seeks(&self, accounts: &[String], room: &str) -> Result<bool, Error> {
         let written = async {
             let mut tx = self.begin().await?;
             for account in accounts {

@@ -10,6 +10,7 @@
 //! and relays from `personal_bests`, averages from `best_averages`, both
 //! for every control and the standard display, as Open Slidysim ranks.
 
+use crate::Error;
 use std::collections::HashMap;
 
 use play::power::Tables;
@@ -195,7 +196,7 @@ pub(super) async fn note(
 impl Store {
     /// The rankings from `offset`, at most `limit` accounts: by power
     /// tier, then power, then who reached it first.
-    pub async fn rankings(&self, offset: i64, limit: i64) -> Result<Vec<Ranked>, sqlx::Error> {
+    pub async fn rankings(&self, offset: i64, limit: i64) -> Result<Vec<Ranked>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, a.country, p.power, p.tier, p.bests FROM powers p \
              JOIN accounts a ON a.id = p.account_id WHERE a.disabled = 0 \
@@ -205,14 +206,15 @@ impl Store {
         .bind(offset)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
+        Ok(rows
+            .iter()
             .zip(offset + 1..)
             .map(|(row, rank)| self.ranked(row, rank))
-            .collect()
+            .collect::<Result<_, _>>()?)
     }
 
     /// The account's place in the rankings, if it has a power.
-    pub async fn ranking_of(&self, account: &str) -> Result<Option<Ranked>, sqlx::Error> {
+    pub async fn ranking_of(&self, account: &str) -> Result<Option<Ranked>, Error> {
         let row = sqlx::query(
             "SELECT a.handle, a.country, p.power, p.tier, p.bests, p.reached_at, \
              (SELECT COUNT(*) FROM powers q JOIN accounts b ON b.id = q.account_id \
@@ -227,7 +229,7 @@ impl Store {
         .await?;
         row.map(|row| {
             let above: i64 = column(&row, "above")?;
-            self.ranked(&row, above + 1)
+            Ok(self.ranked(&row, above + 1)?)
         })
         .transpose()
     }
@@ -253,7 +255,7 @@ impl Store {
 
     /// The store, computing standings with `tables` from now on: every
     /// standing kept from other tables is computed again now.
-    pub async fn with_tiers(mut self, tables: Tables) -> Result<Store, sqlx::Error> {
+    pub async fn with_tiers(mut self, tables: Tables) -> Result<Store, Error> {
         self.tiers = std::sync::Arc::new(tables);
         self.compute_powers(false).await?;
         Ok(self)

@@ -7,6 +7,7 @@
 //! leaves neither, and a race settled again (by a second instance, or a
 //! retry) finds its row and changes nothing: `rated_races.id` is unique.
 
+use crate::Error;
 use play::rating::{self, Outcome, Params, Pool, Rating};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
@@ -121,7 +122,7 @@ impl Store {
         pool: Pool,
         racers: &[RatedRacer],
         now: i64,
-    ) -> Result<Option<Vec<RatingChange>>, sqlx::Error> {
+    ) -> Result<Option<Vec<RatingChange>>, Error> {
         let written = self.settle_in_one(race_id, pool, racers, now).await;
         self.noted(written)
     }
@@ -252,16 +253,16 @@ impl Store {
 
     /// Whether the stored result of game `game_id` is ranked; `None`
     /// while it has no result.
-    pub async fn result_ranked(&self, game_id: &str) -> Result<Option<bool>, sqlx::Error> {
+    pub async fn result_ranked(&self, game_id: &str) -> Result<Option<bool>, Error> {
         let row = sqlx::query("SELECT counted FROM results WHERE game_id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| flag_at(&r, "counted")).transpose()
+        Ok(row.map(|r| flag_at(&r, "counted")).transpose()?)
     }
 
     /// Whether race `race_id` has been settled.
-    pub async fn race_settled(&self, race_id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn race_settled(&self, race_id: &str) -> Result<bool, Error> {
         let row = sqlx::query("SELECT COUNT(*) FROM rated_races WHERE id = $1")
             .bind(race_id)
             .fetch_one(&self.pool)
@@ -271,7 +272,7 @@ impl Store {
 
     /// The account's rating in each pool it has played, in the pools'
     /// order.
-    pub async fn ratings_of(&self, account: &str) -> Result<Vec<PoolRating>, sqlx::Error> {
+    pub async fn ratings_of(&self, account: &str) -> Result<Vec<PoolRating>, Error> {
         let rows = sqlx::query(
             "SELECT pool, rating, rd, volatility, games FROM ratings WHERE account_id = $1",
         )
@@ -300,7 +301,7 @@ impl Store {
         &self,
         account: &str,
         pool: Pool,
-    ) -> Result<Vec<RatingPoint>, sqlx::Error> {
+    ) -> Result<Vec<RatingPoint>, Error> {
         let rows = sqlx::query(
             "SELECT race_id, at, rating, rd, rating_before FROM rating_history \
              WHERE account_id = $1 AND pool = $2 ORDER BY at, race_id",
@@ -329,7 +330,7 @@ impl Store {
         pool: Pool,
         offset: i64,
         limit: i64,
-    ) -> Result<Vec<RatedPlayer>, sqlx::Error> {
+    ) -> Result<Vec<RatedPlayer>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, r.rating, r.rd, r.volatility, r.games FROM ratings r \
              JOIN accounts a ON a.id = r.account_id \

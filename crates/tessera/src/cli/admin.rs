@@ -188,7 +188,7 @@ async fn open(db: &Database) -> Result<Store, Failure> {
         .map_err(|e| Failure::Other(format!("cannot open {db}: {e}")))
 }
 
-fn failed(e: sqlx::Error) -> Failure {
+fn failed(e: store::Error) -> Failure {
     Failure::Other(format!("the database failed: {e}"))
 }
 

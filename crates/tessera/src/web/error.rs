@@ -92,13 +92,13 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<sqlx::Error> for ApiError {
+impl From<store::Error> for ApiError {
     /// A fault of the server's state (a full disk, a database that cannot
     /// be reached or is busy) is a 503 naming the cause, with when to try
     /// again; a fault of the query is a 500. The details go to the log.
-    fn from(error: sqlx::Error) -> ApiError {
+    fn from(error: store::Error) -> ApiError {
         use store::Fault;
-        let fault = Fault::of(&error);
+        let fault = error.fault();
         metrics::counter!("tessera_db_errors_total", "kind" => fault.label()).increment(1);
         tracing::error!(error = %error, kind = fault.label(), "database error");
         match fault {
@@ -116,6 +116,13 @@ impl From<sqlx::Error> for ApiError {
             Fault::Busy => ApiError::unavailable("the database is busy: try again", 1),
             Fault::Query => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database error"),
         }
+    }
+}
+
+/// The race's room log (`race::log`) still answers in sqlx's terms.
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> ApiError {
+        store::Error::from(error).into()
     }
 }
 
