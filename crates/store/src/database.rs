@@ -108,7 +108,7 @@ impl Database {
 
     /// Creates a PostgreSQL database that does not exist yet (the user
     /// must be allowed to); a SQLite file is created on connect.
-    pub async fn create_if_missing(&self, url: &str) -> Result<(), DatabaseError> {
+    pub(crate) async fn create_if_missing(&self, url: &str) -> Result<(), DatabaseError> {
         if let Database::Postgres(_) = self {
             if !sqlx::Any::database_exists(url).await? {
                 // Instances starting together race to create it: losing

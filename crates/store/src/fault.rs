@@ -94,7 +94,7 @@ impl Fault {
     }
 
     /// Whether writes fail for it whatever they write.
-    pub fn fails_writes(self) -> bool {
+    fn fails_writes(self) -> bool {
         matches!(self, Fault::DiskFull | Fault::Storage)
     }
 }

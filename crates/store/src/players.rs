@@ -8,7 +8,7 @@ use super::{averages, bests, powers, time_attack, Store};
 
 impl Store {
     /// Records a player the first time it is seen.
-    pub async fn ensure_player(&self, id: &str, now: i64) -> Result<(), Error> {
+    pub(crate) async fn ensure_player(&self, id: &str, now: i64) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO players (id, name, created_at) VALUES ($1, NULL, $2) \
              ON CONFLICT (id) DO NOTHING",

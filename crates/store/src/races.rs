@@ -10,7 +10,7 @@ use super::{Error, Store};
 
 /// The channel every instance listens on; a notification's payload is
 /// the room's id, the step's number and (unless too long) the step.
-pub const RACE_CHANNEL: &str = "tessera_races";
+const RACE_CHANNEL: &str = "tessera_races";
 
 /// The longest step a notification carries; a longer one (a solution
 /// sent whole) is read from the log.
