@@ -10,7 +10,7 @@ use play::rating::{Outcome, Pool};
 use sqlx::any::AnyRow;
 
 use super::ratings::outcome_of;
-use super::{column, parsed, Store};
+use super::{column, parsed, read_rows, Store};
 
 /// An arena as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(arena).collect::<Result<_, _>>()?)
+        read_rows(&rows, arena)
     }
 
     /// `account` enters the arena, or (entered already) is seen again.

@@ -4,7 +4,7 @@
 use crate::Error;
 use sqlx::Row;
 
-use super::{record, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM};
+use super::{read_rows, record, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM};
 
 /// A day's puzzle: the day (`YYYY-MM-DD`), and the game, variant and
 /// format it is dealt for.
@@ -139,9 +139,6 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows
-            .iter()
-            .map(|r| record(r, viewer))
-            .collect::<Result<_, _>>()?)
+        read_rows(&rows, |r| record(r, viewer))
     }
 }

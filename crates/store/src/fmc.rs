@@ -6,7 +6,7 @@ use play::fmc::{Entry, FmcSize, Optimum};
 use slide::Moves;
 use sqlx::any::AnyRow;
 
-use super::{column, flag_at, parsed, Store};
+use super::{column, flag_at, parsed, read_rows, Store};
 
 /// An entry as kept, with its account's handle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ impl Store {
             .bind(size.name())
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(entry).collect::<Result<_, _>>()?)
+        read_rows(&rows, entry)
     }
 
     /// The number of entries for `day` on `size` (of accounts not disabled).

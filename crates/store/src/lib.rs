@@ -104,6 +104,15 @@ where
     r.try_get(name)
 }
 
+/// Every row of `rows` read by `read`: the first that does not read is the
+/// error.
+fn read_rows<T>(
+    rows: &[AnyRow],
+    read: impl FnMut(&AnyRow) -> Result<T, sqlx::Error>,
+) -> Result<Vec<T>, Error> {
+    Ok(rows.iter().map(read).collect::<Result<_, _>>()?)
+}
+
 /// The text of column `name` read as what the store keeps there (`what`):
 /// a row that does not read so is an error naming the column and the
 /// text, never a default.

@@ -5,7 +5,7 @@ use crate::Error;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{column, flag_at, Store};
+use super::{column, flag_at, read_rows, Store};
 
 /// A result with its owner's name.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
@@ -171,10 +171,7 @@ impl Store {
             .bind(category.display)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows
-            .iter()
-            .map(|r| record(r, viewer))
-            .collect::<Result<_, _>>()?)
+        read_rows(&rows, |r| record(r, viewer))
     }
 
     /// The variants of `game` that have ranked results, by name.
