@@ -336,8 +336,8 @@ pub(super) async fn recompute(
         best_windows(key, attempts, &mut kept, &mut history);
     }
     kept::one_per_finish(&mut history);
-    kept::averages(tx, account, &kept).await?;
-    kept::history(tx, account, &history).await
+    kept::write(tx, account, &kept).await?;
+    kept::write(tx, account, &history).await
 }
 
 /// The best window of every average of `solves` (newest first) into

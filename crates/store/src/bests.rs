@@ -257,8 +257,8 @@ pub(super) async fn rebuild(
     }
     let bests: Vec<SingleRow<'_>> = bests.into_values().collect();
     kept::one_per_finish(&mut history);
-    kept::singles(tx, account, &bests).await?;
-    kept::history(tx, account, &history).await
+    kept::write(tx, account, &bests).await?;
+    kept::write(tx, account, &history).await
 }
 
 /// A category of the history: the key and `n`, owned.
