@@ -114,27 +114,14 @@ async fn keep(
     millis: f64,
 ) -> Result<(), sqlx::Error> {
     let ids: Vec<&str> = window.iter().map(|s| s.game_id.as_str()).collect();
-    let kept = sqlx::query(
-        "INSERT INTO best_averages \
-         (account_id, game, variant, format, control, n, millis, game_ids, finished_at, display) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-         ON CONFLICT (account_id, game, variant, format, display, control, n) DO UPDATE SET \
-         millis = excluded.millis, game_ids = excluded.game_ids, \
-         finished_at = excluded.finished_at WHERE excluded.millis < best_averages.millis",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.control)
-    .bind(window.len() as i64)
-    .bind(millis)
-    .bind(ids.join(" "))
-    .bind(window[0].at)
-    .bind(key.display)
-    .execute(&mut **tx)
-    .await?;
-    if kept.rows_affected() == 1 {
+    let average = AverageRow {
+        key,
+        n: window.len() as i64,
+        millis,
+        game_ids: ids.join(" "),
+        at: window[0].at,
+    };
+    if kept::write(tx, account, &[average]).await? == 1 {
         let improvement = Improvement {
             n: window.len(),
             millis,
@@ -337,7 +324,8 @@ pub(super) async fn recompute(
     }
     kept::one_per_finish(&mut history);
     kept::write(tx, account, &kept).await?;
-    kept::write(tx, account, &history).await
+    kept::write(tx, account, &history).await?;
+    Ok(())
 }
 
 /// The best window of every average of `solves` (newest first) into

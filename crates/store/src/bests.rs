@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashMap};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::kept::{self, HistoryRow, SingleRow};
+use super::kept::{self, HistoryRow, SingleRow, Written as _};
 use super::Key;
 use super::{count, Category, Shown, Store, Viewer};
 use play::result::Finished;
@@ -61,14 +61,16 @@ pub(super) async fn note_result(
             display,
             control,
         };
-        let single = Single {
+        let single = SingleRow {
+            key,
             millis: result.millis,
             moves,
             mtm,
             game_id: &finished.id,
             at,
         };
-        if keep(tx, account, key, &single).await? {
+        // Kept unless the best kept is as fast.
+        if kept::write(tx, account, &[single]).await? == 1 {
             let improvement = Improvement {
                 n: 1,
                 millis: result.millis as f64,
@@ -80,48 +82,6 @@ pub(super) async fn note_result(
         }
     }
     Ok(())
-}
-
-/// A single as `personal_bests` keeps it.
-struct Single<'a> {
-    millis: i64,
-    moves: i64,
-    mtm: i64,
-    game_id: &'a str,
-    at: i64,
-}
-
-/// Keeps `single` as the account's best in `key` unless the best kept is
-/// as fast; whether it was kept.
-async fn keep(
-    tx: &mut Transaction<'static, Any>,
-    account: &str,
-    key: Key<'_>,
-    single: &Single<'_>,
-) -> Result<bool, sqlx::Error> {
-    let kept = sqlx::query(
-        "INSERT INTO personal_bests \
-         (account_id, game, variant, format, display, control, millis, moves, mtm, game_id, \
-         finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-         ON CONFLICT (account_id, game, variant, format, display, control) DO UPDATE SET \
-         millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
-         game_id = excluded.game_id, finished_at = excluded.finished_at \
-         WHERE excluded.millis < personal_bests.millis",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.display)
-    .bind(key.control)
-    .bind(single.millis)
-    .bind(single.moves)
-    .bind(single.mtm)
-    .bind(single.game_id)
-    .bind(single.at)
-    .execute(&mut **tx)
-    .await?;
-    Ok(kept.rows_affected() == 1)
 }
 
 /// Adds an improvement of `account`'s best in `key` to the history: a
@@ -147,35 +107,32 @@ pub(super) async fn note_improvement(
     .get(0);
     let world_record = record.is_none_or(|r| best.millis < r);
     let beat = if world_record { record } else { None };
-    sqlx::query(
-        "INSERT INTO pb_history (account_id, game, variant, format, display, control, n, millis, \
-         moves, mtm, game_ids, finished_at, world_record, beat) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-         CASE WHEN $15 = 1 THEN $14 END) \
-         ON CONFLICT (account_id, game, variant, format, display, control, n, finished_at) \
-         DO UPDATE SET millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
-         game_ids = excluded.game_ids, world_record = excluded.world_record, \
-         beat = excluded.beat WHERE excluded.millis < pb_history.millis",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.display)
-    .bind(key.control)
-    .bind(count(best.n))
-    .bind(best.millis)
-    .bind(best.moves.map(|m| m.0))
-    .bind(best.moves.map(|m| m.1))
-    .bind(best.game_ids)
-    .bind(best.at)
-    .bind(i64::from(world_record))
-    // A null DOUBLE PRECISION does not bind through `Any` on PostgreSQL:
-    // a number and whether it is there.
-    .bind(beat.unwrap_or(0.0))
-    .bind(i64::from(beat.is_some()))
-    .execute(&mut **tx)
-    .await?;
+    let sql = format!(
+        "INSERT INTO {} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+         CASE WHEN $15 = 1 THEN $14 END) {}",
+        HistoryRow::INTO,
+        HistoryRow::ON_CONFLICT
+    );
+    sqlx::query(&sql)
+        .bind(account)
+        .bind(key.game)
+        .bind(key.variant)
+        .bind(key.format)
+        .bind(key.display)
+        .bind(key.control)
+        .bind(count(best.n))
+        .bind(best.millis)
+        .bind(best.moves.map(|m| m.0))
+        .bind(best.moves.map(|m| m.1))
+        .bind(best.game_ids)
+        .bind(best.at)
+        .bind(i64::from(world_record))
+        // A null DOUBLE PRECISION does not bind through `Any` on PostgreSQL:
+        // a number and whether it is there.
+        .bind(beat.unwrap_or(0.0))
+        .bind(i64::from(beat.is_some()))
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -258,7 +215,8 @@ pub(super) async fn rebuild(
     let bests: Vec<SingleRow<'_>> = bests.into_values().collect();
     kept::one_per_finish(&mut history);
     kept::write(tx, account, &bests).await?;
-    kept::write(tx, account, &history).await
+    kept::write(tx, account, &history).await?;
+    Ok(())
 }
 
 /// A category of the history: the key and `n`, owned.

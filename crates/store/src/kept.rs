@@ -1,14 +1,16 @@
-//! An account's kept bests computed again from its whole history, written
-//! many rows to a statement.
+//! An account's kept bests as rows, and the one way they are written:
+//! a row as a result arrives (`averages::note_result`,
+//! `bests::note_result`), or many rows to a statement when they are
+//! computed again from the account's whole history.
 //!
 //! `averages::recompute` and `bests::rebuild` work out in memory every
 //! improvement of an account's bests (its table rows cleared first), then
 //! hand the rows here: a row a statement would be a round trip each, and
 //! the chore that takes in every account's history (a migration's, or
 //! `admin fill`'s million results) would spend minutes on PostgreSQL
-//! waiting for them. The statements keep the conflict rules of the row at
-//! a time writes (a better row wins), so two instances doing the chore at
-//! once still agree. History rows go in unmarked: the caller marks the
+//! waiting for them. Both take each table's one conflict rule (a better
+//! row wins: [`Written`]), so two instances doing the chore at once still
+//! agree. History rows go in unmarked: the caller marks the
 //! world records of their categories again (`bests::mark_records`,
 //! `bests::mark_all`), as it did before. A chore over every account works
 //! on a few at once on PostgreSQL ([`Store::each_account`]).
@@ -220,12 +222,14 @@ impl Written for HistoryRow<'_> {
 
 /// Writes `rows` of `account` (its best averages, best singles or their
 /// improvements): `INSERT INTO` the rows' table `VALUES` a `(…)` per row,
-/// then the conflict rule, in statements of [`ROWS`].
+/// then the conflict rule, in statements of [`ROWS`]. How many rows were
+/// kept: new, or better than the row they replace.
 pub(super) async fn write<R: Written>(
     tx: &mut Transaction<'static, Any>,
     account: &str,
     rows: &[R],
-) -> Result<(), sqlx::Error> {
+) -> Result<u64, sqlx::Error> {
+    let mut kept = 0;
     let (head, tail) = (R::INTO, R::ON_CONFLICT);
     let (width, literals) = R::WIDTH;
     for chunk in rows.chunks(ROWS) {
@@ -241,9 +245,9 @@ pub(super) async fn write<R: Written>(
         for row in chunk {
             query = row.bind(account, query);
         }
-        query.execute(&mut **tx).await?;
+        kept += query.execute(&mut **tx).await?.rows_affected();
     }
-    Ok(())
+    Ok(kept)
 }
 
 #[cfg(test)]
