@@ -2,12 +2,11 @@
 //! the `accounts` crate's; this keeps them. Sessions live in the database so
 //! that every instance behind a load balancer knows them.
 
-use crate::Error;
 use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{column, record, times_at, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM};
+use super::{column, record, times_at, Error, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM};
 
 /// One of an account's results with its moves, for the profile and the
 /// export.

@@ -4,13 +4,12 @@
 //! they were settled, so an arena's standings cannot disagree with its
 //! races.
 
-use crate::Error;
 use play::arena::Played;
 use play::rating::{Outcome, Pool};
 use sqlx::any::AnyRow;
 
 use super::ratings::outcome_of;
-use super::{column, parsed, read_rows, Store};
+use super::{column, parsed, read_rows, Error, Store};
 
 /// An arena as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]

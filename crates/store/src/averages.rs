@@ -24,7 +24,6 @@
 //! interleaves them with the account's own) makes the account's windows
 //! new: its bests are computed again from its whole history.
 
-use crate::Error;
 use std::collections::BTreeMap;
 
 use sqlx::any::AnyRow;
@@ -33,7 +32,7 @@ use sqlx::{Any, Row, Transaction};
 use super::bests::{self, Improvement};
 use super::kept::{self, AverageRow, HistoryRow};
 use super::Key;
-use super::{Store, Viewer};
+use super::{Error, Store, Viewer};
 use play::average::{average_by, improvements_by, Attempt, Average, DnfRule, AVERAGES};
 use play::format::Format;
 

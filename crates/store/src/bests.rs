@@ -15,7 +15,6 @@
 //! the world records of its categories are marked again from the whole
 //! history of each, oldest first.
 
-use crate::Error;
 use std::collections::{BTreeMap, HashMap};
 
 use sqlx::any::AnyRow;
@@ -23,7 +22,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::kept::{self, HistoryRow, SingleRow, Written as _};
 use super::Key;
-use super::{count, Category, Shown, Store, Viewer};
+use super::{count, Category, Error, Shown, Store, Viewer};
 use play::result::Finished;
 
 /// What one improvement of a best was.

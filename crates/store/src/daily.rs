@@ -1,10 +1,11 @@
 //! The daily challenge: which games were dealt as a day's puzzle, each
 //! player's first attempt at it, and the day's board of first attempts.
 
-use crate::Error;
 use sqlx::Row;
 
-use super::{read_rows, record, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM};
+use super::{
+    read_rows, record, Error, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM,
+};
 
 /// A day's puzzle: the day (`YYYY-MM-DD`), and the game, variant and
 /// format it is dealt for.

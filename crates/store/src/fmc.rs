@@ -1,12 +1,11 @@
 //! The daily fewest-moves challenge (`play::fmc`): each account's entry
 //! per day and board, and each closed day's optimum, kept once.
 
-use crate::Error;
 use play::fmc::{Entry, FmcSize, Optimum};
 use slide::Moves;
 use sqlx::any::AnyRow;
 
-use super::{column, flag_at, parsed, read_rows, Store};
+use super::{column, flag_at, parsed, read_rows, Error, Store};
 
 /// An entry as kept, with its account's handle.
 #[derive(Clone, Debug, PartialEq, Eq)]

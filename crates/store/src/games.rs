@@ -2,15 +2,14 @@
 //! finished once with their result; a finished game's replay and its
 //! stored analysis.
 
-use crate::Error;
 use play::format::{Control, Format};
 use play::result::Finished;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{
-    averages, bests, column, count, flag_at, parsed, powers, record, times_at, times_text, Record,
-    Store, RECORD_COLUMNS, RECORD_FROM,
+    averages, bests, column, count, flag_at, parsed, powers, record, times_at, times_text, Error,
+    Record, Store, RECORD_COLUMNS, RECORD_FROM,
 };
 
 /// A puzzle as the server issued it.

@@ -1,10 +1,9 @@
 //! Players: a browser's player id and its name, and the guest results a
 //! player takes along on signing in.
 
-use crate::Error;
 use sqlx::Row;
 
-use super::{averages, bests, powers, time_attack, Store};
+use super::{averages, bests, powers, time_attack, Error, Store};
 
 impl Store {
     /// Records a player the first time it is seen.

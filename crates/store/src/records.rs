@@ -1,11 +1,10 @@
 //! Results read back: the records of a category, the variants played,
 //! and a player's own results.
 
-use crate::Error;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{column, flag_at, read_rows, Store};
+use super::{column, flag_at, read_rows, Error, Store};
 
 /// A result with its owner's name.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]

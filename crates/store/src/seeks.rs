@@ -4,13 +4,12 @@
 //! so that instances pairing the same queue at once never put a player in
 //! two rooms.
 
-use crate::Error;
 use play::pairing::Seeker;
 use sqlx::any::AnyRow;
 
 use play::rating::Pool;
 
-use super::{column, parsed, Store};
+use super::{column, parsed, Error, Store};
 
 /// An account's seek as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]

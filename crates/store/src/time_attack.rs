@@ -2,11 +2,10 @@
 //! submission, each player's daily and all-time best, and the leaderboard
 //! of ranked runs.
 
-use crate::Error;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
 
-use super::{column, Store};
+use super::{column, Error, Store};
 
 /// A run as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,13 +10,12 @@
 //! and relays from `personal_bests`, averages from `best_averages`, both
 //! for every control and the standard display, as Open Slidysim ranks.
 
-use crate::Error;
 use std::collections::HashMap;
 
 use play::power::Tables;
 use sqlx::{Any, Row, Transaction};
 
-use super::{column, Store};
+use super::{column, Error, Store};
 
 /// An account's place in the rankings.
 #[derive(Clone, Debug)]

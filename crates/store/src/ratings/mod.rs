@@ -7,12 +7,11 @@
 //! leaves neither, and a race settled again (by a second instance, or a
 //! retry) finds its row and changes nothing: `rated_races.id` is unique.
 
-use crate::Error;
 use play::rating::{self, Outcome, Params, Pool, Rating};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::{column, flag_at, parsed, Store};
+use super::{column, flag_at, parsed, Error, Store};
 
 /// The rating system's constants: lichess's.
 const PARAMS: Params = Params::LICHESS;
