@@ -1,16 +1,8 @@
-//! Embeds in the binary what the server serves and the store applies, as
-//! tables generated into `OUT_DIR`, so that a file added to either
-//! directory is never left out by a hand-kept list:
-//!
-//! - `static/`: the page's files, `(name, content type, text)`, read by
-//!   `web::assets`;
-//! - the database migrations (`migrations/sqlite`, `migrations/postgres`),
-//!   `(file name, SQL)`, read by `store::migrations`.
-//!
-//! sqlx's `migrate!` macro embeds them too, but it brings sqlx's macro crate
-//! and with it a second build of sqlx's drivers for the compiler's host
-//! (SQLite's C source included) into every build and every clippy run. Listing
-//! the files here costs nothing.
+//! Embeds in the binary what the server serves: the page's files
+//! (`static/`), `(name, content type, text)`, as a table generated into
+//! `OUT_DIR` and read by `web::assets`, so that a file added to the
+//! directory is never left out by a hand-kept list. (The store embeds its
+//! migrations the same way, in its own crate.)
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -19,7 +11,6 @@ use std::{env, fs};
 fn main() {
     let manifest = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let out_dir = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    write(&out_dir, "migrations.rs", &migrations(&manifest));
     write(&out_dir, "static_files.rs", &static_files(&manifest));
 }
 
@@ -64,27 +55,4 @@ fn content_type(path: &Path) -> &'static str {
         Some("webmanifest") => "application/manifest+json",
         _ => panic!("{}: no content type for this kind of file", path.display()),
     }
-}
-
-/// The migrations of both databases, in version order.
-fn migrations(manifest: &str) -> String {
-    let mut out = String::new();
-    for (name, dir) in [("SQLITE", "sqlite"), ("POSTGRES", "postgres")] {
-        let dir = Path::new(manifest).join("migrations").join(dir);
-        writeln!(out, "pub(super) const {name}: &[(&str, &str)] = &[").unwrap();
-        for path in files(&dir) {
-            if path.extension().is_none_or(|e| e != "sql") {
-                continue;
-            }
-            let file = path.file_name().unwrap().to_string_lossy();
-            writeln!(
-                out,
-                "    ({file:?}, include_str!({:?})),",
-                path.display().to_string()
-            )
-            .unwrap();
-        }
-        writeln!(out, "];").unwrap();
-    }
-    out
 }

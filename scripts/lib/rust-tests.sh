@@ -46,3 +46,26 @@ for line in sys.stdin:
     rm -rf "$dir"
     return "$status"
 }
+
+# Runs one package's library tests (the store's on PostgreSQL, say) from
+# the binary `cargo test --workspace` built, from the package's directory as
+# cargo runs it. `cargo test -p <package>` would resolve features for that
+# package alone and build its dependencies again; a name filter cannot pick
+# one crate's tests out of the workspace's.
+#
+#   lib_tests PACKAGE [TEST ARGS...]     e.g. lib_tests store
+lib_tests() {
+    local package="$1" found dir
+    shift
+    found="$(cargo test --workspace --lib --no-run --message-format=json 2>/dev/null | python3 -c '
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("reason") == "compiler-artifact" and message.get("executable") \
+            and message["profile"]["test"] and message["target"]["name"] == sys.argv[1]:
+        print(message["manifest_path"].rsplit("/", 1)[0] + "\t" + message["executable"])
+' "$package")"
+    [ -n "$found" ] || { echo "no library tests of $package found" >&2; return 1; }
+    dir="${found%%$'\t'*}"
+    (cd "$dir" && CARGO_MANIFEST_DIR="$dir" "${found#*$'\t'}" "$@")
+}

@@ -13,8 +13,8 @@ pub use axum::http::{Method, StatusCode};
 use axum::Router;
 use tower::ServiceExt;
 
-use crate::store::{Database, Store};
 use crate::web::{self, Config, LogFormat};
+use store::{Database, Store};
 
 /// A server without a socket.
 pub struct Api {
@@ -50,7 +50,7 @@ impl Api {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             database,
             connections: 4,
-            db_timeout: crate::store::DEFAULT_TIMEOUT,
+            db_timeout: store::DEFAULT_TIMEOUT,
             limits: web::Limits {
                 header_timeout: Duration::from_secs(10),
                 max_connections: 4096,

@@ -6,7 +6,7 @@ use accounts::{self as account, Handle};
 use clap::{Args, Subcommand};
 
 use crate::failure::Failure;
-use crate::store::{Account, Database, DatabaseError, FillError, PasswordKind, Store};
+use store::{Account, Database, DatabaseError, FillError, PasswordKind, Store};
 
 #[derive(Subcommand)]
 pub enum AdminCommand {
@@ -134,7 +134,7 @@ fn fill(db: &Database, results: u64, seed: u64) -> Result<(), Failure> {
         .map_err(Failure::io)?;
     runtime.block_on(async {
         // A connection for each account the chores work on at once.
-        let store = Store::open(db, crate::store::CHORES_AT_ONCE as u32)
+        let store = Store::open(db, store::CHORES_AT_ONCE as u32)
             .await
             .map_err(|e| Failure::Other(format!("cannot open {db}: {e}")))?;
         let filled = store.fill(results, seed).await.map_err(|e| match e {
@@ -188,7 +188,7 @@ async fn open(db: &Database) -> Result<Store, Failure> {
         .map_err(|e| Failure::Other(format!("cannot open {db}: {e}")))
 }
 
-fn failed(e: sqlx::Error) -> Failure {
+fn failed(e: store::Error) -> Failure {
     Failure::Other(format!("the database failed: {e}"))
 }
 
@@ -283,7 +283,7 @@ fn backup(db: &Database, file: &std::path::Path) -> Result<(), Failure> {
         .enable_all()
         .build()
         .map_err(Failure::io)?;
-    match runtime.block_on(crate::store::backup(db, file)) {
+    match runtime.block_on(store::backup(db, file)) {
         Ok(done) => {
             outln!(
                 "backed up {db} to {} ({} results, {} bytes)",

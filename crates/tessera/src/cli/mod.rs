@@ -125,7 +125,7 @@ struct ServeArgs {
     /// first run, or a PostgreSQL URL postgres://user:pass@host:port/db
     /// (the database is created if the user may).
     #[arg(long, env = "DATABASE_URL", default_value = "tessera.db", value_parser = parse_database)]
-    db: crate::store::Database,
+    db: store::Database,
     /// Most database connections this instance opens.
     #[arg(long, env = "TESSERA_DB_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=512))]
     db_connections: u32,
@@ -227,7 +227,7 @@ fn parse_metric(s: &str) -> Result<slide::Metric, String> {
     s.parse()
 }
 
-fn parse_database(text: &str) -> Result<crate::store::Database, String> {
+fn parse_database(text: &str) -> Result<store::Database, String> {
     text.parse()
 }
 

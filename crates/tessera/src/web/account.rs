@@ -45,7 +45,7 @@ use super::clock::now_millis;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
 use super::App;
-use crate::store::{Account, PasswordKind};
+use store::{Account, PasswordKind};
 
 const COOKIE_NAME: &str = "tessera_session";
 

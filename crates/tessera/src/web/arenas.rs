@@ -26,7 +26,7 @@ use super::account::{signed_in, SignedInErrors, Visitor};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::ratings::PoolName;
 use super::App;
-use crate::store::{ArenaRace, ArenaRow, EntrantRow};
+use store::{ArenaRace, ArenaRow, EntrantRow};
 
 /// An entrant whose page has not asked for this long is paused.
 pub const PAUSED_AFTER_MS: i64 = 10_000;

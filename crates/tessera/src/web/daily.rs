@@ -18,9 +18,9 @@ use super::error::{Always, ApiError, Params, QueryErrors};
 use super::player::Player;
 use super::records::viewer;
 use super::App;
-use crate::store::{Account, DailyPuzzle, GameRow, IssuedGame, Ranking, Record};
 use play::daily::{attempt_holders, Day};
 use play::format::Format;
+use store::{Account, DailyPuzzle, GameRow, IssuedGame, Ranking, Record};
 
 /// How many results a day's board shows in each ranking.
 const BOARD: i64 = 50;

@@ -92,13 +92,13 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<sqlx::Error> for ApiError {
+impl From<store::Error> for ApiError {
     /// A fault of the server's state (a full disk, a database that cannot
     /// be reached or is busy) is a 503 naming the cause, with when to try
     /// again; a fault of the query is a 500. The details go to the log.
-    fn from(error: sqlx::Error) -> ApiError {
-        use crate::store::Fault;
-        let fault = Fault::of(&error);
+    fn from(error: store::Error) -> ApiError {
+        use store::Fault;
+        let fault = error.fault();
         metrics::counter!("tessera_db_errors_total", "kind" => fault.label()).increment(1);
         tracing::error!(error = %error, kind = fault.label(), "database error");
         match fault {
@@ -119,13 +119,20 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-impl From<crate::store::FinishError> for ApiError {
-    fn from(error: crate::store::FinishError) -> ApiError {
+/// The race's room log (`race::log`) still answers in sqlx's terms.
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> ApiError {
+        store::Error::from(error).into()
+    }
+}
+
+impl From<store::FinishError> for ApiError {
+    fn from(error: store::FinishError) -> ApiError {
         match error {
-            crate::store::FinishError::AlreadyFinished => {
+            store::FinishError::AlreadyFinished => {
                 ApiError::conflict("this game was already submitted")
             }
-            crate::store::FinishError::Db(e) => e.into(),
+            store::FinishError::Db(e) => e.into(),
         }
     }
 }

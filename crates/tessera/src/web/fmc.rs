@@ -19,7 +19,7 @@ use super::account::{signed_in, Visitor};
 use super::edge::DailyDate;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::App;
-use crate::store::FmcEntry;
+use store::FmcEntry;
 
 /// A day from the path: `YYYY-MM-DD`, else 400 naming the field.
 fn read_day(text: String) -> Result<Day, ApiError> {

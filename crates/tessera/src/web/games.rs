@@ -11,7 +11,7 @@ use super::player::Player;
 use super::App;
 use play::result::{self, Facts};
 
-use crate::store::{Account, GameRow, IssuedGame};
+use store::{Account, GameRow, IssuedGame};
 
 /// The open game `id` of kind `kind` (`slide`, `shisen`) of `player`.
 pub async fn open_game(

@@ -4,7 +4,7 @@
 //! for puzzles, paths, hints and solutions; the server stores every puzzle
 //! it issues and replays every submitted game before it becomes a record,
 //! timing it with its own clock. All state lives in the database
-//! ([`crate::store`]), so a restart loses nothing and any number of
+//! ([`store`]), so a restart loses nothing and any number of
 //! instances can serve one database behind a load balancer; `ops` holds
 //! what an operator needs around that. The one exception is a live race's
 //! room (`race`), held by the instance its players are connected to.
@@ -45,12 +45,12 @@ use axum::{Json, Router};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::store::{Database, Store};
 use budget::Budget;
 pub use clock::Clock;
 pub use connections::Limits;
 use error::ApiError;
 pub use ops::LogFormat;
+use store::{Database, Store};
 
 /// How long one engine call may take.
 const ENGINE_BUDGET: Duration = Duration::from_secs(10);

@@ -18,7 +18,7 @@ use super::edge::{ControlName, DisplayType};
 use super::error::{Always, ApiError, ErrorBody, Params, QueryErrors};
 use super::records::control_key;
 use super::App;
-use crate::store::{AccountResult, BestHistory, Shown};
+use store::{AccountResult, BestHistory, Shown};
 
 /// What a profile shows: one control and one display, or every one.
 /// Both are read as the records' query reads them.
@@ -293,7 +293,7 @@ pub async fn profile(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Record;
+    use store::Record;
 
     fn result(game_id: &str, millis: i64, moves: i64, ranked: bool) -> AccountResult {
         AccountResult {

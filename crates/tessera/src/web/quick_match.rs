@@ -18,7 +18,7 @@ use super::account::{signed_in, SignedInErrors, Visitor};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::ratings::PoolName;
 use super::App;
-use crate::store::{Seek, SeekError};
+use store::{Seek, SeekError};
 
 /// A seek not asked about for this long is dropped: its page is gone.
 const STALE_MS: i64 = 10_000;

@@ -15,7 +15,7 @@ use super::account::Visitor;
 use super::error::{Always, ApiError, Params, QueryErrors};
 use super::paging::PageQuery;
 use super::App;
-use crate::store::Ranked;
+use store::Ranked;
 
 /// A power tier.
 #[derive(Serialize, ToSchema)]

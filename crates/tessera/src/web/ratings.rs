@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::error::{Always, ApiError, ErrorBody, Params};
 use super::paging::PageQuery;
 use super::App;
-use crate::store::Store;
+use store::Store;
 
 /// A rating pool, as named in paths: the races rated together.
 #[derive(Clone, Copy, Deserialize, ToSchema)]

@@ -16,11 +16,11 @@ use super::edge::{ControlName, DisplayName, DisplayType, FormatName, GameKind, R
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
-use crate::store::{BestAverage, Category, PlayerBest, Ranking, Record, RecordFall, Viewer};
 use play::average::average_of;
 use play::display::Display;
 use play::format::{Control, Format};
 use play::power::{percent_of_record, Tables as TierTables};
+use store::{BestAverage, Category, PlayerBest, Ranking, Record, RecordFall, Viewer};
 
 /// How many records a table shows.
 const TABLE: i64 = 10;

@@ -13,7 +13,7 @@ use super::edge::{GameId, GameKind};
 use super::error::{Always, ApiError};
 use super::games::unreadable;
 use super::{shisen_api, slide_api, App};
-use crate::store::{IssuedGame, ReplayRow};
+use store::{IssuedGame, ReplayRow};
 
 /// What every replay carries.
 #[derive(Serialize, ToSchema)]

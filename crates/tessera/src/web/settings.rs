@@ -20,7 +20,7 @@ use super::edge::Country;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
 use super::App;
-use crate::store::{PasswordKind, Shown};
+use store::{PasswordKind, Shown};
 
 /// The errors of a request that needs the signed-in account's password.
 #[derive(IntoResponses)]

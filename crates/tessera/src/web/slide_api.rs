@@ -26,7 +26,7 @@ use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refu
 use super::games::{facts, finish, open_game, unreadable, Finished};
 use super::player::Player;
 use super::{issue_seed, App};
-use crate::store::{Account, GameRow, IssuedGame};
+use store::{Account, GameRow, IssuedGame};
 
 /// A sliding puzzle to issue.
 #[derive(Deserialize, ToSchema)]

@@ -22,7 +22,7 @@ use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
 use super::slide_api::parse_moves;
 use super::App;
-use crate::store::{TimeAttackBest, TimeAttackRun};
+use store::{TimeAttackBest, TimeAttackRun};
 
 /// Places shown on each leaderboard.
 const LEADERBOARD: i64 = 20;

@@ -1,5 +1,8 @@
 //! The shape of the code, checked: no import circles between modules, and
-//! the layers depend one way only (engines → play → front ends).
+//! the layers depend one way only (engines → play → front ends). What a
+//! crate boundary already says, Cargo enforces (the store, a crate the
+//! front ends depend on, cannot import them); this checks what it cannot:
+//! circles inside a crate, and which outside crates each layer may use.
 //!
 //! Modules are read from the source tree; a module's uses are the paths it
 //! names from `crate::` or `super::`. A use between two modules is charged
@@ -190,7 +193,7 @@ fn crate_dir(name: &str) -> PathBuf {
 #[test]
 fn no_module_imports_another_that_imports_it_back() {
     for name in [
-        "tessera", "play", "accounts", "picture", "slide", "shisen", "common",
+        "tessera", "store", "play", "accounts", "picture", "slide", "shisen", "common",
     ] {
         let src = crate_dir(name).join("src");
         for (parent, graph) in sibling_graphs(&src) {
@@ -285,6 +288,22 @@ fn layers_depend_one_way() {
         assert!(
             !dependencies("picture").contains(front_end),
             "picture depends on the front ends' {front_end}"
+        );
+    }
+    // The store keeps what the front ends hand it: it serves them all and
+    // speaks none of their protocols, nor draws.
+    let store = dependencies("store");
+    for front_end in [
+        "axum",
+        "ratatui",
+        "crossterm",
+        "clap",
+        "indicatif",
+        "picture",
+    ] {
+        assert!(
+            !store.contains(front_end),
+            "the store depends on the front ends' {front_end}"
         );
     }
     // Pictures are drawn from engine types alone: no session rules.

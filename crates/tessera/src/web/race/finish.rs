@@ -15,10 +15,10 @@ use shisen::Board;
 use slide::Position;
 
 use super::rooms::{Games, Replica};
-use crate::store::{Account, GameRow, IssuedGame};
 use crate::web::error::ApiError;
 use crate::web::games::finish;
 use crate::web::App;
+use store::{Account, GameRow, IssuedGame};
 
 /// What a game's finish has of its own: how its deal is stored, what help
 /// its racer asked about it, and how its turns are judged.

@@ -34,7 +34,7 @@ pub use rooms::Rooms;
 
 /// The race rooms of a server on `store`: shared through it when it is
 /// PostgreSQL, held by this instance alone when it is SQLite.
-pub(super) fn rooms(store: &crate::store::Store, config: &super::Config) -> Rooms {
+pub(super) fn rooms(store: &store::Store, config: &super::Config) -> Rooms {
     Rooms::new(
         config.limits.max_connections,
         config.race_ping,

@@ -10,8 +10,8 @@ use accounts::Handle;
 use play::rating::{Outcome, Pool};
 
 use super::rooms::{Replica, Settle};
-use crate::store::{Fault, RatedRacer, Store};
 use crate::web::clock::now_millis;
+use store::{Fault, RatedRacer, Store};
 
 /// How long a settlement waits for a solve's verdict: each solve is judged
 /// and stored as it arrives, by the instance its racer is connected to,
@@ -85,7 +85,7 @@ pub(super) fn settler(store: &Store) -> Settle {
                 };
                 // A busy or unreachable database may answer a moment later;
                 // the settlement is idempotent, so it is tried again.
-                let passing = matches!(Fault::of(&e), Fault::Busy | Fault::Unavailable);
+                let passing = matches!(e.fault(), Fault::Busy | Fault::Unavailable);
                 if passing && attempt < SETTLE_ATTEMPTS {
                     tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
                     continue;
@@ -105,7 +105,7 @@ fn count(pool: Pool, how: &'static str) {
         .increment(1);
 }
 
-async fn settle(store: &Store, ended: &Ended) -> Result<(), sqlx::Error> {
+async fn settle(store: &Store, ended: &Ended) -> Result<(), store::Error> {
     if store.race_settled(&ended.race_id).await? {
         count(ended.pool, "already");
         return Ok(());
@@ -150,7 +150,7 @@ async fn settle(store: &Store, ended: &Ended) -> Result<(), sqlx::Error> {
 /// Whether the solve stored as `game` is ranked, once its verdict is
 /// stored; a solve whose verdict does not come in time counts as not
 /// ranked (no rating is won on a solve nobody judged).
-async fn verdict(store: &Store, game: &str) -> Result<bool, sqlx::Error> {
+async fn verdict(store: &Store, game: &str) -> Result<bool, store::Error> {
     let deadline = tokio::time::Instant::now() + VERDICT_WAIT;
     loop {
         if let Some(ranked) = store.result_ranked(game).await? {

@@ -19,7 +19,6 @@ use super::finish::Solver;
 use super::gate::{Gate, Reply, Verdict, READ_BYTES};
 use super::rooms::{Room, Step, StepError};
 use super::wire::{encode, error, snapshot, Incoming, Outgoing};
-use crate::store::Account;
 use crate::web::account::{same_origin, Visitor};
 use crate::web::clock::now_millis;
 use crate::web::edge::RoomId;
@@ -27,6 +26,7 @@ use crate::web::error::{Always, ApiError, ErrorBody};
 use crate::web::player::Player;
 use crate::web::shisen_api::{read_turns, TurnJson};
 use crate::web::App;
+use store::Account;
 
 /// A race room's WebSocket: JSON messages with a `type`, as
 /// `docs/race-protocol.md` describes them.

@@ -10,12 +10,12 @@ use play::shisen_game::{DealError, ShisenSpec};
 use serde::{Deserialize, Serialize};
 use shisen::{Matching, Rules, Size, TileSet};
 
-use crate::store::IssuedGame;
 use crate::web::clock::now_millis;
 use crate::web::edge::{excludes, GameId, Preset, Seed, ShisenSize};
 use crate::web::error::{Always, ApiError, Body, BodyErrors};
 use crate::web::player::Player;
 use crate::web::{issue_seed, App};
+use store::IssuedGame;
 use utoipa::ToSchema;
 
 /// A deal to issue.

@@ -9,13 +9,13 @@ use play::shisen_game::{shuffle_seed, Replay, Session, Turn};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Rules};
 
-use crate::store::{GameRow, IssuedGame};
 use crate::web::clock::now_millis;
 use crate::web::edge::GameId;
 use crate::web::error::{Always, ApiError, Body, BodyErrors, GameErrors};
 use crate::web::games::{open_game, unreadable};
 use crate::web::player::Player;
 use crate::web::App;
+use store::{GameRow, IssuedGame};
 use utoipa::ToSchema;
 
 use super::tools::read_board;

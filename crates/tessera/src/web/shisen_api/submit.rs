@@ -7,13 +7,13 @@ use play::result::{self, Ending};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Matching};
 
-use crate::store::IssuedGame;
 use crate::web::clock::now_millis;
 use crate::web::edge::GameId;
 use crate::web::error::{Always, ApiError, Body, BodyErrors, GameErrors};
 use crate::web::games::{facts, finish, open_game, Finished};
 use crate::web::player::Player;
 use crate::web::App;
+use store::IssuedGame;
 use utoipa::ToSchema;
 
 use super::session::stored_session;

@@ -1,14 +1,16 @@
-//! An account's kept bests computed again from its whole history, written
-//! many rows to a statement.
+//! An account's kept bests as rows, and the one way they are written:
+//! a row as a result arrives (`averages::note_result`,
+//! `bests::note_result`), or many rows to a statement when they are
+//! computed again from the account's whole history.
 //!
 //! `averages::recompute` and `bests::rebuild` work out in memory every
 //! improvement of an account's bests (its table rows cleared first), then
 //! hand the rows here: a row a statement would be a round trip each, and
 //! the chore that takes in every account's history (a migration's, or
 //! `admin fill`'s million results) would spend minutes on PostgreSQL
-//! waiting for them. The statements keep the conflict rules of the row at
-//! a time writes (a better row wins), so two instances doing the chore at
-//! once still agree. History rows go in unmarked: the caller marks the
+//! waiting for them. Both take each table's one conflict rule (a better
+//! row wins: [`Written`]), so two instances doing the chore at once still
+//! agree. History rows go in unmarked: the caller marks the
 //! world records of their categories again (`bests::mark_records`,
 //! `bests::mark_all`), as it did before. A chore over every account works
 //! on a few at once on PostgreSQL ([`Store::each_account`]).
@@ -128,14 +130,26 @@ pub(super) fn one_per_finish<'a>(history: &mut Vec<HistoryRow<'a>>) {
 /// Arguments of a statement being built.
 type Bound<'q> = Query<'q, Any, AnyArguments<'q>>;
 
-/// A row to write: its parameters, in the order of its table's columns.
-trait Written {
+/// A row to write: its table, its parameters in the order of the table's
+/// columns, and the conflict rule of the row at a time writes (a better
+/// row wins).
+pub(super) trait Written {
+    /// `table (columns…)`.
+    const INTO: &'static str;
+    /// What an existing row with the same key becomes.
+    const ON_CONFLICT: &'static str;
     /// How many parameters it binds, and what follows them (literals).
     const WIDTH: (usize, &'static str);
     fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q>;
 }
 
 impl Written for AverageRow<'_> {
+    const INTO: &'static str = "best_averages (account_id, game, variant, format, control, n, \
+         millis, game_ids, finished_at, display)";
+    const ON_CONFLICT: &'static str =
+        "ON CONFLICT (account_id, game, variant, format, display, control, n) DO UPDATE SET \
+         millis = excluded.millis, game_ids = excluded.game_ids, \
+         finished_at = excluded.finished_at WHERE excluded.millis < best_averages.millis";
     const WIDTH: (usize, &'static str) = (10, "");
     fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
         query
@@ -153,6 +167,13 @@ impl Written for AverageRow<'_> {
 }
 
 impl Written for SingleRow<'_> {
+    const INTO: &'static str = "personal_bests (account_id, game, variant, format, display, \
+         control, millis, moves, mtm, game_id, finished_at)";
+    const ON_CONFLICT: &'static str =
+        "ON CONFLICT (account_id, game, variant, format, display, control) DO UPDATE SET \
+         millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
+         game_id = excluded.game_id, finished_at = excluded.finished_at \
+         WHERE excluded.millis < personal_bests.millis";
     const WIDTH: (usize, &'static str) = (11, "");
     fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
         query
@@ -170,7 +191,16 @@ impl Written for SingleRow<'_> {
     }
 }
 
+/// Improvements are written not yet marked as world records, at most one
+/// per best and finish ([`one_per_finish`]).
 impl Written for HistoryRow<'_> {
+    const INTO: &'static str = "pb_history (account_id, game, variant, format, display, \
+         control, n, millis, moves, mtm, game_ids, finished_at, world_record, beat)";
+    const ON_CONFLICT: &'static str =
+        "ON CONFLICT (account_id, game, variant, format, display, control, n, finished_at) \
+         DO UPDATE SET millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
+         game_ids = excluded.game_ids, world_record = excluded.world_record, \
+         beat = excluded.beat WHERE excluded.millis < pb_history.millis";
     /// Unmarked: not a world record, beating none.
     const WIDTH: (usize, &'static str) = (12, ", 0, NULL");
     fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
@@ -190,15 +220,17 @@ impl Written for HistoryRow<'_> {
     }
 }
 
-/// `INSERT INTO {head} VALUES` a `(…)` per row, then `tail`, for `rows`
-/// in statements of [`ROWS`].
-async fn insert<R: Written>(
+/// Writes `rows` of `account` (its best averages, best singles or their
+/// improvements): `INSERT INTO` the rows' table `VALUES` a `(…)` per row,
+/// then the conflict rule, in statements of [`ROWS`]. How many rows were
+/// kept: new, or better than the row they replace.
+pub(super) async fn write<R: Written>(
     tx: &mut Transaction<'static, Any>,
     account: &str,
-    head: &str,
-    tail: &str,
     rows: &[R],
-) -> Result<(), sqlx::Error> {
+) -> Result<u64, sqlx::Error> {
+    let mut kept = 0;
+    let (head, tail) = (R::INTO, R::ON_CONFLICT);
     let (width, literals) = R::WIDTH;
     for chunk in rows.chunks(ROWS) {
         let values: Vec<String> = (0..chunk.len())
@@ -213,69 +245,9 @@ async fn insert<R: Written>(
         for row in chunk {
             query = row.bind(account, query);
         }
-        query.execute(&mut **tx).await?;
+        kept += query.execute(&mut **tx).await?.rows_affected();
     }
-    Ok(())
-}
-
-/// Writes `account`'s best averages.
-pub(super) async fn averages(
-    tx: &mut Transaction<'static, Any>,
-    account: &str,
-    rows: &[AverageRow<'_>],
-) -> Result<(), sqlx::Error> {
-    insert(
-        tx,
-        account,
-        "best_averages (account_id, game, variant, format, control, n, millis, game_ids, \
-         finished_at, display)",
-        "ON CONFLICT (account_id, game, variant, format, display, control, n) DO UPDATE SET \
-         millis = excluded.millis, game_ids = excluded.game_ids, \
-         finished_at = excluded.finished_at WHERE excluded.millis < best_averages.millis",
-        rows,
-    )
-    .await
-}
-
-/// Writes `account`'s best singles.
-pub(super) async fn singles(
-    tx: &mut Transaction<'static, Any>,
-    account: &str,
-    rows: &[SingleRow<'_>],
-) -> Result<(), sqlx::Error> {
-    insert(
-        tx,
-        account,
-        "personal_bests (account_id, game, variant, format, display, control, millis, moves, \
-         mtm, game_id, finished_at)",
-        "ON CONFLICT (account_id, game, variant, format, display, control) DO UPDATE SET \
-         millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
-         game_id = excluded.game_id, finished_at = excluded.finished_at \
-         WHERE excluded.millis < personal_bests.millis",
-        rows,
-    )
-    .await
-}
-
-/// Writes improvements of `account`'s bests, not yet marked as world
-/// records; at most one per best and finish ([`one_per_finish`]).
-pub(super) async fn history(
-    tx: &mut Transaction<'static, Any>,
-    account: &str,
-    rows: &[HistoryRow<'_>],
-) -> Result<(), sqlx::Error> {
-    insert(
-        tx,
-        account,
-        "pb_history (account_id, game, variant, format, display, control, n, millis, moves, mtm, \
-         game_ids, finished_at, world_record, beat)",
-        "ON CONFLICT (account_id, game, variant, format, display, control, n, finished_at) \
-         DO UPDATE SET millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
-         game_ids = excluded.game_ids, world_record = excluded.world_record, \
-         beat = excluded.beat WHERE excluded.millis < pb_history.millis",
-        rows,
-    )
-    .await
+    Ok(kept)
 }
 
 #[cfg(test)]

@@ -3,15 +3,21 @@
 
 use sqlx::Row;
 
-use super::{record, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM};
+use super::{
+    read_rows, record, Error, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM,
+};
 
 /// A day's puzzle: the day (`YYYY-MM-DD`), and the game, variant and
 /// format it is dealt for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyPuzzle {
+    /// The UTC day, `YYYY-MM-DD`.
     pub day: String,
+    /// `slide` or `shisen`.
     pub game: String,
+    /// The variant dealt, e.g. `4x4-row-major`.
     pub variant: String,
+    /// The format dealt, e.g. `single`.
     pub format: String,
 }
 
@@ -23,7 +29,7 @@ impl Store {
         game_id: &str,
         puzzle: &DailyPuzzle,
         holders: &[String],
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO daily_games (game_id, day, game, variant, format) \
              VALUES ($1, $2, $3, $4, $5)",
@@ -46,7 +52,7 @@ impl Store {
         game_id: &str,
         puzzle: &DailyPuzzle,
         holders: &[String],
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         for who in holders {
             let written = sqlx::query(
                 "INSERT INTO daily_attempts (day, game, variant, format, who, game_id) \
@@ -67,7 +73,7 @@ impl Store {
     }
 
     /// The day's puzzle `game_id` was dealt as, if it is a daily game.
-    pub async fn daily_puzzle(&self, game_id: &str) -> Result<Option<DailyPuzzle>, sqlx::Error> {
+    pub async fn daily_puzzle(&self, game_id: &str) -> Result<Option<DailyPuzzle>, Error> {
         let row =
             sqlx::query("SELECT day, game, variant, format FROM daily_games WHERE game_id = $1")
                 .bind(game_id)
@@ -89,7 +95,7 @@ impl Store {
         game_id: &str,
         puzzle: &DailyPuzzle,
         holders: &[String],
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<bool, Error> {
         self.claim_daily_attempts(game_id, puzzle, holders).await?;
         for who in holders {
             let first: Option<String> = sqlx::query_scalar(
@@ -118,7 +124,7 @@ impl Store {
         ranking: Ranking,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<Record>, sqlx::Error> {
+    ) -> Result<Vec<Record>, Error> {
         let sql = format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} JOIN daily_games d ON d.game_id = r.game_id \
              WHERE d.day = $1 AND d.game = $2 AND d.variant = $3 AND d.format = $4 \
@@ -134,6 +140,6 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(|r| record(r, viewer)).collect()
+        read_rows(&rows, |r| record(r, viewer))
     }
 }

@@ -6,6 +6,25 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 
+/// A database error, as the store returns it: what failed (its message),
+/// and what kind of fault it is ([`Error::fault`]).
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct Error(#[from] sqlx::Error);
+
+impl Error {
+    /// The kind of fault: what an operator and a client need to know.
+    pub fn fault(&self) -> Fault {
+        Fault::of(&self.0)
+    }
+
+    /// sqlx's error, for what still answers in sqlx's terms (the race
+    /// log, `races`).
+    pub(crate) fn into_sqlx(self) -> sqlx::Error {
+        self.0
+    }
+}
+
 /// The kind of a database error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -26,7 +45,7 @@ pub enum Fault {
 
 impl Fault {
     /// Classifies an error of either database.
-    pub fn of(error: &sqlx::Error) -> Fault {
+    pub(crate) fn of(error: &sqlx::Error) -> Fault {
         match error {
             sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => Fault::Unavailable,
             sqlx::Error::Io(e) if is_no_space(e) => Fault::DiskFull,
@@ -75,7 +94,7 @@ impl Fault {
     }
 
     /// Whether writes fail for it whatever they write.
-    pub fn fails_writes(self) -> bool {
+    fn fails_writes(self) -> bool {
         matches!(self, Fault::DiskFull | Fault::Storage)
     }
 }
@@ -144,5 +163,16 @@ mod tests {
         assert_eq!(Fault::of(&sqlx::Error::PoolTimedOut), Fault::Unavailable);
         let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
         assert_eq!(Fault::of(&sqlx::Error::Io(full)), Fault::DiskFull);
+    }
+
+    #[test]
+    fn the_stores_error_says_what_sqlx_said_and_classes_it_alike() {
+        let full = || sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::StorageFull));
+        let error = Error::from(full());
+        assert_eq!(error.to_string(), full().to_string());
+        assert_eq!(error.fault(), Fault::DiskFull);
+        let error = Error::from(sqlx::Error::PoolTimedOut);
+        assert_eq!(error.fault(), Fault::Unavailable);
+        assert!(matches!(error.into_sqlx(), sqlx::Error::PoolTimedOut));
     }
 }

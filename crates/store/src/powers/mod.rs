@@ -15,15 +15,18 @@ use std::collections::HashMap;
 use play::power::Tables;
 use sqlx::{Any, Row, Transaction};
 
-use super::{column, Store};
+use super::{column, Error, Store};
 
 /// An account's place in the rankings.
 #[derive(Clone, Debug)]
 pub struct Ranked {
     /// 1 for the strongest.
     pub rank: i64,
+    /// The account's handle.
     pub handle: String,
+    /// The account's country (ISO 3166-1 alpha-2), if given.
     pub country: Option<String>,
+    /// Its power over the core categories.
     pub power: u64,
     /// An index into the tables' power tiers.
     pub tier: usize,
@@ -141,7 +144,7 @@ fn parse_bests(text: &str, categories: usize) -> Result<Vec<Option<u64>>, sqlx::
 }
 
 /// Drops a deleted account's standing.
-pub(in crate::store) async fn forget(
+pub(crate) async fn forget(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
@@ -192,7 +195,7 @@ pub(super) async fn note(
 impl Store {
     /// The rankings from `offset`, at most `limit` accounts: by power
     /// tier, then power, then who reached it first.
-    pub async fn rankings(&self, offset: i64, limit: i64) -> Result<Vec<Ranked>, sqlx::Error> {
+    pub async fn rankings(&self, offset: i64, limit: i64) -> Result<Vec<Ranked>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, a.country, p.power, p.tier, p.bests FROM powers p \
              JOIN accounts a ON a.id = p.account_id WHERE a.disabled = 0 \
@@ -202,14 +205,15 @@ impl Store {
         .bind(offset)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
+        Ok(rows
+            .iter()
             .zip(offset + 1..)
             .map(|(row, rank)| self.ranked(row, rank))
-            .collect()
+            .collect::<Result<_, _>>()?)
     }
 
     /// The account's place in the rankings, if it has a power.
-    pub async fn ranking_of(&self, account: &str) -> Result<Option<Ranked>, sqlx::Error> {
+    pub async fn ranking_of(&self, account: &str) -> Result<Option<Ranked>, Error> {
         let row = sqlx::query(
             "SELECT a.handle, a.country, p.power, p.tier, p.bests, p.reached_at, \
              (SELECT COUNT(*) FROM powers q JOIN accounts b ON b.id = q.account_id \
@@ -224,7 +228,7 @@ impl Store {
         .await?;
         row.map(|row| {
             let above: i64 = column(&row, "above")?;
-            self.ranked(&row, above + 1)
+            Ok(self.ranked(&row, above + 1)?)
         })
         .transpose()
     }
@@ -250,7 +254,7 @@ impl Store {
 
     /// The store, computing standings with `tables` from now on: every
     /// standing kept from other tables is computed again now.
-    pub async fn with_tiers(mut self, tables: Tables) -> Result<Store, sqlx::Error> {
+    pub async fn with_tiers(mut self, tables: Tables) -> Result<Store, Error> {
         self.tiers = std::sync::Arc::new(tables);
         self.compute_powers(false).await?;
         Ok(self)

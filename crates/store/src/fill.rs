@@ -34,9 +34,17 @@ pub struct Filled {
 #[derive(Debug, thiserror::Error)]
 pub enum FillError {
     #[error("the database already holds {0} results: fill only an empty one")]
+    /// The database is not empty: it holds this many results.
     NotEmpty(i64),
     #[error(transparent)]
-    Db(#[from] sqlx::Error),
+    /// The database failed.
+    Db(#[from] crate::Error),
+}
+
+impl From<sqlx::Error> for FillError {
+    fn from(error: sqlx::Error) -> FillError {
+        FillError::Db(error.into())
+    }
 }
 
 /// A pseudo-random number in 0..1000003 for attribute `k` of row `i`:
@@ -220,7 +228,7 @@ impl Store {
 mod tests {
     use super::super::tests::{fresh_database, runtime};
     use super::*;
-    use crate::store::Database;
+    use crate::Database;
     use sqlx::any::AnyRow;
 
     /// Every row a fill's chores make (bests, their history, averages,

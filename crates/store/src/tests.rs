@@ -129,7 +129,7 @@ fn a_damaged_seed_is_an_error_naming_its_column_not_seed_zero() {
         let error = store.game("g1", "p1", "slide").await.unwrap_err();
         let text = error.to_string();
         assert!(
-            matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == "g_seed"),
+            matches!(error.into_sqlx(), sqlx::Error::ColumnDecode { ref index, .. } if index == "g_seed"),
             "{text}"
         );
         assert!(text.contains("seed \"twelve\""), "{text}");
@@ -158,7 +158,7 @@ fn a_damaged_format_or_flag_is_an_error_naming_its_column_not_a_default() {
             let error = store.game(id, "p1", "slide").await.unwrap_err();
             let text = error.to_string();
             assert!(
-                matches!(error, sqlx::Error::ColumnDecode { ref index, .. } if index == column),
+                matches!(error.into_sqlx(), sqlx::Error::ColumnDecode { ref index, .. } if index == column),
                 "{text}"
             );
             assert!(text.contains(value), "{text}");

@@ -32,7 +32,7 @@ use sqlx::{Any, Row, Transaction};
 use super::bests::{self, Improvement};
 use super::kept::{self, AverageRow, HistoryRow};
 use super::Key;
-use super::{Store, Viewer};
+use super::{Error, Store, Viewer};
 use play::average::{average_by, improvements_by, Attempt, Average, DnfRule, AVERAGES};
 use play::format::Format;
 
@@ -42,13 +42,17 @@ const LONGEST: i64 = 100;
 /// An account's best average in a category.
 #[derive(Clone, Debug)]
 pub struct BestAverage {
+    /// The account's handle.
     pub handle: String,
+    /// How many results are averaged.
     pub n: usize,
+    /// The mean, in milliseconds.
     pub millis: f64,
     /// The results averaged, newest first.
     pub game_ids: Vec<String>,
     /// When the newest of them finished.
     pub finished_at: i64,
+    /// Whether it is the asking account's own.
     pub mine: bool,
 }
 
@@ -109,27 +113,14 @@ async fn keep(
     millis: f64,
 ) -> Result<(), sqlx::Error> {
     let ids: Vec<&str> = window.iter().map(|s| s.game_id.as_str()).collect();
-    let kept = sqlx::query(
-        "INSERT INTO best_averages \
-         (account_id, game, variant, format, control, n, millis, game_ids, finished_at, display) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-         ON CONFLICT (account_id, game, variant, format, display, control, n) DO UPDATE SET \
-         millis = excluded.millis, game_ids = excluded.game_ids, \
-         finished_at = excluded.finished_at WHERE excluded.millis < best_averages.millis",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.control)
-    .bind(window.len() as i64)
-    .bind(millis)
-    .bind(ids.join(" "))
-    .bind(window[0].at)
-    .bind(key.display)
-    .execute(&mut **tx)
-    .await?;
-    if kept.rows_affected() == 1 {
+    let average = AverageRow {
+        key,
+        n: window.len() as i64,
+        millis,
+        game_ids: ids.join(" "),
+        at: window[0].at,
+    };
+    if kept::write(tx, account, &[average]).await? == 1 {
         let improvement = Improvement {
             n: window.len(),
             millis,
@@ -331,8 +322,9 @@ pub(super) async fn recompute(
         best_windows(key, attempts, &mut kept, &mut history);
     }
     kept::one_per_finish(&mut history);
-    kept::averages(tx, account, &kept).await?;
-    kept::history(tx, account, &history).await
+    kept::write(tx, account, &kept).await?;
+    kept::write(tx, account, &history).await?;
+    Ok(())
 }
 
 /// The best window of every average of `solves` (newest first) into
@@ -385,7 +377,7 @@ impl Store {
         n: usize,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<BestAverage>, sqlx::Error> {
+    ) -> Result<Vec<BestAverage>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, b.n, b.millis, b.game_ids, b.finished_at, b.account_id \
              FROM best_averages b JOIN accounts a ON a.id = b.account_id \

@@ -6,7 +6,7 @@ use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{column, record, times_at, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM};
+use super::{column, record, times_at, Error, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM};
 
 /// One of an account's results with its moves, for the profile and the
 /// export.
@@ -14,6 +14,7 @@ use super::{column, record, times_at, Record, Shown, Store, RECORD_COLUMNS, RECO
 pub struct AccountResult {
     /// `slide` or `shisen`.
     pub game: String,
+    /// The result, as the records show it.
     pub record: Record,
     /// The moves (sliding) or turns (Shisen-Sho) as text.
     pub replay: String,
@@ -24,10 +25,13 @@ pub struct AccountResult {
 /// An account as the server shows it.
 #[derive(Clone, Debug)]
 pub struct Account {
+    /// Its id.
     pub id: String,
     /// As its owner typed it.
     pub handle: String,
+    /// When it was made (Unix milliseconds).
     pub created_at: i64,
+    /// Whether an operator disabled it: it cannot sign in.
     pub disabled: bool,
     /// Its password is an operator's one-time password, which must be
     /// replaced before the account does anything else.
@@ -40,7 +44,9 @@ pub struct Account {
 /// one-time password (which the owner must replace at once).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PasswordKind {
+    /// The owner's own.
     Own,
+    /// An operator's one-time password.
     OneTime,
 }
 
@@ -73,7 +79,7 @@ impl Store {
         password_hash: &StoredHash,
         kind: PasswordKind,
         now: i64,
-    ) -> Result<Option<Account>, sqlx::Error> {
+    ) -> Result<Option<Account>, Error> {
         let id = play::seed::random_id();
         let written = sqlx::query(
             "INSERT INTO accounts \
@@ -103,7 +109,7 @@ impl Store {
     pub async fn credentials(
         &self,
         handle: &Handle,
-    ) -> Result<Option<(Account, StoredHash)>, sqlx::Error> {
+    ) -> Result<Option<(Account, StoredHash)>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS}, a.password_hash FROM accounts a WHERE a.handle_key = $1"
         ))
@@ -119,7 +125,7 @@ impl Store {
         digest: &str,
         account_id: &str,
         now: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) \
              VALUES ($1, $2, $3, $4)",
@@ -140,7 +146,7 @@ impl Store {
         &self,
         digest: &str,
         now: i64,
-    ) -> Result<Option<(Account, i64)>, sqlx::Error> {
+    ) -> Result<Option<(Account, i64)>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS}, s.expires_at FROM sessions s \
              JOIN accounts a ON a.id = s.account_id \
@@ -154,7 +160,7 @@ impl Store {
     }
 
     /// Pushes a session's expiry to [`SESSION_MILLIS`] from `now`.
-    pub async fn renew_session(&self, digest: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn renew_session(&self, digest: &str, now: i64) -> Result<(), Error> {
         let written = sqlx::query("UPDATE sessions SET expires_at = $1 WHERE token_hash = $2")
             .bind(now + SESSION_MILLIS)
             .bind(digest)
@@ -164,7 +170,7 @@ impl Store {
     }
 
     /// Ends one session.
-    pub async fn end_session(&self, digest: &str) -> Result<(), sqlx::Error> {
+    pub async fn end_session(&self, digest: &str) -> Result<(), Error> {
         let written = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(digest)
             .execute(&self.pool)
@@ -173,11 +179,7 @@ impl Store {
     }
 
     /// Ends every session of an account but the one of `keep`, if given.
-    pub async fn end_sessions(
-        &self,
-        account_id: &str,
-        keep: Option<&str>,
-    ) -> Result<u64, sqlx::Error> {
+    pub async fn end_sessions(&self, account_id: &str, keep: Option<&str>) -> Result<u64, Error> {
         let written =
             sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
                 .bind(account_id)
@@ -189,7 +191,7 @@ impl Store {
 
     /// The times of `subject`'s failed sign-ins inside the throttle's
     /// window ending at `now`.
-    pub async fn login_failures(&self, subject: &str, now: i64) -> Result<Vec<i64>, sqlx::Error> {
+    pub async fn login_failures(&self, subject: &str, now: i64) -> Result<Vec<i64>, Error> {
         let rows = sqlx::query(
             "SELECT at FROM login_failures WHERE subject = $1 AND at > $2 ORDER BY at DESC LIMIT 100",
         )
@@ -202,7 +204,7 @@ impl Store {
 
     /// Notes a failed sign-in against each subject, and forgets failures
     /// older than the window.
-    pub async fn note_login_failure(&self, subjects: &[&str], now: i64) -> Result<(), sqlx::Error> {
+    pub async fn note_login_failure(&self, subjects: &[&str], now: i64) -> Result<(), Error> {
         let written = async {
             let mut tx = self.begin().await?;
             for subject in subjects {
@@ -222,7 +224,7 @@ impl Store {
     }
 
     /// Forgets `subject`'s failures (its owner signed in).
-    pub async fn clear_login_failures(&self, subject: &str) -> Result<(), sqlx::Error> {
+    pub async fn clear_login_failures(&self, subject: &str) -> Result<(), Error> {
         let written = sqlx::query("DELETE FROM login_failures WHERE subject = $1")
             .bind(subject)
             .execute(&self.pool)
@@ -231,7 +233,7 @@ impl Store {
     }
 
     /// The account of `handle` (in any case), disabled or not.
-    pub async fn account_by_handle(&self, handle: &Handle) -> Result<Option<Account>, sqlx::Error> {
+    pub async fn account_by_handle(&self, handle: &Handle) -> Result<Option<Account>, Error> {
         Ok(self.credentials(handle).await?.map(|(account, _)| account))
     }
 
@@ -241,7 +243,7 @@ impl Store {
         &self,
         account_id: &str,
         shown: Shown<'_>,
-    ) -> Result<Vec<AccountResult>, sqlx::Error> {
+    ) -> Result<Vec<AccountResult>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game, r.replay, r.times FROM {RECORD_FROM} \
              WHERE r.account_id = $1 AND ($2 = '' OR r.control = $2) \
@@ -272,7 +274,7 @@ impl Store {
         account_id: &str,
         hash: &StoredHash,
         kind: PasswordKind,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<bool, Error> {
         let written = sqlx::query(
             "UPDATE accounts SET password_hash = $1, must_change_password = $2 WHERE id = $3",
         )
@@ -285,7 +287,7 @@ impl Store {
     }
 
     /// Disables or enables an account; a disabled account's sessions end.
-    pub async fn set_disabled(&self, account_id: &str, disabled: bool) -> Result<(), sqlx::Error> {
+    pub async fn set_disabled(&self, account_id: &str, disabled: bool) -> Result<(), Error> {
         let written = async {
             let mut tx = self.begin().await?;
             sqlx::query("UPDATE accounts SET disabled = $1 WHERE id = $2")
@@ -305,7 +307,7 @@ impl Store {
     }
 
     /// Every account, by handle.
-    pub async fn accounts(&self) -> Result<Vec<Account>, sqlx::Error> {
+    pub async fn accounts(&self) -> Result<Vec<Account>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS} FROM accounts a ORDER BY a.handle_key"
         ))
@@ -318,7 +320,7 @@ impl Store {
     /// guests' results: unranked with the reason `guest`, owned by a new
     /// player no browser holds (so no later sign-in can claim them, and no
     /// display name shows on them), their replays still served.
-    pub async fn delete_account(&self, account_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn delete_account(&self, account_id: &str, now: i64) -> Result<(), Error> {
         let orphan = play::seed::random_id();
         let written = async {
             let mut tx = self.begin().await?;

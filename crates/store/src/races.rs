@@ -6,11 +6,11 @@
 use sqlx::postgres::PgListener;
 use sqlx::Row;
 
-use super::Store;
+use super::{Error, Store};
 
 /// The channel every instance listens on; a notification's payload is
 /// the room's id, the step's number and (unless too long) the step.
-pub const RACE_CHANNEL: &str = "tessera_races";
+const RACE_CHANNEL: &str = "tessera_races";
 
 /// The longest step a notification carries; a longer one (a solution
 /// sent whole) is read from the log.
@@ -21,7 +21,9 @@ pub struct OpenedRoom {
     /// What it races, as `play::race::RaceSpec` names it (`slide:3x3-row-major`,
     /// `shisen:14x6-gravity`).
     pub game: String,
+    /// The seed every racer is dealt from.
     pub seed: u64,
+    /// When it was opened (Unix milliseconds).
     pub opened_at: i64,
     /// Rated in the game's pool.
     pub rated: bool,
@@ -55,7 +57,7 @@ impl Store {
         .bind(i64::from(room.rated))
         .execute(&self.pool)
         .await;
-        self.noted(written)?;
+        self.noted(written).map_err(Error::into_sqlx)?;
         Ok(())
     }
 
@@ -109,7 +111,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         let committed = tx.commit().await;
-        self.noted(committed)?;
+        self.noted(committed).map_err(Error::into_sqlx)?;
         Ok(seq)
     }
 

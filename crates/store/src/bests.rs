@@ -20,9 +20,9 @@ use std::collections::{BTreeMap, HashMap};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::kept::{self, HistoryRow, SingleRow};
+use super::kept::{self, HistoryRow, SingleRow, Written as _};
 use super::Key;
-use super::{count, Category, Shown, Store, Viewer};
+use super::{count, Category, Error, Shown, Store, Viewer};
 use play::result::Finished;
 
 /// What one improvement of a best was.
@@ -60,14 +60,16 @@ pub(super) async fn note_result(
             display,
             control,
         };
-        let single = Single {
+        let single = SingleRow {
+            key,
             millis: result.millis,
             moves,
             mtm,
             game_id: &finished.id,
             at,
         };
-        if keep(tx, account, key, &single).await? {
+        // Kept unless the best kept is as fast.
+        if kept::write(tx, account, &[single]).await? == 1 {
             let improvement = Improvement {
                 n: 1,
                 millis: result.millis as f64,
@@ -79,48 +81,6 @@ pub(super) async fn note_result(
         }
     }
     Ok(())
-}
-
-/// A single as `personal_bests` keeps it.
-struct Single<'a> {
-    millis: i64,
-    moves: i64,
-    mtm: i64,
-    game_id: &'a str,
-    at: i64,
-}
-
-/// Keeps `single` as the account's best in `key` unless the best kept is
-/// as fast; whether it was kept.
-async fn keep(
-    tx: &mut Transaction<'static, Any>,
-    account: &str,
-    key: Key<'_>,
-    single: &Single<'_>,
-) -> Result<bool, sqlx::Error> {
-    let kept = sqlx::query(
-        "INSERT INTO personal_bests \
-         (account_id, game, variant, format, display, control, millis, moves, mtm, game_id, \
-         finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-         ON CONFLICT (account_id, game, variant, format, display, control) DO UPDATE SET \
-         millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
-         game_id = excluded.game_id, finished_at = excluded.finished_at \
-         WHERE excluded.millis < personal_bests.millis",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.display)
-    .bind(key.control)
-    .bind(single.millis)
-    .bind(single.moves)
-    .bind(single.mtm)
-    .bind(single.game_id)
-    .bind(single.at)
-    .execute(&mut **tx)
-    .await?;
-    Ok(kept.rows_affected() == 1)
 }
 
 /// Adds an improvement of `account`'s best in `key` to the history: a
@@ -146,35 +106,32 @@ pub(super) async fn note_improvement(
     .get(0);
     let world_record = record.is_none_or(|r| best.millis < r);
     let beat = if world_record { record } else { None };
-    sqlx::query(
-        "INSERT INTO pb_history (account_id, game, variant, format, display, control, n, millis, \
-         moves, mtm, game_ids, finished_at, world_record, beat) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-         CASE WHEN $15 = 1 THEN $14 END) \
-         ON CONFLICT (account_id, game, variant, format, display, control, n, finished_at) \
-         DO UPDATE SET millis = excluded.millis, moves = excluded.moves, mtm = excluded.mtm, \
-         game_ids = excluded.game_ids, world_record = excluded.world_record, \
-         beat = excluded.beat WHERE excluded.millis < pb_history.millis",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.display)
-    .bind(key.control)
-    .bind(count(best.n))
-    .bind(best.millis)
-    .bind(best.moves.map(|m| m.0))
-    .bind(best.moves.map(|m| m.1))
-    .bind(best.game_ids)
-    .bind(best.at)
-    .bind(i64::from(world_record))
-    // A null DOUBLE PRECISION does not bind through `Any` on PostgreSQL:
-    // a number and whether it is there.
-    .bind(beat.unwrap_or(0.0))
-    .bind(i64::from(beat.is_some()))
-    .execute(&mut **tx)
-    .await?;
+    let sql = format!(
+        "INSERT INTO {} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+         CASE WHEN $15 = 1 THEN $14 END) {}",
+        HistoryRow::INTO,
+        HistoryRow::ON_CONFLICT
+    );
+    sqlx::query(&sql)
+        .bind(account)
+        .bind(key.game)
+        .bind(key.variant)
+        .bind(key.format)
+        .bind(key.display)
+        .bind(key.control)
+        .bind(count(best.n))
+        .bind(best.millis)
+        .bind(best.moves.map(|m| m.0))
+        .bind(best.moves.map(|m| m.1))
+        .bind(best.game_ids)
+        .bind(best.at)
+        .bind(i64::from(world_record))
+        // A null DOUBLE PRECISION does not bind through `Any` on PostgreSQL:
+        // a number and whether it is there.
+        .bind(beat.unwrap_or(0.0))
+        .bind(i64::from(beat.is_some()))
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -256,8 +213,9 @@ pub(super) async fn rebuild(
     }
     let bests: Vec<SingleRow<'_>> = bests.into_values().collect();
     kept::one_per_finish(&mut history);
-    kept::singles(tx, account, &bests).await?;
-    kept::history(tx, account, &history).await
+    kept::write(tx, account, &bests).await?;
+    kept::write(tx, account, &history).await?;
+    Ok(())
 }
 
 /// A category of the history: the key and `n`, owned.
@@ -380,29 +338,40 @@ async fn mark_categories(
 /// An account's best single in a category, for a leaderboard.
 #[derive(Clone, Debug)]
 pub struct PlayerBest {
+    /// The account's handle.
     pub handle: String,
+    /// The account's country (ISO 3166-1 alpha-2), if given.
     pub country: Option<String>,
+    /// The time, in milliseconds.
     pub millis: i64,
     /// Single-tile moves (STM).
     pub moves: i64,
+    /// Multi-tile moves (MTM).
     pub mtm: i64,
+    /// The result's game.
     pub game_id: String,
+    /// When it finished (Unix milliseconds).
     pub finished_at: i64,
+    /// Whether it is the asking account's own.
     pub mine: bool,
 }
 
 /// One fall of a category's world record.
 #[derive(Clone, Debug)]
 pub struct RecordFall {
+    /// The holder's handle.
     pub handle: String,
+    /// The holder's country (ISO 3166-1 alpha-2), if given.
     pub country: Option<String>,
     /// The time (a single's) or the mean (an average's).
     pub millis: f64,
     /// A single's moves (STM) and multi-tile moves.
     pub moves: Option<i64>,
+    /// A single's multi-tile moves.
     pub mtm: Option<i64>,
     /// The results it is of, newest first.
     pub game_ids: Vec<String>,
+    /// When the record was set (Unix milliseconds).
     pub finished_at: i64,
     /// The record it broke; `None` for the first.
     pub beat: Option<f64>,
@@ -412,14 +381,19 @@ pub struct RecordFall {
 /// improvement that led to it, oldest first: the best is the last.
 #[derive(Clone, Debug)]
 pub struct BestHistory {
+    /// `slide` or `shisen`.
     pub game: String,
+    /// The variant, e.g. `4x4-row-major`.
     pub variant: String,
+    /// The format, e.g. `single` or `marathon-10`.
     pub format: String,
+    /// What the tiles showed, e.g. `standard`.
     pub display: String,
     /// '' for every control.
     pub control: String,
     /// 1 for a single, else the number of results averaged.
     pub n: usize,
+    /// Each improvement, oldest first.
     pub improvements: Vec<Improved>,
 }
 
@@ -449,7 +423,7 @@ impl Store {
         category: Category<'_>,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<PlayerBest>, sqlx::Error> {
+    ) -> Result<Vec<PlayerBest>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, a.country, b.millis, b.moves, b.mtm, b.game_id, b.finished_at, \
              b.account_id FROM personal_bests b JOIN accounts a ON a.id = b.account_id \
@@ -488,7 +462,7 @@ impl Store {
         variant: &str,
         category: Category<'_>,
         n: usize,
-    ) -> Result<Vec<RecordFall>, sqlx::Error> {
+    ) -> Result<Vec<RecordFall>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, a.country, h.millis, h.moves, h.mtm, h.game_ids, h.finished_at, \
              h.beat FROM pb_history h JOIN accounts a ON a.id = h.account_id \
@@ -526,7 +500,7 @@ impl Store {
         &self,
         account: &str,
         shown: Shown<'_>,
-    ) -> Result<Vec<BestHistory>, sqlx::Error> {
+    ) -> Result<Vec<BestHistory>, Error> {
         let rows = sqlx::query(
             "SELECT game, variant, format, display, control, n, millis, moves, mtm, game_ids, \
              finished_at, world_record FROM pb_history WHERE account_id = $1 AND control = $2 \
@@ -568,11 +542,7 @@ impl Store {
 
     /// Sets or clears an account's country (an ISO 3166-1 alpha-2 code,
     /// checked by the caller).
-    pub async fn set_country(
-        &self,
-        account: &str,
-        country: Option<&str>,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn set_country(&self, account: &str, country: Option<&str>) -> Result<(), Error> {
         let written = sqlx::query("UPDATE accounts SET country = $1 WHERE id = $2")
             .bind(country)
             .bind(account)

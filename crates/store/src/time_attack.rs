@@ -5,16 +5,18 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
 
-use super::{column, Store};
+use super::{column, Error, Store};
 
 /// A run as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeAttackRun {
+    /// The run's id.
     pub id: String,
     /// The player (browser) who started it.
     pub player_id: String,
     /// The account signed in then, if any.
     pub account_id: Option<String>,
+    /// The seed its puzzles are dealt from.
     pub seed: u64,
     /// The UTC day it started, `YYYY-MM-DD`.
     pub day: String,
@@ -31,7 +33,9 @@ pub struct TimeAttackRun {
 /// A place on the leaderboard: an account's best ranked score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeAttackBest {
+    /// The account's handle.
     pub handle: String,
+    /// Its best ranked score: puzzles solved in time.
     pub score: i64,
     /// When the account first reached that score (Unix milliseconds).
     pub submitted_at: i64,
@@ -82,7 +86,7 @@ pub(super) async fn claim_guest_runs(
 
 impl Store {
     /// Keeps a run just started.
-    pub async fn start_time_attack(&self, run: &TimeAttackRun) -> Result<(), sqlx::Error> {
+    pub async fn start_time_attack(&self, run: &TimeAttackRun) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO time_attack_runs (id, player_id, account_id, seed, day, started_at) \
              VALUES ($1, $2, $3, $4, $5, $6)",
@@ -100,7 +104,7 @@ impl Store {
     }
 
     /// The run `id`, if there is one.
-    pub async fn time_attack_run(&self, id: &str) -> Result<Option<TimeAttackRun>, sqlx::Error> {
+    pub async fn time_attack_run(&self, id: &str) -> Result<Option<TimeAttackRun>, Error> {
         let row = sqlx::query(
             "SELECT id, player_id, account_id, seed, day, started_at, submitted_at, score, \
              ranked, unranked FROM time_attack_runs WHERE id = $1",
@@ -108,7 +112,7 @@ impl Store {
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(run).transpose()
+        Ok(row.as_ref().map(run).transpose()?)
     }
 
     /// Writes run `id`'s score and judgement; false (and nothing written)
@@ -119,7 +123,7 @@ impl Store {
         score: i64,
         ranked: Result<(), String>,
         now: i64,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<bool, Error> {
         let written = sqlx::query(
             "UPDATE time_attack_runs SET submitted_at = $2, score = $3, ranked = $4, \
              unranked = $5 WHERE id = $1 AND submitted_at IS NULL",
@@ -141,7 +145,7 @@ impl Store {
         player_id: &str,
         account_id: Option<&str>,
         day: Option<&str>,
-    ) -> Result<Option<i64>, sqlx::Error> {
+    ) -> Result<Option<i64>, Error> {
         let (who, id) = match account_id {
             Some(account) => ("account_id", account),
             None => ("player_id", player_id),
@@ -155,7 +159,7 @@ impl Store {
         if let Some(day) = day {
             query = query.bind(day);
         }
-        query.fetch_one(&self.pool).await
+        Ok(query.fetch_one(&self.pool).await?)
     }
 
     /// The best ranked score of each account not disabled, on `day` or
@@ -165,7 +169,7 @@ impl Store {
         &self,
         day: Option<&str>,
         limit: i64,
-    ) -> Result<Vec<TimeAttackBest>, sqlx::Error> {
+    ) -> Result<Vec<TimeAttackBest>, Error> {
         // The day's condition only when there is a day, so that each query
         // reads its own index (by day, or by account).
         let (on_day, on_same_day) = if day.is_some() {
@@ -203,7 +207,7 @@ impl Store {
 mod tests {
     use super::super::tests::{fresh, runtime};
     use super::*;
-    use crate::store::PasswordKind;
+    use crate::PasswordKind;
 
     async fn account(store: &Store, name: &str) -> String {
         let handle = ::accounts::Handle::parse(name).unwrap();

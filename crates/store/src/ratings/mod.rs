@@ -11,7 +11,7 @@ use play::rating::{self, Outcome, Params, Pool, Rating};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::{column, flag_at, parsed, Store};
+use super::{column, flag_at, parsed, Error, Store};
 
 /// The rating system's constants: lichess's.
 const PARAMS: Params = Params::LICHESS;
@@ -19,7 +19,9 @@ const PARAMS: Params = Params::LICHESS;
 /// A racer of a rated race, as the race ended for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedRacer {
+    /// The racer's account.
     pub account_id: String,
+    /// How the race ended for them.
     pub outcome: Outcome,
 }
 
@@ -73,10 +75,7 @@ fn outcome_columns(outcome: Outcome) -> (&'static str, Option<i64>) {
 }
 
 /// An outcome read back from its columns.
-pub(in crate::store) fn outcome_of(
-    name: &str,
-    millis: Option<i64>,
-) -> Result<Outcome, sqlx::Error> {
+pub(crate) fn outcome_of(name: &str, millis: Option<i64>) -> Result<Outcome, sqlx::Error> {
     match (name, millis) {
         ("solved", Some(millis)) => Ok(Outcome::Solved { millis }),
         ("unranked", _) => Ok(Outcome::Unranked),
@@ -98,7 +97,7 @@ fn rating_at(r: &AnyRow) -> Result<Rating, sqlx::Error> {
 
 /// Forgets an account's ratings, its rated races' rows and its history
 /// (the account is being deleted).
-pub(in crate::store) async fn forget(
+pub(crate) async fn forget(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
@@ -122,7 +121,7 @@ impl Store {
         pool: Pool,
         racers: &[RatedRacer],
         now: i64,
-    ) -> Result<Option<Vec<RatingChange>>, sqlx::Error> {
+    ) -> Result<Option<Vec<RatingChange>>, Error> {
         let written = self.settle_in_one(race_id, pool, racers, now).await;
         self.noted(written)
     }
@@ -253,16 +252,16 @@ impl Store {
 
     /// Whether the stored result of game `game_id` is ranked; `None`
     /// while it has no result.
-    pub async fn result_ranked(&self, game_id: &str) -> Result<Option<bool>, sqlx::Error> {
+    pub async fn result_ranked(&self, game_id: &str) -> Result<Option<bool>, Error> {
         let row = sqlx::query("SELECT counted FROM results WHERE game_id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| flag_at(&r, "counted")).transpose()
+        Ok(row.map(|r| flag_at(&r, "counted")).transpose()?)
     }
 
     /// Whether race `race_id` has been settled.
-    pub async fn race_settled(&self, race_id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn race_settled(&self, race_id: &str) -> Result<bool, Error> {
         let row = sqlx::query("SELECT COUNT(*) FROM rated_races WHERE id = $1")
             .bind(race_id)
             .fetch_one(&self.pool)
@@ -272,7 +271,7 @@ impl Store {
 
     /// The account's rating in each pool it has played, in the pools'
     /// order.
-    pub async fn ratings_of(&self, account: &str) -> Result<Vec<PoolRating>, sqlx::Error> {
+    pub async fn ratings_of(&self, account: &str) -> Result<Vec<PoolRating>, Error> {
         let rows = sqlx::query(
             "SELECT pool, rating, rd, volatility, games FROM ratings WHERE account_id = $1",
         )
@@ -301,7 +300,7 @@ impl Store {
         &self,
         account: &str,
         pool: Pool,
-    ) -> Result<Vec<RatingPoint>, sqlx::Error> {
+    ) -> Result<Vec<RatingPoint>, Error> {
         let rows = sqlx::query(
             "SELECT race_id, at, rating, rd, rating_before FROM rating_history \
              WHERE account_id = $1 AND pool = $2 ORDER BY at, race_id",
@@ -330,7 +329,7 @@ impl Store {
         pool: Pool,
         offset: i64,
         limit: i64,
-    ) -> Result<Vec<RatedPlayer>, sqlx::Error> {
+    ) -> Result<Vec<RatedPlayer>, Error> {
         let rows = sqlx::query(
             "SELECT a.handle, r.rating, r.rd, r.volatility, r.games FROM ratings r \
              JOIN accounts a ON a.id = r.account_id \

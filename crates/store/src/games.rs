@@ -8,19 +8,22 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{
-    averages, bests, column, count, flag_at, parsed, powers, record, times_at, times_text, Fault,
+    averages, bests, column, count, flag_at, parsed, powers, record, times_at, times_text, Error,
     Record, Store, RECORD_COLUMNS, RECORD_FROM,
 };
 
 /// A puzzle as the server issued it.
 #[derive(Clone, Debug)]
 pub struct IssuedGame {
+    /// The game's id.
     pub id: String,
+    /// The player (browser) it was issued to.
     pub player_id: String,
     /// `slide` or `shisen`.
     pub game: String,
     /// What records are grouped by, e.g. `4x4-row-major`.
     pub variant: String,
+    /// The seed it was dealt from.
     pub seed: u64,
     /// The starting position (slide) or board (shisen), as text.
     pub setup: String,
@@ -35,17 +38,24 @@ pub struct IssuedGame {
     /// goal as chosen (`missing` draws a number for each puzzle), so the
     /// format is dealt again from the seed.
     pub format: Format,
+    /// When it was issued (Unix milliseconds).
     pub issued_at: i64,
 }
 
 /// The state of an issued game.
 #[derive(Clone, Debug)]
 pub struct GameRow {
+    /// The game as issued.
     pub issued: IssuedGame,
+    /// When it was paused, while it is.
     pub paused_at: Option<i64>,
+    /// Milliseconds paused before, in all.
     pub paused_millis: i64,
+    /// Hints given.
     pub hints: i64,
+    /// Whether help was asked (an analysis, a solver) while it was open.
     pub assisted: bool,
+    /// When it finished (Unix milliseconds); `None` while open.
     pub finished_at: Option<i64>,
     /// A paused game's turns so far (Shisen-Sho).
     pub progress: Option<String>,
@@ -82,10 +92,15 @@ impl GameRow {
 /// A finished game's replay.
 #[derive(Clone, Debug)]
 pub struct ReplayRow {
+    /// The game as issued.
     pub issued: IssuedGame,
+    /// Its player's name, if any.
     pub name: Option<String>,
+    /// Its result.
     pub result: Record,
+    /// The moves (sliding) or turns (Shisen-Sho) as text.
     pub replay: String,
+    /// Milliseconds since the puzzle was shown, one per move.
     pub times: Vec<i64>,
 }
 
@@ -93,9 +108,17 @@ pub struct ReplayRow {
 #[derive(Debug, thiserror::Error)]
 pub enum FinishError {
     #[error("game was already submitted")]
+    /// The game was finished before.
     AlreadyFinished,
     #[error(transparent)]
-    Db(#[from] sqlx::Error),
+    /// The database failed.
+    Db(#[from] Error),
+}
+
+impl From<sqlx::Error> for FinishError {
+    fn from(error: sqlx::Error) -> FinishError {
+        FinishError::Db(error.into())
+    }
 }
 
 /// The columns every issued game is read from (table `games`, as `g` or
@@ -133,18 +156,14 @@ fn qualified(columns: &str, table: &str) -> String {
 
 impl Store {
     /// Stores a freshly issued puzzle.
-    pub async fn issue(&self, game: &IssuedGame) -> Result<(), sqlx::Error> {
+    pub async fn issue(&self, game: &IssuedGame) -> Result<(), Error> {
         self.issue_to(game, None).await
     }
 
     /// [`Store::issue`], dealt to a signed-in `account`: left unfinished
     /// for a later game of its category, it is a DNF in the account's
     /// averages.
-    pub async fn issue_to(
-        &self,
-        game: &IssuedGame,
-        account: Option<&str>,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn issue_to(&self, game: &IssuedGame, account: Option<&str>) -> Result<(), Error> {
         self.ensure_player(&game.player_id, game.issued_at).await?;
         let written = sqlx::query(
             "INSERT INTO games (id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
@@ -167,12 +186,7 @@ impl Store {
     }
 
     /// The game `id` of `player` and `kind` (`slide`/`shisen`), if any.
-    pub async fn game(
-        &self,
-        id: &str,
-        player: &str,
-        kind: &str,
-    ) -> Result<Option<GameRow>, sqlx::Error> {
+    pub async fn game(&self, id: &str, player: &str, kind: &str) -> Result<Option<GameRow>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {ISSUED_COLUMNS}, paused_at, paused_millis, hints, assisted, finished_at, \
              progress FROM games WHERE id = $1 AND player_id = $2 AND game = $3"
@@ -182,7 +196,7 @@ impl Store {
         .bind(kind)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| -> Result<GameRow, sqlx::Error> {
+        row.map(|r| -> Result<GameRow, Error> {
             Ok(GameRow {
                 issued: issued_game(&r)?,
                 paused_at: column(&r, "paused_at")?,
@@ -204,7 +218,7 @@ impl Store {
         player: &str,
         hints: i64,
         assisted: bool,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = sqlx::query(
             "UPDATE games SET hints = hints + $1, \
              assisted = CASE WHEN $2 = 1 THEN 1 ELSE assisted END \
@@ -227,7 +241,7 @@ impl Store {
         game: &str,
         state: &str,
         now: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written =
             sqlx::query("INSERT INTO help (player_id, game, state, at) VALUES ($1, $2, $3, $4)")
                 .bind(player)
@@ -246,7 +260,7 @@ impl Store {
         player: &str,
         game: &str,
         since: i64,
-    ) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    ) -> Result<Vec<(String, i64)>, Error> {
         let rows = sqlx::query(
             "SELECT state, COUNT(*) FROM help WHERE player_id = $1 AND game = $2 AND at >= $3 \
              GROUP BY state",
@@ -268,7 +282,7 @@ impl Store {
         player: &str,
         now: i64,
         progress: Option<&str>,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let update = sqlx::query(
             "UPDATE games SET paused_at = $1, progress = $2 \
              WHERE id = $3 AND player_id = $4 AND paused_at IS NULL AND finished_at IS NULL",
@@ -282,7 +296,7 @@ impl Store {
     }
 
     /// Restarts the clock of a paused game.
-    pub async fn resume(&self, id: &str, player: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub async fn resume(&self, id: &str, player: &str, now: i64) -> Result<(), Error> {
         let update = sqlx::query(
             "UPDATE games SET paused_millis = paused_millis + ($1 - paused_at), paused_at = NULL \
              WHERE id = $2 AND player_id = $3 AND paused_at IS NOT NULL AND finished_at IS NULL",
@@ -303,7 +317,7 @@ impl Store {
         log: &str,
         id: &str,
         now: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = async {
             let mut tx = self.begin().await?;
             if update.execute(&mut *tx).await?.rows_affected() == 1 {
@@ -320,11 +334,7 @@ impl Store {
 
     /// A game's pauses as (start, end) milliseconds since it was issued; a
     /// pause still running ends at `now`.
-    pub async fn pauses(
-        &self,
-        game: &IssuedGame,
-        now: i64,
-    ) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    pub async fn pauses(&self, game: &IssuedGame, now: i64) -> Result<Vec<(i64, i64)>, Error> {
         let rows = sqlx::query("SELECT started_at, ended_at FROM pauses WHERE game_id = $1")
             .bind(&game.id)
             .fetch_all(&self.pool)
@@ -415,7 +425,7 @@ impl Store {
         };
         let finished = finished.await;
         match &finished {
-            Err(FinishError::Db(e)) => self.health.note::<()>(&Err(Fault::of(e))),
+            Err(FinishError::Db(e)) => self.health.note::<()>(&Err(e.fault())),
             Ok(()) | Err(FinishError::AlreadyFinished) => {}
         }
         finished
@@ -423,7 +433,7 @@ impl Store {
 
     /// A finished game with its result and replay: public, like the
     /// records that link to it.
-    pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, sqlx::Error> {
+    pub async fn replay(&self, id: &str) -> Result<Option<ReplayRow>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.replay, r.times, {} FROM {RECORD_FROM} \
              JOIN games g ON g.id = r.game_id WHERE r.game_id = $1",
@@ -432,7 +442,7 @@ impl Store {
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| -> Result<ReplayRow, sqlx::Error> {
+        row.map(|r| -> Result<ReplayRow, Error> {
             let result = record(&r, None)?;
             Ok(ReplayRow {
                 issued: issued_game(&r)?,
@@ -446,11 +456,7 @@ impl Store {
     }
 
     /// A replay's analysis in `metric` (JSON), if one was kept.
-    pub async fn analysis(
-        &self,
-        game_id: &str,
-        metric: &str,
-    ) -> Result<Option<String>, sqlx::Error> {
+    pub async fn analysis(&self, game_id: &str, metric: &str) -> Result<Option<String>, Error> {
         let row = sqlx::query("SELECT body FROM analyses WHERE game_id = $1 AND metric = $2")
             .bind(game_id)
             .bind(metric)
@@ -467,7 +473,7 @@ impl Store {
         game_id: &str,
         metric: &str,
         body: &str,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         sqlx::query(
             "INSERT INTO analyses (game_id, metric, body) VALUES ($1, $2, $3) \
              ON CONFLICT (game_id, metric) DO UPDATE SET body = excluded.body",

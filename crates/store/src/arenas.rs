@@ -9,14 +9,18 @@ use play::rating::{Outcome, Pool};
 use sqlx::any::AnyRow;
 
 use super::ratings::outcome_of;
-use super::{column, parsed, Store};
+use super::{column, parsed, read_rows, Error, Store};
 
 /// An arena as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaRow {
+    /// Its id.
     pub id: String,
+    /// The rating pool it races in.
     pub pool: Pool,
+    /// When it opens (Unix milliseconds).
     pub starts: i64,
+    /// When it closes (Unix milliseconds).
     pub ends: i64,
     /// Who made it; none for the server's own.
     pub created_by: Option<String>,
@@ -25,9 +29,13 @@ pub struct ArenaRow {
 /// An entrant as kept, with their account's handle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntrantRow {
+    /// The entrant's account.
     pub account_id: String,
+    /// The account's handle.
     pub handle: String,
+    /// When they were last heard from (Unix milliseconds).
     pub seen: i64,
+    /// Since when they wait for a pairing (Unix milliseconds).
     pub free_since: i64,
     /// The race they are in now.
     pub room: Option<String>,
@@ -36,8 +44,11 @@ pub struct EntrantRow {
 /// A race an arena paired, with its outcomes once settled.
 #[derive(Clone, Debug)]
 pub struct ArenaRace {
+    /// The race room's id.
     pub room: String,
+    /// The racers' accounts.
     pub racers: Vec<String>,
+    /// When it was paired (Unix milliseconds).
     pub paired_at: i64,
     /// When it was settled, and the settled race.
     pub settled: Option<(i64, Played)>,
@@ -58,7 +69,7 @@ fn arena(r: &AnyRow) -> Result<ArenaRow, sqlx::Error> {
 impl Store {
     /// Keeps a new arena; false (nothing written) when its id is taken,
     /// as when two instances schedule the same hourly arena.
-    pub async fn create_arena(&self, arena: &ArenaRow, now: i64) -> Result<bool, sqlx::Error> {
+    pub async fn create_arena(&self, arena: &ArenaRow, now: i64) -> Result<bool, Error> {
         let written = sqlx::query(
             "INSERT INTO arenas (id, pool, starts, ends, created_by, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
@@ -75,18 +86,18 @@ impl Store {
     }
 
     /// Arena `id`, if there is one.
-    pub async fn arena(&self, id: &str) -> Result<Option<ArenaRow>, sqlx::Error> {
+    pub async fn arena(&self, id: &str) -> Result<Option<ArenaRow>, Error> {
         let sql = format!("SELECT {ARENA_COLUMNS} FROM arenas WHERE id = $1");
         let row = sqlx::query(&sql)
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(arena).transpose()
+        Ok(row.as_ref().map(arena).transpose()?)
     }
 
     /// The arenas that end after `since`, soonest start first, at most
     /// `limit`.
-    pub async fn arenas(&self, since: i64, limit: i64) -> Result<Vec<ArenaRow>, sqlx::Error> {
+    pub async fn arenas(&self, since: i64, limit: i64) -> Result<Vec<ArenaRow>, Error> {
         let sql = format!(
             "SELECT {ARENA_COLUMNS} FROM arenas WHERE ends > $1 ORDER BY starts, id LIMIT $2"
         );
@@ -95,16 +106,11 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(arena).collect()
+        read_rows(&rows, arena)
     }
 
     /// `account` enters the arena, or (entered already) is seen again.
-    pub async fn enter_arena(
-        &self,
-        arena: &str,
-        account: &str,
-        now: i64,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn enter_arena(&self, arena: &str, account: &str, now: i64) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO arena_entrants (arena_id, account_id, joined_at, seen, free_since, room) \
              VALUES ($1, $2, $3, $3, $3, NULL) \
@@ -119,7 +125,7 @@ impl Store {
     }
 
     /// `account` leaves the arena's page: seen long ago, so paused.
-    pub async fn pause_in_arena(&self, arena: &str, account: &str) -> Result<bool, sqlx::Error> {
+    pub async fn pause_in_arena(&self, arena: &str, account: &str) -> Result<bool, Error> {
         let written = sqlx::query(
             "UPDATE arena_entrants SET seen = 0 WHERE arena_id = $1 AND account_id = $2",
         )
@@ -131,7 +137,7 @@ impl Store {
     }
 
     /// The arena's entrants, by handle.
-    pub async fn arena_entrants(&self, arena: &str) -> Result<Vec<EntrantRow>, sqlx::Error> {
+    pub async fn arena_entrants(&self, arena: &str) -> Result<Vec<EntrantRow>, Error> {
         let rows = sqlx::query(
             "SELECT e.account_id, a.handle, e.seen, e.free_since, e.room \
              FROM arena_entrants e JOIN accounts a ON a.id = e.account_id \
@@ -158,7 +164,7 @@ impl Store {
     /// arena's). A settlement is looked for by the room's name only until
     /// it is found, then noted in the race's row: a read joins the settled
     /// races' outcomes by key, and searches only the races in play.
-    pub async fn arena_races(&self, arena: &str) -> Result<Vec<ArenaRace>, sqlx::Error> {
+    pub async fn arena_races(&self, arena: &str) -> Result<Vec<ArenaRace>, Error> {
         let rows = sqlx::query(
             "SELECT a.room, a.racers, a.paired_at, a.race_id, a.settled_at, \
              x.account_id, x.outcome, x.millis \
@@ -219,7 +225,7 @@ impl Store {
         arena: &str,
         room: &str,
         racers: &[String],
-    ) -> Result<Option<(i64, Played)>, sqlx::Error> {
+    ) -> Result<Option<(i64, Played)>, Error> {
         let race = sqlx::query(
             "SELECT id, settled_at FROM rated_races WHERE id LIKE $1 ORDER BY settled_at, id LIMIT 1",
         )
@@ -263,7 +269,7 @@ impl Store {
         racers: &[String],
         room: &str,
         now: i64,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<bool, Error> {
         let written = async {
             let mut tx = self.begin().await?;
             for racer in racers {
@@ -304,7 +310,7 @@ impl Store {
         account: &str,
         room: &str,
         now: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), Error> {
         let written = sqlx::query(
             "UPDATE arena_entrants SET room = NULL, free_since = $1 \
              WHERE arena_id = $2 AND account_id = $3 AND room = $4",

@@ -37,8 +37,8 @@ pub use backup::backup;
 pub use bests::{BestHistory, PlayerBest, RecordFall};
 pub use daily::DailyPuzzle;
 pub use database::{Database, DatabaseError};
-pub use fault::Fault;
 use fault::WriteHealth;
+pub use fault::{Error, Fault};
 pub use fill::FillError;
 pub use fmc::FmcEntry;
 pub use games::{FinishError, GameRow, IssuedGame, ReplayRow};
@@ -102,6 +102,15 @@ where
     T: sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
 {
     r.try_get(name)
+}
+
+/// Every row of `rows` read by `read`: the first that does not read is the
+/// error.
+fn read_rows<T>(
+    rows: &[AnyRow],
+    read: impl FnMut(&AnyRow) -> Result<T, sqlx::Error>,
+) -> Result<Vec<T>, Error> {
+    Ok(rows.iter().map(read).collect::<Result<_, _>>()?)
 }
 
 /// The text of column `name` read as what the store keeps there (`what`):
@@ -220,7 +229,7 @@ impl Store {
     }
 
     /// Whether the database answers (the readiness check).
-    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+    pub async fn ping(&self) -> Result<(), Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
         Ok(())
     }
@@ -257,9 +266,9 @@ impl Store {
     }
 
     /// `result` of a write, noted in the store's health.
-    fn noted<T>(&self, result: Result<T, sqlx::Error>) -> Result<T, sqlx::Error> {
+    fn noted<T>(&self, result: Result<T, sqlx::Error>) -> Result<T, Error> {
         self.health.note(&result.as_ref().map_err(Fault::of));
-        result
+        Ok(result?)
     }
 
     /// Connections open, and of those idle: for the metrics.

@@ -4,26 +4,36 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{column, flag_at, Store};
+use super::{column, flag_at, read_rows, Error, Store};
 
 /// A result with its owner's name.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Record {
+    /// The game's id.
     pub game_id: String,
     /// The account's handle, or for a guest the display name they chose.
     pub name: Option<String>,
     /// The handle of the account it belongs to; null for a guest's.
     pub handle: Option<String>,
+    /// The variant, e.g. `4x4-row-major`.
     pub variant: String,
+    /// Single-tile moves (sliding puzzle) or removals (Shisen-Sho).
     pub moves: i64,
+    /// Single-tile moves; 0 for Shisen-Sho.
     pub stm: i64,
+    /// Multi-tile moves (MTM).
     pub mtm: i64,
+    /// The time, in milliseconds.
     pub millis: i64,
+    /// The score (Shisen-Sho; 0 for sliding puzzles).
     pub score: i64,
+    /// Hints given.
     pub hints: i64,
+    /// Whether it counts for the records.
     pub ranked: bool,
     /// Why it is not ranked.
     pub reason: Option<String>,
+    /// When it finished (Unix milliseconds).
     pub finished_at: i64,
     /// Whether this is the asking player's own result.
     pub mine: bool,
@@ -32,11 +42,13 @@ pub struct Record {
 /// How records are ranked.
 #[derive(Clone, Copy, Debug)]
 pub enum Ranking {
+    /// Fastest first.
     Time,
     /// Fewest single-tile moves.
     Moves,
     /// Fewest multi-tile moves.
     Mtm,
+    /// Highest score first.
     Score,
 }
 
@@ -64,6 +76,7 @@ pub struct Viewer<'a> {
 /// (`single`, `marathon-10`, …) and, if any, the control.
 #[derive(Clone, Copy, Debug)]
 pub struct Category<'a> {
+    /// The format, e.g. `single` or `marathon-10`.
     pub format: &'a str,
     /// `None` for every control.
     pub control: Option<&'a str>,
@@ -140,7 +153,7 @@ impl Store {
         ranking: Ranking,
         limit: i64,
         viewer: Option<Viewer<'_>>,
-    ) -> Result<Vec<Record>, sqlx::Error> {
+    ) -> Result<Vec<Record>, Error> {
         let sql = format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
              WHERE r.game = $1 AND r.variant = $2 AND r.counted = 1 \
@@ -157,11 +170,11 @@ impl Store {
             .bind(category.display)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(|r| record(r, viewer)).collect()
+        read_rows(&rows, |r| record(r, viewer))
     }
 
     /// The variants of `game` that have ranked results, by name.
-    pub async fn variants(&self, game: &str) -> Result<Vec<String>, sqlx::Error> {
+    pub async fn variants(&self, game: &str) -> Result<Vec<String>, Error> {
         // Each variant found by one probe of `results_by_time` (the next
         // variant after the last one found) rather than by reading every
         // result: a loose index scan, which neither database does for
@@ -191,7 +204,7 @@ impl Store {
         &self,
         viewer: Viewer<'_>,
         filter: Option<(&str, &str)>,
-    ) -> Result<Vec<(String, Record)>, sqlx::Error> {
+    ) -> Result<Vec<(String, Record)>, Error> {
         let (game, variant) = filter.unwrap_or(("", ""));
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game FROM {RECORD_FROM} \

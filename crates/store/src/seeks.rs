@@ -9,12 +9,14 @@ use sqlx::any::AnyRow;
 
 use play::rating::Pool;
 
-use super::{column, parsed, Store};
+use super::{column, parsed, Error, Store};
 
 /// An account's seek as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seek {
+    /// The rating pool it waits in.
     pub pool: Pool,
+    /// Since when it waits (Unix milliseconds).
     pub since: i64,
     /// The race room it was paired into, once it was.
     pub room: Option<String>,
@@ -27,7 +29,14 @@ pub enum SeekError {
     #[error("already waiting for a race in {}: cancel that first", .0.name())]
     Waiting(Pool),
     #[error(transparent)]
-    Database(#[from] sqlx::Error),
+    /// The database failed.
+    Database(#[from] Error),
+}
+
+impl From<sqlx::Error> for SeekError {
+    fn from(error: sqlx::Error) -> SeekError {
+        SeekError::Database(error.into())
+    }
 }
 
 fn seek(r: &AnyRow) -> Result<Seek, sqlx::Error> {
@@ -79,7 +88,7 @@ impl Store {
     }
 
     /// The account's seek, noting that its player still asks about it.
-    pub async fn seek_seen(&self, account_id: &str, now: i64) -> Result<Option<Seek>, sqlx::Error> {
+    pub async fn seek_seen(&self, account_id: &str, now: i64) -> Result<Option<Seek>, Error> {
         let seen = sqlx::query("UPDATE seeks SET seen = $1 WHERE account_id = $2")
             .bind(now)
             .bind(account_id)
@@ -89,17 +98,17 @@ impl Store {
         self.seek_of(account_id).await
     }
 
-    async fn seek_of(&self, account_id: &str) -> Result<Option<Seek>, sqlx::Error> {
+    async fn seek_of(&self, account_id: &str) -> Result<Option<Seek>, Error> {
         let row = sqlx::query("SELECT pool, since, room FROM seeks WHERE account_id = $1")
             .bind(account_id)
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(seek).transpose()
+        Ok(row.as_ref().map(seek).transpose()?)
     }
 
     /// Takes the account out of the queue; false when it was not in one
     /// (or was paired already: the room is theirs to join or leave).
-    pub async fn unseek(&self, account_id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn unseek(&self, account_id: &str) -> Result<bool, Error> {
         let gone = sqlx::query("DELETE FROM seeks WHERE account_id = $1 AND room IS NULL")
             .bind(account_id)
             .execute(&self.pool)
@@ -109,7 +118,7 @@ impl Store {
 
     /// Who waits in `pool`, longest first. Seeks not asked about since
     /// `stale` are dropped first: their players left the page.
-    pub async fn waiting(&self, pool: Pool, stale: i64) -> Result<Vec<Seeker>, sqlx::Error> {
+    pub async fn waiting(&self, pool: Pool, stale: i64) -> Result<Vec<Seeker>, Error> {
         let dropped =
             sqlx::query("DELETE FROM seeks WHERE pool = $1 AND room IS NULL AND seen < $2")
                 .bind(pool.name())
@@ -138,7 +147,7 @@ impl Store {
 
     /// Pairs `accounts` into `room`: all of them, or (when any was taken
     /// meanwhile, by another instance or a cancel) none.
-    pub async fn pair_seeks(&self, accounts: &[String], room: &str) -> Result<bool, sqlx::Error> {
+    pub async fn pair_seeks(&self, accounts: &[String], room: &str) -> Result<bool, Error> {
         let written = async {
             let mut tx = self.begin().await?;
             for account in accounts {
@@ -176,7 +185,7 @@ pub(super) async fn forget(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::tests::{account, fresh, runtime};
+    use crate::tests::{account, fresh, runtime};
 
     #[test]
     fn a_seek_waits_once_and_is_paired_once() {

@@ -5,16 +5,22 @@ use play::fmc::{Entry, FmcSize, Optimum};
 use slide::Moves;
 use sqlx::any::AnyRow;
 
-use super::{column, flag_at, parsed, Store};
+use super::{column, flag_at, parsed, read_rows, Error, Store};
 
 /// An entry as kept, with its account's handle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FmcEntry {
+    /// The entrant's account.
     pub account_id: String,
+    /// The account's handle.
     pub handle: String,
+    /// The moves submitted.
     pub moves: Moves,
+    /// Single-tile moves (STM).
     pub stm: i64,
+    /// Multi-tile moves (MTM).
     pub mtm: i64,
+    /// When it was submitted (Unix milliseconds).
     pub submitted_at: i64,
 }
 
@@ -52,7 +58,7 @@ impl Store {
         account_id: &str,
         entry: &Entry,
         now: i64,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<bool, Error> {
         let written = sqlx::query(
             "INSERT INTO fmc_entries (day, size, account_id, moves, stm, mtm, submitted_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) \
@@ -72,11 +78,7 @@ impl Store {
 
     /// The entries for `day` on `size` of the accounts not disabled, in
     /// the order they were sent (the ranking is `play::fmc::ranking`'s).
-    pub async fn fmc_entries(
-        &self,
-        day: &str,
-        size: FmcSize,
-    ) -> Result<Vec<FmcEntry>, sqlx::Error> {
+    pub async fn fmc_entries(&self, day: &str, size: FmcSize) -> Result<Vec<FmcEntry>, Error> {
         let sql = format!(
             "SELECT {ENTRY_COLUMNS} FROM fmc_entries e JOIN accounts a ON a.id = e.account_id \
              WHERE e.day = $1 AND e.size = $2 AND a.disabled = 0 \
@@ -87,19 +89,19 @@ impl Store {
             .bind(size.name())
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(entry).collect()
+        read_rows(&rows, entry)
     }
 
     /// The number of entries for `day` on `size` (of accounts not disabled).
-    pub async fn fmc_count(&self, day: &str, size: FmcSize) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar(
+    pub async fn fmc_count(&self, day: &str, size: FmcSize) -> Result<i64, Error> {
+        Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM fmc_entries e JOIN accounts a ON a.id = e.account_id \
              WHERE e.day = $1 AND e.size = $2 AND a.disabled = 0",
         )
         .bind(day)
         .bind(size.name())
         .fetch_one(&self.pool)
-        .await
+        .await?)
     }
 
     /// The account's entry for `day` on `size`, if any.
@@ -108,7 +110,7 @@ impl Store {
         day: &str,
         size: FmcSize,
         account_id: &str,
-    ) -> Result<Option<FmcEntry>, sqlx::Error> {
+    ) -> Result<Option<FmcEntry>, Error> {
         let sql = format!(
             "SELECT {ENTRY_COLUMNS} FROM fmc_entries e JOIN accounts a ON a.id = e.account_id \
              WHERE e.day = $1 AND e.size = $2 AND e.account_id = $3"
@@ -119,15 +121,11 @@ impl Store {
             .bind(account_id)
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(entry).transpose()
+        Ok(row.as_ref().map(entry).transpose()?)
     }
 
     /// The optimum kept for `day` on `size`, if it was found yet.
-    pub async fn fmc_optimum(
-        &self,
-        day: &str,
-        size: FmcSize,
-    ) -> Result<Option<Optimum>, sqlx::Error> {
+    pub async fn fmc_optimum(&self, day: &str, size: FmcSize) -> Result<Option<Optimum>, Error> {
         let row = sqlx::query(
             "SELECT moves, stm, mtm, proven FROM fmc_optima WHERE day = $1 AND size = $2",
         )
@@ -135,7 +133,7 @@ impl Store {
         .bind(size.name())
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(optimum).transpose()
+        Ok(row.as_ref().map(optimum).transpose()?)
     }
 
     /// Keeps `found` as the optimum of `day` on `size` unless one is kept
@@ -146,7 +144,7 @@ impl Store {
         day: &str,
         size: FmcSize,
         found: &Optimum,
-    ) -> Result<Optimum, sqlx::Error> {
+    ) -> Result<Optimum, Error> {
         let written = sqlx::query(
             "INSERT INTO fmc_optima (day, size, moves, stm, mtm, proven) \
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (day, size) DO NOTHING",
@@ -162,6 +160,6 @@ impl Store {
         self.noted(written)?;
         self.fmc_optimum(day, size)
             .await?
-            .ok_or_else(|| sqlx::Error::RowNotFound)
+            .ok_or_else(|| sqlx::Error::RowNotFound.into())
     }
 }

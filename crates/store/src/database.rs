@@ -23,9 +23,17 @@ pub enum DatabaseError {
     #[error("{0}")]
     Address(String),
     #[error(transparent)]
-    Sql(#[from] sqlx::Error),
+    /// The database refused or could not be reached.
+    Sql(#[from] crate::Error),
     #[error(transparent)]
+    /// A migration failed.
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for DatabaseError {
+    fn from(error: sqlx::Error) -> DatabaseError {
+        DatabaseError::Sql(error.into())
+    }
 }
 
 impl std::str::FromStr for Database {
@@ -100,7 +108,7 @@ impl Database {
 
     /// Creates a PostgreSQL database that does not exist yet (the user
     /// must be allowed to); a SQLite file is created on connect.
-    pub async fn create_if_missing(&self, url: &str) -> Result<(), DatabaseError> {
+    pub(crate) async fn create_if_missing(&self, url: &str) -> Result<(), DatabaseError> {
         if let Database::Postgres(_) = self {
             if !sqlx::Any::database_exists(url).await? {
                 // Instances starting together race to create it: losing

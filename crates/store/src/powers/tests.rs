@@ -3,11 +3,11 @@
 
 use super::super::tests::{account, fresh, fresh_database, result, runtime};
 use super::*;
-use crate::store::{Database, IssuedGame};
+use crate::{Database, IssuedGame};
 use play::format::{Format, MarathonLength};
 use serde_json::Value;
 
-const TABLES: &str = include_str!("../../../../play/data/power-tiers.json");
+const TABLES: &str = include_str!("../../../play/data/power-tiers.json");
 
 /// Open Slidysim's rule, over the JSON: each best's tier is the highest
 /// whose time it reaches; the power is their sum; the player's tier the
@@ -187,7 +187,7 @@ fn new_tables_from_an_operator_rank_everyone_again() {
 fn the_classic_tables_rank_a_known_player_as_they_say() {
     runtime().block_on(async {
         let json: Value =
-            serde_json::from_str(include_str!("../../../../play/data/power-tiers-gamma.json"))
+            serde_json::from_str(include_str!("../../../play/data/power-tiers-gamma.json"))
                 .unwrap();
         let store = fresh().await;
         let store = store

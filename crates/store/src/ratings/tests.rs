@@ -5,7 +5,7 @@
 
 use super::super::tests::{fresh, runtime};
 use super::*;
-use crate::store::PasswordKind;
+use crate::PasswordKind;
 use sqlx::Executor;
 
 async fn account(store: &Store, handle: &str) -> String {

@@ -3,11 +3,11 @@
 
 use sqlx::Row;
 
-use super::{averages, bests, powers, time_attack, Store};
+use super::{averages, bests, powers, time_attack, Error, Store};
 
 impl Store {
     /// Records a player the first time it is seen.
-    pub async fn ensure_player(&self, id: &str, now: i64) -> Result<(), sqlx::Error> {
+    pub(crate) async fn ensure_player(&self, id: &str, now: i64) -> Result<(), Error> {
         let written = sqlx::query(
             "INSERT INTO players (id, name, created_at) VALUES ($1, NULL, $2) \
              ON CONFLICT (id) DO NOTHING",
@@ -19,7 +19,8 @@ impl Store {
         self.noted(written).map(|_| ())
     }
 
-    pub async fn player_name(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
+    /// The name the player chose, if any.
+    pub async fn player_name(&self, id: &str) -> Result<Option<String>, Error> {
         let row = sqlx::query("SELECT name FROM players WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -27,12 +28,8 @@ impl Store {
         Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
     }
 
-    pub async fn set_name(
-        &self,
-        id: &str,
-        name: Option<&str>,
-        now: i64,
-    ) -> Result<(), sqlx::Error> {
+    /// Sets or clears (`None`) the name the player chose.
+    pub async fn set_name(&self, id: &str, name: Option<&str>, now: i64) -> Result<(), Error> {
         self.ensure_player(id, now).await?;
         let written = sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
             .bind(name)
@@ -46,11 +43,7 @@ impl Store {
     /// to (each result moves once: it belongs to an account after), and
     /// ranks those that were unranked only for want of an account. The
     /// number moved.
-    pub async fn claim_guest_results(
-        &self,
-        player: &str,
-        account_id: &str,
-    ) -> Result<u64, sqlx::Error> {
+    pub async fn claim_guest_results(&self, player: &str, account_id: &str) -> Result<u64, Error> {
         let written = async {
             let mut tx = self.begin().await?;
             let moved = sqlx::query(
