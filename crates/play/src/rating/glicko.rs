@@ -8,6 +8,9 @@ use std::f64::consts::PI;
 /// Glicko-2 scale the update works on: 400 / ln 10.
 const SCALE: f64 = 173.7178;
 
+/// Milliseconds in a day, for [`Rating::idle`].
+const MILLIS_A_DAY: f64 = 86_400_000.0;
+
 /// When the volatility's iteration stops: Glickman's convergence
 /// tolerance.
 const EPSILON: f64 = 0.000_001;
@@ -26,6 +29,9 @@ pub struct Params {
     pub start_volatility: f64,
     /// A rating is provisional while its deviation is at least this.
     pub provisional_rd: f64,
+    /// Rating periods a day away: how fast the deviation of a player who
+    /// does not race widens ([`Rating::idle`]).
+    pub periods_per_day: f64,
 }
 
 impl Params {
@@ -45,13 +51,17 @@ impl Params {
     ///   and is expected to change);
     /// - provisional while RD ≥ 110: until then the rating is a guess
     ///   (shown with a question mark on lichess) and stays off the
-    ///   leaderboards, so a lucky first few races cannot top them.
+    ///   leaderboards, so a lucky first few races cannot top them;
+    /// - 0.21436 rating periods a day away: a settled player (RD 60,
+    ///   volatility 0.06) who stops racing is provisional again after
+    ///   about a year, so a return is rated as the guess it is.
     pub const LICHESS: Params = Params {
         tau: 0.75,
         start_rating: 1500.0,
         start_rd: 500.0,
         start_volatility: 0.09,
         provisional_rd: 110.0,
+        periods_per_day: 0.21436,
     };
 }
 
@@ -104,6 +114,31 @@ impl Rating {
     /// enough of it to rank it.
     pub fn provisional(&self, params: &Params) -> bool {
         self.rd >= params.provisional_rd
+    }
+
+    /// The rating after `idle_millis` without rated races: the deviation
+    /// widened as by that many days' rating periods without games
+    /// (Glickman's step 6 alone), never past `params.start_rd`. The rating
+    /// itself does not move: nothing was learnt of the player meanwhile.
+    pub fn idle(&self, idle_millis: i64, params: &Params) -> Rating {
+        if idle_millis <= 0 {
+            return *self;
+        }
+        let periods = idle_millis as f64 / MILLIS_A_DAY * params.periods_per_day;
+        let phi = self.rd / SCALE;
+        let widened = (phi * phi + self.volatility * self.volatility * periods).sqrt();
+        Rating {
+            rd: (widened * SCALE).min(params.start_rd),
+            ..*self
+        }
+    }
+
+    /// How fast an idle deviation's square grows on the shown scale, per
+    /// millisecond and per unit of volatility squared: `rd² + σ² · this ·
+    /// idle_millis` is the square of [`Rating::idle`]'s deviation (before
+    /// its cap), for a store that must tell provisional ratings in a query.
+    pub fn idle_growth_per_milli(params: &Params) -> f64 {
+        SCALE * SCALE * params.periods_per_day / MILLIS_A_DAY
     }
 
     /// The rating after one rating period with these `games`, all against

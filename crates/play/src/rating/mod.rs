@@ -13,8 +13,9 @@
 //!
 //! Each rated race is one rating period for every racer in it: all its
 //! games count together, against the ratings everyone had before the race.
-//! Between races a rating does not drift (no inactivity growth of the
-//! deviation): see `docs/ratings.md` for why.
+//! Between races the rating stays and its deviation widens with the days
+//! away ([`Rating::idle`]), as lichess's does: the store applies it when a
+//! rating is read, so a stored rating is as of its last race.
 
 mod glicko;
 mod pool;

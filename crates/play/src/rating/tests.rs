@@ -67,6 +67,44 @@ fn a_period_without_games_widens_the_deviation_up_to_the_start() {
 }
 
 #[test]
+fn an_idle_rating_widens_with_the_days_away_as_periods_without_games() {
+    let params = Params::LICHESS;
+    let settled = Rating {
+        rating: 1800.0,
+        rd: 60.0,
+        volatility: 0.06,
+    };
+    // No time away, or a clock behind the last race: unchanged.
+    assert_eq!(settled.idle(0, &params), settled);
+    assert_eq!(settled.idle(-5_000, &params), settled);
+    // One rating period's worth of days is one period without games.
+    let one_period = (86_400_000.0 / params.periods_per_day) as i64;
+    let idle = settled.idle(one_period, &params);
+    assert!(
+        close(idle.rd, settled.update(&[], &params).rd, 1e-6),
+        "{idle:?}"
+    );
+    assert_eq!((idle.rating, idle.volatility), (1800.0, 0.06));
+    // Longer away is less sure, and about a year makes it provisional
+    // again: √(60² + (0.06 · 173.7178)² · 365 · 0.21436) ≈ 110.
+    let day = 86_400_000;
+    let month = settled.idle(30 * day, &params);
+    let year = settled.idle(365 * day, &params);
+    assert!(
+        settled.rd < month.rd && month.rd < year.rd,
+        "{month:?} {year:?}"
+    );
+    assert!(!settled.idle(330 * day, &params).provisional(&params));
+    assert!(settled.idle(400 * day, &params).provisional(&params));
+    // A query's form of it gives the same deviation.
+    let growth = Rating::idle_growth_per_milli(&params);
+    let squared = 60.0f64.powi(2) + 0.06f64.powi(2) * growth * (30 * day) as f64;
+    assert!(close(squared.sqrt(), month.rd, 1e-9));
+    // Never wider than a newcomer's.
+    assert_eq!(settled.idle(100_000 * day, &params).rd, 500.0);
+}
+
+#[test]
 fn pools_print_and_parse_back_and_rate_only_their_spec() {
     for pool in Pool::ALL {
         assert_eq!(pool.name().parse::<Pool>(), Ok(pool));

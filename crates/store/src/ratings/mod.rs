@@ -87,12 +87,16 @@ pub(crate) fn outcome_of(name: &str, millis: Option<i64>) -> Result<Outcome, sql
     }
 }
 
-fn rating_at(r: &AnyRow) -> Result<Rating, sqlx::Error> {
-    Ok(Rating {
+/// A stored rating as of `now`: stored as of its last race, its deviation
+/// widened by the time since (`Rating::idle`).
+fn rating_now(r: &AnyRow, now: i64) -> Result<Rating, sqlx::Error> {
+    let stored = Rating {
         rating: column(r, "rating")?,
         rd: column(r, "rd")?,
         volatility: column(r, "volatility")?,
-    })
+    };
+    let updated_at: i64 = column(r, "updated_at")?;
+    Ok(stored.idle(now - updated_at, &PARAMS))
 }
 
 /// Forgets an account's ratings, its rated races' rows and its history
@@ -190,14 +194,14 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             let row = sqlx::query(&format!(
-                "SELECT rating, rd, volatility, games FROM ratings \
+                "SELECT rating, rd, volatility, games, updated_at FROM ratings \
                  WHERE account_id = $1 AND pool = $2{lock}"
             ))
             .bind(account)
             .bind(pool.name())
             .fetch_one(&mut *tx)
             .await?;
-            before[index] = (rating_at(&row)?, column(&row, "games")?);
+            before[index] = (rating_now(&row, now)?, column(&row, "games")?);
         }
         let field: Vec<(Rating, Outcome)> = racers
             .iter()
@@ -269,11 +273,12 @@ impl Store {
         Ok(row.try_get::<i64, _>(0)? > 0)
     }
 
-    /// The account's rating in each pool it has played, in the pools'
-    /// order.
-    pub async fn ratings_of(&self, account: &str) -> Result<Vec<PoolRating>, Error> {
+    /// The account's rating in each pool it has played, as of `now`, in
+    /// the pools' order.
+    pub async fn ratings_of(&self, account: &str, now: i64) -> Result<Vec<PoolRating>, Error> {
         let rows = sqlx::query(
-            "SELECT pool, rating, rd, volatility, games FROM ratings WHERE account_id = $1",
+            "SELECT pool, rating, rd, volatility, games, updated_at FROM ratings \
+             WHERE account_id = $1",
         )
         .bind(account)
         .fetch_all(&self.pool)
@@ -281,7 +286,7 @@ impl Store {
         let mut ratings = rows
             .iter()
             .map(|row| {
-                let rating = rating_at(row)?;
+                let rating = rating_now(row, now)?;
                 Ok(PoolRating {
                     pool: parsed(row, "pool", "a rating pool")?,
                     provisional: rating.provisional(&PARAMS),
@@ -322,24 +327,31 @@ impl Store {
             .collect()
     }
 
-    /// The pool's highest ratings that are not provisional, from `offset`,
-    /// at most `limit`.
+    /// The pool's highest ratings that are not provisional as of `now`
+    /// (a player long away is provisional again), from `offset`, at most
+    /// `limit`.
     pub async fn top_ratings(
         &self,
         pool: Pool,
         offset: i64,
         limit: i64,
+        now: i64,
     ) -> Result<Vec<RatedPlayer>, Error> {
+        // `Rating::idle`'s deviation, squared, against the provisional one.
         let rows = sqlx::query(
-            "SELECT a.handle, r.rating, r.rd, r.volatility, r.games FROM ratings r \
-             JOIN accounts a ON a.id = r.account_id \
-             WHERE r.pool = $1 AND r.rd < $2 AND a.disabled = 0 \
+            "SELECT a.handle, r.rating, r.rd, r.volatility, r.games, r.updated_at \
+             FROM ratings r JOIN accounts a ON a.id = r.account_id \
+             WHERE r.pool = $1 AND a.disabled = 0 \
+             AND r.rd * r.rd + r.volatility * r.volatility * CAST($5 AS DOUBLE PRECISION) \
+                 * (CAST($6 AS BIGINT) - r.updated_at) < CAST($2 AS DOUBLE PRECISION) \
              ORDER BY r.rating DESC, a.handle LIMIT $3 OFFSET $4",
         )
         .bind(pool.name())
-        .bind(PARAMS.provisional_rd)
+        .bind(PARAMS.provisional_rd * PARAMS.provisional_rd)
         .bind(limit)
         .bind(offset)
+        .bind(Rating::idle_growth_per_milli(&PARAMS))
+        .bind(now)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
@@ -348,7 +360,7 @@ impl Store {
                 Ok(RatedPlayer {
                     rank,
                     handle: column(row, "handle")?,
-                    rating: rating_at(row)?,
+                    rating: rating_now(row, now)?,
                     games: column(row, "games")?,
                 })
             })

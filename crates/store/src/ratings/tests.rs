@@ -97,23 +97,25 @@ fn a_settled_race_writes_its_outcomes_and_the_ratings_play_computes() {
         assert_eq!((changes[1].before, changes[1].after), (new, expected[1]));
         assert!(expected[0].rating > 1500.0 && expected[1].rating < 1500.0);
 
-        // The second race starts from the first's ratings; cy is new, and
-        // bob left.
+        // The second race, a day later, starts from the first's ratings
+        // widened by the day away (`Rating::idle`); cy is new, and bob
+        // left.
+        const DAY: i64 = 86_400_000;
         let second = [
             racer(&bob, Outcome::Left),
             racer(&cy, Outcome::Unranked),
             racer(&ann, Outcome::Unfinished),
         ];
         let changes = store
-            .settle_race("room-1:2", Pool::Slide3x3, &second, 20)
+            .settle_race("room-1:2", Pool::Slide3x3, &second, 10 + DAY)
             .await
             .unwrap()
             .unwrap();
         let after = rating::settle(
             &[
-                (expected[1], Outcome::Left),
+                (expected[1].idle(DAY, &params), Outcome::Left),
                 (new, Outcome::Unranked),
-                (expected[0], Outcome::Unfinished),
+                (expected[0].idle(DAY, &params), Outcome::Unfinished),
             ],
             &params,
         );
@@ -130,7 +132,8 @@ fn a_settled_race_writes_its_outcomes_and_the_ratings_play_computes() {
             ]
         );
 
-        let ratings = store.ratings_of(&ann).await.unwrap();
+        assert!(expected[0].idle(DAY, &params).rd > expected[0].rd);
+        let ratings = store.ratings_of(&ann, 10 + DAY).await.unwrap();
         assert_eq!(
             ratings,
             [PoolRating {
@@ -149,7 +152,7 @@ fn a_settled_race_writes_its_outcomes_and_the_ratings_play_computes() {
             points,
             [
                 ("room-1:1", 10, 1500.0, expected[0].rating),
-                ("room-1:2", 20, expected[0].rating, after[2].rating)
+                ("room-1:2", 10 + DAY, expected[0].rating, after[2].rating)
             ]
         );
         assert!(store
@@ -177,7 +180,7 @@ fn a_settled_race_writes_its_outcomes_and_the_ratings_play_computes() {
         );
         // Other pools are untouched.
         assert!(store
-            .ratings_of(&cy)
+            .ratings_of(&cy, 10 + DAY)
             .await
             .unwrap()
             .iter()
@@ -200,14 +203,14 @@ fn a_race_settled_twice_applies_once() {
             .await
             .unwrap();
         assert!(once.is_some());
-        let before = store.ratings_of(&ann).await.unwrap();
+        let before = store.ratings_of(&ann, 6).await.unwrap();
         // Settled again, at once by two callers and then once more.
         let (a, b) = tokio::join!(
             store.settle_race("r:1", Pool::Shisen18x8, &racers, 6),
             store.settle_race("r:1", Pool::Shisen18x8, &racers, 6)
         );
         assert_eq!((a.unwrap(), b.unwrap()), (None, None));
-        assert_eq!(store.ratings_of(&ann).await.unwrap(), before);
+        assert_eq!(store.ratings_of(&ann, 6).await.unwrap(), before);
         assert_eq!(before[0].games, 1);
         assert_eq!(
             count(&store, "SELECT COUNT(*) FROM rating_history").await,
@@ -245,7 +248,7 @@ fn a_fault_between_the_race_and_the_ratings_leaves_neither() {
             .await
             .unwrap();
         assert_eq!(settled.unwrap().len(), 2);
-        assert_eq!(store.ratings_of(&bob).await.unwrap()[0].games, 1);
+        assert_eq!(store.ratings_of(&bob, 7).await.unwrap()[0].games, 1);
     });
 }
 
@@ -273,21 +276,41 @@ fn the_leaderboard_lists_settled_ratings_highest_first() {
             .unwrap();
             ids.push(id);
         }
-        let top = store.top_ratings(Pool::Slide4x4, 0, 10).await.unwrap();
+        let top = store.top_ratings(Pool::Slide4x4, 0, 10, 1).await.unwrap();
         let names: Vec<_> = top.iter().map(|p| (p.rank, p.handle.as_str())).collect();
         // cy's RD of 110 is still provisional.
         assert_eq!(names, [(1, "bob"), (2, "ann"), (3, "dia")]);
         assert_eq!(top[0].rating.rating, 1900.0);
-        let page = store.top_ratings(Pool::Slide4x4, 1, 1).await.unwrap();
+        let page = store.top_ratings(Pool::Slide4x4, 1, 1, 1).await.unwrap();
         assert_eq!((page[0].rank, page[0].handle.as_str()), (2, "ann"));
         assert!(store
-            .top_ratings(Pool::Slide3x3, 0, 10)
+            .top_ratings(Pool::Slide3x3, 0, 10, 1)
             .await
             .unwrap()
             .is_empty());
-        let cy = store.ratings_of(&ids[2]).await.unwrap();
+        let cy = store.ratings_of(&ids[2], 1).await.unwrap();
         assert!(cy[0].provisional);
-        assert!(!store.ratings_of(&ids[1]).await.unwrap()[0].provisional);
+        assert!(!store.ratings_of(&ids[1], 1).await.unwrap()[0].provisional);
+        // A hundred days on, without a race: bob (RD 109) is provisional
+        // again, ann (60) and dia (80) are not, and each deviation is the
+        // one `Rating::idle` gives.
+        let later = 1 + 100 * 86_400_000;
+        let top = store
+            .top_ratings(Pool::Slide4x4, 0, 10, later)
+            .await
+            .unwrap();
+        let names: Vec<_> = top.iter().map(|p| (p.rank, p.handle.as_str())).collect();
+        assert_eq!(names, [(1, "ann"), (2, "dia")]);
+        let stored = Rating {
+            rating: 1700.0,
+            rd: 60.0,
+            volatility: 0.06,
+        };
+        let widened = stored.idle(later - 1, &Params::LICHESS);
+        assert!((top[0].rating.rd - widened.rd).abs() < 1e-9, "{:?}", top[0]);
+        assert!(widened.rd > 70.0 && widened.rd < 110.0, "{widened:?}");
+        let bob = store.ratings_of(&ids[1], later).await.unwrap();
+        assert!(bob[0].provisional && bob[0].rating.rating == 1900.0);
     });
 }
 
@@ -306,12 +329,12 @@ fn a_deleted_account_forgets_its_ratings() {
             .await
             .unwrap();
         store.delete_account(&ann, 9).await.unwrap();
-        assert!(store.ratings_of(&ann).await.unwrap().is_empty());
+        assert!(store.ratings_of(&ann, 0).await.unwrap().is_empty());
         let left = |table: &str| format!("SELECT COUNT(*) FROM {table} WHERE account_id = '{ann}'");
         for table in ["ratings", "rated_racers", "rating_history"] {
             assert_eq!(count(&store, &left(table)).await, 0, "{table}");
         }
         // The other racer keeps theirs.
-        assert_eq!(store.ratings_of(&bob).await.unwrap()[0].games, 1);
+        assert_eq!(store.ratings_of(&bob, 7).await.unwrap()[0].games, 1);
     });
 }

@@ -286,7 +286,8 @@ pub async fn profile(
     profile.control = query.control;
     profile.display = shown.display.map(str::to_string);
     profile.bests = bests.into_iter().map(CategoryBest::from).collect();
-    profile.ratings = super::ratings::of_account(&app.store, &account.id).await?;
+    profile.ratings =
+        super::ratings::of_account(&app.store, &account.id, app.clock.now_millis()).await?;
     Ok(Json(profile))
 }
 

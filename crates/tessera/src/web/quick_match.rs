@@ -117,7 +117,10 @@ pub async fn cancel(State(app): State<App>, visitor: Visitor) -> Result<StatusCo
 
 /// The account's rating in `pool`: a newcomer's is the starting one.
 async fn rating_in(app: &App, account: &str, pool: Pool) -> Result<f64, ApiError> {
-    let rated = app.store.ratings_of(account).await?;
+    let rated = app
+        .store
+        .ratings_of(account, app.clock.now_millis())
+        .await?;
     Ok(rated.into_iter().find(|r| r.pool == pool).map_or_else(
         || Rating::new(&RatingParams::LICHESS).rating,
         |r| r.rating.rating,

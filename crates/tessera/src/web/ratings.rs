@@ -68,10 +68,15 @@ pub struct RatingPoint {
     before: f64,
 }
 
-/// The account's rating in every pool it has raced in, with its history.
-pub(super) async fn of_account(store: &Store, account: &str) -> Result<Vec<PoolRating>, ApiError> {
+/// The account's rating in every pool it has raced in, as of `now`, with
+/// its history.
+pub(super) async fn of_account(
+    store: &Store,
+    account: &str,
+    now: i64,
+) -> Result<Vec<PoolRating>, ApiError> {
     let mut ratings = Vec::new();
-    for rated in store.ratings_of(account).await? {
+    for rated in store.ratings_of(account, now).await? {
         let history = store.rating_history(account, rated.pool).await?;
         ratings.push(PoolRating {
             pool: rated.pool.name(),
@@ -135,7 +140,12 @@ pub async fn leaderboard(
     let limit = query.limit.map_or(50, |l| l.0);
     let players = app
         .store
-        .top_ratings(pool, i64::from(offset), i64::from(limit))
+        .top_ratings(
+            pool,
+            i64::from(offset),
+            i64::from(limit),
+            app.clock.now_millis(),
+        )
         .await?;
     Ok(Json(Leaderboard {
         pool: pool.name(),

@@ -99,6 +99,11 @@ pub(crate) fn ratings_of_at(url: &str, handle: &str) -> Vec<Value> {
     }
 }
 
+/// Asserts a shown rating is `expected` (rating, RD, volatility) after
+/// `games` races. A shown deviation widens with the time since the last
+/// race, and a race starts from the deviations so widened
+/// (`Rating::idle`): by about 1e-5 a minute here, so the test's seconds
+/// between races and reads are within 1e-3 of the reference without them.
 pub(crate) fn assert_rating(rating: &Value, expected: (f64, f64, f64), games: u64) {
     assert_eq!(rating["pool"], "slide-3x3");
     let (r, rd) = (
@@ -106,12 +111,12 @@ pub(crate) fn assert_rating(rating: &Value, expected: (f64, f64, f64), games: u6
         rating["rd"].as_f64().unwrap(),
     );
     assert!(
-        (r - expected.0).abs() < 1e-6,
+        (r - expected.0).abs() < 1e-3,
         "rating {r}, expected {}",
         expected.0
     );
     assert!(
-        (rd - expected.1).abs() < 1e-6,
+        rd >= expected.1 - 1e-9 && rd - expected.1 < 1e-3,
         "rd {rd}, expected {}",
         expected.1
     );
