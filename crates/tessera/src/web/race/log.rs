@@ -21,7 +21,13 @@
 //! [`InProcess`] is the log of one instance alone (SQLite): a number per
 //! room, nothing kept, since this instance takes every step as it appends
 //! it. [`Postgres`] shares rooms between instances over one database: a
-//! table of steps, and `LISTEN/NOTIFY` to tell the others.
+//! table of steps, and `LISTEN/NOTIFY` to tell the others. [`Redis`]
+//! (`redis`) shares them over a Redis server, the live-play bus: a stream
+//! of steps per room and pub/sub to tell the others, with PostgreSQL
+//! keeping only what lasts (results, ratings, replays).
+
+mod redis;
+pub use self::redis::Redis;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -33,7 +39,34 @@ use crate::store::{OpenedRoom, Store};
 
 /// What a log's calls come back with (a boxed future, so that the log can
 /// be chosen when the server starts).
-pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, sqlx::Error>> + Send + 'a>>;
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, LogError>> + Send + 'a>>;
+
+/// Why a log could not be written or read: the database or the bus that
+/// keeps it failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    #[error("{0}")]
+    Store(#[from] sqlx::Error),
+    #[error("the live-play bus: {0}")]
+    Bus(#[from] ::redis::RedisError),
+}
+
+impl From<LogError> for crate::web::error::ApiError {
+    /// The database's faults as every request answers them; the bus's as
+    /// a 503 to try again shortly (it reconnects by itself).
+    fn from(error: LogError) -> Self {
+        match error {
+            LogError::Store(e) => e.into(),
+            LogError::Bus(e) => {
+                tracing::error!(error = %e, "live-play bus error");
+                crate::web::error::ApiError::unavailable(
+                    "the live-play bus cannot be reached: try again",
+                    5,
+                )
+            }
+        }
+    }
+}
 
 /// A numbered step as logged: its number in the room, and its text.
 pub type Numbered = (i64, String);
@@ -132,19 +165,19 @@ impl Postgres {
 
 impl RoomLog for Postgres {
     fn open<'a>(&'a self, id: &'a str, room: &'a OpenedRoom) -> Pending<'a, ()> {
-        Box::pin(self.store.open_race(id, room))
+        Box::pin(async move { Ok(self.store.open_race(id, room).await?) })
     }
 
     fn opened<'a>(&'a self, id: &'a str) -> Pending<'a, Option<OpenedRoom>> {
-        Box::pin(self.store.race(id))
+        Box::pin(async move { Ok(self.store.race(id).await?) })
     }
 
     fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
-        Box::pin(self.store.log_race_step(id, step, at))
+        Box::pin(async move { Ok(self.store.log_race_step(id, step, at).await?) })
     }
 
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>> {
-        Box::pin(self.store.race_steps_after(id, seq))
+        Box::pin(async move { Ok(self.store.race_steps_after(id, seq).await?) })
     }
 
     fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()> {
@@ -154,7 +187,7 @@ impl RoomLog for Postgres {
                     if let Some(listener) = self.store.race_listener().await? {
                         tokio::spawn(relay(rooms, self.store.clone(), listener));
                     }
-                    Ok::<(), sqlx::Error>(())
+                    Ok::<(), LogError>(())
                 })
                 .await?;
             Ok(())
@@ -171,17 +204,7 @@ impl RoomLog for Postgres {
 async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: sqlx::postgres::PgListener) {
     loop {
         match listener.try_recv().await {
-            Ok(Some(notification)) => {
-                // `room seq step`, or `room seq` for a step too long to
-                // carry (then read from the log).
-                let mut parts = notification.payload().splitn(3, ' ');
-                let id = parts.next().unwrap_or_default();
-                let seq = parts.next().and_then(|seq| seq.parse::<i64>().ok());
-                let step = seq
-                    .zip(parts.next())
-                    .map(|(seq, step)| (seq, step.to_string()));
-                rooms.heard(id, step);
-            }
+            Ok(Some(notification)) => tell(rooms.as_ref(), notification.payload()),
             // Lost: the next call connects again.
             Ok(None) => rooms.hear_all(),
             Err(e) => {
@@ -198,6 +221,18 @@ async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: sqlx::postgres
             }
         }
     }
+}
+
+/// Tells `rooms` of a notice of a step: `room seq step`, or `room seq`
+/// for a step too long to carry (then read from the log).
+fn tell(rooms: &dyn Hears, notice: &str) {
+    let mut parts = notice.splitn(3, ' ');
+    let id = parts.next().unwrap_or_default();
+    let seq = parts.next().and_then(|seq| seq.parse::<i64>().ok());
+    let step = seq
+        .zip(parts.next())
+        .map(|(seq, step)| (seq, step.to_string()));
+    rooms.heard(id, step);
 }
 
 /// The log of rooms on `store`: shared when it is PostgreSQL, this

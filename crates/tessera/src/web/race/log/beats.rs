@@ -1,0 +1,193 @@
+//! Liveness on the live-play bus: each instance beats, and the racers of
+//! an instance whose beats stop are disconnected by another.
+//!
+//! An instance has an id drawn when it starts. Every second it sets its
+//! beat, `tessera:beat:ID`, which Redis expires [`BEAT_LASTS`] later, and
+//! is listed in the set `tessera:instances`. The sockets connected through
+//! it are counted in the hash `tessera:sockets:ID` (`ROOM KEY` → how
+//! many). Every half second each instance looks for listed instances
+//! whose beat has expired: the first to take a short lock on one
+//! (`SET tessera:reap:ID … NX PX`) appends a disconnect to each room for
+//! each racer it had connected (unless the racer is connected through a
+//! live instance by then), then strikes it off. A killed instance's racers
+//! are so shown disconnected within [`BEAT_LASTS`] and a half second of its
+//! last beat, once whatever instances remain.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use redis::aio::ConnectionManager;
+use redis::AsyncCommands;
+use tokio::sync::mpsc;
+
+use super::Hears;
+
+/// How often an instance beats.
+const BEAT_EVERY: Duration = Duration::from_secs(1);
+/// How long a beat lasts: an instance silent this long is dead.
+const BEAT_LASTS: Duration = Duration::from_secs(3);
+/// How often an instance looks for dead ones.
+const LOOK_EVERY: Duration = Duration::from_millis(500);
+/// How long the lock on a dead instance's racers is held: ample for
+/// appending their disconnects, short enough that another instance does it
+/// if the one that took it dies too.
+const REAP_LOCK: Duration = Duration::from_secs(10);
+/// How long an instance's counts of sockets outlive its last beat, for
+/// when no other instance is left to strike it off.
+const SOCKETS_KEPT: Duration = Duration::from_secs(24 * 60 * 60);
+
+const INSTANCES: &str = "tessera:instances";
+
+fn beat_key(instance: &str) -> String {
+    format!("tessera:beat:{instance}")
+}
+
+fn sockets_key(instance: &str) -> String {
+    format!("tessera:sockets:{instance}")
+}
+
+/// A socket that opened (`true`) or closed on this instance.
+type Presence = (String, String, bool);
+
+/// This instance on the bus: its id, and where its sockets are counted.
+pub struct Beats {
+    pub instance: String,
+    presence: mpsc::UnboundedSender<Presence>,
+}
+
+impl Beats {
+    /// Starts beating as a new instance, counting its sockets; `rooms`
+    /// are told of the racers of dead instances to disconnect.
+    pub fn start(commands: ConnectionManager, rooms: Arc<dyn Hears>) -> Beats {
+        let instance = play::seed::random_id();
+        let (presence, counts) = mpsc::unbounded_channel();
+        tokio::spawn(count(commands.clone(), instance.clone(), counts));
+        tokio::spawn(beat(commands, instance.clone(), rooms));
+        Beats { instance, presence }
+    }
+
+    /// A racer's socket to room `id` opened (`here`) or closed here.
+    pub fn present(&self, id: &str, key: &str, here: bool) {
+        // Counted in order by one task; a closed channel is a server
+        // stopping.
+        let _ = self.presence.send((id.to_string(), key.to_string(), here));
+    }
+}
+
+/// Counts the sockets of this instance in Redis, in the order they come
+/// and go.
+async fn count(
+    mut commands: ConnectionManager,
+    instance: String,
+    mut counts: mpsc::UnboundedReceiver<Presence>,
+) {
+    let key = sockets_key(&instance);
+    while let Some((room, racer, here)) = counts.recv().await {
+        let field = format!("{room} {racer}");
+        let counted = async {
+            let now: i64 = commands
+                .hincr(&key, &field, if here { 1 } else { -1 })
+                .await?;
+            if now <= 0 {
+                commands.hdel::<_, _, ()>(&key, &field).await?;
+            }
+            Ok::<(), redis::RedisError>(())
+        };
+        if let Err(e) = counted.await {
+            tracing::warn!(error = %e, "a race socket could not be counted on the bus");
+        }
+    }
+}
+
+/// Beats, and looks for dead instances, until the server stops.
+async fn beat(mut commands: ConnectionManager, instance: String, rooms: Arc<dyn Hears>) {
+    let mut look = tokio::time::interval(LOOK_EVERY);
+    look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_beat: Option<tokio::time::Instant> = None;
+    loop {
+        look.tick().await;
+        if last_beat.is_none_or(|at| at.elapsed() >= BEAT_EVERY) {
+            let beat = redis::pipe()
+                .set_options(
+                    beat_key(&instance),
+                    1,
+                    redis::SetOptions::default()
+                        .with_expiration(redis::SetExpiry::PX(BEAT_LASTS.as_millis() as u64)),
+                )
+                .ignore()
+                .sadd(INSTANCES, &instance)
+                .ignore()
+                .pexpire(sockets_key(&instance), SOCKETS_KEPT.as_millis() as i64)
+                .ignore()
+                .query_async::<()>(&mut commands)
+                .await;
+            match beat {
+                Ok(()) => last_beat = Some(tokio::time::Instant::now()),
+                Err(e) => tracing::warn!(error = %e, "cannot beat on the live-play bus"),
+            }
+        }
+        if let Err(e) = reap(&mut commands, &instance, rooms.as_ref()).await {
+            tracing::warn!(error = %e, "cannot look for lost instances on the bus");
+        }
+    }
+}
+
+/// Disconnects the racers of the instances whose beat expired, once
+/// each (under a lock).
+async fn reap(
+    commands: &mut ConnectionManager,
+    me: &str,
+    rooms: &dyn Hears,
+) -> redis::RedisResult<()> {
+    let listed: Vec<String> = commands.smembers(INSTANCES).await?;
+    let mut live = Vec::new();
+    let mut dead = Vec::new();
+    for instance in listed {
+        let beating: bool = commands.exists(beat_key(&instance)).await?;
+        if beating || instance == me {
+            live.push(instance);
+        } else {
+            dead.push(instance);
+        }
+    }
+    for instance in dead {
+        let locked: Option<String> = commands
+            .set_options(
+                format!("tessera:reap:{instance}"),
+                me,
+                redis::SetOptions::default()
+                    .conditional_set(redis::ExistenceCheck::NX)
+                    .with_expiration(redis::SetExpiry::PX(REAP_LOCK.as_millis() as u64)),
+            )
+            .await?;
+        if locked.is_none() {
+            continue;
+        }
+        let sockets: Vec<String> = commands.hkeys(sockets_key(&instance)).await?;
+        for field in &sockets {
+            let mut elsewhere = false;
+            for other in &live {
+                elsewhere |= commands.hexists(sockets_key(other), field).await?;
+            }
+            if elsewhere {
+                continue;
+            }
+            if let Some((room, key)) = field.split_once(' ') {
+                rooms.lost(room, key);
+            }
+        }
+        tracing::warn!(
+            instance = %instance,
+            racers = sockets.len(),
+            "an instance stopped beating: its racers are disconnected"
+        );
+        redis::pipe()
+            .del(sockets_key(&instance))
+            .ignore()
+            .srem(INSTANCES, &instance)
+            .ignore()
+            .query_async::<()>(commands)
+            .await?;
+    }
+    Ok(())
+}

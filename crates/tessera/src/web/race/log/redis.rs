@@ -1,0 +1,228 @@
+//! The live-play bus: rooms shared between instances over a Redis server
+//! (`tessera serve --bus redis://…`).
+//!
+//! A room is three keys, named with the room's id in braces so that a
+//! Redis Cluster keeps them in one slot: `tessera:race:{ID}:room`, how it
+//! was opened (a hash); `:seq`, the number of its last step; `:steps`, a
+//! stream of its steps, each under the id `SEQ-1` with its time and text.
+//! A step is appended by one script, run by Redis as one command: the
+//! number drawn, the step added to the stream and announced on the
+//! channel every instance subscribes to, all or nothing, so the stream's
+//! order is the order every instance takes. Every key lives a day after
+//! the room's last step, so finished rooms go by themselves.
+//!
+//! Nothing here writes to PostgreSQL: a move in flight costs one Redis
+//! command; what lasts (results, ratings, replays) is written when a race
+//! ends, as with any log.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use redis::streams::StreamRangeReply;
+use redis::{AsyncCommands, Client, Script};
+
+use super::{tell, Hears, LogError, Numbered, Pending, RoomLog};
+use crate::store::OpenedRoom;
+
+/// The channel every instance subscribes to; a message is the room's
+/// id, the step's number and (unless too long) the step.
+pub const CHANNEL: &str = "tessera:races";
+
+/// The longest step a message carries; a longer one (a solution sent
+/// whole) is read from the stream.
+const CARRIED_STEP_BYTES: usize = 64 * 1024;
+
+/// How long a room's keys outlive its last step.
+const ROOM_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Appends a step (KEYS: the room, its number, its stream; ARGV: the
+/// step, its time, the room's id, how long to keep the keys, the longest
+/// step a message carries, the channel). The room must be open.
+const APPEND: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  return redis.error_reply('no such room')
+end
+local seq = redis.call('INCR', KEYS[2])
+redis.call('XADD', KEYS[3], seq .. '-1', 'at', ARGV[2], 'step', ARGV[1])
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
+local notice = ARGV[3] .. ' ' .. seq
+if string.len(ARGV[1]) <= tonumber(ARGV[5]) then
+  notice = notice .. ' ' .. ARGV[1]
+end
+redis.call('PUBLISH', ARGV[6], notice)
+return seq
+";
+
+/// A room's key of `kind` (`room`, `seq`, `steps`).
+fn key(id: &str, kind: &str) -> String {
+    format!("tessera:race:{{{id}}}:{kind}")
+}
+
+/// Rooms shared over a Redis server.
+pub struct Redis {
+    client: Client,
+    /// Commands, over one connection that reconnects by itself.
+    commands: ConnectionManager,
+    append: Script,
+    /// Whether this instance listens for the others' steps yet.
+    listening: tokio::sync::OnceCell<()>,
+}
+
+impl Redis {
+    /// The bus at `url`, once it answers: an error if it cannot be
+    /// reached now (the server then does not start).
+    pub async fn connect(url: &str) -> Result<Redis, LogError> {
+        let client = Client::open(url)?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(Duration::from_secs(2)))
+            .set_response_timeout(Some(Duration::from_secs(2)))
+            .set_number_of_retries(2)
+            .set_max_delay(Duration::from_millis(500));
+        let mut commands = ConnectionManager::new_with_config(client.clone(), config).await?;
+        let _: String = redis::cmd("PING").query_async(&mut commands).await?;
+        Ok(Redis {
+            client,
+            commands,
+            append: Script::new(APPEND),
+            listening: tokio::sync::OnceCell::new(),
+        })
+    }
+}
+
+/// A subscription to the channel of steps.
+async fn subscribe(client: &Client) -> redis::RedisResult<redis::aio::PubSub> {
+    let mut pubsub = client.get_async_pubsub().await?;
+    pubsub.subscribe(CHANNEL).await?;
+    Ok(pubsub)
+}
+
+impl RoomLog for Redis {
+    fn open<'a>(&'a self, id: &'a str, room: &'a OpenedRoom) -> Pending<'a, ()> {
+        Box::pin(async move {
+            let mut commands = self.commands.clone();
+            let key = key(id, "room");
+            let fields = [
+                ("game", room.game.clone()),
+                ("seed", room.seed.to_string()),
+                ("opened_at", room.opened_at.to_string()),
+                ("rated", i64::from(room.rated).to_string()),
+            ];
+            redis::pipe()
+                .atomic()
+                .hset_multiple(&key, &fields)
+                .ignore()
+                .pexpire(&key, ROOM_KEPT_MS)
+                .ignore()
+                .query_async::<()>(&mut commands)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn opened<'a>(&'a self, id: &'a str) -> Pending<'a, Option<OpenedRoom>> {
+        Box::pin(async move {
+            let mut commands = self.commands.clone();
+            let fields: std::collections::HashMap<String, String> =
+                commands.hgetall(key(id, "room")).await?;
+            let number = |name: &str| fields.get(name).and_then(|v| v.parse::<i64>().ok());
+            let (Some(game), Some(seed), Some(opened_at), Some(rated)) = (
+                fields.get("game"),
+                fields.get("seed").and_then(|v| v.parse::<u64>().ok()),
+                number("opened_at"),
+                number("rated"),
+            ) else {
+                return Ok(None);
+            };
+            Ok(Some(OpenedRoom {
+                game: game.clone(),
+                seed,
+                opened_at,
+                rated: rated != 0,
+            }))
+        })
+    }
+
+    fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
+        Box::pin(async move {
+            let mut commands = self.commands.clone();
+            let seq: i64 = self
+                .append
+                .key(key(id, "room"))
+                .key(key(id, "seq"))
+                .key(key(id, "steps"))
+                .arg(step)
+                .arg(at)
+                .arg(id)
+                .arg(ROOM_KEPT_MS)
+                .arg(CARRIED_STEP_BYTES)
+                .arg(CHANNEL)
+                .invoke_async(&mut commands)
+                .await?;
+            Ok(seq)
+        })
+    }
+
+    fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>> {
+        Box::pin(async move {
+            let mut commands = self.commands.clone();
+            let reply: StreamRangeReply = commands
+                .xrange(key(id, "steps"), format!("{}-0", seq + 1), "+")
+                .await?;
+            Ok(reply
+                .ids
+                .iter()
+                .filter_map(|entry| {
+                    let seq = entry.id.split('-').next()?.parse::<i64>().ok()?;
+                    Some((seq, entry.get::<String>("step")?))
+                })
+                .collect())
+        })
+    }
+
+    fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()> {
+        Box::pin(async move {
+            self.listening
+                .get_or_try_init(|| async {
+                    let pubsub = subscribe(&self.client).await?;
+                    tokio::spawn(relay(rooms, self.client.clone(), pubsub));
+                    Ok::<(), LogError>(())
+                })
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn forget(&self, _: &str) {
+        // The keys outlive the room here: other instances may hold it, and
+        // they expire by themselves.
+    }
+}
+
+/// Passes the bus's messages to the rooms held here; when the
+/// subscription is lost, subscribes again (every second until Redis
+/// answers) and every room catches up.
+async fn relay(rooms: Arc<dyn Hears>, client: Client, pubsub: redis::aio::PubSub) {
+    let mut messages = pubsub.into_on_message();
+    loop {
+        while let Some(message) = messages.next().await {
+            match message.get_payload::<String>() {
+                Ok(notice) => tell(rooms.as_ref(), &notice),
+                Err(e) => tracing::warn!(error = %e, "a bus message that does not read"),
+            }
+        }
+        tracing::warn!("live-play bus subscription lost: subscribing again");
+        loop {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            match subscribe(&client).await {
+                Ok(pubsub) => {
+                    messages = pubsub.into_on_message();
+                    rooms.hear_all();
+                    break;
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot subscribe to the bus yet"),
+            }
+        }
+    }
+}

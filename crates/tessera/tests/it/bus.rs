@@ -1,0 +1,153 @@
+//! Race rooms shared over the live-play bus (`serve --bus redis://…`):
+//! two instances behind nginx, PostgreSQL keeping what lasts and Redis
+//! carrying the moves.
+//!
+//! The ones that need Redis, PostgreSQL and nginx are ignored by default:
+//! `scripts/test` starts all three and runs them by name with
+//! `TESSERA_TEST_REDIS` and `TESSERA_TEST_POSTGRES` set (a missing one
+//! fails them: they never pass without running).
+
+use crate::common;
+use crate::scale_out::{puzzle_position, race_across, rated_race_settled_once, Cluster};
+
+use std::time::Duration;
+
+use common::race::Socket;
+use common::server::Client;
+use serde_json::{json, Value};
+
+fn redis() -> String {
+    std::env::var("TESSERA_TEST_REDIS")
+        .expect("TESSERA_TEST_REDIS: a Redis server's URL (scripts/test starts one)")
+}
+
+/// Two instances over one fresh database, sharing rooms over Redis.
+fn cluster() -> Cluster {
+    let bus = redis();
+    Cluster::start_with(&["--bus", &bus])
+}
+
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn a_race_is_shared_by_players_on_different_instances_over_the_bus() {
+    race_across(&cluster());
+}
+
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn a_rated_race_over_the_bus_is_settled_once_in_the_database() {
+    rated_race_settled_once(&cluster());
+}
+
+/// The messages of the race itself a watcher hears, in order: what every
+/// socket of the room must hear alike wherever it is connected.
+fn race_messages(socket: &mut Socket) -> Vec<Value> {
+    let mut heard = Vec::new();
+    loop {
+        let message = socket.next();
+        let kind = message["type"].as_str().unwrap_or_default().to_string();
+        if ["countdown", "start", "progress", "finish", "results"].contains(&kind.as_str()) {
+            heard.push(message);
+        }
+        if kind == "results" {
+            return heard;
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn every_instance_takes_the_moves_of_both_in_one_order() {
+    let cluster = cluster();
+    let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
+    let opened = Client::new(b).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    let room = opened["room"].as_str().unwrap().to_string();
+    // A watcher on each instance, there before anything is raced.
+    let mut watchers = [Socket::open(a, &room, None), Socket::open(b, &room, None)];
+    for watcher in &mut watchers {
+        watcher.expect("room");
+    }
+    let (mut ada, one) = Socket::join(a, &room, "Ada");
+    let (mut ben, two) = Socket::join(b, &room, "Ben");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let start = puzzle_position(&puzzle, "position");
+    let goal = puzzle_position(&puzzle, "goal_position");
+
+    // Both race at once, each through their own instance: twenty moves
+    // back and forth each, then Ada solves.
+    let there = start.legal_moves().next().unwrap();
+    let back_and_forth = |socket: &mut Socket| {
+        for i in 0..20 {
+            let step = if i % 2 == 0 { there } else { there.inverse() };
+            socket.send(json!({"type": "move", "moves": step.to_string(), "t": 100 + i}));
+        }
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| back_and_forth(&mut ada));
+        s.spawn(|| back_and_forth(&mut ben));
+    });
+    let solution = slide::solve_fast(&start, &goal).unwrap();
+    ada.send(json!({"type": "move", "moves": solution.to_string(), "t": 9000}));
+    ben.send(json!({"type": "leave"}));
+
+    let [on_a, on_b] = watchers.map(|mut watcher| race_messages(&mut watcher));
+    assert_eq!(on_a, on_b, "both instances take the same steps in order");
+    let moves_of = |seat: u64| {
+        on_a.iter()
+            .filter(|m| m["type"] == "progress" && m["player"] == seat)
+            .count()
+    };
+    // Every move of both was taken (one progress each), and Ada's solve.
+    assert_eq!((moves_of(one), moves_of(two)), (21, 20));
+    let results = on_a.last().unwrap();
+    assert_eq!(results["results"][0]["player"], one);
+    assert_eq!(
+        results["results"][0]["moves"],
+        json!(20 + solution.len()),
+        "{results}"
+    );
+}
+
+/// A bus named at start-up that does not answer stops the server there:
+/// exit 1, saying so, and it never serves (no half-working instance).
+#[test]
+fn serve_exits_when_the_bus_cannot_be_reached() {
+    let nothing = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let dir = common::server::temp_dir();
+    let db = dir.join("records.db");
+    let bus = format!("redis://127.0.0.1:{nothing}");
+    let output = assert_cmd::Command::cargo_bin("tessera")
+        .unwrap()
+        .args(["serve", "--addr", "127.0.0.1:0", "--bus", &bus])
+        .arg("--db")
+        .arg(&db)
+        .env("TESSERA_TABLES", "small")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("cannot reach the live-play bus at {bus}")),
+        "{stderr}"
+    );
+    assert!(
+        !String::from_utf8_lossy(&output.stdout).contains("playing at"),
+        "it never served"
+    );
+    // Not a Redis URL at all: refused as bad input before anything starts.
+    let output = assert_cmd::Command::cargo_bin("tessera")
+        .unwrap()
+        .args(["serve", "--bus", "http://example.invalid"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--bus"));
+}
