@@ -10,6 +10,7 @@
 use crate::common;
 use crate::scale_out::{puzzle_position, race_across, rated_race_settled_once, Cluster};
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::race::Socket;
@@ -21,9 +22,14 @@ fn redis() -> String {
         .expect("TESSERA_TEST_REDIS: a Redis server's URL (scripts/test starts one)")
 }
 
-/// Two instances over one fresh database, sharing rooms over Redis.
+/// Two instances over one fresh database, sharing rooms over Redis: a
+/// Redis database of their own, so that the instances of other tests
+/// (killed when each test ends) are not theirs to disconnect.
 fn cluster() -> Cluster {
-    let bus = redis();
+    static NEXT: AtomicUsize = AtomicUsize::new(1);
+    let db = NEXT.fetch_add(1, Ordering::SeqCst);
+    assert!(db < 16, "Redis has 16 databases");
+    let bus = format!("{}/{db}", redis().trim_end_matches('/'));
     Cluster::start_with(&["--bus", &bus])
 }
 
@@ -150,4 +156,76 @@ fn serve_exits_when_the_bus_cannot_be_reached() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--bus"));
+}
+
+/// The `connected` of seat `player` in a `room` message.
+fn connected(room: &Value, player: u64) -> Option<bool> {
+    room["players"]
+        .as_array()?
+        .iter()
+        .find(|p| p["player"] == player)?["connected"]
+        .as_bool()
+}
+
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn a_killed_instances_racer_is_shown_disconnected_and_races_on_through_the_other() {
+    let cluster = cluster();
+    let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
+    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    let room = opened["room"].as_str().unwrap().to_string();
+    let (mut ada, _) = Socket::join(a, &room, "Ada");
+    let (mut ben, two) = Socket::join(b, &room, "Ben");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let start = puzzle_position(&puzzle, "position");
+    let goal = puzzle_position(&puzzle, "goal_position");
+    // Ben moves three times on b: there, back, there.
+    let there = start.legal_moves().next().unwrap();
+    let moves = [there, there.inverse(), there];
+    for (i, step) in moves.iter().enumerate() {
+        ben.send(json!({"type": "move", "moves": step.to_string(), "t": 100 + i}));
+        assert_eq!(ada.progress_of(two)["moves"], i + 1);
+    }
+
+    // b dies without a word: its beats stop.
+    let victim = cluster.instances[1].pid().to_string();
+    let killed = std::time::Instant::now();
+    assert!(std::process::Command::new("kill")
+        .args(["-KILL", &victim])
+        .status()
+        .unwrap()
+        .success());
+    let shown = loop {
+        let room = ada.expect("room");
+        if connected(&room, two) == Some(false) {
+            break killed.elapsed();
+        }
+    };
+    eprintln!("a killed instance's racer was shown disconnected after {shown:?}");
+    assert!(shown < Duration::from_secs(5), "{shown:?}");
+
+    // Ben comes back through a, his moves kept, and solves from there.
+    let mut ben_again = Socket::open(a, &room, Some(&ben.cookie));
+    ben_again.send(json!({"type": "join", "name": "Ben"}));
+    let welcome = ben_again.expect("welcome");
+    assert_eq!(welcome["player"], two);
+    let made: String = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(welcome["moves"], made.as_str(), "{welcome}");
+    let mut position = start.clone();
+    for step in moves {
+        position.apply(step).unwrap();
+    }
+    let solution = slide::solve_fast(&position, &goal).unwrap();
+    ben_again.send(json!({"type": "move", "moves": solution.to_string(), "t": 5000}));
+    ada.send(json!({"type": "leave"}));
+    let results = ben_again.expect("results");
+    assert_eq!(results["results"][0]["player"], two, "{results}");
+    assert_eq!(results["results"][0]["place"], 1);
+    assert_eq!(
+        results["results"][0]["moves"],
+        json!(moves.len() + solution.len())
+    );
 }

@@ -26,6 +26,7 @@
 //! of steps per room and pub/sub to tell the others, with PostgreSQL
 //! keeping only what lasts (results, ratings, replays).
 
+mod beats;
 mod redis;
 pub use self::redis::Redis;
 
@@ -92,6 +93,12 @@ pub trait RoomLog: Send + Sync {
 
     /// Room `id` is no longer held here.
     fn forget(&self, id: &str);
+
+    /// A socket of the player `key` to room `id` opened (`here`) or
+    /// closed on this instance: a log shared by instances that can die
+    /// counts them, so that another can disconnect them (nothing by
+    /// default).
+    fn present(&self, _id: &str, _key: &str, _here: bool) {}
 }
 
 /// What a log tells the rooms held here (`rooms::Rooms`): a trait, so
@@ -103,6 +110,10 @@ pub trait Hears: Send + Sync + 'static {
 
     /// Notices may have been lost: every room reads its log again.
     fn hear_all(&self);
+
+    /// The player `key` was connected to room `id` through an instance
+    /// that died: the room must log their disconnection.
+    fn lost(&self, id: &str, key: &str);
 }
 
 /// The log of rooms held by this instance alone: each room's last number.

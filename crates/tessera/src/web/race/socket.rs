@@ -113,6 +113,9 @@ impl Racer {
         metrics::gauge!("tessera_race_sockets").increment(1.0);
         let end = match self.watch().await {
             Ok((catch_up, mut events)) => {
+                // Counted as connected here, for the log to disconnect
+                // should this instance die.
+                self.app.races.present(self.room.id(), &self.key, true);
                 if send_all(&mut socket, catch_up).await {
                     self.converse(&mut socket, &mut events).await
                 } else {
@@ -121,7 +124,7 @@ impl Racer {
             }
             Err(full) => {
                 close(&mut socket, close_code::POLICY, full.to_string()).await;
-                End::Closed
+                return metrics::gauge!("tessera_race_sockets").decrement(1.0);
             }
         };
         if let End::Dropped = end {
@@ -131,6 +134,7 @@ impl Racer {
                 .execute(Step::Disconnect { key }, |_, _, _| ())
                 .await;
         }
+        self.app.races.present(self.room.id(), &self.key, false);
         metrics::gauge!("tessera_race_sockets").decrement(1.0);
     }
 

@@ -49,9 +49,8 @@ fn sockets_key(instance: &str) -> String {
 /// A socket that opened (`true`) or closed on this instance.
 type Presence = (String, String, bool);
 
-/// This instance on the bus: its id, and where its sockets are counted.
+/// This instance on the bus: where its sockets are counted.
 pub struct Beats {
-    pub instance: String,
     presence: mpsc::UnboundedSender<Presence>,
 }
 
@@ -60,10 +59,11 @@ impl Beats {
     /// are told of the racers of dead instances to disconnect.
     pub fn start(commands: ConnectionManager, rooms: Arc<dyn Hears>) -> Beats {
         let instance = play::seed::random_id();
+        tracing::info!(instance = %instance, "beating on the live-play bus");
         let (presence, counts) = mpsc::unbounded_channel();
         tokio::spawn(count(commands.clone(), instance.clone(), counts));
-        tokio::spawn(beat(commands, instance.clone(), rooms));
-        Beats { instance, presence }
+        tokio::spawn(beat(commands, instance, rooms));
+        Beats { presence }
     }
 
     /// A racer's socket to room `id` opened (`here`) or closed here.
@@ -167,7 +167,9 @@ async fn reap(
         for field in &sockets {
             let mut elsewhere = false;
             for other in &live {
-                elsewhere |= commands.hexists(sockets_key(other), field).await?;
+                elsewhere |= commands
+                    .hexists::<_, _, bool>(sockets_key(other), field)
+                    .await?;
             }
             if elsewhere {
                 continue;

@@ -23,6 +23,7 @@ use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::streams::StreamRangeReply;
 use redis::{AsyncCommands, Client, Script};
 
+use super::beats::Beats;
 use super::{tell, Hears, LogError, Numbered, Pending, RoomLog};
 use crate::store::OpenedRoom;
 
@@ -66,8 +67,8 @@ pub struct Redis {
     /// Commands, over one connection that reconnects by itself.
     commands: ConnectionManager,
     append: Script,
-    /// Whether this instance listens for the others' steps yet.
-    listening: tokio::sync::OnceCell<()>,
+    /// This instance's beats and sockets, once it listens.
+    listening: tokio::sync::OnceCell<Beats>,
 }
 
 impl Redis {
@@ -186,8 +187,8 @@ impl RoomLog for Redis {
             self.listening
                 .get_or_try_init(|| async {
                     let pubsub = subscribe(&self.client).await?;
-                    tokio::spawn(relay(rooms, self.client.clone(), pubsub));
-                    Ok::<(), LogError>(())
+                    tokio::spawn(relay(rooms.clone(), self.client.clone(), pubsub));
+                    Ok::<_, LogError>(Beats::start(self.commands.clone(), rooms))
                 })
                 .await?;
             Ok(())
@@ -197,6 +198,12 @@ impl RoomLog for Redis {
     fn forget(&self, _: &str) {
         // The keys outlive the room here: other instances may hold it, and
         // they expire by themselves.
+    }
+
+    fn present(&self, id: &str, key: &str, here: bool) {
+        if let Some(beats) = self.listening.get() {
+            beats.present(id, key, here);
+        }
     }
 }
 

@@ -36,6 +36,24 @@ impl Hears for Rooms {
     fn hear_all(&self) {
         Rooms::hear_all(self);
     }
+
+    fn lost(&self, id: &str, key: &str) {
+        let (rooms, id, key) = (self.clone(), id.to_string(), key.to_string());
+        tokio::spawn(async move {
+            // Replayed here if no socket of this instance holds it yet.
+            let lost = match rooms.find(&id).await {
+                Ok(Some(room)) => room
+                    .execute(Step::Disconnect { key }, |_, _, _| ())
+                    .await
+                    .map_err(|e| e.to_string()),
+                Ok(None) => Ok(()),
+                Err(e) => Err(e.message),
+            };
+            if let Err(e) = lost {
+                tracing::warn!(room = %id, error = %e, "a lost racer could not be disconnected");
+            }
+        });
+    }
 }
 
 #[derive(Clone)]
@@ -271,6 +289,12 @@ impl Rooms {
         // A step logged while the room was being read was not heard.
         room.heard.notify_one();
         Ok(Some(room))
+    }
+
+    /// A socket of the player `key` to room `id` opened (`here`) or
+    /// closed on this instance, told to the log.
+    pub fn present(&self, id: &str, key: &str, here: bool) {
+        self.log.present(id, key, here);
     }
 
     fn forget(&self, id: &str) {

@@ -137,6 +137,11 @@ impl Room {
         self
     }
 
+    /// The room's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
     pub(super) fn inbox(&self) -> MutexGuard<'_, Vec<(i64, String)>> {
         self.inbox.lock().unwrap_or_else(PoisonError::into_inner)
     }
