@@ -229,3 +229,154 @@ fn a_killed_instances_racer_is_shown_disconnected_and_races_on_through_the_other
         json!(moves.len() + solution.len())
     );
 }
+
+/// A Redis server of a test's own, which it may kill and start again: on
+/// a free port, in a directory of its own, appending every write to its
+/// AOF and syncing it before answering, as `scripts/lib/services.sh`
+/// starts one (and `deploy/` advises).
+struct OwnRedis {
+    child: std::process::Child,
+    port: u16,
+    dir: std::path::PathBuf,
+}
+
+impl OwnRedis {
+    fn start() -> OwnRedis {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        OwnRedis::start_at(port, common::server::temp_dir())
+    }
+
+    fn start_at(port: u16, dir: std::path::PathBuf) -> OwnRedis {
+        let child = std::process::Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .arg("--dir")
+            .arg(&dir)
+            .args([
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("redis-server is installed (scripts/test installs it)");
+        let started = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(10), "no redis");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        OwnRedis { child, port, dir }
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// Killed as in a crash (SIGKILL: nothing flushed on the way out).
+    fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// Started again on the same port and files.
+    fn restart(&mut self) {
+        let again = OwnRedis::start_at(self.port, self.dir.clone());
+        *self = again;
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn redis_killed_and_restarted_mid_race_loses_no_acknowledged_move() {
+    // Named by scripts/test like the others, though this one runs its own.
+    redis();
+    let mut bus = OwnRedis::start();
+    let url = bus.url();
+    let cluster = Cluster::start_with(&["--bus", &url]);
+    let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
+    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    let room = opened["room"].as_str().unwrap().to_string();
+    let (mut ada, _) = Socket::join(a, &room, "Ada");
+    let (mut ben, two) = Socket::join(b, &room, "Ben");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let start = puzzle_position(&puzzle, "position");
+    let goal = puzzle_position(&puzzle, "goal_position");
+    let there = start.legal_moves().next().unwrap();
+    // Three moves acknowledged (Ada heard each) before Redis dies.
+    for i in 0..3 {
+        let step = if i % 2 == 0 { there } else { there.inverse() };
+        ben.send(json!({"type": "move", "moves": step.to_string(), "t": 100 + i}));
+        assert_eq!(ada.progress_of(two)["moves"], i + 1);
+    }
+
+    bus.kill();
+    // Both racers are told, each by their own instance.
+    for socket in [&mut ada, &mut ben] {
+        let told = socket.expect("bus");
+        assert_eq!(told["away"], true, "{told}");
+    }
+    // A move meanwhile is refused to its sender, not lost silently.
+    ben.send(json!({"type": "move", "moves": there.inverse().to_string(), "t": 200}));
+    let refused = ben.expect("error");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("could not be saved"),
+        "{refused}"
+    );
+
+    bus.restart();
+    let back = std::time::Instant::now();
+    for socket in [&mut ada, &mut ben] {
+        let told = socket.expect("bus");
+        assert_eq!(told["away"], false, "{told}");
+    }
+    // Moves go through again: the fourth is the fourth.
+    ben.send(json!({"type": "move", "moves": there.inverse().to_string(), "t": 300}));
+    assert_eq!(ada.progress_of(two)["moves"], 4);
+    let resumed = back.elapsed();
+    eprintln!("rooms resumed {resumed:?} after Redis was back");
+    assert!(resumed < Duration::from_secs(5), "{resumed:?}");
+
+    // A third instance replays the room from Redis alone: every
+    // acknowledged move is there.
+    let c = common::server::Server::start_args(
+        &[
+            "serve",
+            "--solver-rate",
+            "100000",
+            "--db",
+            &common::server::database_for(&common::server::temp_dir()),
+            "--bus",
+            &url,
+        ],
+        common::server::temp_dir(),
+    );
+    let mut watcher = Socket::open(&c.url, &room, None);
+    assert_eq!(watcher.progress_of(two)["moves"], 4);
+
+    // And the race ends with the right results.
+    let solution = slide::solve_fast(&start, &goal).unwrap();
+    ben.send(json!({"type": "move", "moves": solution.to_string(), "t": 9000}));
+    ada.send(json!({"type": "leave"}));
+    let results = watcher.expect("results");
+    assert_eq!(results["results"][0]["player"], two, "{results}");
+    assert_eq!(results["results"][0]["moves"], json!(4 + solution.len()));
+}

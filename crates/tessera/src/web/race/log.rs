@@ -114,6 +114,10 @@ pub trait Hears: Send + Sync + 'static {
     /// The player `key` was connected to room `id` through an instance
     /// that died: the room must log their disconnection.
     fn lost(&self, id: &str, key: &str);
+
+    /// The log cannot be reached (`true`: steps cannot be taken), or can
+    /// again (`false`): every socket here is told.
+    fn away(&self, away: bool);
 }
 
 /// The log of rooms held by this instance alone: each room's last number.

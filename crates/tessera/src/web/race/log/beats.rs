@@ -11,7 +11,9 @@
 //! each racer it had connected (unless the racer is connected through a
 //! live instance by then), then strikes it off. A killed instance's racers
 //! are so shown disconnected within [`BEAT_LASTS`] and a half second of its
-//! last beat, once whatever instances remain.
+//! last beat. An instance looks only once it has beaten without a miss
+//! for a beat longer than a beat lasts: after Redis was away, the others
+//! have beaten again by then.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -104,6 +106,10 @@ async fn beat(mut commands: ConnectionManager, instance: String, rooms: Arc<dyn 
     let mut look = tokio::time::interval(LOOK_EVERY);
     look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut last_beat: Option<tokio::time::Instant> = None;
+    // Since when every beat went through: after the bus was away, the
+    // others' beats may have expired meanwhile, and they are not taken
+    // for dead before they have had the time to beat again.
+    let mut beating_since: Option<tokio::time::Instant> = None;
     loop {
         look.tick().await;
         if last_beat.is_none_or(|at| at.elapsed() >= BEAT_EVERY) {
@@ -121,10 +127,20 @@ async fn beat(mut commands: ConnectionManager, instance: String, rooms: Arc<dyn 
                 .ignore()
                 .query_async::<()>(&mut commands)
                 .await;
+            let now = tokio::time::Instant::now();
             match beat {
-                Ok(()) => last_beat = Some(tokio::time::Instant::now()),
-                Err(e) => tracing::warn!(error = %e, "cannot beat on the live-play bus"),
+                Ok(()) => {
+                    last_beat = Some(now);
+                    beating_since.get_or_insert(now);
+                }
+                Err(e) => {
+                    beating_since = None;
+                    tracing::warn!(error = %e, "cannot beat on the live-play bus");
+                }
             }
+        }
+        if beating_since.is_none_or(|since| since.elapsed() < BEAT_LASTS + BEAT_EVERY) {
+            continue;
         }
         if let Err(e) = reap(&mut commands, &instance, rooms.as_ref()).await {
             tracing::warn!(error = %e, "cannot look for lost instances on the bus");

@@ -187,7 +187,13 @@ impl RoomLog for Redis {
             self.listening
                 .get_or_try_init(|| async {
                     let pubsub = subscribe(&self.client).await?;
-                    tokio::spawn(relay(rooms.clone(), self.client.clone(), pubsub));
+                    let relay = relay(
+                        rooms.clone(),
+                        self.client.clone(),
+                        self.commands.clone(),
+                        pubsub,
+                    );
+                    tokio::spawn(relay);
                     Ok::<_, LogError>(Beats::start(self.commands.clone(), rooms))
                 })
                 .await?;
@@ -209,8 +215,14 @@ impl RoomLog for Redis {
 
 /// Passes the bus's messages to the rooms held here; when the
 /// subscription is lost, subscribes again (every second until Redis
-/// answers) and every room catches up.
-async fn relay(rooms: Arc<dyn Hears>, client: Client, pubsub: redis::aio::PubSub) {
+/// answers) and every room catches up, once `commands` go through again
+/// too.
+async fn relay(
+    rooms: Arc<dyn Hears>,
+    client: Client,
+    mut commands: ConnectionManager,
+    pubsub: redis::aio::PubSub,
+) {
     let mut messages = pubsub.into_on_message();
     loop {
         while let Some(message) = messages.next().await {
@@ -220,12 +232,22 @@ async fn relay(rooms: Arc<dyn Hears>, client: Client, pubsub: redis::aio::PubSub
             }
         }
         tracing::warn!("live-play bus subscription lost: subscribing again");
+        rooms.away(true);
         loop {
             tokio::time::sleep(Duration::from_secs(1)).await;
-            match subscribe(&client).await {
+            let again = async {
+                let pubsub = subscribe(&client).await?;
+                redis::cmd("PING")
+                    .query_async::<String>(&mut commands)
+                    .await?;
+                Ok::<_, redis::RedisError>(pubsub)
+            };
+            match again.await {
                 Ok(pubsub) => {
                     messages = pubsub.into_on_message();
+                    tracing::info!("live-play bus back: the rooms catch up");
                     rooms.hear_all();
+                    rooms.away(false);
                     break;
                 }
                 Err(e) => tracing::warn!(error = %e, "cannot subscribe to the bus yet"),

@@ -37,6 +37,15 @@ impl Hears for Rooms {
         Rooms::hear_all(self);
     }
 
+    fn away(&self, away: bool) {
+        let frame = serde_json::json!({"type": "bus", "away": away}).to_string();
+        let frame = axum::extract::ws::Utf8Bytes::from(frame);
+        for room in self.map().values() {
+            // Nobody listening is no error: the room may be empty here.
+            let _ = room.events.send(frame.clone());
+        }
+    }
+
     fn lost(&self, id: &str, key: &str) {
         let (rooms, id, key) = (self.clone(), id.to_string(), key.to_string());
         tokio::spawn(async move {
