@@ -99,7 +99,7 @@ fn every_instance_takes_the_moves_of_both_in_one_order() {
     ada.send(json!({"type": "move", "moves": solution.to_string(), "t": 9000}));
     ben.send(json!({"type": "leave"}));
 
-    let [on_a, on_b] = watchers.map(|mut watcher| race_messages(&mut watcher));
+    let [on_a, on_b] = [0, 1].map(|i| race_messages(&mut watchers[i]));
     assert_eq!(on_a, on_b, "both instances take the same steps in order");
     let moves_of = |seat: u64| {
         on_a.iter()
@@ -115,6 +115,66 @@ fn every_instance_takes_the_moves_of_both_in_one_order() {
         json!(20 + solution.len()),
         "{results}"
     );
+
+    // The bus's metrics: the steps each instance published add up to the
+    // room's last number in Redis (the cluster's only room), and each
+    // instance heard them all, with the lag of each.
+    // (Read until the two agree: a clock's tick may come between.)
+    let bus = cluster.bus.clone().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let (pages, last) = loop {
+        let last: f64 = redis_cli(&bus, &["GET", &format!("tessera:race:{{{room}}}:seq")])
+            .parse()
+            .unwrap();
+        let pages = [a, b].map(|url| Client::new(url).get("/metrics").text);
+        let sent: f64 = pages
+            .iter()
+            .map(|page| metric(page, "tessera_bus_messages_total{direction=\"sent\"}"))
+            .sum();
+        if sent == last {
+            break (pages, last);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{sent} messages sent for {last} steps"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    for page in &pages {
+        // Other tests' instances publish on the same server: at least.
+        assert!(metric(page, "tessera_bus_messages_total{direction=\"received\"}") >= last);
+        assert!(metric(page, "tessera_bus_lag_seconds_count") >= last);
+        assert!(metric(page, "tessera_bus_bytes_total{direction=\"received\"}") > 0.0);
+        assert_eq!(metric(page, "tessera_race_rooms"), 1.0, "held by each");
+    }
+    let bytes_sent: f64 = pages
+        .iter()
+        .map(|page| metric(page, "tessera_bus_bytes_total{direction=\"sent\"}"))
+        .sum();
+    // Each message carries its step: at least the solve's moves.
+    assert!(
+        bytes_sent > (solution.len() + 40 * 10) as f64,
+        "{bytes_sent}"
+    );
+}
+
+/// The value of the metric line starting `name ` on a `/metrics` page
+/// (0 when absent).
+fn metric(page: &str, name: &str) -> f64 {
+    page.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+        .map_or(0.0, |v| v.parse().unwrap())
+}
+
+/// `redis-cli -u URL ARGS`: its output, trimmed.
+fn redis_cli(url: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new("redis-cli")
+        .args(["-u", url])
+        .args(args)
+        .output()
+        .expect("redis-cli is installed with redis-server");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
 /// A bus named at start-up that does not answer stops the server there:

@@ -129,6 +129,8 @@ pub(crate) struct Cluster {
     pub(crate) balancer: Balancer,
     pub(crate) instances: [Server; 2],
     database: String,
+    /// The `--bus` the instances share, if any.
+    pub(crate) bus: Option<String>,
 }
 
 impl Cluster {
@@ -156,10 +158,15 @@ impl Cluster {
         let a = Server::start_args(&args, common::server::temp_dir());
         let b = Server::start_args(&args, common::server::temp_dir());
         let balancer = Balancer::start(&dir, [port_of(&a), port_of(&b)]);
+        let bus = extra
+            .iter()
+            .position(|arg| *arg == "--bus")
+            .map(|i| extra[i + 1].to_string());
         Cluster {
             balancer,
             instances: [a, b],
             database,
+            bus,
         }
     }
 

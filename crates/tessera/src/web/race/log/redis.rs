@@ -40,7 +40,10 @@ const ROOM_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Appends a step (KEYS: the room, its number, its stream; ARGV: the
 /// step, its time, the room's id, how long to keep the keys, the longest
-/// step a message carries, the channel). The room must be open.
+/// step a message carries, the channel). The room must be open. The
+/// message is `US ROOM SEQ [STEP]`, US the time it was published by
+/// Redis's clock in microseconds (for the lag of its delivery); the reply is the number
+/// and the message's length.
 const APPEND: &str = r"
 if redis.call('EXISTS', KEYS[1]) == 0 then
   return redis.error_reply('no such room')
@@ -48,12 +51,13 @@ end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('XADD', KEYS[3], seq .. '-1', 'at', ARGV[2], 'step', ARGV[1])
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
-local notice = ARGV[3] .. ' ' .. seq
+local now = redis.call('TIME')
+local notice = now[1] .. string.format('%06d', tonumber(now[2])) .. ' ' .. ARGV[3] .. ' ' .. seq
 if string.len(ARGV[1]) <= tonumber(ARGV[5]) then
   notice = notice .. ' ' .. ARGV[1]
 end
 redis.call('PUBLISH', ARGV[6], notice)
-return seq
+return {seq, string.len(notice)}
 ";
 
 /// A room's key of `kind` (`room`, `seq`, `steps`).
@@ -148,7 +152,7 @@ impl RoomLog for Redis {
     fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
         Box::pin(async move {
             let mut commands = self.commands.clone();
-            let seq: i64 = self
+            let (seq, bytes): (i64, u64) = self
                 .append
                 .key(key(id, "room"))
                 .key(key(id, "seq"))
@@ -161,6 +165,8 @@ impl RoomLog for Redis {
                 .arg(CHANNEL)
                 .invoke_async(&mut commands)
                 .await?;
+            metrics::counter!("tessera_bus_messages_total", "direction" => "sent").increment(1);
+            metrics::counter!("tessera_bus_bytes_total", "direction" => "sent").increment(bytes);
             Ok(seq)
         })
     }
@@ -225,13 +231,12 @@ async fn relay(
 ) {
     let mut messages = pubsub.into_on_message();
     loop {
+        metrics::gauge!("tessera_bus_away").set(0.0);
         while let Some(message) = messages.next().await {
-            match message.get_payload::<String>() {
-                Ok(notice) => tell(rooms.as_ref(), &notice),
-                Err(e) => tracing::warn!(error = %e, "a bus message that does not read"),
-            }
+            received(rooms.as_ref(), message.get_payload_bytes());
         }
         tracing::warn!("live-play bus subscription lost: subscribing again");
+        metrics::gauge!("tessera_bus_away").set(1.0);
         rooms.away(true);
         loop {
             tokio::time::sleep(Duration::from_secs(1)).await;
@@ -254,4 +259,29 @@ async fn relay(
             }
         }
     }
+}
+
+/// Tells `rooms` of a message from the bus, `US ROOM SEQ [STEP]`, and
+/// counts it, with the time since Redis published it.
+fn received(rooms: &dyn Hears, message: &[u8]) {
+    metrics::counter!("tessera_bus_messages_total", "direction" => "received").increment(1);
+    metrics::counter!("tessera_bus_bytes_total", "direction" => "received")
+        .increment(message.len() as u64);
+    let Ok(message) = std::str::from_utf8(message) else {
+        tracing::warn!("a bus message that is not text");
+        return;
+    };
+    let Some((published, notice)) = message
+        .split_once(' ')
+        .and_then(|(ms, notice)| Some((ms.parse::<i64>().ok()?, notice)))
+    else {
+        tracing::warn!(message, "a bus message without its time");
+        return;
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_micros() as i64);
+    let lag = (now - published).max(0) as f64 / 1e6;
+    metrics::histogram!("tessera_bus_lag_seconds").record(lag);
+    tell(rooms, notice);
 }
