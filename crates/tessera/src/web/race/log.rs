@@ -87,6 +87,29 @@ pub trait RoomLog: Send + Sync {
     /// The steps of room `id` numbered after `seq`, in order.
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>>;
 
+    /// Appends as [`RoomLog::append`], and gives back as well the steps
+    /// numbered after `taken` and before it (logged by others, not yet
+    /// taken here), in order: by default read with [`RoomLog::after`] when
+    /// there are any.
+    fn append_after<'a>(
+        &'a self,
+        id: &'a str,
+        step: &'a str,
+        at: i64,
+        taken: i64,
+    ) -> Pending<'a, (i64, Vec<Numbered>)> {
+        Box::pin(async move {
+            let seq = self.append(id, step, at).await?;
+            let mut missed = Vec::new();
+            if seq > taken + 1 {
+                metrics::counter!("tessera_race_log_reads_total").increment(1);
+                missed = self.after(id, taken).await?;
+                missed.retain(|(number, _)| *number < seq);
+            }
+            Ok((seq, missed))
+        })
+    }
+
     /// Tells `rooms` of the steps other instances append, from now on
     /// (once: later calls do nothing).
     fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()>;

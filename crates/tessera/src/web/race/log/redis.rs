@@ -20,7 +20,6 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
-use redis::streams::StreamRangeReply;
 use redis::{AsyncCommands, Client, Script};
 
 use super::beats::Beats;
@@ -42,8 +41,10 @@ const ROOM_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
 /// step, its time, the room's id, how long to keep the keys, the longest
 /// step a message carries, the channel). The room must be open. The
 /// message is `US ROOM SEQ [STEP]`, US the time it was published by
-/// Redis's clock in microseconds (for the lag of its delivery); the reply is the number
-/// and the message's length.
+/// Redis's clock in microseconds (for the lag of its delivery). ARGV[7]
+/// is the last step the appending instance took: the reply is the
+/// number, the message's length and the stream's entries after that
+/// step and before this one (steps of others it has not heard yet).
 const APPEND: &str = r"
 if redis.call('EXISTS', KEYS[1]) == 0 then
   return redis.error_reply('no such room')
@@ -57,7 +58,12 @@ if string.len(ARGV[1]) <= tonumber(ARGV[5]) then
   notice = notice .. ' ' .. ARGV[1]
 end
 redis.call('PUBLISH', ARGV[6], notice)
-return {seq, string.len(notice)}
+local missed = {}
+local taken = tonumber(ARGV[7])
+if seq > taken + 1 then
+  missed = redis.call('XRANGE', KEYS[3], (taken + 1) .. '-0', (seq - 1) .. '-1')
+end
+return {seq, string.len(notice), missed}
 ";
 
 /// A room's key of `kind` (`room`, `seq`, `steps`).
@@ -151,8 +157,22 @@ impl RoomLog for Redis {
 
     fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
         Box::pin(async move {
+            // Every step before it counts as taken: none is given back.
+            let (seq, _) = self.append_after(id, step, at, i64::MAX - 1).await?;
+            Ok(seq)
+        })
+    }
+
+    fn append_after<'a>(
+        &'a self,
+        id: &'a str,
+        step: &'a str,
+        at: i64,
+        taken: i64,
+    ) -> Pending<'a, (i64, Vec<Numbered>)> {
+        Box::pin(async move {
             let mut commands = self.commands.clone();
-            let (seq, bytes): (i64, u64) = self
+            let (seq, bytes, missed): (i64, u64, Vec<Entry>) = self
                 .append
                 .key(key(id, "room"))
                 .key(key(id, "seq"))
@@ -163,27 +183,28 @@ impl RoomLog for Redis {
                 .arg(ROOM_KEPT_MS)
                 .arg(CARRIED_STEP_BYTES)
                 .arg(CHANNEL)
+                .arg(taken)
                 .invoke_async(&mut commands)
                 .await?;
             metrics::counter!("tessera_bus_messages_total", "direction" => "sent").increment(1);
             metrics::counter!("tessera_bus_bytes_total", "direction" => "sent").increment(bytes);
-            Ok(seq)
+            let missed = missed
+                .iter()
+                .filter_map(|(id, fields)| numbered(id, fields))
+                .collect();
+            Ok((seq, missed))
         })
     }
 
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>> {
         Box::pin(async move {
             let mut commands = self.commands.clone();
-            let reply: StreamRangeReply = commands
+            let entries: Vec<Entry> = commands
                 .xrange(key(id, "steps"), format!("{}-0", seq + 1), "+")
                 .await?;
-            Ok(reply
-                .ids
+            Ok(entries
                 .iter()
-                .filter_map(|entry| {
-                    let seq = entry.id.split('-').next()?.parse::<i64>().ok()?;
-                    Some((seq, entry.get::<String>("step")?))
-                })
+                .filter_map(|(id, fields)| numbered(id, fields))
                 .collect())
         })
     }
@@ -284,4 +305,18 @@ fn received(rooms: &dyn Hears, message: &[u8]) {
     let lag = (now - published).max(0) as f64 / 1e6;
     metrics::histogram!("tessera_bus_lag_seconds").record(lag);
     tell(rooms, notice);
+}
+
+/// A stream entry as Redis gives it: its id (`SEQ-1`), and its fields and
+/// values in turn.
+type Entry = (String, Vec<String>);
+
+/// A stream entry's number and step.
+fn numbered(id: &str, fields: &[String]) -> Option<Numbered> {
+    let seq = id.split('-').next()?.parse::<i64>().ok()?;
+    let step = fields
+        .chunks(2)
+        .find(|pair| pair[0] == "step")
+        .and_then(|pair| pair.get(1))?;
+    Some((seq, step.clone()))
 }

@@ -285,6 +285,7 @@ impl Rooms {
             self.encode,
         );
         let room = self.rate(room, pool);
+        room.stale.store(true, Ordering::SeqCst);
         room.hear().await;
         if room.replica().await.race.expired(now_millis()) {
             return Ok(None);
@@ -296,6 +297,7 @@ impl Rooms {
             )
         })?;
         // A step logged while the room was being read was not heard.
+        room.stale.store(true, Ordering::SeqCst);
         room.heard.notify_one();
         Ok(Some(room))
     }
@@ -317,6 +319,7 @@ impl Rooms {
     /// connection was lost: notifications may have been missed).
     pub(super) fn hear_all(&self) {
         for room in self.map().values() {
+            room.stale.store(true, Ordering::SeqCst);
             room.heard.notify_one();
         }
     }
@@ -326,8 +329,9 @@ impl Rooms {
     pub(super) fn heard(&self, id: &str, step: Option<(i64, String)>) {
         let room = self.map().get(id).cloned();
         if let Some(room) = room {
-            if let Some(step) = step {
-                room.inbox().push(step);
+            match step {
+                Some(step) => room.inbox().push(step),
+                None => room.stale.store(true, Ordering::SeqCst),
             }
             room.heard.notify_one();
         }
@@ -369,6 +373,7 @@ async fn keep_time(rooms: Rooms, room: Arc<Room>) {
         if room.replica().await.race.expired(now_millis()) {
             // Shared, another instance may have kept it alive: caught up
             // first.
+            room.stale.store(true, Ordering::SeqCst);
             room.hear().await;
             if room.replica().await.race.expired(now_millis()) {
                 rooms.forget(&room.id);
