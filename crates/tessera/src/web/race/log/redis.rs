@@ -9,7 +9,9 @@
 //! number drawn, the step added to the stream and announced on the
 //! channel every instance subscribes to, all or nothing, so the stream's
 //! order is the order every instance takes. Every key lives a day after
-//! the room's last step, so finished rooms go by themselves.
+//! the room's last step (give or take half a day: the keys' lives are
+//! renewed once half is gone, not written again at every step), so
+//! finished rooms go by themselves.
 //!
 //! Nothing here writes to PostgreSQL: a move in flight costs one Redis
 //! command; what lasts (results, ratings, replays) is written when a race
@@ -51,7 +53,9 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
 end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('XADD', KEYS[3], seq .. '-1', 'at', ARGV[2], 'step', ARGV[1])
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
+if seq == 1 or redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) / 2 then
+  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
+end
 local now = redis.call('TIME')
 local notice = now[1] .. string.format('%06d', tonumber(now[2])) .. ' ' .. ARGV[3] .. ' ' .. seq
 if string.len(ARGV[1]) <= tonumber(ARGV[5]) then
