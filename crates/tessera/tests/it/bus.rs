@@ -184,7 +184,8 @@ fn redis_cli(url: &str, args: &[&str]) -> String {
 }
 
 /// A bus named at start-up that does not answer stops the server there:
-/// exit 1, saying so, and it never serves (no half-working instance).
+/// exit 1, saying so (without the URL's password), and it never serves
+/// (no half-working instance).
 #[test]
 fn serve_exits_when_the_bus_cannot_be_reached() {
     let nothing = std::net::TcpListener::bind("127.0.0.1:0")
@@ -194,7 +195,7 @@ fn serve_exits_when_the_bus_cannot_be_reached() {
         .port();
     let dir = common::server::temp_dir();
     let db = dir.join("records.db");
-    let bus = format!("redis://127.0.0.1:{nothing}");
+    let bus = format!("redis://:s3cret@127.0.0.1:{nothing}");
     let output = assert_cmd::Command::cargo_bin("tessera")
         .unwrap()
         .args(["serve", "--addr", "127.0.0.1:0", "--bus", &bus])
@@ -207,9 +208,12 @@ fn serve_exits_when_the_bus_cannot_be_reached() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains(&format!("cannot reach the live-play bus at {bus}")),
+        stderr.contains(&format!(
+            "cannot reach the live-play bus at redis://@127.0.0.1:{nothing}"
+        )),
         "{stderr}"
     );
+    assert!(!stderr.contains("s3cret"), "the password is never shown");
     assert!(
         !String::from_utf8_lossy(&output.stdout).contains("playing at"),
         "it never served"

@@ -28,7 +28,7 @@
 
 mod beats;
 mod redis;
-pub use self::redis::Redis;
+pub use self::redis::{shown, Redis};
 
 use std::collections::HashMap;
 use std::future::Future;

@@ -63,16 +63,17 @@ pub(super) async fn rooms_serving(
     let Some(bus) = &config.bus else {
         return Ok(rooms(store, config));
     };
+    let shown = log::shown(bus);
     let log = log::Redis::connect(bus)
         .await
-        .map_err(|e| anyhow::anyhow!("cannot reach the live-play bus at {bus}: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot reach the live-play bus at {shown}: {e}"))?;
     let log = std::sync::Arc::new(log);
     let rooms = rooms_on(store, config, log.clone());
     // Beating on the bus from the start, so that this instance takes its
     // part in disconnecting the racers of a dead one.
     log::RoomLog::listen(log.as_ref(), std::sync::Arc::new(rooms.clone()))
         .await
-        .map_err(|e| anyhow::anyhow!("cannot listen on the live-play bus at {bus}: {e}"))?;
-    tracing::info!(bus = %bus, "race rooms shared over the live-play bus");
+        .map_err(|e| anyhow::anyhow!("cannot listen on the live-play bus at {shown}: {e}"))?;
+    tracing::info!(bus = %shown, "race rooms shared over the live-play bus");
     Ok(rooms)
 }

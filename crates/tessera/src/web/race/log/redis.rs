@@ -324,3 +324,41 @@ fn numbered(id: &str, fields: &[String]) -> Option<Numbered> {
         .and_then(|pair| pair.get(1))?;
     Some((seq, step.clone()))
 }
+
+/// A bus's URL as logs and messages show it: without its password.
+pub fn shown(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("redis", url));
+    match rest.rsplit_once('@') {
+        Some((credentials, host)) => {
+            let user = credentials.split_once(':').map_or(credentials, |(u, _)| u);
+            format!("{scheme}://{user}@{host}")
+        }
+        None => format!("{scheme}://{rest}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bus_is_shown_without_its_password() {
+        assert_eq!(
+            shown("redis://:s3cret@10.0.0.5:6379/2"),
+            "redis://@10.0.0.5:6379/2"
+        );
+        assert_eq!(
+            shown("rediss://ops:s3cret@bus.example:6380"),
+            "rediss://ops@bus.example:6380"
+        );
+        assert_eq!(shown("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+    }
+
+    #[test]
+    fn stream_entries_read_as_numbered_steps() {
+        let fields = ["at", "5", "step", "{\"at\":5}"].map(String::from);
+        assert_eq!(numbered("12-1", &fields), Some((12, "{\"at\":5}".into())));
+        assert_eq!(numbered("x-1", &fields), None);
+        assert_eq!(numbered("3-1", &fields[..2]), None);
+    }
+}
