@@ -28,8 +28,9 @@ use super::beats::Beats;
 use super::{tell, Hears, LogError, Numbered, Pending, RoomLog};
 use crate::store::OpenedRoom;
 
-/// The channel every instance subscribes to; a message is the room's
-/// id, the step's number and (unless too long) the step.
+/// The channel every instance subscribes to; a message is the time Redis
+/// published it, the room's id, the step's number and (unless too long)
+/// the step.
 pub const CHANNEL: &str = "tessera:races";
 
 /// The longest step a message carries; a longer one (a solution sent
