@@ -412,6 +412,11 @@ fn redis_killed_and_restarted_mid_race_loses_no_acknowledged_move() {
         "{refused}"
     );
 
+    // A page connecting meanwhile is told to try again shortly (1013),
+    // not refused for good (1008): the race page connects again by itself.
+    let mut late = Socket::open(a, &room, None);
+    assert_eq!(late.closed().0, 1013);
+
     bus.restart();
     let back = std::time::Instant::now();
     for socket in [&mut ada, &mut ben] {

@@ -122,8 +122,14 @@ impl Racer {
                     End::Dropped
                 }
             }
-            Err(full) => {
-                close(&mut socket, close_code::POLICY, full.to_string()).await;
+            Err(refused) => {
+                // A full room is final; a log that cannot be reached (the
+                // live-play bus away) is to be tried again shortly.
+                let code = match refused {
+                    StepError::Rules(_) => close_code::POLICY,
+                    StepError::Store(_) => close_code::AGAIN,
+                };
+                close(&mut socket, code, refused.to_string()).await;
                 return metrics::gauge!("tessera_race_sockets").decrement(1.0);
             }
         };
