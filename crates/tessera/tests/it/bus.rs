@@ -10,7 +10,8 @@
 use crate::common;
 use crate::scale_out::{puzzle_position, race_across, rated_race_settled_once, Cluster};
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::race::Socket;
@@ -28,7 +29,10 @@ fn redis() -> String {
 fn cluster() -> Cluster {
     static NEXT: AtomicUsize = AtomicUsize::new(1);
     let db = NEXT.fetch_add(1, Ordering::SeqCst);
-    assert!(db < 16, "Redis has 16 databases");
+    assert!(
+        db < 15,
+        "Redis has 16 databases (the last for the cut-off test)"
+    );
     let bus = format!("{}/{db}", redis().trim_end_matches('/'));
     Cluster::start_with(&["--bus", &bus])
 }
@@ -147,11 +151,13 @@ fn every_instance_takes_the_moves_of_both_in_one_order() {
         assert!(metric(page, "tessera_bus_bytes_total{direction=\"received\"}") > 0.0);
         assert_eq!(metric(page, "tessera_race_rooms"), 1.0, "held by each");
         // Steps are taken from the messages: the log is read when an
-        // instance first holds the room, not for each step (nor for its
-        // own, announced back to it).
+        // instance first holds the room (twice: the replay, and what was
+        // logged meanwhile), not for each step (nor for its own, announced
+        // back to it): 2 measured, against 13 when each step appended
+        // after another instance's not yet heard was read back.
         let reads = metric(page, "tessera_race_log_reads_total");
         eprintln!("{reads} reads of the log for {last} steps");
-        assert!(reads <= 3.0, "{reads} reads of the log for {last} steps");
+        assert!(reads <= 6.0, "{reads} reads of the log for {last} steps");
     }
     let bytes_sent: f64 = pages
         .iter()
@@ -454,4 +460,118 @@ fn redis_killed_and_restarted_mid_race_loses_no_acknowledged_move() {
     let results = watcher.expect("results");
     assert_eq!(results["results"][0]["player"], two, "{results}");
     assert_eq!(results["results"][0]["moves"], json!(4 + solution.len()));
+}
+
+/// A TCP relay to Redis that can be cut (every connection through it
+/// closed, new ones refused) and healed: one instance's link to the bus
+/// lost while the others keep theirs.
+struct Relay {
+    port: u16,
+    cut: Arc<AtomicBool>,
+    open: Arc<Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    fn to(target: u16) -> Relay {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let cut = Arc::new(AtomicBool::new(false));
+        let open: Arc<Mutex<Vec<std::net::TcpStream>>> = Arc::default();
+        let (is_cut, streams) = (cut.clone(), open.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                if is_cut.load(Ordering::SeqCst) {
+                    continue; // dropped: refused
+                }
+                let Ok(server) = std::net::TcpStream::connect(("127.0.0.1", target)) else {
+                    continue;
+                };
+                let mut kept = streams.lock().unwrap();
+                kept.push(client.try_clone().unwrap());
+                kept.push(server.try_clone().unwrap());
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server, client),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+            }
+        });
+        Relay { port, cut, open }
+    }
+
+    fn cut(&self) {
+        self.cut.store(true, Ordering::SeqCst);
+        for stream in self.open.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+
+    fn heal(&self) {
+        self.cut.store(false, Ordering::SeqCst);
+    }
+}
+
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn an_instance_cut_off_from_the_bus_has_its_racers_connect_again_when_it_is_back() {
+    static DB: &str = "15";
+    let direct = format!("{}/{DB}", redis().trim_end_matches('/'));
+    let port: u16 = direct
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.split('/').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let relay = Relay::to(port);
+    let through = format!("redis://127.0.0.1:{}/{DB}", relay.port);
+    let cluster = Cluster::start_each([&["--bus", &direct], &["--bus", &through]]);
+    let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
+    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    let room = opened["room"].as_str().unwrap().to_string();
+    let (mut ada, _) = Socket::join(a, &room, "Ada");
+    let (mut ben, two) = Socket::join(b, &room, "Ben");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let start = puzzle_position(&puzzle, "position");
+    let goal = puzzle_position(&puzzle, "goal_position");
+    let there = start.legal_moves().next().unwrap();
+    ben.send(json!({"type": "move", "moves": there.to_string(), "t": 100}));
+    assert_eq!(ada.progress_of(two)["moves"], 1);
+
+    // b loses Redis, a does not: Ben is told, and a takes b for dead.
+    relay.cut();
+    assert_eq!(ben.expect("bus")["away"], true);
+    loop {
+        if connected(&ada.expect("room"), two) == Some(false) {
+            break;
+        }
+    }
+    // Back: b finds itself struck off, and closes Ben's socket so that
+    // his page connects again (1012), to be seen connected anew.
+    relay.heal();
+    let (code, told) = ben.closed();
+    assert_eq!((code, told), (1012, true));
+    let mut ben_again = Socket::open(b, &room, Some(&ben.cookie));
+    ben_again.send(json!({"type": "join", "name": "Ben"}));
+    assert_eq!(ben_again.expect("welcome")["moves"], there.to_string());
+    loop {
+        if connected(&ada.expect("room"), two) == Some(true) {
+            break;
+        }
+    }
+    let mut position = start.clone();
+    position.apply(there).unwrap();
+    let solution = slide::solve_fast(&position, &goal).unwrap();
+    ben_again.send(json!({"type": "move", "moves": solution.to_string(), "t": 5000}));
+    ada.send(json!({"type": "leave"}));
+    let results = ben_again.expect("results");
+    assert_eq!(results["results"][0]["player"], two, "{results}");
 }

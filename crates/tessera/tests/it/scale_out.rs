@@ -140,28 +140,34 @@ impl Cluster {
 
     /// Two instances started with `extra` arguments as well (`--bus URL`).
     pub(crate) fn start_with(extra: &[&str]) -> Cluster {
+        Cluster::start_each([extra, extra])
+    }
+
+    /// Two instances, each started with its own `extra` arguments.
+    pub(crate) fn start_each(extras: [&[&str]; 2]) -> Cluster {
         let dir = common::server::temp_dir();
         let name = format!(
             "scale_{}",
             dir.file_name().unwrap().to_string_lossy().replace('-', "_")
         );
         let database = format!("{}/{name}", postgres().trim_end_matches('/'));
-        let mut args = vec![
-            "serve",
-            "--trust-proxy",
-            "--solver-rate",
-            "100000",
-            "--db",
-            database.as_str(),
-        ];
-        args.extend_from_slice(extra);
-        let a = Server::start_args(&args, common::server::temp_dir());
-        let b = Server::start_args(&args, common::server::temp_dir());
+        let [a, b] = extras.map(|extra| {
+            let mut args = vec![
+                "serve",
+                "--trust-proxy",
+                "--solver-rate",
+                "100000",
+                "--db",
+                database.as_str(),
+            ];
+            args.extend_from_slice(extra);
+            Server::start_args(&args, common::server::temp_dir())
+        });
         let balancer = Balancer::start(&dir, [port_of(&a), port_of(&b)]);
-        let bus = extra
+        let bus = extras[0]
             .iter()
             .position(|arg| *arg == "--bus")
-            .map(|i| extra[i + 1].to_string());
+            .map(|i| extras[0][i + 1].to_string());
         Cluster {
             balancer,
             instances: [a, b],

@@ -50,6 +50,8 @@ pub enum LogError {
     Store(#[from] sqlx::Error),
     #[error("the live-play bus: {0}")]
     Bus(#[from] ::redis::RedisError),
+    #[error("the live-play bus did not answer in time")]
+    Late,
 }
 
 impl From<LogError> for crate::web::error::ApiError {
@@ -58,8 +60,8 @@ impl From<LogError> for crate::web::error::ApiError {
     fn from(error: LogError) -> Self {
         match error {
             LogError::Store(e) => e.into(),
-            LogError::Bus(e) => {
-                tracing::error!(error = %e, "live-play bus error");
+            LogError::Bus(_) | LogError::Late => {
+                tracing::error!(error = %error, "live-play bus error");
                 crate::web::error::ApiError::unavailable(
                     "the live-play bus cannot be reached: try again",
                     5,
@@ -141,6 +143,11 @@ pub trait Hears: Send + Sync + 'static {
     /// The log cannot be reached (`true`: steps cannot be taken), or can
     /// again (`false`): every socket here is told.
     fn away(&self, away: bool);
+
+    /// The other instances took this one for dead while it could not
+    /// reach them, and logged its racers disconnected: its sockets are
+    /// closed, so that their pages connect again and are seen anew.
+    fn cut_off(&self);
 }
 
 /// The log of rooms held by this instance alone: each room's last number.

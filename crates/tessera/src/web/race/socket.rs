@@ -72,6 +72,7 @@ pub async fn socket(
         account: visitor.account().cloned(),
         room,
         stopping: app.races.stopping.subscribe(),
+        cut: app.races.cut.subscribe(),
         ping: app.races.ping,
         app,
     };
@@ -95,6 +96,8 @@ struct Racer {
     app: App,
     /// Changes when the server stops.
     stopping: watch::Receiver<bool>,
+    /// Changes when the other instances took this one for dead.
+    cut: watch::Receiver<u64>,
     /// How often the client is pinged.
     ping: Duration,
 }
@@ -168,6 +171,7 @@ impl Racer {
     ) -> End {
         let mut gate = Gate::new();
         let mut stopping = self.stopping.clone();
+        let mut cut = self.cut.clone();
         // A connection can die without a word (a phone out of range, a
         // sleeping laptop): a ping makes a live client answer, and one
         // that says nothing for three pings is let go.
@@ -184,6 +188,10 @@ impl Racer {
                 // Set once, when the server stops.
                 _ = stopping.changed() => {
                     return close(socket, close_code::AWAY, going.into()).await;
+                }
+                _ = cut.changed() => {
+                    let again = "this server lost touch with the others: connect again to carry on";
+                    return close(socket, close_code::RESTART, again.into()).await;
                 }
                 _ = ping.tick() => {
                     if heard.elapsed() >= 3 * self.ping {

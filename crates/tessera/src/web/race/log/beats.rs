@@ -113,7 +113,11 @@ async fn beat(mut commands: ConnectionManager, instance: String, rooms: Arc<dyn 
     loop {
         look.tick().await;
         if last_beat.is_none_or(|at| at.elapsed() >= BEAT_EVERY) {
-            let beat = redis::pipe()
+            // Whether this instance is still listed, then the beat. A
+            // command that gets no answer in time counts as a missed beat
+            // (a link that went silent).
+            let mut pipe = redis::pipe();
+            pipe.sismember(INSTANCES, &instance)
                 .set_options(
                     beat_key(&instance),
                     1,
@@ -124,18 +128,31 @@ async fn beat(mut commands: ConnectionManager, instance: String, rooms: Arc<dyn 
                 .sadd(INSTANCES, &instance)
                 .ignore()
                 .pexpire(sockets_key(&instance), SOCKETS_KEPT.as_millis() as i64)
-                .ignore()
-                .query_async::<()>(&mut commands)
-                .await;
+                .ignore();
+            let beat = pipe.query_async::<(bool,)>(&mut commands);
+            let beat = tokio::time::timeout(BEAT_EVERY, beat).await;
             let now = tokio::time::Instant::now();
             match beat {
-                Ok(()) => {
+                Ok(Ok((listed,))) => {
+                    // Back after missed beats, and struck off meanwhile by
+                    // another instance, which logged this one's racers
+                    // disconnected: they connect again.
+                    if !listed && last_beat.is_some() && beating_since.is_none() {
+                        tracing::warn!(
+                            "this instance was taken for dead: its race sockets connect again"
+                        );
+                        rooms.cut_off();
+                    }
                     last_beat = Some(now);
                     beating_since.get_or_insert(now);
                 }
-                Err(e) => {
+                Ok(Err(e)) => {
                     beating_since = None;
                     tracing::warn!(error = %e, "cannot beat on the live-play bus");
+                }
+                Err(_) => {
+                    beating_since = None;
+                    tracing::warn!("the live-play bus did not answer a beat in time");
                 }
             }
         }

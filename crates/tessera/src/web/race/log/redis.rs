@@ -71,6 +71,20 @@ end
 return {seq, string.len(notice), missed}
 ";
 
+/// How long a command may take before the bus counts as away (a link
+/// gone silent answers nothing, not even an error).
+const ANSWER_WITHIN: Duration = Duration::from_secs(2);
+
+/// `command`'s answer, or [`LogError::Late`] when it takes too long.
+async fn in_time<T>(
+    command: impl std::future::Future<Output = redis::RedisResult<T>>,
+) -> Result<T, LogError> {
+    match tokio::time::timeout(ANSWER_WITHIN, command).await {
+        Ok(answer) => Ok(answer?),
+        Err(_) => Err(LogError::Late),
+    }
+}
+
 /// A room's key of `kind` (`room`, `seq`, `steps`).
 fn key(id: &str, kind: &str) -> String {
     format!("tessera:race:{{{id}}}:{kind}")
@@ -125,14 +139,13 @@ impl RoomLog for Redis {
                 ("opened_at", room.opened_at.to_string()),
                 ("rated", i64::from(room.rated).to_string()),
             ];
-            redis::pipe()
-                .atomic()
+            let mut pipe = redis::pipe();
+            pipe.atomic()
                 .hset_multiple(&key, &fields)
                 .ignore()
                 .pexpire(&key, ROOM_KEPT_MS)
-                .ignore()
-                .query_async::<()>(&mut commands)
-                .await?;
+                .ignore();
+            in_time(pipe.query_async::<()>(&mut commands)).await?;
             Ok(())
         })
     }
@@ -141,7 +154,7 @@ impl RoomLog for Redis {
         Box::pin(async move {
             let mut commands = self.commands.clone();
             let fields: std::collections::HashMap<String, String> =
-                commands.hgetall(key(id, "room")).await?;
+                in_time(commands.hgetall(key(id, "room"))).await?;
             let number = |name: &str| fields.get(name).and_then(|v| v.parse::<i64>().ok());
             let (Some(game), Some(seed), Some(opened_at), Some(rated)) = (
                 fields.get("game"),
@@ -177,8 +190,8 @@ impl RoomLog for Redis {
     ) -> Pending<'a, (i64, Vec<Numbered>)> {
         Box::pin(async move {
             let mut commands = self.commands.clone();
-            let (seq, bytes, missed): (i64, u64, Vec<Entry>) = self
-                .append
+            let mut invocation = self.append.prepare_invoke();
+            invocation
                 .key(key(id, "room"))
                 .key(key(id, "seq"))
                 .key(key(id, "steps"))
@@ -188,9 +201,9 @@ impl RoomLog for Redis {
                 .arg(ROOM_KEPT_MS)
                 .arg(CARRIED_STEP_BYTES)
                 .arg(CHANNEL)
-                .arg(taken)
-                .invoke_async(&mut commands)
-                .await?;
+                .arg(taken);
+            let (seq, bytes, missed): (i64, u64, Vec<Entry>) =
+                in_time(invocation.invoke_async(&mut commands)).await?;
             metrics::counter!("tessera_bus_messages_total", "direction" => "sent").increment(1);
             metrics::counter!("tessera_bus_bytes_total", "direction" => "sent").increment(bytes);
             let missed = missed
@@ -204,9 +217,8 @@ impl RoomLog for Redis {
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>> {
         Box::pin(async move {
             let mut commands = self.commands.clone();
-            let entries: Vec<Entry> = commands
-                .xrange(key(id, "steps"), format!("{}-0", seq + 1), "+")
-                .await?;
+            let entries: Vec<Entry> =
+                in_time(commands.xrange(key(id, "steps"), format!("{}-0", seq + 1), "+")).await?;
             Ok(entries
                 .iter()
                 .filter_map(|(id, fields)| numbered(id, fields))
@@ -273,7 +285,11 @@ async fn relay(
                     .await?;
                 Ok::<_, redis::RedisError>(pubsub)
             };
-            match again.await {
+            match tokio::time::timeout(ANSWER_WITHIN, again)
+                .await
+                .map_err(|_| LogError::Late)
+                .and_then(|again| again.map_err(LogError::from))
+            {
                 Ok(pubsub) => {
                     messages = pubsub.into_on_message();
                     tracing::info!("live-play bus back: the rooms catch up");

@@ -46,6 +46,10 @@ impl Hears for Rooms {
         }
     }
 
+    fn cut_off(&self) {
+        self.cut.send_modify(|times| *times += 1);
+    }
+
     fn lost(&self, id: &str, key: &str) {
         let (rooms, id, key) = (self.clone(), id.to_string(), key.to_string());
         tokio::spawn(async move {
@@ -77,6 +81,9 @@ pub struct Rooms {
     pub ping: Duration,
     /// Set when the server stops: every socket closes with 1001.
     pub stopping: Arc<watch::Sender<bool>>,
+    /// Counts the times this instance was taken for dead by the others:
+    /// every socket closes with 1012 and its page connects again.
+    pub cut: Arc<watch::Sender<u64>>,
     /// The log rooms' steps go through: shared with other instances, or
     /// this one's alone.
     log: Arc<dyn RoomLog>,
@@ -124,6 +131,7 @@ impl Rooms {
             most_sockets,
             ping,
             stopping: Arc::new(watch::channel(false).0),
+            cut: Arc::new(watch::channel(0).0),
             log,
             encode,
             settle,
