@@ -1,7 +1,8 @@
 # Throw-away services for the tests and benchmarks, sourced by scripts/test
-# and scripts/bench-web: a PostgreSQL cluster in a temporary directory and
-# nginx in front of several tessera instances. Each starts on a free port,
-# installs its Debian package when missing, and is stopped by `services_stop`.
+# and scripts/bench-web: a PostgreSQL cluster in a temporary directory, a
+# Redis server (the live-play bus), and nginx in front of several tessera
+# instances. Each starts on a free port, installs its Debian package when
+# missing, and is stopped by `services_stop`.
 
 services_work="$(mktemp -d)"
 chmod 755 "$services_work"
@@ -83,6 +84,38 @@ postgres_stop() {
     fi
 }
 
+# Starts a throw-away Redis server (the live-play bus) on a free port and
+# exports REDIS_URL (redis://127.0.0.1:PORT), with REDIS_PORT and REDIS_DIR
+# (its directory) for the tests that stop and restart it. No snapshots;
+# every write is appended to its AOF and synced before it is answered
+# (`appendfsync always`), so a restarted server keeps every step it
+# acknowledged.
+redis_start() {
+    need redis-server redis-server
+    local dir="$services_work/redis" port
+    port="$(free_port)"
+    mkdir -p "$dir"
+    redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --save '' \
+        --appendonly yes --appendfsync always --daemonize yes \
+        --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" \
+        || { cat "$dir/redis.log" >&2; return 1; }
+    local tries=0
+    until redis-cli -p "$port" ping >/dev/null 2>&1; do
+        tries=$((tries + 1))
+        [ "$tries" -lt 100 ] || { cat "$dir/redis.log" >&2; return 1; }
+        sleep 0.05
+    done
+    export REDIS_URL="redis://127.0.0.1:$port" REDIS_PORT="$port" REDIS_DIR="$dir"
+    echo "Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on 127.0.0.1:$port ($dir)"
+}
+
+redis_stop() {
+    if [ -n "${REDIS_PORT+x}" ]; then
+        redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+        unset REDIS_URL REDIS_PORT REDIS_DIR
+    fi
+}
+
 # Writes an nginx configuration from deploy/nginx.conf that balances
 # 127.0.0.1:$1 over the given upstream ports, starts nginx with it, and
 # exports NGINX_URL.
@@ -117,6 +150,7 @@ nginx_stop() {
 
 services_stop() {
     nginx_stop
+    redis_stop
     postgres_stop
     for pid in "${services_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     rm -rf "$services_work"

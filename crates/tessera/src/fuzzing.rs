@@ -66,6 +66,7 @@ impl Api {
             shutdown_grace: Duration::from_secs(1),
             tiers: None,
             clock: web::Clock::system(),
+            bus: None,
         };
         let router = web::router(store, &config);
         Api {

@@ -14,6 +14,3 @@ mod tui;
 mod web;
 
 pub use cli::run;
-
-// The race's room log and rooms name the store `crate::store`.
-use ::store;

@@ -110,6 +110,9 @@ const HANDLERS = {
   progress: onProgress,
   finish: onFinish,
   results: onResults,
+  bus: (m) => status(m.away
+    ? 'The race server lost its link to the other servers: moves are not saved until it is back (a few seconds).'
+    : 'The race server is back: carry on.', m.away ? 'warn' : 'good'),
   error: (m) => {
     status(m.message, 'error');
     if (/no open race|expired/.test(m.message)) leaving = true;

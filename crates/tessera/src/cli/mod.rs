@@ -201,6 +201,13 @@ struct ServeArgs {
     /// powers are computed again with them at start-up.
     #[arg(long, env = "TESSERA_TIERS", value_parser = parse_tiers, value_name = "current|gamma|FILE")]
     tiers: Option<std::sync::Arc<play::power::Tables>>,
+    /// Share race rooms between instances over a Redis server, the
+    /// live-play bus (redis://HOST:PORT): moves go through it, and the
+    /// database keeps only results, ratings and replays. It must answer
+    /// at start-up, or the server does not start. Without it, rooms are
+    /// shared through PostgreSQL, or held by the one instance on SQLite.
+    #[arg(long, env = "TESSERA_BUS", value_parser = parse_bus, value_name = "redis://HOST:PORT")]
+    bus: Option<String>,
 }
 
 /// Built-in tier tables by name, or tables from a file, checked whole
@@ -225,6 +232,13 @@ fn parse_tables(text: &str) -> Result<slide::HeuristicKind, String> {
 /// A metric flag: `stm` or `mtm`.
 fn parse_metric(s: &str) -> Result<slide::Metric, String> {
     s.parse()
+}
+
+/// A Redis URL, checked before the server starts.
+fn parse_bus(text: &str) -> Result<String, String> {
+    redis::Client::open(text)
+        .map(|_| text.to_string())
+        .map_err(|e| format!("not a Redis URL ({e}): use redis://HOST:PORT"))
 }
 
 fn parse_database(text: &str) -> Result<store::Database, String> {
@@ -272,6 +286,7 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
         tiers: args.tiers,
         clock: crate::web::Clock::from_env(),
+        bus: args.bus,
     };
     install_solver(args.tables, args.cache_dir);
     crate::web::serve(config).map_err(|e| Failure::Other(e.to_string()))

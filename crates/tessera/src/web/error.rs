@@ -119,13 +119,6 @@ impl From<store::Error> for ApiError {
     }
 }
 
-/// The race's room log (`race::log`) still answers in sqlx's terms.
-impl From<sqlx::Error> for ApiError {
-    fn from(error: sqlx::Error) -> ApiError {
-        store::Error::from(error).into()
-    }
-}
-
 impl From<store::FinishError> for ApiError {
     fn from(error: store::FinishError) -> ApiError {
         match error {

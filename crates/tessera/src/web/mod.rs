@@ -93,6 +93,8 @@ pub struct Config {
     pub tiers: Option<std::sync::Arc<play::power::Tables>>,
     /// The clock the handlers read where the day matters: the system's.
     pub clock: Clock,
+    /// The live-play bus (`redis://…`) race rooms are shared over, if any.
+    pub bus: Option<String>,
 }
 
 /// What every handler shares: the database and the engine budget.
@@ -295,6 +297,8 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
             Some(tables) => store.with_tiers(tables.as_ref().clone()).await?,
             None => store,
         };
+        // A bus named must answer before anything is served.
+        let races = race::rooms_serving(&store, &config).await?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
@@ -305,7 +309,6 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         use std::io::Write;
         std::io::stdout().flush()?;
         tracing::info!(addr = %local, database = %database, "serving");
-        let races = race::rooms(&store, &config);
         let app = routes(store.clone(), &config, races.clone());
         // The tables of the default game start building (or loading) now,
         // so that its first players get optimal hints (after the router:

@@ -10,6 +10,7 @@ mod architecture;
 mod arenas;
 mod big_inputs;
 mod budgets_cli;
+mod bus;
 mod cli_cases;
 mod client_rules;
 mod connections;

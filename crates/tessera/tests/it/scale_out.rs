@@ -37,9 +37,9 @@ fn port_of(server: &Server) -> u16 {
 
 /// nginx in the foreground with `deploy/nginx.conf`, its ports and paths
 /// replaced; stopped on drop.
-struct Balancer {
+pub(crate) struct Balancer {
     child: Child,
-    url: String,
+    pub(crate) url: String,
 }
 
 impl Balancer {
@@ -125,35 +125,54 @@ impl Drop for Balancer {
 }
 
 /// Two instances over one fresh database, and nginx in front.
-struct Cluster {
-    balancer: Balancer,
-    instances: [Server; 2],
+pub(crate) struct Cluster {
+    pub(crate) balancer: Balancer,
+    pub(crate) instances: [Server; 2],
     database: String,
+    /// The `--bus` the instances share, if any.
+    pub(crate) bus: Option<String>,
 }
 
 impl Cluster {
     fn start() -> Cluster {
+        Cluster::start_with(&[])
+    }
+
+    /// Two instances started with `extra` arguments as well (`--bus URL`).
+    pub(crate) fn start_with(extra: &[&str]) -> Cluster {
+        Cluster::start_each([extra, extra])
+    }
+
+    /// Two instances, each started with its own `extra` arguments.
+    pub(crate) fn start_each(extras: [&[&str]; 2]) -> Cluster {
         let dir = common::server::temp_dir();
         let name = format!(
             "scale_{}",
             dir.file_name().unwrap().to_string_lossy().replace('-', "_")
         );
         let database = format!("{}/{name}", postgres().trim_end_matches('/'));
-        let args = [
-            "serve",
-            "--trust-proxy",
-            "--solver-rate",
-            "100000",
-            "--db",
-            database.as_str(),
-        ];
-        let a = Server::start_args(&args, common::server::temp_dir());
-        let b = Server::start_args(&args, common::server::temp_dir());
+        let [a, b] = extras.map(|extra| {
+            let mut args = vec![
+                "serve",
+                "--trust-proxy",
+                "--solver-rate",
+                "100000",
+                "--db",
+                database.as_str(),
+            ];
+            args.extend_from_slice(extra);
+            Server::start_args(&args, common::server::temp_dir())
+        });
         let balancer = Balancer::start(&dir, [port_of(&a), port_of(&b)]);
+        let bus = extras[0]
+            .iter()
+            .position(|arg| *arg == "--bus")
+            .map(|i| extras[0][i + 1].to_string());
         Cluster {
             balancer,
             instances: [a, b],
             database,
+            bus,
         }
     }
 
@@ -445,14 +464,20 @@ fn a_session_made_on_one_instance_is_recognised_on_the_other() {
 }
 
 /// The `start` message's puzzle field, as a position.
-fn puzzle_position(puzzle: &Value, field: &str) -> slide::Position {
+pub(crate) fn puzzle_position(puzzle: &Value, field: &str) -> slide::Position {
     puzzle[field].as_str().unwrap().parse().unwrap()
 }
 
 #[test]
 #[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
 fn a_race_is_shared_by_players_on_different_instances() {
-    let cluster = Cluster::start();
+    race_across(&Cluster::start());
+}
+
+/// A race opened on one instance of `cluster` and raced on both: one
+/// order of seats, moves heard across within half a second, a step too
+/// long to carry read from the log, one set of results and one replay.
+pub(crate) fn race_across(cluster: &Cluster) {
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
     // Opened on one instance, joined on both.
     let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
@@ -542,8 +567,13 @@ fn a_race_is_shared_by_players_on_different_instances() {
 #[test]
 #[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
 fn a_rated_race_seen_ending_by_both_instances_is_settled_once() {
+    rated_race_settled_once(&Cluster::start());
+}
+
+/// A rated race raced across both instances of `cluster`, which both see
+/// it end: settled once, each racer's rating as Glicko-2 makes of it.
+pub(crate) fn rated_race_settled_once(cluster: &Cluster) {
     use crate::ratings::{assert_rating, glicko2, ratings_of_at, NEW};
-    let cluster = Cluster::start();
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
     let opened = Client::new(a).ok(
         "/api/races",

@@ -21,7 +21,14 @@
 //! [`InProcess`] is the log of one instance alone (SQLite): a number per
 //! room, nothing kept, since this instance takes every step as it appends
 //! it. [`Postgres`] shares rooms between instances over one database: a
-//! table of steps, and `LISTEN/NOTIFY` to tell the others.
+//! table of steps, and `LISTEN/NOTIFY` to tell the others. [`Redis`]
+//! (`redis`) shares them over a Redis server, the live-play bus: a stream
+//! of steps per room and pub/sub to tell the others, with PostgreSQL
+//! keeping only what lasts (results, ratings, replays).
+
+mod beats;
+mod redis;
+pub use self::redis::{shown, Redis};
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -29,11 +36,40 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::store::{OpenedRoom, Store};
+use store::{OpenedRoom, Store};
 
 /// What a log's calls come back with (a boxed future, so that the log can
 /// be chosen when the server starts).
-pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, sqlx::Error>> + Send + 'a>>;
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, LogError>> + Send + 'a>>;
+
+/// Why a log could not be written or read: the database or the bus that
+/// keeps it failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    #[error("{0}")]
+    Store(#[from] sqlx::Error),
+    #[error("the live-play bus: {0}")]
+    Bus(#[from] ::redis::RedisError),
+    #[error("the live-play bus did not answer in time")]
+    Late,
+}
+
+impl From<LogError> for crate::web::error::ApiError {
+    /// The database's faults as every request answers them; the bus's as
+    /// a 503 to try again shortly (it reconnects by itself).
+    fn from(error: LogError) -> Self {
+        match error {
+            LogError::Store(e) => store::Error::from(e).into(),
+            LogError::Bus(_) | LogError::Late => {
+                tracing::error!(error = %error, "live-play bus error");
+                crate::web::error::ApiError::unavailable(
+                    "the live-play bus cannot be reached: try again",
+                    5,
+                )
+            }
+        }
+    }
+}
 
 /// A numbered step as logged: its number in the room, and its text.
 pub type Numbered = (i64, String);
@@ -53,12 +89,41 @@ pub trait RoomLog: Send + Sync {
     /// The steps of room `id` numbered after `seq`, in order.
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>>;
 
+    /// Appends as [`RoomLog::append`], and gives back as well the steps
+    /// numbered after `taken` and before it (logged by others, not yet
+    /// taken here), in order: by default read with [`RoomLog::after`] when
+    /// there are any.
+    fn append_after<'a>(
+        &'a self,
+        id: &'a str,
+        step: &'a str,
+        at: i64,
+        taken: i64,
+    ) -> Pending<'a, (i64, Vec<Numbered>)> {
+        Box::pin(async move {
+            let seq = self.append(id, step, at).await?;
+            let mut missed = Vec::new();
+            if seq > taken + 1 {
+                metrics::counter!("tessera_race_log_reads_total").increment(1);
+                missed = self.after(id, taken).await?;
+                missed.retain(|(number, _)| *number < seq);
+            }
+            Ok((seq, missed))
+        })
+    }
+
     /// Tells `rooms` of the steps other instances append, from now on
     /// (once: later calls do nothing).
     fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()>;
 
     /// Room `id` is no longer held here.
     fn forget(&self, id: &str);
+
+    /// A socket of the player `key` to room `id` opened (`here`) or
+    /// closed on this instance: a log shared by instances that can die
+    /// counts them, so that another can disconnect them (nothing by
+    /// default).
+    fn present(&self, _id: &str, _key: &str, _here: bool) {}
 }
 
 /// What a log tells the rooms held here (`rooms::Rooms`): a trait, so
@@ -70,6 +135,19 @@ pub trait Hears: Send + Sync + 'static {
 
     /// Notices may have been lost: every room reads its log again.
     fn hear_all(&self);
+
+    /// The player `key` was connected to room `id` through an instance
+    /// that died: the room must log their disconnection.
+    fn lost(&self, id: &str, key: &str);
+
+    /// The log cannot be reached (`true`: steps cannot be taken), or can
+    /// again (`false`): every socket here is told.
+    fn away(&self, away: bool);
+
+    /// The other instances took this one for dead while it could not
+    /// reach them, and logged its racers disconnected: its sockets are
+    /// closed, so that their pages connect again and are seen anew.
+    fn cut_off(&self);
 }
 
 /// The log of rooms held by this instance alone: each room's last number.
@@ -132,19 +210,19 @@ impl Postgres {
 
 impl RoomLog for Postgres {
     fn open<'a>(&'a self, id: &'a str, room: &'a OpenedRoom) -> Pending<'a, ()> {
-        Box::pin(self.store.open_race(id, room))
+        Box::pin(async move { Ok(self.store.open_race(id, room).await?) })
     }
 
     fn opened<'a>(&'a self, id: &'a str) -> Pending<'a, Option<OpenedRoom>> {
-        Box::pin(self.store.race(id))
+        Box::pin(async move { Ok(self.store.race(id).await?) })
     }
 
     fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
-        Box::pin(self.store.log_race_step(id, step, at))
+        Box::pin(async move { Ok(self.store.log_race_step(id, step, at).await?) })
     }
 
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>> {
-        Box::pin(self.store.race_steps_after(id, seq))
+        Box::pin(async move { Ok(self.store.race_steps_after(id, seq).await?) })
     }
 
     fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()> {
@@ -154,7 +232,7 @@ impl RoomLog for Postgres {
                     if let Some(listener) = self.store.race_listener().await? {
                         tokio::spawn(relay(rooms, self.store.clone(), listener));
                     }
-                    Ok::<(), sqlx::Error>(())
+                    Ok::<(), LogError>(())
                 })
                 .await?;
             Ok(())
@@ -171,17 +249,7 @@ impl RoomLog for Postgres {
 async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: sqlx::postgres::PgListener) {
     loop {
         match listener.try_recv().await {
-            Ok(Some(notification)) => {
-                // `room seq step`, or `room seq` for a step too long to
-                // carry (then read from the log).
-                let mut parts = notification.payload().splitn(3, ' ');
-                let id = parts.next().unwrap_or_default();
-                let seq = parts.next().and_then(|seq| seq.parse::<i64>().ok());
-                let step = seq
-                    .zip(parts.next())
-                    .map(|(seq, step)| (seq, step.to_string()));
-                rooms.heard(id, step);
-            }
+            Ok(Some(notification)) => tell(rooms.as_ref(), notification.payload()),
             // Lost: the next call connects again.
             Ok(None) => rooms.hear_all(),
             Err(e) => {
@@ -198,6 +266,18 @@ async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: sqlx::postgres
             }
         }
     }
+}
+
+/// Tells `rooms` of a notice of a step: `room seq step`, or `room seq`
+/// for a step too long to carry (then read from the log).
+fn tell(rooms: &dyn Hears, notice: &str) {
+    let mut parts = notice.splitn(3, ' ');
+    let id = parts.next().unwrap_or_default();
+    let seq = parts.next().and_then(|seq| seq.parse::<i64>().ok());
+    let step = seq
+        .zip(parts.next())
+        .map(|(seq, step)| (seq, step.to_string()));
+    rooms.heard(id, step);
 }
 
 /// The log of rooms on `store`: shared when it is PostgreSQL, this

@@ -35,11 +35,45 @@ pub use rooms::Rooms;
 /// The race rooms of a server on `store`: shared through it when it is
 /// PostgreSQL, held by this instance alone when it is SQLite.
 pub(super) fn rooms(store: &store::Store, config: &super::Config) -> Rooms {
+    rooms_on(store, config, log::of(store))
+}
+
+/// The race rooms of a server on `store` whose steps go through `log`.
+fn rooms_on(
+    store: &store::Store,
+    config: &super::Config,
+    log: std::sync::Arc<dyn log::RoomLog>,
+) -> Rooms {
     Rooms::new(
         config.limits.max_connections,
         config.race_ping,
-        log::of(store),
+        log,
         wire::encode_event,
         rated::settler(store),
     )
+}
+
+/// The race rooms of a server starting: shared over the live-play bus
+/// when `config.bus` names one, which must answer now; as [`rooms`]
+/// otherwise.
+pub(super) async fn rooms_serving(
+    store: &store::Store,
+    config: &super::Config,
+) -> anyhow::Result<Rooms> {
+    let Some(bus) = &config.bus else {
+        return Ok(rooms(store, config));
+    };
+    let shown = log::shown(bus);
+    let log = log::Redis::connect(bus)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot reach the live-play bus at {shown}: {e}"))?;
+    let log = std::sync::Arc::new(log);
+    let rooms = rooms_on(store, config, log.clone());
+    // Beating on the bus from the start, so that this instance takes its
+    // part in disconnecting the racers of a dead one.
+    log::RoomLog::listen(log.as_ref(), std::sync::Arc::new(rooms.clone()))
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on the live-play bus at {shown}: {e}"))?;
+    tracing::info!(bus = %shown, "race rooms shared over the live-play bus");
+    Ok(rooms)
 }

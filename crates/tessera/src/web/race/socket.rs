@@ -72,6 +72,7 @@ pub async fn socket(
         account: visitor.account().cloned(),
         room,
         stopping: app.races.stopping.subscribe(),
+        cut: app.races.cut.subscribe(),
         ping: app.races.ping,
         app,
     };
@@ -95,6 +96,8 @@ struct Racer {
     app: App,
     /// Changes when the server stops.
     stopping: watch::Receiver<bool>,
+    /// Changes when the other instances took this one for dead.
+    cut: watch::Receiver<u64>,
     /// How often the client is pinged.
     ping: Duration,
 }
@@ -113,15 +116,24 @@ impl Racer {
         metrics::gauge!("tessera_race_sockets").increment(1.0);
         let end = match self.watch().await {
             Ok((catch_up, mut events)) => {
+                // Counted as connected here, for the log to disconnect
+                // should this instance die.
+                self.app.races.present(self.room.id(), &self.key, true);
                 if send_all(&mut socket, catch_up).await {
                     self.converse(&mut socket, &mut events).await
                 } else {
                     End::Dropped
                 }
             }
-            Err(full) => {
-                close(&mut socket, close_code::POLICY, full.to_string()).await;
-                End::Closed
+            Err(refused) => {
+                // A full room is final; a log that cannot be reached (the
+                // live-play bus away) is to be tried again shortly.
+                let code = match refused {
+                    StepError::Rules(_) => close_code::POLICY,
+                    StepError::Store(_) => close_code::AGAIN,
+                };
+                close(&mut socket, code, refused.to_string()).await;
+                return metrics::gauge!("tessera_race_sockets").decrement(1.0);
             }
         };
         if let End::Dropped = end {
@@ -131,6 +143,7 @@ impl Racer {
                 .execute(Step::Disconnect { key }, |_, _, _| ())
                 .await;
         }
+        self.app.races.present(self.room.id(), &self.key, false);
         metrics::gauge!("tessera_race_sockets").decrement(1.0);
     }
 
@@ -158,6 +171,7 @@ impl Racer {
     ) -> End {
         let mut gate = Gate::new();
         let mut stopping = self.stopping.clone();
+        let mut cut = self.cut.clone();
         // A connection can die without a word (a phone out of range, a
         // sleeping laptop): a ping makes a live client answer, and one
         // that says nothing for three pings is let go.
@@ -174,6 +188,10 @@ impl Racer {
                 // Set once, when the server stops.
                 _ = stopping.changed() => {
                     return close(socket, close_code::AWAY, going.into()).await;
+                }
+                _ = cut.changed() => {
+                    let again = "this server lost touch with the others: connect again to carry on";
+                    return close(socket, close_code::RESTART, again.into()).await;
                 }
                 _ = ping.tick() => {
                     if heard.elapsed() >= 3 * self.ping {

@@ -15,10 +15,10 @@ use tokio::sync::watch;
 
 use super::room::{Encode, Room, Settle};
 use super::step::Step;
-use crate::store::OpenedRoom;
 use crate::web::clock::now_millis;
 use crate::web::error::ApiError;
 use crate::web::race::log::{Hears, RoomLog};
+use store::OpenedRoom;
 
 /// Rooms one instance holds at once: each is a little memory and a timer,
 /// and rooms nobody joins expire within a minute.
@@ -36,6 +36,37 @@ impl Hears for Rooms {
     fn hear_all(&self) {
         Rooms::hear_all(self);
     }
+
+    fn away(&self, away: bool) {
+        let frame = serde_json::json!({"type": "bus", "away": away}).to_string();
+        let frame = axum::extract::ws::Utf8Bytes::from(frame);
+        for room in self.map().values() {
+            // Nobody listening is no error: the room may be empty here.
+            let _ = room.events.send(frame.clone());
+        }
+    }
+
+    fn cut_off(&self) {
+        self.cut.send_modify(|times| *times += 1);
+    }
+
+    fn lost(&self, id: &str, key: &str) {
+        let (rooms, id, key) = (self.clone(), id.to_string(), key.to_string());
+        tokio::spawn(async move {
+            // Replayed here if no socket of this instance holds it yet.
+            let lost = match rooms.find(&id).await {
+                Ok(Some(room)) => room
+                    .execute(Step::Disconnect { key }, |_, _, _| ())
+                    .await
+                    .map_err(|e| e.to_string()),
+                Ok(None) => Ok(()),
+                Err(e) => Err(e.message),
+            };
+            if let Err(e) = lost {
+                tracing::warn!(room = %id, error = %e, "a lost racer could not be disconnected");
+            }
+        });
+    }
 }
 
 #[derive(Clone)]
@@ -50,6 +81,9 @@ pub struct Rooms {
     pub ping: Duration,
     /// Set when the server stops: every socket closes with 1001.
     pub stopping: Arc<watch::Sender<bool>>,
+    /// Counts the times this instance was taken for dead by the others:
+    /// every socket closes with 1012 and its page connects again.
+    pub cut: Arc<watch::Sender<u64>>,
     /// The log rooms' steps go through: shared with other instances, or
     /// this one's alone.
     log: Arc<dyn RoomLog>,
@@ -97,6 +131,7 @@ impl Rooms {
             most_sockets,
             ping,
             stopping: Arc::new(watch::channel(false).0),
+            cut: Arc::new(watch::channel(0).0),
             log,
             encode,
             settle,
@@ -258,6 +293,7 @@ impl Rooms {
             self.encode,
         );
         let room = self.rate(room, pool);
+        room.stale.store(true, Ordering::SeqCst);
         room.hear().await;
         if room.replica().await.race.expired(now_millis()) {
             return Ok(None);
@@ -269,8 +305,15 @@ impl Rooms {
             )
         })?;
         // A step logged while the room was being read was not heard.
+        room.stale.store(true, Ordering::SeqCst);
         room.heard.notify_one();
         Ok(Some(room))
+    }
+
+    /// A socket of the player `key` to room `id` opened (`here`) or
+    /// closed on this instance, told to the log.
+    pub fn present(&self, id: &str, key: &str, here: bool) {
+        self.log.present(id, key, here);
     }
 
     fn forget(&self, id: &str) {
@@ -284,6 +327,7 @@ impl Rooms {
     /// connection was lost: notifications may have been missed).
     pub(super) fn hear_all(&self) {
         for room in self.map().values() {
+            room.stale.store(true, Ordering::SeqCst);
             room.heard.notify_one();
         }
     }
@@ -293,8 +337,9 @@ impl Rooms {
     pub(super) fn heard(&self, id: &str, step: Option<(i64, String)>) {
         let room = self.map().get(id).cloned();
         if let Some(room) = room {
-            if let Some(step) = step {
-                room.inbox().push(step);
+            match step {
+                Some(step) => room.inbox().push(step),
+                None => room.stale.store(true, Ordering::SeqCst),
             }
             room.heard.notify_one();
         }
@@ -336,6 +381,7 @@ async fn keep_time(rooms: Rooms, room: Arc<Room>) {
         if room.replica().await.race.expired(now_millis()) {
             // Shared, another instance may have kept it alive: caught up
             // first.
+            room.stale.store(true, Ordering::SeqCst);
             room.hear().await;
             if room.replica().await.race.expired(now_millis()) {
                 rooms.forget(&room.id);

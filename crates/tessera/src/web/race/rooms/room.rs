@@ -3,7 +3,7 @@
 //! the room's log, and is taken in the log's order.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
@@ -88,6 +88,9 @@ pub struct Room {
     /// Steps other instances logged, as their notifications carried them,
     /// not yet taken.
     inbox: Mutex<Vec<(i64, String)>>,
+    /// A step was announced without its text, or notices may have been
+    /// lost: the log must be read.
+    pub(super) stale: AtomicBool,
     /// The log the room's steps go through.
     log: Arc<dyn RoomLog>,
     encode: Encode,
@@ -122,6 +125,7 @@ impl Room {
             changed: Notify::new(),
             heard: Notify::new(),
             inbox: Mutex::default(),
+            stale: AtomicBool::new(false),
             log,
             encode,
             settle: None,
@@ -135,6 +139,11 @@ impl Room {
         self.replica.get_mut().rated = Some(pool);
         self.settle = Some(settle);
         self
+    }
+
+    /// The room's id.
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     pub(super) fn inbox(&self) -> MutexGuard<'_, Vec<(i64, String)>> {
@@ -159,15 +168,19 @@ impl Room {
         let mut replica = self.replica.lock().await;
         let now = now_millis();
         let text = serde_json::to_string(&Logged { at: now, step }).expect("steps serialize");
-        let seq = self
+        let (seq, missed) = self
             .log
-            .append(&self.id, &text, now)
+            .append_after(&self.id, &text, now, replica.taken)
             .await
             .map_err(|e| StepError::Store(e.to_string()))?;
         let mut mine = Some((seq, answer));
         let mut outcome = None;
-        let known = vec![(seq, text)];
-        self.catch_up(&mut replica, known, &mut mine, &mut outcome)
+        // With the steps before it not taken yet: those the log gave back
+        // and those heard meanwhile.
+        let mut known = missed;
+        known.append(&mut self.inbox());
+        known.push((seq, text));
+        self.catch_up(&mut replica, known, false, &mut mine, &mut outcome)
             .await?;
         let outcome =
             outcome.ok_or_else(|| StepError::Store("a step went missing from the log".into()))?;
@@ -179,15 +192,22 @@ impl Room {
     /// `mine`'s answer is given right after the step it numbers.
     /// `known` are steps already at hand (one's own, or those a
     /// notification carried): when they follow on from the last step taken
-    /// (and include `mine`), the log is not read.
+    /// (and include `mine`), the log is not read; nor when every one of
+    /// them was taken already and nothing else is `stale` (this
+    /// instance's own steps, announced back to it).
     async fn catch_up<T, F: FnOnce(&Replica, &[Event], i64) -> T>(
         &self,
         replica: &mut Replica,
         mut known: Vec<(i64, String)>,
+        stale: bool,
         mine: &mut Option<(i64, F)>,
         outcome: &mut Option<Result<T, StepError>>,
     ) -> Result<(), StepError> {
+        let told = !known.is_empty();
         known.retain(|(seq, _)| *seq > replica.taken);
+        if told && known.is_empty() && !stale && mine.is_none() {
+            return Ok(());
+        }
         known.sort_by_key(|(seq, _)| *seq);
         known.dedup_by_key(|(seq, _)| *seq);
         let follows = known
@@ -201,6 +221,7 @@ impl Room {
         let steps = if follows && covers_mine && !known.is_empty() {
             known
         } else {
+            metrics::counter!("tessera_race_log_reads_total").increment(1);
             self.log
                 .after(&self.id, replica.taken)
                 .await
@@ -225,13 +246,19 @@ impl Room {
         Ok(())
     }
 
-    /// Takes the steps other instances logged (when told of them).
+    /// Takes the steps other instances logged (when told of them), and
+    /// reads the log if it is `stale`.
     pub(super) async fn hear(&self) {
         let mut replica = self.replica.lock().await;
         let known = std::mem::take(&mut *self.inbox());
+        let stale = self.stale.swap(false, Ordering::SeqCst);
+        if known.is_empty() && !stale {
+            // Taken already, by a step of this instance's own.
+            return;
+        }
         let mut none: Option<(i64, Answer)> = None;
         if let Err(e) = self
-            .catch_up(&mut replica, known, &mut none, &mut None)
+            .catch_up(&mut replica, known, stale, &mut none, &mut None)
             .await
         {
             tracing::warn!(room = %self.id, error = %e, "a race room could not catch up");
