@@ -5,6 +5,13 @@
 use assert_cmd::Command;
 use std::time::{Duration, Instant};
 
+/// How far past its limit a command may answer. Each search here would run
+/// for minutes or more unbounded, so stopping within this shows the limit
+/// stopped it; the slack is for a machine busy with other tests, where the
+/// process's start, its input and its answer around the search can take
+/// seconds (a one-second slack failed there).
+const SLACK: Duration = Duration::from_secs(10);
+
 fn tessera() -> Command {
     Command::cargo_bin("tessera").unwrap()
 }
@@ -41,7 +48,7 @@ fn an_mtm_solve_stops_at_its_limit_with_a_solution() {
         "--json",
         MTM_ANTIPODE,
     ]));
-    assert!(took < Duration::from_secs(4), "took {took:?}");
+    assert!(took < Duration::from_secs(3) + SLACK, "took {took:?}");
     let line = json(&output);
     assert_eq!(line["optimal"], false, "{line}");
     assert!(line["mtm"].as_u64().unwrap() >= 43, "{line}");
@@ -95,10 +102,10 @@ fn a_64x64_shisen_solve_stops_at_its_limit() {
     assert!(board.status.success());
     let (output, took) = timed(
         tessera()
-            .args(["shisen", "solve", "--json", "--time-limit", "8000", "-"])
+            .args(["shisen", "solve", "--json", "--time-limit", "4000", "-"])
             .write_stdin(board.stdout),
     );
-    assert!(took < Duration::from_secs(9), "took {took:?}");
+    assert!(took < Duration::from_secs(4) + SLACK, "took {took:?}");
     let line = json(&output);
     assert!(
         ["unknown", "solvable"].contains(&line["result"].as_str().unwrap()),
@@ -118,7 +125,7 @@ fn a_hint_takes_a_limit_and_says_whether_it_is_optimal() {
         "--json",
         STM_80,
     ]));
-    assert!(took < Duration::from_millis(1500), "took {took:?}");
+    assert!(took < Duration::from_millis(500) + SLACK, "took {took:?}");
     let line = json(&output);
     assert_eq!(line["optimal"], false, "{line}");
     assert!(["U", "D", "L", "R"].contains(&line["hint"].as_str().unwrap()));
@@ -139,7 +146,7 @@ fn a_chosen_length_search_gives_up_at_its_limit() {
         "--time-limit",
         "1s",
     ]));
-    assert!(took < Duration::from_secs(2), "took {took:?}");
+    assert!(took < Duration::from_secs(1) + SLACK, "took {took:?}");
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("within the time limit"), "{err}");
@@ -158,7 +165,7 @@ fn a_solvable_deal_search_gives_up_at_its_limit() {
         "--time-limit",
         "1s",
     ]));
-    assert!(took < Duration::from_secs(2), "took {took:?}");
+    assert!(took < Duration::from_secs(1) + SLACK, "took {took:?}");
     if !output.status.success() {
         assert_eq!(output.status.code(), Some(1), "{output:?}");
         let err = String::from_utf8_lossy(&output.stderr);
