@@ -8,7 +8,7 @@
 //   node e2e/bench/pointer-to-frame.js [--baseline REV] [MOVES] [SIZE...]
 //
 // With --baseline, each size is measured twice in the same run, the same
-// server answering both: first with the page's files (crates/tessera/static)
+// server answering both: first with the page's files (crates/server/static)
 // as git revision REV has them, then as the working tree has them, both
 // served in place of the binary's; the table gives both and their ratio.
 import { execFileSync } from 'node:child_process';
@@ -29,7 +29,7 @@ const TYPES = { js: 'text/javascript', css: 'text/css', html: 'text/html', svg: 
 async function servePageOf(page, rev) {
   await page.route('**/static/**', (route) => {
     const name = new URL(route.request().url()).pathname.replace('/static/', '');
-    const path = `crates/tessera/static/${name}`;
+    const path = `crates/server/static/${name}`;
     let body;
     try {
       body = rev ? execFileSync('git', ['-C', repo, 'show', `${rev}:${path}`], { stdio: ['ignore', 'pipe', 'ignore'] })

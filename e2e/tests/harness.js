@@ -84,7 +84,7 @@ export async function startBrowser(options = {}) {
 // without a rebuild. Files the server writes (faces.js, icons) still come
 // from it.
 async function serveStaticFromTree(context) {
-  const dir = join(repo, 'crates', 'tessera', 'static');
+  const dir = join(repo, 'crates', 'server', 'static');
   const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.webmanifest': 'application/manifest+json' };
   const pages = { '/replay/': 'replay.html', '/race/': 'race.html' };
   await context.route(/\/(static\/[^/?]+|replay\/[^/?]+|race\/[^/?]+|)(\?.*)?$/, async (route) => {

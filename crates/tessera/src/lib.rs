@@ -11,6 +11,5 @@ mod failure;
 #[doc(hidden)]
 pub mod fuzzing;
 mod tui;
-mod web;
 
 pub use cli::run;

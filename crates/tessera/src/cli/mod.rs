@@ -154,7 +154,7 @@ struct ServeArgs {
     max_connections_per_client: u64,
     /// Log lines as text or one JSON object each (levels: RUST_LOG).
     #[arg(long, env = "TESSERA_LOG_FORMAT", value_enum, default_value = "text")]
-    log_format: crate::web::LogFormat,
+    log_format: server::LogFormat,
     /// Solver requests (solve, hint, check) a second per client address;
     /// a burst of twice that is allowed, beyond it 429.
     #[arg(long, env = "TESSERA_SOLVER_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -264,14 +264,14 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Starts the web server (see `crate::web`).
+/// Starts the web server (the `server` crate).
 fn serve(args: ServeArgs) -> Result<(), Failure> {
-    let config = crate::web::Config {
+    let config = server::Config {
         addr: args.addr,
         database: args.db,
         connections: args.db_connections,
         db_timeout: args.db_timeout,
-        limits: crate::web::Limits {
+        limits: server::Limits {
             header_timeout: args.header_timeout,
             max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
             max_per_client: usize::try_from(args.max_connections_per_client).unwrap_or(usize::MAX),
@@ -285,11 +285,11 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
         request_timeout: std::time::Duration::from_secs(args.request_timeout),
         shutdown_grace: std::time::Duration::from_secs(args.shutdown_grace),
         tiers: args.tiers,
-        clock: crate::web::Clock::from_env(),
+        clock: server::Clock::from_env(),
         bus: args.bus,
     };
     install_solver(args.tables, args.cache_dir);
-    crate::web::serve(config).map_err(|e| Failure::Other(e.to_string()))
+    server::serve(config).map_err(|e| Failure::Other(e.to_string()))
 }
 
 /// The games' solver for this server: the small tables first, then

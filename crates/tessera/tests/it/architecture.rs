@@ -1,7 +1,8 @@
 //! The shape of the code, checked: no import circles between modules, and
 //! the layers depend one way only (engines → play → front ends). What a
 //! crate boundary already says, Cargo enforces (the store, a crate the
-//! front ends depend on, cannot import them); this checks what it cannot:
+//! front ends depend on, cannot import them; nor the server, the web front
+//! end's crate, the binary); this checks what it cannot:
 //! circles inside a crate, and which outside crates each layer may use.
 //!
 //! Modules are read from the source tree; a module's uses are the paths it
@@ -193,7 +194,7 @@ fn crate_dir(name: &str) -> PathBuf {
 #[test]
 fn no_module_imports_another_that_imports_it_back() {
     for name in [
-        "tessera", "store", "play", "accounts", "picture", "slide", "shisen", "common",
+        "tessera", "server", "store", "play", "accounts", "picture", "slide", "shisen", "common",
     ] {
         let src = crate_dir(name).join("src");
         for (parent, graph) in sibling_graphs(&src) {
@@ -304,6 +305,16 @@ fn layers_depend_one_way() {
         assert!(
             !store.contains(front_end),
             "the store depends on the front ends' {front_end}"
+        );
+    }
+    // The server speaks HTTP over play and the store: no terminal, no
+    // progress bars, and not the binary that starts it (which Cargo would
+    // refuse as a cycle anyway).
+    let server = dependencies("server");
+    for front_end in ["tessera", "ratatui", "crossterm", "indicatif"] {
+        assert!(
+            !server.contains(front_end),
+            "the server depends on the other front ends' {front_end}"
         );
     }
     // Pictures are drawn from engine types alone: no session rules.

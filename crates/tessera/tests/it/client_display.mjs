@@ -5,7 +5,7 @@
 // after the last what play::display computed. Prints every disagreement;
 // exits 1 if there is any. Driven by client_rules.rs.
 import { readFileSync } from 'node:fs';
-import { DISPLAYS, recentOf, shownCells, CarriedDisplay } from '../../static/rules.js';
+import { DISPLAYS, recentOf, shownCells, CarriedDisplay } from '../../../server/static/rules.js';
 
 const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const failures = [];

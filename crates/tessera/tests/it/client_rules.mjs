@@ -2,7 +2,7 @@
 // engines computed (a JSON file named on the command line) and prints every
 // disagreement; exits 1 if there is any. Driven by client_rules.rs.
 import { readFileSync } from 'node:fs';
-import { applyMove, movesToward, mtmCount, readMoves, score, matchClass, DISPLAYS, recentOf, shownCells } from '../../static/rules.js';
+import { applyMove, movesToward, mtmCount, readMoves, score, matchClass, DISPLAYS, recentOf, shownCells } from '../../../server/static/rules.js';
 
 const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const failures = [];

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 /// Every `(method, path)` the router declares, read from `web/mod.rs`.
 fn routes_in_source() -> BTreeSet<(String, String)> {
-    let source = include_str!("../../src/web/mod.rs");
+    let source = include_str!("../../../server/src/lib.rs");
     let mut routes = BTreeSet::new();
     for line in source.lines() {
         let Some((_, rest)) = line.split_once(".route(\"") else {
@@ -65,7 +65,7 @@ fn the_document_covers_every_route() {
 /// per-client limit: the routes of a `let NAME = Router::new()…;` that a
 /// later `let NAME = ops::limited(NAME, …)` wraps.
 fn limited_routes_in_source() -> BTreeSet<(String, String)> {
-    let source = include_str!("../../src/web/mod.rs");
+    let source = include_str!("../../../server/src/lib.rs");
     let statements: Vec<&str> = source.split(';').collect();
     let mut routes = BTreeSet::new();
     for statement in &statements {

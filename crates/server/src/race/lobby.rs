@@ -8,8 +8,8 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::web::error::{Always, ApiError};
-use crate::web::App;
+use crate::error::{Always, ApiError};
+use crate::App;
 
 /// An open room in the lobby.
 #[derive(Serialize, ToSchema)]

@@ -58,7 +58,7 @@ impl ToSchema for DisplayName {}
 
 /// The officially assigned ISO 3166-1 alpha-2 codes, one a line, in the
 /// file that names their source (an operator updates it there).
-const COUNTRY_CODES: &str = include_str!("../../../data/iso-3166-1-alpha-2.txt");
+const COUNTRY_CODES: &str = include_str!("../../data/iso-3166-1-alpha-2.txt");
 
 /// The codes of [`COUNTRY_CODES`], in its order.
 fn country_codes() -> impl Iterator<Item = &'static str> {

@@ -54,7 +54,7 @@ pub enum LogError {
     Late,
 }
 
-impl From<LogError> for crate::web::error::ApiError {
+impl From<LogError> for crate::error::ApiError {
     /// The database's faults as every request answers them; the bus's as
     /// a 503 to try again shortly (it reconnects by itself).
     fn from(error: LogError) -> Self {
@@ -62,7 +62,7 @@ impl From<LogError> for crate::web::error::ApiError {
             LogError::Store(e) => store::Error::from(e).into(),
             LogError::Bus(_) | LogError::Late => {
                 tracing::error!(error = %error, "live-play bus error");
-                crate::web::error::ApiError::unavailable(
+                crate::error::ApiError::unavailable(
                     "the live-play bus cannot be reached: try again",
                     5,
                 )

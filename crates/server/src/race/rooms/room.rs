@@ -13,8 +13,8 @@ use play::seed::derived_id;
 use tokio::sync::{broadcast, Notify};
 
 use super::step::{Logged, Step, StepError};
-use crate::web::clock::now_millis;
-use crate::web::race::log::RoomLog;
+use crate::clock::now_millis;
+use crate::race::log::RoomLog;
 
 /// Events a slow connection may fall behind before it is sent the room
 /// afresh instead.

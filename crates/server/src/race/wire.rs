@@ -8,7 +8,7 @@ use play::rating::Pool;
 use serde::{Deserialize, Serialize};
 
 use super::rooms::{Games, Replica};
-use crate::web::shisen_api::TurnJson;
+use crate::shisen_api::TurnJson;
 
 /// What a client sends.
 #[derive(Deserialize, Debug)]

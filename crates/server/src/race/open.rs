@@ -14,10 +14,10 @@ use slide::Goal;
 use utoipa::ToSchema;
 
 use super::rooms::Room;
-use crate::web::edge::{GoalName, Preset, RaceSize, RoomId};
-use crate::web::error::{Always, ApiError, Body, BodyErrors, Limited};
-use crate::web::shisen_api::deal_error;
-use crate::web::App;
+use crate::edge::{GoalName, Preset, RaceSize, RoomId};
+use crate::error::{Always, ApiError, Body, BodyErrors, Limited};
+use crate::shisen_api::deal_error;
+use crate::App;
 use play::shisen_game::DealError;
 
 /// A race to open: `{"game": "slide", "size", "goal"}` or
@@ -102,7 +102,7 @@ impl NewRequest {
                 }
                 let size = self.size.as_ref().map(RaceSize::shisen).transpose();
                 let size = size.map_err(|e| refused(e.to_string(), "/size"))?;
-                let spec = crate::web::shisen_api::deal_spec(
+                let spec = crate::shisen_api::deal_spec(
                     self.preset,
                     size,
                     self.gravity,
@@ -125,7 +125,7 @@ impl NewRequest {
         let given = json!({ "not": { "type": "null" } });
         let mut cases = vec![
             json!({ "required": ["game"], "properties": game("slide"), "not": { "required": ["size"] } }),
-            crate::web::edge::excludes("preset", given.clone(), "size"),
+            crate::edge::excludes("preset", given.clone(), "size"),
         ];
         // A field of the other game is refused when it says something: a
         // value (null is absent), or `true` for a flag (false is the
@@ -208,10 +208,7 @@ pub async fn new(
 
 /// Opens a rated room racing `pool`'s game, for players quick match
 /// paired: its id.
-pub(in crate::web) async fn open_rated(
-    app: &App,
-    pool: play::rating::Pool,
-) -> Result<String, ApiError> {
+pub(crate) async fn open_rated(app: &App, pool: play::rating::Pool) -> Result<String, ApiError> {
     let game = pool.spec();
     let seed = match game {
         RaceSpec::Shisen(spec) => quick_deal(app, spec).await?,

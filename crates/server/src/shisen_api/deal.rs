@@ -10,11 +10,11 @@ use play::shisen_game::{DealError, ShisenSpec};
 use serde::{Deserialize, Serialize};
 use shisen::{Matching, Rules, Size, TileSet};
 
-use crate::web::clock::now_millis;
-use crate::web::edge::{excludes, GameId, Preset, Seed, ShisenSize};
-use crate::web::error::{Always, ApiError, Body, BodyErrors};
-use crate::web::player::Player;
-use crate::web::{issue_seed, App};
+use crate::clock::now_millis;
+use crate::edge::{excludes, GameId, Preset, Seed, ShisenSize};
+use crate::error::{Always, ApiError, Body, BodyErrors};
+use crate::player::Player;
+use crate::{issue_seed, App};
 use store::IssuedGame;
 use utoipa::ToSchema;
 
@@ -90,7 +90,7 @@ fn spec(request: &NewRequest) -> Result<ShisenSpec, ApiError> {
 
 /// The deal a preset or a size, the two rule flags and solvability name
 /// (a single game's or a race's).
-pub(in crate::web) fn deal_spec(
+pub(crate) fn deal_spec(
     preset: Option<Preset>,
     size: Option<ShisenSize>,
     gravity: bool,
@@ -115,7 +115,7 @@ pub(in crate::web) fn deal_spec(
     })
 }
 
-pub(in crate::web) fn deal_error(error: DealError) -> ApiError {
+pub(crate) fn deal_error(error: DealError) -> ApiError {
     match error {
         DealError::Tiles(e) => ApiError::bad(format!("bad deal: {e}")),
         DealError::OutOfTime => ApiError::new(
@@ -159,11 +159,11 @@ pub struct Issued {
             request_body = json!({"game": "$response.body#/game"}))),
         ("replay" = (operation_id = "replay", description = "The game's replay, once it is cleared",
             parameters(("game" = "$response.body#/game")))),
-    )), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = crate::web::error::ErrorBody), Always))]
+    )), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = crate::error::ErrorBody), Always))]
 pub async fn new(
     State(app): State<App>,
     player: Player,
-    visitor: crate::web::account::Visitor,
+    visitor: crate::account::Visitor,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Issued>, ApiError> {
     let spec = spec(&request)?;
@@ -188,7 +188,7 @@ pub async fn new(
     };
     let account = visitor.account().map(|a| a.id.as_str());
     app.store.issue_to(&game, account).await?;
-    crate::web::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
+    crate::daily::dealt(&app, &game, request.daily, &visitor, now).await?;
     Ok(Json(Issued {
         game: game.id,
         seed,

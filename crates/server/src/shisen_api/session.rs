@@ -9,12 +9,12 @@ use play::shisen_game::{shuffle_seed, Replay, Session, Turn};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Rules};
 
-use crate::web::clock::now_millis;
-use crate::web::edge::GameId;
-use crate::web::error::{Always, ApiError, Body, BodyErrors, GameErrors};
-use crate::web::games::{open_game, unreadable};
-use crate::web::player::Player;
-use crate::web::App;
+use crate::clock::now_millis;
+use crate::edge::GameId;
+use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
+use crate::games::{open_game, unreadable};
+use crate::player::Player;
+use crate::App;
 use store::{GameRow, IssuedGame};
 use utoipa::ToSchema;
 
@@ -36,7 +36,7 @@ fn stored_rules(game: &IssuedGame) -> Result<Rules, ApiError> {
 }
 
 /// The deal of a stored game, as a session at its start.
-pub(in crate::web) fn stored_session(game: &IssuedGame) -> Result<Session, ApiError> {
+pub(crate) fn stored_session(game: &IssuedGame) -> Result<Session, ApiError> {
     let rules = stored_rules(game)?;
     let deal = parse_board(&game.setup, rules.matching).map_err(|e| unreadable(game, e))?;
     Ok(Session::new(deal, rules, game.seed))

@@ -15,9 +15,9 @@ use shisen::Board;
 use slide::Position;
 
 use super::rooms::{Games, Replica};
-use crate::web::error::ApiError;
-use crate::web::games::finish;
-use crate::web::App;
+use crate::error::ApiError;
+use crate::games::finish;
+use crate::App;
 use store::{Account, GameRow, IssuedGame};
 
 /// What a game's finish has of its own: how its deal is stored, what help
@@ -71,7 +71,7 @@ impl Finishing for SlideSpec {
     }
 
     async fn asked(app: &App, issued: &IssuedGame, _: &Puzzle) -> Result<Vec<Position>, ApiError> {
-        crate::web::slide_api::helped_positions(app, &issued.player_id, issued.issued_at).await
+        crate::slide_api::helped_positions(app, &issued.player_id, issued.issued_at).await
     }
 
     fn judge(
@@ -131,7 +131,7 @@ impl Finishing for ShisenSpec {
         deal: &ShisenDeal,
     ) -> Result<Vec<(Board, i64)>, ApiError> {
         let matching = deal.spec.rules().matching;
-        crate::web::shisen_api::asked_boards(app, &issued.player_id, issued, matching).await
+        crate::shisen_api::asked_boards(app, &issued.player_id, issued, matching).await
     }
 
     fn judge(

@@ -10,7 +10,7 @@ use accounts::Handle;
 use play::rating::{Outcome, Pool};
 
 use super::rooms::{Replica, Settle};
-use crate::web::clock::now_millis;
+use crate::clock::now_millis;
 use store::{Fault, RatedRacer, Store};
 
 /// How long a settlement waits for a solve's verdict: each solve is judged

@@ -15,9 +15,9 @@ use tokio::sync::watch;
 
 use super::room::{Encode, Room, Settle};
 use super::step::Step;
-use crate::web::clock::now_millis;
-use crate::web::error::ApiError;
-use crate::web::race::log::{Hears, RoomLog};
+use crate::clock::now_millis;
+use crate::error::ApiError;
+use crate::race::log::{Hears, RoomLog};
 use store::OpenedRoom;
 
 /// Rooms one instance holds at once: each is a little memory and a timer,

@@ -9,11 +9,11 @@ use play::shisen_game::{analyse, Session, ANALYSIS_TIME};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Point, Verdict};
 
-use crate::web::clock::now_millis;
-use crate::web::edge::GameId;
-use crate::web::error::{Always, ApiError, Body, BodyErrors, Limited};
-use crate::web::player::Player;
-use crate::web::App;
+use crate::clock::now_millis;
+use crate::edge::GameId;
+use crate::error::{Always, ApiError, Body, BodyErrors, Limited};
+use crate::player::Player;
+use crate::App;
 use utoipa::ToSchema;
 
 use super::deal::{check_size, rules};

@@ -5,11 +5,11 @@ use play::shisen_game::Turn;
 use serde::{Deserialize, Serialize};
 use shisen::{Point, Size};
 
-use crate::web::error::ApiError;
+use crate::error::ApiError;
 use utoipa::ToSchema;
 
 /// The turns of a request, each point checked against the board's size.
-pub(in crate::web) fn read_turns(turns: &[TurnJson], size: Size) -> Result<Vec<Turn>, ApiError> {
+pub(crate) fn read_turns(turns: &[TurnJson], size: Size) -> Result<Vec<Turn>, ApiError> {
     if turns.len() > SUBMITTED_TURNS {
         return Err(ApiError::bad(format!(
             "too many turns: at most {SUBMITTED_TURNS}"
@@ -40,7 +40,7 @@ pub(in crate::web) fn read_turns(turns: &[TurnJson], size: Size) -> Result<Vec<T
 }
 
 /// A turn of the request that cannot be played: 400, pointing at it.
-pub(in crate::web) fn illegal_turn(e: play::shisen_game::ReplayError) -> ApiError {
+pub(crate) fn illegal_turn(e: play::shisen_game::ReplayError) -> ApiError {
     ApiError::bad(format!("illegal turn {}: {}", e.turn, e.reason))
         .at(format!("/turns/{}", e.turn.saturating_sub(1)))
 }

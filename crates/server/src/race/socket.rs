@@ -19,13 +19,13 @@ use super::finish::Solver;
 use super::gate::{Gate, Reply, Verdict, READ_BYTES};
 use super::rooms::{Room, Step, StepError};
 use super::wire::{encode, error, snapshot, Incoming, Outgoing};
-use crate::web::account::{same_origin, Visitor};
-use crate::web::clock::now_millis;
-use crate::web::edge::RoomId;
-use crate::web::error::{Always, ApiError, ErrorBody};
-use crate::web::player::Player;
-use crate::web::shisen_api::{read_turns, TurnJson};
-use crate::web::App;
+use crate::account::{same_origin, Visitor};
+use crate::clock::now_millis;
+use crate::edge::RoomId;
+use crate::error::{Always, ApiError, ErrorBody};
+use crate::player::Player;
+use crate::shisen_api::{read_turns, TurnJson};
+use crate::App;
 use store::Account;
 
 /// A race room's WebSocket: JSON messages with a `type`, as
@@ -273,7 +273,7 @@ impl Racer {
                     .await
             }
             Incoming::Move { moves, t } => {
-                let moves = crate::web::slide_api::parse_moves(&moves);
+                let moves = crate::slide_api::parse_moves(&moves);
                 return self
                     .play(moves.map(Turn::Slide).map_err(|e| e.message), t)
                     .await;

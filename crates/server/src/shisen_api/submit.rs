@@ -7,12 +7,12 @@ use play::result::{self, Ending};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Matching};
 
-use crate::web::clock::now_millis;
-use crate::web::edge::GameId;
-use crate::web::error::{Always, ApiError, Body, BodyErrors, GameErrors};
-use crate::web::games::{facts, finish, open_game, Finished};
-use crate::web::player::Player;
-use crate::web::App;
+use crate::clock::now_millis;
+use crate::edge::GameId;
+use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
+use crate::games::{facts, finish, open_game, Finished};
+use crate::player::Player;
+use crate::App;
 use store::IssuedGame;
 use utoipa::ToSchema;
 
@@ -36,7 +36,7 @@ pub struct SubmitRequest {
 
 /// The boards `player` asked for hints about since `game` was dealt,
 /// with how often each was asked: `play` charges those the game showed.
-pub(in crate::web) async fn asked_boards(
+pub(crate) async fn asked_boards(
     app: &App,
     player: &str,
     game: &IssuedGame,
@@ -81,7 +81,7 @@ pub enum Submitted {
 pub async fn submit(
     State(app): State<App>,
     player: Player,
-    visitor: crate::web::account::Visitor,
+    visitor: crate::account::Visitor,
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Submitted>, ApiError> {
     check_times(&request.times, request.turns.len())
