@@ -79,7 +79,7 @@ test('the race page says when the live-play bus is away and when it is back', { 
 
   redis = await startRedis(port, dir);
   for (const page of [a, b]) {
-    await page.waitForFunction(() => /is back/.test(document.querySelector('#race-status').textContent),
+    await page.waitForFunction(() => /server is back/.test(document.querySelector('#race-status').textContent),
       null, { timeout: 5000 });
   }
   // A move now goes through: Ben's page draws it on Ada's card.
