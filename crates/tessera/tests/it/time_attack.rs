@@ -114,14 +114,17 @@ fn a_run_is_the_seeds_harder_and_harder_scored_by_its_clock_once_and_ranked() {
     assert_ne!(other["seed"], run["seed"]);
     assert_ne!(other["run"], run["run"]);
 
-    // Ten minutes later, on a server that saw them pass: 4 s to read each
-    // puzzle and 200 ms a move, over about 7 minutes. Every solve is
-    // optimal, so each adds time; the clock still runs out before the end.
+    // Ten minutes later, on a server that saw them pass: 9 s to read each
+    // puzzle and 200 ms a move, over about 8 minutes. Every solve is
+    // optimal, so each adds time; the clock still runs out before the end
+    // whatever the seed dealt: 50 solves earn at most 246 s over the 180,
+    // and 50 readings alone take 450 s. (At 4 s a reading, a seed of short
+    // puzzles let all 50 in.)
     let dir = server.stop();
     let later = Server::start_shifted(dir, SHIFT);
     let mut ann_later = Client::new(&later.url);
     ann_later.cookie = ann.cookie.clone();
-    let (body, solved) = play_run(&puzzles, 4_000, 200, 420_000);
+    let (body, solved) = play_run(&puzzles, 9_000, 200, 480_000);
     let reply = ann_later.post(&format!("/api/time-attack/{id}"), body.clone());
     assert_eq!(reply.status, 201, "{}", reply.text);
     let scored = reply.json();
