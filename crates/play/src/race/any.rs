@@ -200,9 +200,19 @@ impl AnyRace {
         each!(self, race => race.leave(key, now))
     }
 
-    /// See [`Race::rematch`].
-    pub fn rematch(&mut self, key: &str, seed: u64, now: i64) -> Result<Vec<Event>, RaceError> {
-        each!(self, race => race.rematch(key, seed, now))
+    /// See [`Race::may_rematch`].
+    pub fn may_rematch(&self, key: &str) -> Result<(), RaceError> {
+        each!(self, race => race.may_rematch(key))
+    }
+
+    /// See [`Race::rematch`]; a deal of the other game is refused.
+    pub fn rematch(&mut self, key: &str, deal: Deal, now: i64) -> Result<Vec<Event>, RaceError> {
+        match (self, deal) {
+            (AnyRace::Slide(race), Deal::Slide(puzzle)) => race.rematch(key, puzzle, now),
+            (AnyRace::Shisen(race), Deal::Shisen(deal)) => race.rematch(key, deal, now),
+            (AnyRace::Slide(_), Deal::Shisen(_)) => Err(RaceError::WrongGame("a sliding puzzle")),
+            (AnyRace::Shisen(_), Deal::Slide(_)) => Err(RaceError::WrongGame("Shisen-Sho")),
+        }
     }
 
     /// See [`Race::tick`].
@@ -255,6 +265,32 @@ mod tests {
                 Err(RaceError::WrongGame(why))
             );
             assert_eq!(race.standings(0)[0].moves, 0);
+        }
+    }
+
+    /// A rematch given the other game's deal is refused; a spec deals the
+    /// puzzle its room deals from the same seed.
+    #[test]
+    fn a_rematch_deal_of_the_other_game_is_refused() {
+        let slide: RaceSpec = "slide:3x3-row-major".parse().unwrap();
+        let shisen: RaceSpec = "shisen:6x4-gravity".parse().unwrap();
+        for (game, other) in [(&slide, &shisen), (&shisen, &slide)] {
+            let mut race = AnyRace::new(game.clone(), 5, 0).unwrap();
+            race.join("a", "a".parse().unwrap(), None, 0).unwrap();
+            assert_eq!(race.may_rematch("a"), Err(RaceError::NotOver));
+            let refused = race.rematch("a", other.deal(9).unwrap(), 0);
+            assert!(
+                matches!(refused, Err(RaceError::WrongGame(_))),
+                "{game}: {refused:?}"
+            );
+        }
+        for game in [&slide, &shisen] {
+            let mut race = AnyRace::new(game.clone(), 5, 0).unwrap();
+            race.join("a", "a".parse().unwrap(), None, 0).unwrap();
+            race.join("b", "b".parse().unwrap(), None, 0).unwrap();
+            race.start("a", 0).unwrap();
+            race.tick(super::super::COUNTDOWN_MS);
+            assert_eq!(race.deal(), Some(game.deal(5).unwrap()), "{game}");
         }
     }
 

@@ -69,6 +69,18 @@ pub enum RaceSpec {
     Shisen(ShisenSpec),
 }
 
+impl RaceSpec {
+    /// The puzzle `seed` deals for this game. A rematch is given its deal
+    /// rather than a seed, so that the dealing (a solvable Shisen-Sho
+    /// board may take a second) is done before the room is locked.
+    pub fn deal(&self, seed: u64) -> Result<Deal, RaceError> {
+        Ok(match self {
+            RaceSpec::Slide(spec) => Deal::Slide(RaceGame::deal(spec, seed)?),
+            RaceSpec::Shisen(spec) => Deal::Shisen(RaceGame::deal(spec, seed)?),
+        })
+    }
+}
+
 impl fmt::Display for RaceSpec {
     /// `slide:` or `shisen:` and the spec, e.g. `slide:3x3-row-major`,
     /// `shisen:6x4-gravity`: how a shared room names its game.

@@ -390,16 +390,24 @@ impl<G: RaceGame> Race<G> {
         events
     }
 
-    /// A racer asks for a rematch once the race is over: the same room,
-    /// a new puzzle from `seed`, everyone back in the lobby and not ready.
-    /// Those who dropped out are no longer in it.
-    pub fn rematch(&mut self, key: &str, seed: u64, now: i64) -> Result<Vec<Event>, RaceError> {
-        let mut events = self.tick(now);
+    /// Whether `key` may ask for a rematch: a player, once the race is
+    /// over. Asked before a deal is made for it.
+    pub fn may_rematch(&self, key: &str) -> Result<(), RaceError> {
         self.index_of(key)?;
         if self.phase != Phase::Finished {
             return Err(RaceError::NotOver);
         }
-        self.deal = self.game.deal(seed)?;
+        Ok(())
+    }
+
+    /// A racer asks for a rematch once the race is over: the same room,
+    /// the new puzzle `deal` (the game's deal of a fresh seed, made by the
+    /// caller), everyone back in the lobby and not ready. Those who
+    /// dropped out are no longer in it.
+    pub fn rematch(&mut self, key: &str, deal: G::Deal, now: i64) -> Result<Vec<Event>, RaceError> {
+        let mut events = self.tick(now);
+        self.may_rematch(key)?;
+        self.deal = deal;
         self.racers
             .retain(|r| !matches!(r.lane, Lane::Out { .. }) && r.presence != Presence::Gone);
         for racer in &mut self.racers {

@@ -6,7 +6,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use play::race::{Phase, RaceSpec};
+use play::race::{Deal, Phase, RaceSpec, ShisenDeal};
 use play::seed::random_seed;
 use play::slide_game::{GoalChoice, SlideSpec};
 use serde::{Deserialize, Serialize};
@@ -109,7 +109,7 @@ impl NewRequest {
                     self.chinese,
                     self.solvable,
                 )?;
-                let seed = quick_deal(app, spec).await?;
+                let (seed, _) = quick_deal(app, spec).await?;
                 Ok((RaceSpec::Shisen(spec), seed))
             }
         }
@@ -211,7 +211,7 @@ pub async fn new(
 pub(crate) async fn open_rated(app: &App, pool: play::rating::Pool) -> Result<String, ApiError> {
     let game = pool.spec();
     let seed = match game {
-        RaceSpec::Shisen(spec) => quick_deal(app, spec).await?,
+        RaceSpec::Shisen(spec) => quick_deal(app, spec).await?.0,
         RaceSpec::Slide(_) => random_seed(),
     };
     app.races.open(game, seed, true).await?.ok_or_else(|| {
@@ -232,31 +232,44 @@ const DRAWS: usize = 3;
 /// engine's budget.
 const DRAW_LIMIT: std::time::Duration = std::time::Duration::from_millis(1500);
 
-/// The seed of a rematch. A Shisen-Sho room's next deal is found here
-/// first ([`quick_deal`]). Only once the race is over: a rematch before is
+/// The seed of a rematch, its deal made here, within the engine's budget
+/// and before the room is locked, and kept by the room for the step
+/// ([`Room::prepare`]). Only once the race is over: a rematch before is
 /// refused by the rules, with no deal made for it.
-pub(super) async fn rematch_seed(app: &App, room: &Room) -> Result<u64, String> {
+pub(super) async fn deal_rematch(app: &App, room: &Room) -> Result<u64, String> {
     let (game, phase) = {
         let replica = room.replica().await;
         (replica.race.game(), replica.race.phase())
     };
-    let RaceSpec::Shisen(spec) = game else {
-        return Ok(random_seed());
-    };
     if phase != Phase::Finished {
         return Ok(random_seed());
     }
-    quick_deal(app, spec)
-        .await
-        .map_err(|e| format!("no new deal for the rematch: {}", e.message))
+    let refused = |e: ApiError| format!("no new deal for the rematch: {}", e.message);
+    let deal = match game {
+        RaceSpec::Shisen(spec) => {
+            let (seed, board) = quick_deal(app, spec).await.map_err(refused)?;
+            Deal::Shisen(ShisenDeal { seed, spec, board })
+        }
+        RaceSpec::Slide(_) => {
+            let seed = random_seed();
+            let dealt = app.budget.run(move |_| game.deal(seed)).await;
+            dealt.map_err(refused)?.map_err(|e| e.to_string())?
+        }
+    };
+    let seed = deal.seed();
+    room.prepare(deal);
+    Ok(seed)
 }
 
 /// A seed whose Shisen-Sho deal is found quickly, within the engine's
-/// budget and off the async threads: every instance then deals it under
-/// the room's lock without a deadline (so that they all deal the same
-/// board), and a seed whose deal the solver is slow to find would hold
-/// the room up.
-async fn quick_deal(app: &App, spec: play::shisen_game::ShisenSpec) -> Result<u64, ApiError> {
+/// budget and off the async threads, and its board: a seed whose deal the
+/// solver is slow to find would keep the players waiting. Other instances
+/// deal the seed without a deadline (so that they all deal the same
+/// board).
+async fn quick_deal(
+    app: &App,
+    spec: play::shisen_game::ShisenSpec,
+) -> Result<(u64, shisen::Board), ApiError> {
     for _ in 0..DRAWS {
         let seed = random_seed();
         let dealt = app
@@ -264,7 +277,7 @@ async fn quick_deal(app: &App, spec: play::shisen_game::ShisenSpec) -> Result<u6
             .run(move |deadline| spec.deal(seed, &mut deadline.within(DRAW_LIMIT)))
             .await?;
         match dealt {
-            Ok(_) => return Ok(seed),
+            Ok(board) => return Ok((seed, board)),
             Err(DealError::OutOfTime) => {}
             Err(e) => return Err(deal_error(e)),
         }

@@ -265,7 +265,7 @@ impl Racer {
             }
             Incoming::Start => room.execute(Step::Start { key }, |_, _, _| ()).await,
             Incoming::Rematch => {
-                let seed = match super::open::rematch_seed(&self.app, room).await {
+                let seed = match super::open::deal_rematch(&self.app, room).await {
                     Ok(seed) => seed,
                     Err(e) => return Reply::Send(vec![error(e)]),
                 };

@@ -50,6 +50,11 @@ fn solution(race: &Race<SlideSpec>) -> Moves {
     slide::solve_fast(&puzzle.start, &puzzle.goal_position).unwrap()
 }
 
+/// The room's game dealt from `seed`: what a rematch is given.
+fn dealt(race: &Race<SlideSpec>, seed: u64) -> Puzzle {
+    race.game().deal(seed).unwrap()
+}
+
 fn slide(moves: &Moves) -> Moves {
     moves.clone()
 }
@@ -402,17 +407,20 @@ fn a_player_away_too_long_loses_their_lobby_seat() {
 fn a_rematch_deals_a_new_puzzle_in_the_same_room() {
     let mut race = racing(&["a", "b", "c"]);
     let first = puzzle(&race).clone();
-    assert_eq!(race.rematch("a", 8, COUNTDOWN_MS), Err(RaceError::NotOver));
+    assert_eq!(
+        race.rematch("a", dealt(&race, 8), COUNTDOWN_MS),
+        Err(RaceError::NotOver)
+    );
     let solution = solution(&race);
     race.play("a", &slide(&solution), 0, COUNTDOWN_MS).unwrap();
     race.play("b", &slide(&solution), 0, COUNTDOWN_MS).unwrap();
     race.leave("c", COUNTDOWN_MS);
     assert_eq!(race.phase(), Phase::Finished);
     assert_eq!(
-        race.rematch("x", 8, COUNTDOWN_MS),
+        race.rematch("x", dealt(&race, 8), COUNTDOWN_MS),
         Err(RaceError::NotAPlayer)
     );
-    race.rematch("b", 8, 10_000).unwrap();
+    race.rematch("b", dealt(&race, 8), 10_000).unwrap();
     assert_eq!(race.phase(), Phase::Lobby);
     let view = race.view();
     assert_eq!(view.players.len(), 2, "who dropped out is gone");

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use play::race::{AnyRace, RaceSpec};
+use play::race::{AnyRace, RaceError, RaceSpec};
 use play::rating::Pool;
 use play::seed::random_id;
 use tokio::sync::watch;
@@ -212,8 +212,9 @@ impl Rooms {
             .then(|| Pool::of(&game))
             .transpose()
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("/rated"))?;
-        let race =
-            AnyRace::new(game.clone(), seed, now).map_err(|e| ApiError::bad(e).at("/goal"))?;
+        let race = dealt(game.clone(), seed, now)
+            .await
+            .map_err(|e| ApiError::bad(e).at("/goal"))?;
         let race = limited(race, pool);
         if self.map().len() >= MOST_ROOMS {
             return Ok(None);
@@ -282,7 +283,7 @@ impl Rooms {
                 return Ok(None);
             }
         };
-        let Ok(race) = AnyRace::new(game, opened.seed, opened.opened_at) else {
+        let Ok(race) = dealt(game, opened.seed, opened.opened_at).await else {
             return Ok(None);
         };
         let room = Room::new(
@@ -394,6 +395,14 @@ async fn keep_time(rooms: Rooms, room: Arc<Room>) {
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
     }
+}
+
+/// A new room's race, its first puzzle dealt off the async threads: a
+/// Shisen-Sho board may take a second to find.
+async fn dealt(game: RaceSpec, seed: u64, now: i64) -> Result<AnyRace, RaceError> {
+    tokio::task::spawn_blocking(move || AnyRace::new(game, seed, now))
+        .await
+        .expect("dealing does not panic")
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
-use play::race::{AnyRace, Event, RaceError, Seat};
+use play::race::{AnyRace, Deal, Event, RaceError, RaceSpec, Seat};
 use play::rating::Pool;
 use play::seed::derived_id;
 use tokio::sync::{broadcast, Notify};
@@ -93,6 +93,14 @@ pub struct Room {
     pub(super) stale: AtomicBool,
     /// The log the room's steps go through.
     log: Arc<dyn RoomLog>,
+    /// What the room races (the same in every round).
+    game: RaceSpec,
+    /// Rematches' deals, by seed, made before the replica is locked
+    /// ([`Room::prepare`]) and taken by the step that logs the seed.
+    deals: Mutex<HashMap<u64, Deal>>,
+    /// How many rematches were dealt with the replica locked: a step read
+    /// from the log rather than heard, whose deal nobody prepared.
+    pub(super) dealt_locked: AtomicUsize,
     encode: Encode,
     /// Where a rated room's races go when they end.
     settle: Option<Settle>,
@@ -109,6 +117,9 @@ impl Room {
         encode: Encode,
     ) -> Room {
         Room {
+            game: race.game(),
+            deals: Mutex::default(),
+            dealt_locked: AtomicUsize::new(0),
             replica: tokio::sync::Mutex::new(Replica {
                 race,
                 games: Games {
@@ -148,6 +159,49 @@ impl Room {
 
     pub(super) fn inbox(&self) -> MutexGuard<'_, Vec<(i64, String)>> {
         self.inbox.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn deals(&self) -> MutexGuard<'_, HashMap<u64, Deal>> {
+        self.deals.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps `deal` for the rematch step that logs its seed: dealt before
+    /// the replica is locked, so that a Shisen-Sho board that takes a
+    /// second to find holds up no move of the room.
+    pub fn prepare(&self, deal: Deal) {
+        self.deals().insert(deal.seed(), deal);
+    }
+
+    /// Deals, off the async threads and before the replica is locked, the
+    /// rematches other instances logged that this instance heard of (and
+    /// will take from what it heard, not from the log).
+    async fn prepare_heard(&self) {
+        let seeds: Vec<u64> = self
+            .inbox()
+            .iter()
+            .filter_map(|(_, text)| rematch_seed(text))
+            .collect();
+        for seed in seeds {
+            if self.deals().contains_key(&seed) {
+                continue;
+            }
+            let game = self.game.clone();
+            if let Ok(Ok(deal)) = tokio::task::spawn_blocking(move || game.deal(seed)).await {
+                self.prepare(deal);
+            }
+        }
+    }
+
+    /// The rematch's deal of `seed`: the one prepared, or else (a step
+    /// read from the log) dealt now, with the replica locked. The seed was
+    /// drawn as one that deals within the engine's budget.
+    fn deal_of(&self, seed: u64) -> Result<Deal, RaceError> {
+        if let Some(deal) = self.deals().remove(&seed) {
+            return Ok(deal);
+        }
+        self.dealt_locked.fetch_add(1, Ordering::Relaxed);
+        metrics::counter!("tessera_race_deals_locked_total").increment(1);
+        self.game.deal(seed)
     }
 
     /// The room as it stands (for a snapshot).
@@ -249,6 +303,7 @@ impl Room {
     /// Takes the steps other instances logged (when told of them), and
     /// reads the log if it is `stale`.
     pub(super) async fn hear(&self) {
+        self.prepare_heard().await;
         let mut replica = self.replica.lock().await;
         let known = std::mem::take(&mut *self.inbox());
         let stale = self.stale.swap(false, Ordering::SeqCst);
@@ -280,7 +335,7 @@ impl Room {
         replica.last_at = at;
         let ticked = replica.race.tick(at);
         self.send(replica, &ticked);
-        match step.take(&mut replica.race, at) {
+        match step.take(&mut replica.race, at, |seed| self.deal_of(seed)) {
             Ok(events) => {
                 self.send(replica, &events);
                 (events, Ok(()), at)
@@ -301,6 +356,18 @@ impl Room {
                 settle(&self.id, replica);
             }
         }
+    }
+}
+
+/// The seed of a logged rematch step.
+fn rematch_seed(text: &str) -> Option<u64> {
+    // Most steps are moves: only a rematch's text is read whole.
+    if !text.contains("\"rematch\"") {
+        return None;
+    }
+    match serde_json::from_str::<Logged>(text).ok()?.step {
+        Step::Rematch { seed, .. } => Some(seed),
+        _ => None,
     }
 }
 
@@ -439,5 +506,110 @@ mod tests {
             })
             .collect();
         assert_eq!(boards[0], boards[1]);
+    }
+
+    /// A room whose race of two 3x3 racers is over, both having solved.
+    fn finished_room() -> Room {
+        let game: RaceSpec = "slide:3x3-row-major".parse().unwrap();
+        let race = AnyRace::new(game, 11, 0).unwrap();
+        let room = Room::new("room".into(), race, 0, in_process(), encode);
+        {
+            let mut replica = room.replica.try_lock().unwrap();
+            for key in ["a", "b"] {
+                let join = Step::Join {
+                    key: key.into(),
+                    name: key.parse().unwrap(),
+                    account: None,
+                };
+                let ready = Step::Ready {
+                    key: key.into(),
+                    ready: true,
+                };
+                room.take(&mut replica, &join, 0).1.unwrap();
+                room.take(&mut replica, &ready, 0).1.unwrap();
+            }
+            room.take(&mut replica, &Step::Tick, 9_000).1.unwrap();
+            let Some(Deal::Slide(puzzle)) = replica.race.deal() else {
+                panic!("dealt after the countdown")
+            };
+            let moves = slide::solve_fast(&puzzle.start, &puzzle.goal_position).unwrap();
+            for key in ["a", "b"] {
+                let play = Step::Play {
+                    key: key.into(),
+                    moves: moves.clone(),
+                    t: 500,
+                };
+                room.take(&mut replica, &play, 9_500).1.unwrap();
+            }
+            assert_eq!(replica.race.phase(), play::race::Phase::Finished);
+        }
+        room
+    }
+
+    /// The puzzle a room deals once its rematch's countdown is over.
+    fn rematched(room: &Room, seed: u64) -> (Deal, usize) {
+        let mut replica = room.replica.try_lock().unwrap();
+        let rematch = Step::Rematch {
+            key: "a".into(),
+            seed,
+        };
+        room.take(&mut replica, &rematch, 10_000).1.unwrap();
+        for key in ["a", "b"] {
+            let ready = Step::Ready {
+                key: key.into(),
+                ready: true,
+            };
+            room.take(&mut replica, &ready, 10_000).1.unwrap();
+        }
+        room.take(&mut replica, &Step::Tick, 20_000).1.unwrap();
+        let deal = replica.race.deal().expect("dealt after the countdown");
+        (deal, room.dealt_locked.load(Ordering::Relaxed))
+    }
+
+    /// A rematch is dealt before the replica is locked: by the instance
+    /// that draws its seed, and by one that hears of the step. Only a step
+    /// read from the log is dealt with the replica locked; every way gives
+    /// the seed's puzzle. A rematch the rules refuse is dealt nowhere.
+    #[tokio::test]
+    async fn a_rematch_is_dealt_before_the_room_is_locked() {
+        let game: RaceSpec = "slide:3x3-row-major".parse().unwrap();
+        let seed = 77;
+        let expected = game.deal(seed).unwrap();
+
+        let drawn = finished_room();
+        drawn.prepare(game.deal(seed).unwrap());
+        assert_eq!(rematched(&drawn, seed), (expected.clone(), 0));
+        assert!(drawn.deals().is_empty(), "the prepared deal was taken");
+
+        let heard = finished_room();
+        let step = Step::Rematch {
+            key: "a".into(),
+            seed,
+        };
+        let text = serde_json::to_string(&Logged { at: 10_000, step }).unwrap();
+        heard.inbox().push((9, text));
+        heard.prepare_heard().await;
+        assert!(heard.deals().contains_key(&seed));
+        assert_eq!(rematched(&heard, seed), (expected.clone(), 0));
+
+        let read = finished_room();
+        assert_eq!(rematched(&read, seed), (expected, 1));
+
+        let race = AnyRace::new(game, 11, 0).unwrap();
+        let early = Room::new("early".into(), race, 0, in_process(), encode);
+        let mut replica = early.replica.try_lock().unwrap();
+        let join = Step::Join {
+            key: "a".into(),
+            name: "A".parse().unwrap(),
+            account: None,
+        };
+        early.take(&mut replica, &join, 0).1.unwrap();
+        let rematch = Step::Rematch {
+            key: "a".into(),
+            seed,
+        };
+        let refused = early.take(&mut replica, &rematch, 0).1;
+        assert_eq!(refused, Err(RaceError::NotOver));
+        assert_eq!(early.dealt_locked.load(Ordering::Relaxed), 0);
     }
 }

@@ -1,7 +1,7 @@
 //! What changes a race, as it is logged: a racer's message, a lost
 //! connection, the room's clock; and why a step was not taken.
 
-use play::race::{AnyRace, Event, RaceError, RacerName, Turn};
+use play::race::{AnyRace, Deal, Event, RaceError, RacerName, Turn};
 use play::shisen_game;
 use serde::{Deserialize, Serialize};
 use slide::Moves;
@@ -98,8 +98,14 @@ impl Step {
     }
 
     /// Plays the step on `race` at `at` (after the race is moved on to
-    /// `at`, which the caller does).
-    pub(super) fn take(&self, race: &mut AnyRace, at: i64) -> Result<Vec<Event>, RaceError> {
+    /// `at`, which the caller does). A rematch's deal is asked of `deal`
+    /// only once the rules allow the rematch.
+    pub(super) fn take(
+        &self,
+        race: &mut AnyRace,
+        at: i64,
+        deal: impl FnOnce(u64) -> Result<Deal, RaceError>,
+    ) -> Result<Vec<Event>, RaceError> {
         match self {
             Step::Watch { key } => race.watch(key, at),
             Step::Join { key, name, account } => {
@@ -109,7 +115,10 @@ impl Step {
             Step::Start { key } => race.start(key, at),
             Step::Play { key, moves, t } => race.play(key, &Turn::Slide(moves.clone()), *t, at),
             Step::Turn { key, turn, t } => race.play(key, &Turn::Shisen(*turn), *t, at),
-            Step::Rematch { key, seed } => race.rematch(key, *seed, at),
+            Step::Rematch { key, seed } => {
+                race.may_rematch(key)?;
+                race.rematch(key, deal(*seed)?, at)
+            }
             Step::Disconnect { key } => Ok(race.disconnect(key, at)),
             Step::Leave { key } => Ok(race.leave(key, at)),
             Step::Tick => Ok(Vec::new()),
