@@ -14,6 +14,11 @@ pub const FRAME_BYTES: usize = 64 * 1024;
 /// without a word: between [`FRAME_BYTES`] and this, the client is told
 /// and closed with 1009.
 pub(super) const READ_BYTES: usize = 1024 * 1024;
+/// How much the WebSocket layer reads from a socket at once. Its buffer is
+/// zeroed before every read, so the layer's default (128 KiB) cost more
+/// CPU than anything else a move does; a move message is tens of bytes,
+/// and a longer message is read in several turns.
+pub(super) const READ_AT_ONCE: usize = 4 * 1024;
 /// Messages a client may send in one second: a fast player makes some
 /// fifteen moves a second, and may send each on its own.
 pub const MESSAGES_PER_SECOND: u32 = 50;

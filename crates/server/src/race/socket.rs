@@ -16,7 +16,7 @@ use play::shisen_game;
 use tokio::sync::{broadcast, watch};
 
 use super::finish::Solver;
-use super::gate::{Gate, Reply, Verdict, READ_BYTES};
+use super::gate::{Gate, Reply, Verdict, READ_AT_ONCE, READ_BYTES};
 use super::rooms::{Room, Step, StepError};
 use super::wire::{encode, error, snapshot, Incoming, Outgoing};
 use crate::account::{same_origin, Visitor};
@@ -79,6 +79,7 @@ pub async fn socket(
     Ok(upgrade
         .max_message_size(READ_BYTES)
         .max_frame_size(READ_BYTES)
+        .read_buffer_size(READ_AT_ONCE)
         .on_upgrade(move |socket| async move {
             racer.serve(socket).await;
             drop(ticket);

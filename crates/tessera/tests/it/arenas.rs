@@ -10,10 +10,15 @@ use common::race::{Socket, PATIENCE};
 use common::server::{temp_dir, Client, Server};
 use serde_json::{json, Value};
 
-fn signed_in(server: &Server, prefix: &str) -> (Client, String) {
-    let mut client = server.client();
+/// A new account's client of the server at `url`.
+fn signed_in_at(url: &str, prefix: &str) -> (Client, String) {
+    let mut client = Client::new(url);
     let (handle, _) = client.sign_up(prefix);
     (client, handle)
+}
+
+fn signed_in(server: &Server, prefix: &str) -> (Client, String) {
+    signed_in_at(&server.url, prefix)
 }
 
 fn make(client: &mut Client, body: Value) -> Value {
@@ -43,8 +48,15 @@ fn line<'a>(view: &'a Value, handle: &str) -> &'a Value {
 #[test]
 fn entrants_race_rated_races_and_their_settled_outcomes_are_the_points() {
     let server = Server::start();
-    let (mut ada, ada_handle) = signed_in(&server, "ada");
-    let (mut ben, ben_handle) = signed_in(&server, "ben");
+    arena_raced([&server.url, &server.url]);
+}
+
+/// An arena raced by Ada through the server at `urls[0]` and Ben through
+/// `urls[1]` (one server, or two instances of one site): paired into one
+/// rated race, its settled outcome their points, Ben paused and back.
+pub(crate) fn arena_raced(urls: [&str; 2]) {
+    let (mut ada, ada_handle) = signed_in_at(urls[0], "ada");
+    let (mut ben, ben_handle) = signed_in_at(urls[1], "ben");
     let arena = make(&mut ada, json!({"pool": "slide-3x3", "minutes": 10}));
     let id = arena["id"].as_str().unwrap().to_string();
     assert_eq!(arena["url"], format!("/arena/{id}"));
@@ -59,8 +71,8 @@ fn entrants_race_rated_races_and_their_settled_outcomes_are_the_points() {
     let room = race.strip_prefix("/race/").unwrap();
 
     let mut sockets = Vec::new();
-    for (client, name) in [(&ada, "ada"), (&ben, "ben")] {
-        let mut socket = Socket::open(&server.url, room, client.cookie.as_deref());
+    for ((client, name), url) in [(&ada, "ada"), (&ben, "ben")].into_iter().zip(urls) {
+        let mut socket = Socket::open(url, room, client.cookie.as_deref());
         assert_eq!(socket.room_in("lobby")["rated"], "slide-3x3");
         socket.send(json!({"type": "join", "name": name}));
         socket.expect("welcome");

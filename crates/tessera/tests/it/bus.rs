@@ -49,6 +49,12 @@ fn a_rated_race_over_the_bus_is_settled_once_in_the_database() {
     rated_race_settled_once(&cluster());
 }
 
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn an_arena_is_raced_by_entrants_on_different_instances_over_the_bus() {
+    crate::arenas::arena_raced(cluster().urls());
+}
+
 /// The messages of the race itself a watcher hears, in order: what every
 /// socket of the room must hear alike wherever it is connected.
 fn race_messages(socket: &mut Socket) -> Vec<Value> {

@@ -180,6 +180,11 @@ impl Cluster {
         Client::new(&self.balancer.url)
     }
 
+    /// The two instances' own addresses.
+    pub(crate) fn urls(&self) -> [&str; 2] {
+        [&self.instances[0].url, &self.instances[1].url]
+    }
+
     /// How many requests to `route` instance `i` has answered, by its own
     /// metrics.
     fn served(&self, i: usize, route: &str) -> f64 {
@@ -562,6 +567,23 @@ pub(crate) fn race_across(cluster: &Cluster) {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
+
+    // A rematch asked on a is dealt alike on b (which deals the seed it
+    // hears of): Ben, back through b, is dealt Ada's new puzzle.
+    ada.send(json!({"type": "rematch"}));
+    ada.room_in("lobby");
+    let (mut ben, _) = Socket::join(b, &room, "Ben");
+    ada.send(json!({"type": "start"}));
+    let again = ada.expect("start")["puzzle"].clone();
+    assert_eq!(ben.expect("start")["puzzle"], again, "one rematch deal");
+    assert_ne!(again, puzzle, "a new puzzle");
+}
+
+#[test]
+#[ignore = "needs PostgreSQL and nginx: scripts/test runs it"]
+fn an_arena_is_raced_by_entrants_on_different_instances() {
+    let cluster = Cluster::start();
+    crate::arenas::arena_raced(cluster.urls());
 }
 
 #[test]

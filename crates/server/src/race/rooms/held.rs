@@ -339,6 +339,7 @@ impl Rooms {
         let room = self.map().get(id).cloned();
         if let Some(room) = room {
             match step {
+                Some((seq, _)) if room.has_taken(seq) => return,
                 Some(step) => room.inbox().push(step),
                 None => room.stale.store(true, Ordering::SeqCst),
             }
@@ -361,13 +362,7 @@ fn limited(race: AnyRace, pool: Option<Pool>) -> AnyRace {
 /// and forgets the room once it expires.
 async fn keep_time(rooms: Rooms, room: Arc<Room>) {
     loop {
-        let wake = {
-            let replica = room.replica().await;
-            [replica.race.next_deadline(), replica.race.expires_at()]
-                .into_iter()
-                .flatten()
-                .min()
-        };
+        let wake = room.wake_at(&*room.replica().await);
         let changed = room.changed.notified();
         let heard = room.heard.notified();
         let wait = wake.map(|at| Duration::from_millis((at - now_millis()).max(0) as u64));

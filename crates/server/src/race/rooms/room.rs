@@ -3,7 +3,7 @@
 //! the room's log, and is taken in the log's order.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
@@ -83,6 +83,13 @@ pub struct Room {
     pub events: broadcast::Sender<Utf8Bytes>,
     /// The next deadline may have changed.
     pub(super) changed: Notify,
+    /// The time the room's clock waits for (`i64::MAX`: none), as it last
+    /// looked: a step that leaves it as it is wakes nobody.
+    waking: AtomicI64,
+    /// The number of the last logged step taken, as the replica has it:
+    /// read without the lock, so that this instance's own steps, announced
+    /// back to it, are dropped as they arrive.
+    taken: AtomicI64,
     /// Another instance logged a step.
     pub(super) heard: Notify,
     /// Steps other instances logged, as their notifications carried them,
@@ -134,6 +141,8 @@ impl Room {
             sockets: AtomicUsize::new(0),
             events: broadcast::channel(BACKLOG).0,
             changed: Notify::new(),
+            waking: AtomicI64::new(i64::MAX),
+            taken: AtomicI64::new(0),
             heard: Notify::new(),
             inbox: Mutex::default(),
             stale: AtomicBool::new(false),
@@ -238,8 +247,35 @@ impl Room {
             .await?;
         let outcome =
             outcome.ok_or_else(|| StepError::Store("a step went missing from the log".into()))?;
-        self.changed.notify_one();
+        self.retime(&replica);
         outcome
+    }
+
+    /// When the room's clock must next wake: a countdown's end, a lapsing
+    /// absence, the room's expiry. Noted as what the clock waits for.
+    pub(super) fn wake_at(&self, replica: &Replica) -> Option<i64> {
+        let wake = [replica.race.next_deadline(), replica.race.expires_at()]
+            .into_iter()
+            .flatten()
+            .min();
+        self.waking
+            .store(wake.unwrap_or(i64::MAX), Ordering::SeqCst);
+        wake
+    }
+
+    /// Wakes the room's clock if a step moved its next deadline (most
+    /// moves do not).
+    fn retime(&self, replica: &Replica) {
+        let before = self.waking.load(Ordering::SeqCst);
+        if self.wake_at(replica).unwrap_or(i64::MAX) != before {
+            self.changed.notify_one();
+        }
+    }
+
+    /// Whether the step numbered `seq` was taken here already (this
+    /// instance's own, announced back to it).
+    pub(super) fn has_taken(&self, seq: i64) -> bool {
+        seq <= self.taken.load(Ordering::SeqCst)
     }
 
     /// Takes the logged steps this instance has not taken yet, in order;
@@ -283,6 +319,7 @@ impl Room {
         };
         for (seq, text) in steps {
             replica.taken = seq;
+            self.taken.store(seq, Ordering::SeqCst);
             let Ok(Logged { at, step }) = serde_json::from_str::<Logged>(&text) else {
                 tracing::warn!(room = %self.id, seq, "a race step that does not read was skipped");
                 continue;
@@ -318,7 +355,7 @@ impl Room {
         {
             tracing::warn!(room = %self.id, error = %e, "a race room could not catch up");
         }
-        self.changed.notify_one();
+        // The room's clock, which heard, looks at its deadlines next.
     }
 
     /// Moves the race on to `at` and plays `step`, broadcasting what it
