@@ -18,8 +18,8 @@ impl Error {
         Fault::of(&self.0)
     }
 
-    /// sqlx's error, for what still answers in sqlx's terms (the race
-    /// log, `races`).
+    /// sqlx's error, for the tests that look into it.
+    #[cfg(test)]
     pub(crate) fn into_sqlx(self) -> sqlx::Error {
         self.0
     }

@@ -44,7 +44,7 @@ pub use fmc::FmcEntry;
 pub use games::{FinishError, GameRow, IssuedGame, ReplayRow};
 pub use kept::AT_ONCE as CHORES_AT_ONCE;
 pub use powers::Ranked;
-pub use races::OpenedRoom;
+pub use races::{OpenedRoom, RaceNotices};
 pub use ratings::RatedRacer;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
 pub use records::{Category, Ranking, Record, Shown, Viewer};

@@ -41,7 +41,7 @@ impl Store {
     }
 
     /// Records a new shared room, and forgets rooms long untouched.
-    pub async fn open_race(&self, id: &str, room: &OpenedRoom) -> Result<(), sqlx::Error> {
+    pub async fn open_race(&self, id: &str, room: &OpenedRoom) -> Result<(), Error> {
         sqlx::query("DELETE FROM race_rooms WHERE touched_at < $1")
             .bind(room.opened_at - ROOM_KEPT_MS)
             .execute(&self.pool)
@@ -57,18 +57,18 @@ impl Store {
         .bind(i64::from(room.rated))
         .execute(&self.pool)
         .await;
-        self.noted(written).map_err(Error::into_sqlx)?;
+        self.noted(written)?;
         Ok(())
     }
 
     /// How the shared room `id` was opened, if it exists.
-    pub async fn race(&self, id: &str) -> Result<Option<OpenedRoom>, sqlx::Error> {
+    pub async fn race(&self, id: &str) -> Result<Option<OpenedRoom>, Error> {
         let row = sqlx::query("SELECT game, seed, opened_at, rated FROM race_rooms WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
         row.map(|r| {
-            Ok(OpenedRoom {
+            Ok::<_, sqlx::Error>(OpenedRoom {
                 game: r.get(0),
                 seed: r.get::<i64, _>(1) as u64,
                 opened_at: r.get(2),
@@ -76,12 +76,13 @@ impl Store {
             })
         })
         .transpose()
+        .map_err(Error::from)
     }
 
     /// Appends `step` to room `id`'s log and tells every instance; its
     /// number in the log. The room's row is locked while the number is
     /// drawn, so the steps of a room commit in order.
-    pub async fn log_race_step(&self, id: &str, step: &str, now: i64) -> Result<i64, sqlx::Error> {
+    pub async fn log_race_step(&self, id: &str, step: &str, now: i64) -> Result<i64, Error> {
         let mut tx = self.pool.begin().await?;
         let seq: i64 = sqlx::query(
             "UPDATE race_rooms SET last_seq = last_seq + 1, touched_at = $2 WHERE id = $1 RETURNING last_seq",
@@ -111,16 +112,12 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         let committed = tx.commit().await;
-        self.noted(committed).map_err(Error::into_sqlx)?;
+        self.noted(committed)?;
         Ok(seq)
     }
 
     /// The steps of room `id` after number `seq`, in order.
-    pub async fn race_steps_after(
-        &self,
-        id: &str,
-        seq: i64,
-    ) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    pub async fn race_steps_after(&self, id: &str, seq: i64) -> Result<Vec<(i64, String)>, Error> {
         let rows = sqlx::query(
             "SELECT seq, step FROM race_steps WHERE room = $1 AND seq > $2 ORDER BY seq",
         )
@@ -133,12 +130,27 @@ impl Store {
 
     /// A connection listening for new steps of any room; `None` with
     /// SQLite.
-    pub async fn race_listener(&self) -> Result<Option<PgListener>, sqlx::Error> {
+    pub async fn race_listener(&self) -> Result<Option<RaceNotices>, Error> {
         let super::Backend::Postgres(url) = &self.backend else {
             return Ok(None);
         };
         let mut listener = PgListener::connect(url).await?;
         listener.listen(RACE_CHANNEL).await?;
-        Ok(Some(listener))
+        Ok(Some(RaceNotices(listener)))
+    }
+}
+
+/// The notices of new race steps, as the database delivers them to one
+/// listening connection.
+pub struct RaceNotices(PgListener);
+
+impl RaceNotices {
+    /// The next notice: `room seq step`, or `room seq` for a step too long
+    /// to carry. `None` when the connection was lost: the next call
+    /// connects again, and what was announced meanwhile is missed (the
+    /// rooms read their logs).
+    pub async fn next(&mut self) -> Result<Option<String>, Error> {
+        let notice = self.0.try_recv().await?;
+        Ok(notice.map(|notice| notice.payload().to_string()))
     }
 }

@@ -36,7 +36,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use store::{OpenedRoom, Store};
+use store::{OpenedRoom, RaceNotices, Store};
 
 /// What a log's calls come back with (a boxed future, so that the log can
 /// be chosen when the server starts).
@@ -47,7 +47,7 @@ pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, LogError>> + Sen
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
     #[error("{0}")]
-    Store(#[from] sqlx::Error),
+    Store(#[from] store::Error),
     #[error("the live-play bus: {0}")]
     Bus(#[from] ::redis::RedisError),
     #[error("the live-play bus did not answer in time")]
@@ -59,7 +59,7 @@ impl From<LogError> for crate::error::ApiError {
     /// a 503 to try again shortly (it reconnects by itself).
     fn from(error: LogError) -> Self {
         match error {
-            LogError::Store(e) => store::Error::from(e).into(),
+            LogError::Store(e) => e.into(),
             LogError::Bus(_) | LogError::Late => {
                 tracing::error!(error = %error, "live-play bus error");
                 crate::error::ApiError::unavailable(
@@ -246,10 +246,10 @@ impl RoomLog for Postgres {
 
 /// Passes the database's notifications to the rooms held here; when the
 /// listening connection is lost, every room catches up once it is back.
-async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: sqlx::postgres::PgListener) {
+async fn relay(rooms: Arc<dyn Hears>, store: Store, mut listener: RaceNotices) {
     loop {
-        match listener.try_recv().await {
-            Ok(Some(notification)) => tell(rooms.as_ref(), notification.payload()),
+        match listener.next().await {
+            Ok(Some(notice)) => tell(rooms.as_ref(), &notice),
             // Lost: the next call connects again.
             Ok(None) => rooms.hear_all(),
             Err(e) => {

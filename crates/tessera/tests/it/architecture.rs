@@ -317,6 +317,12 @@ fn layers_depend_one_way() {
             "the server depends on the other front ends' {front_end}"
         );
     }
+    // SQL is the store's: the server reaches the database through it
+    // alone, the race log's notices included.
+    assert!(
+        !server.contains("sqlx"),
+        "the server depends on sqlx: ask the store"
+    );
     // Pictures are drawn from engine types alone: no session rules.
     assert!(
         !dependencies("picture").contains("play"),
