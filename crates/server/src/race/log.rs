@@ -116,6 +116,17 @@ pub trait RoomLog: Send + Sync {
     /// (once: later calls do nothing).
     fn listen<'a>(&'a self, rooms: Arc<dyn Hears>) -> Pending<'a, ()>;
 
+    /// Room `id` is held here from now on: the log tells of its steps
+    /// (it has told of every room's until now, unless it says otherwise).
+    /// A step logged before this returns is read from the log by the
+    /// room's catching up, which follows.
+    fn follow<'a>(&'a self, _id: &'a str) -> Pending<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
+
+    /// Room `id`, followed, did not come to be held here after all.
+    fn unfollow(&self, _id: &str) {}
+
     /// Room `id` is no longer held here.
     fn forget(&self, id: &str);
 

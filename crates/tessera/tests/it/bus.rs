@@ -176,6 +176,52 @@ fn every_instance_takes_the_moves_of_both_in_one_order() {
     );
 }
 
+/// An instance hears the steps of the rooms it holds and of no other: a
+/// race played through one instance costs the other nothing until it
+/// holds the room too (a watcher there), and then it hears it.
+#[test]
+#[ignore = "needs Redis, PostgreSQL and nginx: scripts/test runs it"]
+fn an_instance_hears_only_the_rooms_it_holds() {
+    let cluster = cluster();
+    let [a, b] = cluster.urls();
+    let heard = |url: &str| {
+        let page = Client::new(url).get("/metrics").text;
+        metric(&page, "tessera_bus_messages_total{direction=\"received\"}")
+    };
+    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    let room = opened["room"].as_str().unwrap().to_string();
+    let (mut ada, _) = Socket::join(a, &room, "Ada");
+    let (mut ben, two) = Socket::join(a, &room, "Ben");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let there = puzzle_position(&puzzle, "position")
+        .legal_moves()
+        .next()
+        .unwrap();
+    let mut step = there;
+    for i in 1..=10 {
+        ben.send(json!({"type": "move", "moves": step.to_string(), "t": 100 * i}));
+        assert_eq!(ada.progress_of(two)["moves"], i);
+        step = step.inverse();
+    }
+    assert!(heard(a) >= 10.0, "a heard {} steps", heard(a));
+    assert_eq!(heard(b), 0.0, "b holds no room and heard of one");
+
+    // A watcher through b: b holds the room, and hears Ben's next move.
+    let mut watcher = Socket::open(b, &room, None);
+    watcher.expect("room");
+    ben.send(json!({"type": "move", "moves": step.to_string(), "t": 2_000}));
+    // (The snapshot it was sent on joining shows Ben's ten.)
+    let mut seen = watcher.progress_of(two);
+    if seen["moves"] == 10 {
+        seen = watcher.progress_of(two);
+    }
+    assert_eq!(seen["moves"], 11);
+    assert!(heard(b) >= 1.0);
+}
+
 /// The value of the metric line starting `name ` on a `/metrics` page
 /// (0 when absent).
 fn metric(page: &str, name: &str) -> f64 {

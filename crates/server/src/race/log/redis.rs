@@ -6,9 +6,11 @@
 //! was opened (a hash); `:seq`, the number of its last step; `:steps`, a
 //! stream of its steps, each under the id `SEQ-1` with its time and text.
 //! A step is appended by one script, run by Redis as one command: the
-//! number drawn, the step added to the stream and announced on the
-//! channel every instance subscribes to, all or nothing, so the stream's
-//! order is the order every instance takes. Every key lives a day after
+//! number drawn, the step added to the stream and announced on the room's
+//! channel, `tessera:race:{ID}:live`, all or nothing, so the stream's
+//! order is the order every instance takes. An instance subscribes to the
+//! channels of the rooms it holds and no others: a step reaches the
+//! instances its room's players use, not every instance. Every key lives a day after
 //! the room's last step (give or take half a day: the keys' lives are
 //! renewed once half is gone, not written again at every step), so
 //! finished rooms go by themselves.
@@ -17,7 +19,8 @@
 //! command; what lasts (results, ratings, replays) is written when a race
 //! ends, as with any log.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -28,10 +31,11 @@ use super::beats::Beats;
 use super::{tell, Hears, LogError, Numbered, Pending, RoomLog};
 use store::OpenedRoom;
 
-/// The channel every instance subscribes to; a message is the time Redis
-/// published it, the room's id, the step's number and (unless too long)
-/// the step.
-pub const CHANNEL: &str = "tessera:races";
+/// Room `id`'s channel; a message is the time Redis published it, the
+/// room's id, the step's number and (unless too long) the step.
+fn channel(id: &str) -> String {
+    key(id, "live")
+}
 
 /// The longest step a message carries; a longer one (a solution sent
 /// whole) is read from the stream.
@@ -98,6 +102,60 @@ pub struct Redis {
     append: Script,
     /// This instance's beats and sockets, once it listens.
     listening: tokio::sync::OnceCell<Beats>,
+    /// The rooms whose channels this instance follows.
+    following: Arc<Following>,
+}
+
+/// The rooms held here, whose channels the subscription follows, and the
+/// subscription's sending half (none while the bus is away: the relay
+/// subscribes to all of them again once it is back).
+#[derive(Default)]
+struct Following {
+    rooms: Mutex<HashSet<String>>,
+    sink: tokio::sync::Mutex<Option<redis::aio::PubSubSink>>,
+}
+
+impl Following {
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Subscribes to room `id`'s channel (again, after a reconnection, is
+    /// harmless).
+    async fn follow(&self, id: &str) -> Result<(), LogError> {
+        self.rooms().insert(id.to_string());
+        if let Some(sink) = self.sink.lock().await.as_mut() {
+            in_time(sink.subscribe(channel(id))).await?;
+        }
+        Ok(())
+    }
+
+    /// Unsubscribes from room `id`'s channel.
+    async fn unfollow(&self, id: &str) {
+        self.rooms().remove(id);
+        if let Some(sink) = self.sink.lock().await.as_mut() {
+            if let Err(e) = in_time(sink.unsubscribe(channel(id))).await {
+                tracing::warn!(room = id, error = %e, "cannot leave a race's channel");
+            }
+        }
+    }
+
+    /// A new subscription, to every room followed: the relay's.
+    async fn subscribe_all(&self, client: &Client) -> redis::RedisResult<redis::aio::PubSubStream> {
+        let mut sink = self.sink.lock().await;
+        let (mut new, stream) = client.get_async_pubsub().await?.split();
+        let rooms: Vec<String> = self.rooms().iter().map(|id| channel(id)).collect();
+        if !rooms.is_empty() {
+            new.subscribe(rooms).await?;
+        }
+        *sink = Some(new);
+        Ok(stream)
+    }
+
+    /// The subscription was lost.
+    async fn lost(&self) {
+        *self.sink.lock().await = None;
+    }
 }
 
 impl Redis {
@@ -117,15 +175,9 @@ impl Redis {
             commands,
             append: Script::new(APPEND),
             listening: tokio::sync::OnceCell::new(),
+            following: Arc::default(),
         })
     }
-}
-
-/// A subscription to the channel of steps.
-async fn subscribe(client: &Client) -> redis::RedisResult<redis::aio::PubSub> {
-    let mut pubsub = client.get_async_pubsub().await?;
-    pubsub.subscribe(CHANNEL).await?;
-    Ok(pubsub)
 }
 
 impl RoomLog for Redis {
@@ -200,7 +252,7 @@ impl RoomLog for Redis {
                 .arg(id)
                 .arg(ROOM_KEPT_MS)
                 .arg(CARRIED_STEP_BYTES)
-                .arg(CHANNEL)
+                .arg(channel(id))
                 .arg(taken);
             let (seq, bytes, missed): (i64, u64, Vec<Entry>) =
                 in_time(invocation.invoke_async(&mut commands)).await?;
@@ -230,12 +282,13 @@ impl RoomLog for Redis {
         Box::pin(async move {
             self.listening
                 .get_or_try_init(|| async {
-                    let pubsub = subscribe(&self.client).await?;
+                    let messages = in_time(self.following.subscribe_all(&self.client)).await?;
                     let relay = relay(
                         rooms.clone(),
                         self.client.clone(),
                         self.commands.clone(),
-                        pubsub,
+                        self.following.clone(),
+                        messages,
                     );
                     tokio::spawn(relay);
                     Ok::<_, LogError>(Beats::start(self.commands.clone(), rooms))
@@ -245,9 +298,19 @@ impl RoomLog for Redis {
         })
     }
 
-    fn forget(&self, _: &str) {
+    fn follow<'a>(&'a self, id: &'a str) -> Pending<'a, ()> {
+        Box::pin(self.following.follow(id))
+    }
+
+    fn unfollow(&self, id: &str) {
+        let (following, id) = (self.following.clone(), id.to_string());
+        tokio::spawn(async move { following.unfollow(&id).await });
+    }
+
+    fn forget(&self, id: &str) {
         // The keys outlive the room here: other instances may hold it, and
-        // they expire by themselves.
+        // they expire by themselves. Only the channel is left.
+        self.unfollow(id);
     }
 
     fn present(&self, id: &str, key: &str, here: bool) {
@@ -258,40 +321,41 @@ impl RoomLog for Redis {
 }
 
 /// Passes the bus's messages to the rooms held here; when the
-/// subscription is lost, subscribes again (every second until Redis
-/// answers) and every room catches up, once `commands` go through again
-/// too.
+/// subscription is lost, subscribes again to every room followed (every
+/// second until Redis answers) and every room catches up, once `commands`
+/// go through again too.
 async fn relay(
     rooms: Arc<dyn Hears>,
     client: Client,
     mut commands: ConnectionManager,
-    pubsub: redis::aio::PubSub,
+    following: Arc<Following>,
+    mut messages: redis::aio::PubSubStream,
 ) {
-    let mut messages = pubsub.into_on_message();
     loop {
         metrics::gauge!("tessera_bus_away").set(0.0);
         while let Some(message) = messages.next().await {
             received(rooms.as_ref(), message.get_payload_bytes());
         }
         tracing::warn!("live-play bus subscription lost: subscribing again");
+        following.lost().await;
         metrics::gauge!("tessera_bus_away").set(1.0);
         rooms.away(true);
         loop {
             tokio::time::sleep(Duration::from_secs(1)).await;
             let again = async {
-                let pubsub = subscribe(&client).await?;
+                let messages = following.subscribe_all(&client).await?;
                 redis::cmd("PING")
                     .query_async::<String>(&mut commands)
                     .await?;
-                Ok::<_, redis::RedisError>(pubsub)
+                Ok::<_, redis::RedisError>(messages)
             };
             match tokio::time::timeout(ANSWER_WITHIN, again)
                 .await
                 .map_err(|_| LogError::Late)
                 .and_then(|again| again.map_err(LogError::from))
             {
-                Ok(pubsub) => {
-                    messages = pubsub.into_on_message();
+                Ok(again) => {
+                    messages = again;
                     tracing::info!("live-play bus back: the rooms catch up");
                     rooms.hear_all();
                     rooms.away(false);

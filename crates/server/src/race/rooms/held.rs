@@ -221,16 +221,24 @@ impl Rooms {
         }
         let id = random_id();
         self.log.listen(Arc::new(self.clone())).await?;
+        self.log.follow(&id).await?;
         let opened = OpenedRoom {
             game: game.to_string(),
             seed,
             opened_at: now,
             rated,
         };
-        self.log.open(&id, &opened).await?;
+        if let Err(e) = self.log.open(&id, &opened).await {
+            self.log.unfollow(&id);
+            return Err(e.into());
+        }
         let room = Room::new(id.clone(), race, now, self.log.clone(), self.encode);
         let room = self.rate(room, pool);
-        Ok(self.hold(room).map(|_| id))
+        let held = self.hold(room).map(|_| id.clone());
+        if held.is_none() {
+            self.log.unfollow(&id);
+        }
+        Ok(held)
     }
 
     /// `room`, rated in `pool` if any.
@@ -269,6 +277,18 @@ impl Rooms {
         }
         // Listening before the log is read: no step falls between.
         self.log.listen(Arc::new(self.clone())).await?;
+        self.log.follow(id).await?;
+        let found = self.replay(id).await;
+        // Not held after all (unknown, expired, or no room for it). Two
+        // first finds of one room at once come to the same.
+        if !matches!(found, Ok(Some(_))) && !self.map().contains_key(id) {
+            self.log.unfollow(id);
+        }
+        found
+    }
+
+    /// Room `id` replayed from its log and held here, if it is open.
+    async fn replay(&self, id: &str) -> Result<Option<Arc<Room>>, ApiError> {
         let Some(opened) = self.log.opened(id).await? else {
             return Ok(None);
         };
