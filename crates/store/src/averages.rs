@@ -201,21 +201,19 @@ async fn latest(
     account: &str,
     key: Key<'_>,
 ) -> Result<Vec<Solve>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT game_id, millis, finished_at FROM results \
+    let rows = key
+        .bind(
+            sqlx::query(
+                "SELECT game_id, millis, finished_at FROM results \
          WHERE account_id = $1 AND game = $2 AND variant = $3 AND format = $4 \
-         AND counted = 1 AND ($5 = '' OR control = $5) AND display = $7 \
-         ORDER BY finished_at DESC, game_id DESC LIMIT $6",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.control)
-    .bind(LONGEST)
-    .bind(key.display)
-    .fetch_all(&mut **tx)
-    .await?;
+         AND counted = 1 AND display = $5 AND ($6 = '' OR control = $6) \
+         ORDER BY finished_at DESC, game_id DESC LIMIT $7",
+            )
+            .bind(account),
+        )
+        .bind(LONGEST)
+        .fetch_all(&mut **tx)
+        .await?;
     Ok(rows.iter().map(solve).collect())
 }
 
@@ -254,20 +252,18 @@ pub(super) async fn recompute(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
-    for table in [
-        "DELETE FROM best_averages WHERE account_id = $1",
-        "DELETE FROM pb_history WHERE account_id = $1 AND n > 1",
-    ] {
-        sqlx::query(table).bind(account).execute(&mut **tx).await?;
-    }
-    let rows = sqlx::query(
+    let rows = kept::start_over(
+        tx,
+        account,
+        [
+            "DELETE FROM best_averages WHERE account_id = $1",
+            "DELETE FROM pb_history WHERE account_id = $1 AND n > 1",
+        ],
         "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
          display \
          FROM results WHERE account_id = $1 AND counted = 1 \
          ORDER BY game, variant, format, finished_at DESC, game_id DESC",
     )
-    .bind(account)
-    .fetch_all(&mut **tx)
     .await?;
     let dnf_rows = sqlx::query(
         "SELECT g.id, g.issued_at, g.game, g.variant, g.format FROM games g \
