@@ -55,37 +55,28 @@ fn open_room(url: &str) -> String {
     opened["room"].as_str().unwrap().to_string()
 }
 
-/// A race under way in `room`: Ada joined through instance `a`, Ben
-/// through `b`, both ready and told the start.
-struct Started {
-    room: String,
-    ada: Socket,
-    one: u64,
-    ben: Socket,
-    two: u64,
-    /// The dealt position and its goal.
-    start: slide::Position,
-    goal: slide::Position,
-}
+/// A race under way: Ada's socket and seat, Ben's, the dealt position
+/// and its goal.
+type Started = (Socket, u64, Socket, u64, slide::Position, slide::Position);
 
-impl Started {
-    fn on(a: &str, b: &str, room: &str) -> Started {
-        let (mut ada, one) = Socket::join(a, room, "Ada");
-        let (mut ben, two) = Socket::join(b, room, "Ben");
-        ada.send(json!({"type": "ready"}));
-        ben.send(json!({"type": "ready"}));
-        let puzzle = ada.expect("start")["puzzle"].clone();
-        ben.expect("start");
-        Started {
-            room: room.to_string(),
-            ada,
-            one,
-            ben,
-            two,
-            start: puzzle_position(&puzzle, "position"),
-            goal: puzzle_position(&puzzle, "goal_position"),
-        }
-    }
+/// The race in `room` started: Ada joined through instance `a`, Ben
+/// through `b`, both ready and told the start.
+fn started(a: &str, b: &str, room: &str) -> Started {
+    let (mut ada, one) = Socket::join(a, room, "Ada");
+    let (mut ben, two) = Socket::join(b, room, "Ben");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let start = puzzle_position(&puzzle, "position");
+    (
+        ada,
+        one,
+        ben,
+        two,
+        start,
+        puzzle_position(&puzzle, "goal_position"),
+    )
 }
 
 /// The messages of the race itself a watcher hears, in order: what every
@@ -115,15 +106,7 @@ fn every_instance_takes_the_moves_of_both_in_one_order() {
     for watcher in &mut watchers {
         watcher.expect("room");
     }
-    let Started {
-        mut ada,
-        one,
-        mut ben,
-        two,
-        start,
-        goal,
-        ..
-    } = Started::on(a, b, &room);
+    let (mut ada, one, mut ben, two, start, goal) = started(a, b, &room);
 
     // Both race at once, each through their own instance: twenty moves
     // back and forth each, then Ada solves.
@@ -287,15 +270,8 @@ fn connected(room: &Value, player: u64) -> Option<bool> {
 fn a_killed_instances_racer_is_shown_disconnected_and_races_on_through_the_other() {
     let cluster = cluster();
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
-    let Started {
-        room,
-        mut ada,
-        mut ben,
-        two,
-        start,
-        goal,
-        ..
-    } = Started::on(a, b, &open_room(a));
+    let room = open_room(a);
+    let (mut ada, _, mut ben, two, start, goal) = started(a, b, &room);
     // Ben moves three times on b: there, back, there.
     let there = start.legal_moves().next().unwrap();
     let moves = [there, there.inverse(), there];
@@ -421,15 +397,8 @@ fn redis_killed_and_restarted_mid_race_loses_no_acknowledged_move() {
     let url = bus.url();
     let cluster = Cluster::start_with(&["--bus", &url]);
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
-    let Started {
-        room,
-        mut ada,
-        mut ben,
-        two,
-        start,
-        goal,
-        ..
-    } = Started::on(a, b, &open_room(a));
+    let room = open_room(a);
+    let (mut ada, _, mut ben, two, start, goal) = started(a, b, &room);
     let there = start.legal_moves().next().unwrap();
     // Three moves acknowledged (Ada heard each) before Redis dies.
     for i in 0..3 {
@@ -569,15 +538,8 @@ fn an_instance_cut_off_from_the_bus_has_its_racers_connect_again_when_it_is_back
     let through = format!("redis://127.0.0.1:{}/{DB}", relay.port);
     let cluster = Cluster::start_each([&["--bus", &direct], &["--bus", &through]]);
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
-    let Started {
-        room,
-        mut ada,
-        mut ben,
-        two,
-        start,
-        goal,
-        ..
-    } = Started::on(a, b, &open_room(a));
+    let room = open_room(a);
+    let (mut ada, _, mut ben, two, start, goal) = started(a, b, &room);
     let there = start.legal_moves().next().unwrap();
     ben.send(json!({"type": "move", "moves": there.to_string(), "t": 100}));
     assert_eq!(ada.progress_of(two)["moves"], 1);
