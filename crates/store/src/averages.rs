@@ -245,6 +245,21 @@ async fn latest_dnfs(
     Ok(rows.iter().map(dnf).collect())
 }
 
+/// What [`recompute`] clears: the account's best averages and their
+/// history.
+const CLEARED: [&str; 2] = [
+    "DELETE FROM best_averages WHERE account_id = $1",
+    "DELETE FROM pb_history WHERE account_id = $1 AND n > 1",
+];
+
+/// What [`recompute`] reads: the account's counted results, each
+/// category's newest first.
+const COUNTED: &str =
+    "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
+     display \
+     FROM results WHERE account_id = $1 AND counted = 1 \
+     ORDER BY game, variant, format, finished_at DESC, game_id DESC";
+
 /// Computes every best average of `account` again from its whole history,
 /// and their history; the world records among them are the caller's to
 /// mark again (`bests::mark_records`).
@@ -252,19 +267,7 @@ pub(super) async fn recompute(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
-    let rows = kept::start_over(
-        tx,
-        account,
-        [
-            "DELETE FROM best_averages WHERE account_id = $1",
-            "DELETE FROM pb_history WHERE account_id = $1 AND n > 1",
-        ],
-        "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
-         display \
-         FROM results WHERE account_id = $1 AND counted = 1 \
-         ORDER BY game, variant, format, finished_at DESC, game_id DESC",
-    )
-    .await?;
+    let rows = kept::start_over(tx, account, CLEARED, COUNTED).await?;
     let dnf_rows = sqlx::query(
         "SELECT g.id, g.issued_at, g.game, g.variant, g.format FROM games g \
          WHERE g.account_id = $1 AND g.finished_at IS NULL AND g.issued_at < \
@@ -317,10 +320,7 @@ pub(super) async fn recompute(
         };
         best_windows(key, attempts, &mut kept, &mut history);
     }
-    kept::one_per_finish(&mut history);
-    kept::write(tx, account, &kept).await?;
-    kept::write(tx, account, &history).await?;
-    Ok(())
+    kept::write_again(tx, account, &kept, history).await
 }
 
 /// The best window of every average of `solves` (newest first) into

@@ -136,24 +136,25 @@ pub(super) async fn recompute(
     mark_records(tx, account).await
 }
 
+/// What [`rebuild`] clears: the account's best singles and their history.
+const CLEARED: [&str; 2] = [
+    "DELETE FROM personal_bests WHERE account_id = $1",
+    "DELETE FROM pb_history WHERE account_id = $1 AND n = 1",
+];
+
+/// What [`rebuild`] reads: the account's counted results, oldest first.
+const COUNTED: &str =
+    "SELECT game, variant, format, display, COALESCE(control, ''), millis, stm, mtm, \
+     game_id, finished_at FROM results WHERE account_id = $1 AND counted = 1 \
+     ORDER BY finished_at, game_id";
+
 /// Computes `account`'s best singles and their history again from its
 /// whole history, leaving the world records to be marked.
 pub(super) async fn rebuild(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
-    let rows = kept::start_over(
-        tx,
-        account,
-        [
-            "DELETE FROM personal_bests WHERE account_id = $1",
-            "DELETE FROM pb_history WHERE account_id = $1 AND n = 1",
-        ],
-        "SELECT game, variant, format, display, COALESCE(control, ''), millis, stm, mtm, \
-         game_id, finished_at FROM results WHERE account_id = $1 AND counted = 1 \
-         ORDER BY finished_at, game_id",
-    )
-    .await?;
+    let rows = kept::start_over(tx, account, CLEARED, COUNTED).await?;
     /// A result's category and single, owned.
     type Solved = ([String; 5], i64, i64, i64, String, i64);
     let results: Vec<Solved> = rows
@@ -194,10 +195,7 @@ pub(super) async fn rebuild(
         }
     }
     let bests: Vec<SingleRow<'_>> = bests.into_values().collect();
-    kept::one_per_finish(&mut history);
-    kept::write(tx, account, &bests).await?;
-    kept::write(tx, account, &history).await?;
-    Ok(())
+    kept::write_again(tx, account, &bests, history).await
 }
 
 /// A category of the history: the key and `n`, owned.

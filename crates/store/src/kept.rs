@@ -3,9 +3,10 @@
 //! `bests::note_result`), or many rows to a statement when they are
 //! computed again from the account's whole history.
 //!
-//! `averages::recompute` and `bests::rebuild` work out in memory every
-//! improvement of an account's bests (its table rows cleared first), then
-//! hand the rows here: a row a statement would be a round trip each, and
+//! `averages::recompute` and `bests::rebuild` clear an account's rows
+//! and read its results ([`start_over`]), work out in memory every
+//! improvement of its bests, then hand the rows here ([`write_again`]):
+//! a row a statement would be a round trip each, and
 //! the chore that takes in every account's history (a migration's, or
 //! `admin fill`'s million results) would spend minutes on PostgreSQL
 //! waiting for them. Both take each table's one conflict rule (a better
@@ -222,6 +223,21 @@ pub(super) async fn start_over(
         .bind(account)
         .fetch_all(&mut **tx)
         .await
+}
+
+/// The end of computing `account`'s kept rows again: its `bests` and
+/// their `history` (at most one improvement per best and finish:
+/// [`one_per_finish`]) written.
+pub(super) async fn write_again<R: Written>(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    bests: &[R],
+    mut history: Vec<HistoryRow<'_>>,
+) -> Result<(), sqlx::Error> {
+    one_per_finish(&mut history);
+    write(tx, account, bests).await?;
+    write(tx, account, &history).await?;
+    Ok(())
 }
 
 /// Writes `rows` of `account` (its best averages, best singles or their
