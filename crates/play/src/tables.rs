@@ -211,95 +211,36 @@ impl TableConfig {
         {
             return report;
         }
-        let name = ColourTable::file_name_for(size, goal_blank);
-        let lock = self.cache_dir().and_then(|dir| lock_file(&dir, &name).ok());
-        let mut table = self.load_colouring(size, goal_blank, &mut report, progress);
-        if table.is_none() {
-            if let Some(lock) = &lock {
-                if let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
-                    progress.warn(&format!(
-                        "another process is building {name}; waiting for it"
-                    ));
-                    if let Err(e) = lock.lock() {
-                        progress.warn(&format!("cannot lock the table cache: {e}"));
-                    }
-                }
-                // Whoever held the lock may have built it meanwhile.
-                table = self.load_colouring(size, goal_blank, &mut report, &mut Quiet);
-            }
-        }
-        let table = match table {
+        let kept = Colouring { size, goal_blank };
+        let table = match self.load(&kept, &mut report, progress) {
             Some(table) => table,
-            None => {
-                let entries = ColourTable::entries_for(size, goal_blank).unwrap_or(0);
-                progress.building_colouring(size, entries as u64);
-                let start = Instant::now();
-                let table = ColourTable::build(size, goal_blank, &mut |p| progress.advanced(p));
-                report.built += start.elapsed();
-                progress.built();
-                let Some(table) = table else {
-                    return report;
-                };
-                if let Some(dir) = self.cache_dir() {
-                    match save(&dir, &name, &table.to_bytes()) {
-                        Ok(length) => report.bytes_on_disk += length,
-                        Err(e) => progress.warn(&format!(
-                            "cannot cache the table in {}: {e} (it will be rebuilt next time)",
-                            dir.display()
-                        )),
-                    }
-                }
-                table
-            }
+            None => match self.build_once(&kept, &mut report, progress, &|| false) {
+                Some(table) => table,
+                None => return report,
+            },
         };
-        if let Some(lock) = lock {
-            let _ = lock.unlock();
-        }
         report.bytes_in_memory += table.memory() as u64;
         databases.insert_colouring(table);
         report
     }
 
-    fn load_colouring(
+    /// A table read from the cache, if its file is there and sound; a
+    /// damaged one is said to be rebuilt.
+    fn load<K: Kept>(
         &self,
-        size: Size,
-        goal_blank: usize,
+        kept: &K,
         report: &mut Preparation,
         progress: &mut dyn Progress,
-    ) -> Option<ColourTable> {
-        let path = self
-            .cache_dir()?
-            .join(ColourTable::file_name_for(size, goal_blank));
-        let start = Instant::now();
-        let bytes = std::fs::read(&path).ok()?;
-        match ColourTable::from_bytes(size, goal_blank, &bytes) {
-            Ok(table) => {
-                report.loaded += start.elapsed();
-                report.bytes_on_disk += bytes.len() as u64;
-                Some(table)
-            }
-            Err(e) => {
-                progress.warn(&format!("{}: {e}; rebuilding it", path.display()));
-                None
-            }
-        }
-    }
-
-    fn load(
-        &self,
-        spec: &PatternSpec,
-        report: &mut Preparation,
-        progress: &mut dyn Progress,
-    ) -> Option<PatternDatabase> {
-        let path = self.cache_dir()?.join(spec.file_name());
+    ) -> Option<K::Table> {
+        let path = self.cache_dir()?.join(kept.file_name());
         let start = Instant::now();
         let bytes = std::fs::read(&path).ok()?;
         let length = bytes.len() as u64;
-        match PatternDatabase::from_bytes(spec, bytes) {
-            Ok(database) => {
+        match kept.read(bytes) {
+            Ok(table) => {
                 report.loaded += start.elapsed();
                 report.bytes_on_disk += length;
-                Some(database)
+                Some(table)
             }
             Err(e) => {
                 progress.warn(&format!("{}: {e}; rebuilding it", path.display()));
@@ -311,64 +252,50 @@ impl TableConfig {
     /// Builds a table that is not cached, holding the cache's lock for it
     /// so that of several processes sharing the directory (server
     /// instances on one machine) exactly one builds while the others wait
-    /// and then load its file.
-    fn build_once(
+    /// and then load its file; the one that builds writes the file.
+    fn build_once<K: Kept>(
         &self,
-        spec: &PatternSpec,
+        kept: &K,
         report: &mut Preparation,
         progress: &mut dyn Progress,
         stop: &dyn Fn() -> bool,
-    ) -> Option<PatternDatabase> {
-        let Some(lock) = self
-            .cache_dir()
-            .and_then(|dir| lock_file(&dir, &spec.file_name()).ok())
-        else {
-            // No cache to share (or none writable): build for ourselves.
-            return self.build(spec, report, progress, stop);
-        };
-        if let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
-            progress.waiting(spec);
-            // Polled rather than blocked on, so that `stop` is heard.
-            loop {
-                if stop() {
-                    return None;
-                }
-                match lock.try_lock() {
-                    Err(std::fs::TryLockError::WouldBlock) => std::thread::sleep(LOCK_POLL),
-                    Err(std::fs::TryLockError::Error(e)) => {
-                        progress.warn(&format!("cannot lock the table cache: {e}"));
-                        break;
+    ) -> Option<K::Table> {
+        let dir = self.cache_dir();
+        // No cache to share (or none writable): built for ourselves.
+        let lock = dir
+            .as_ref()
+            .and_then(|dir| lock_file(dir, &kept.file_name()).ok());
+        if let Some(lock) = &lock {
+            if let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
+                kept.waiting(progress);
+                // Polled rather than blocked on, so that `stop` is heard.
+                loop {
+                    if stop() {
+                        return None;
                     }
-                    Ok(()) => break,
+                    match lock.try_lock() {
+                        Err(std::fs::TryLockError::WouldBlock) => std::thread::sleep(LOCK_POLL),
+                        Err(std::fs::TryLockError::Error(e)) => {
+                            progress.warn(&format!("cannot lock the table cache: {e}"));
+                            break;
+                        }
+                        Ok(()) => break,
+                    }
                 }
             }
+            // Whoever held the lock may have built it meanwhile.
+            if let Some(table) = self.load(kept, report, &mut Quiet) {
+                let _ = lock.unlock();
+                return Some(table);
+            }
         }
-        // Whoever held the lock may have built it meanwhile.
-        let database = match self.load(spec, report, &mut Quiet) {
-            Some(database) => Some(database),
-            None => self.build(spec, report, progress, stop),
-        };
-        // (Closing the file, as a return above does, unlocks it too.)
-        let _ = lock.unlock();
-        database
-    }
-
-    fn build(
-        &self,
-        spec: &PatternSpec,
-        report: &mut Preparation,
-        progress: &mut dyn Progress,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<PatternDatabase> {
-        progress.building(spec);
         let start = Instant::now();
-        let database =
-            PatternDatabase::build_until(spec, &mut |p: BuildProgress| progress.advanced(p), stop);
+        let table = kept.build(progress, stop);
         report.built += start.elapsed();
-        let database = database?;
-        progress.built();
-        if let Some(dir) = self.cache_dir() {
-            match save(&dir, &spec.file_name(), &database.to_bytes()) {
+        // (Closing the lock's file, as a return does, unlocks it too.)
+        let table = table?;
+        if let Some(dir) = dir {
+            match save(&dir, &kept.file_name(), &K::bytes(&table)) {
                 Ok(length) => report.bytes_on_disk += length,
                 Err(e) => progress.warn(&format!(
                     "cannot cache the table in {}: {e} (it will be rebuilt next time)",
@@ -376,7 +303,88 @@ impl TableConfig {
                 )),
             }
         }
+        if let Some(lock) = lock {
+            let _ = lock.unlock();
+        }
+        Some(table)
+    }
+}
+
+/// A table the cache keeps, as [`TableConfig`] loads, builds and saves
+/// it: a pattern database (its [`PatternSpec`]) or the multi-tile
+/// metric's colouring table ([`Colouring`]).
+trait Kept {
+    type Table;
+    /// Its file's name in the cache.
+    fn file_name(&self) -> String;
+    /// The table a file holds; an error for a stale or damaged one.
+    fn read(&self, bytes: Vec<u8>) -> Result<Self::Table, slide::solver::LoadError>;
+    /// Builds it, telling `progress` (`None` once `stop` returns true, or
+    /// when the board has no such table).
+    fn build(&self, progress: &mut dyn Progress, stop: &dyn Fn() -> bool) -> Option<Self::Table>;
+    /// What its file holds.
+    fn bytes(table: &Self::Table) -> Vec<u8>;
+    /// Tells `progress` that another process is building it.
+    fn waiting(&self, progress: &mut dyn Progress);
+}
+
+impl Kept for PatternSpec {
+    type Table = PatternDatabase;
+    fn file_name(&self) -> String {
+        PatternSpec::file_name(self)
+    }
+    fn read(&self, bytes: Vec<u8>) -> Result<PatternDatabase, slide::solver::LoadError> {
+        PatternDatabase::from_bytes(self, bytes)
+    }
+    fn build(
+        &self,
+        progress: &mut dyn Progress,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<PatternDatabase> {
+        progress.building(self);
+        let database =
+            PatternDatabase::build_until(self, &mut |p: BuildProgress| progress.advanced(p), stop)?;
+        progress.built();
         Some(database)
+    }
+    fn bytes(table: &PatternDatabase) -> Vec<u8> {
+        table.to_bytes()
+    }
+    fn waiting(&self, progress: &mut dyn Progress) {
+        progress.waiting(self);
+    }
+}
+
+/// The multi-tile metric's colouring table of a board size and goal blank.
+struct Colouring {
+    size: Size,
+    goal_blank: usize,
+}
+
+impl Kept for Colouring {
+    type Table = ColourTable;
+    fn file_name(&self) -> String {
+        ColourTable::file_name_for(self.size, self.goal_blank)
+    }
+    fn read(&self, bytes: Vec<u8>) -> Result<ColourTable, slide::solver::LoadError> {
+        ColourTable::from_bytes(self.size, self.goal_blank, &bytes)
+    }
+    /// Not stopped: it is built whole.
+    fn build(&self, progress: &mut dyn Progress, _stop: &dyn Fn() -> bool) -> Option<ColourTable> {
+        let entries = ColourTable::entries_for(self.size, self.goal_blank).unwrap_or(0);
+        progress.building_colouring(self.size, entries as u64);
+        let table = ColourTable::build(self.size, self.goal_blank, &mut |p| progress.advanced(p));
+        progress.built();
+        table
+    }
+    fn bytes(table: &ColourTable) -> Vec<u8> {
+        table.to_bytes()
+    }
+    fn waiting(&self, progress: &mut dyn Progress) {
+        progress.warn(&format!(
+            "another process is building {}; waiting for it",
+            self.file_name()
+        ));
     }
 }
 

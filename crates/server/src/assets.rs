@@ -93,69 +93,48 @@ pub(super) fn file(name: &str) -> Response {
     }
 }
 
-/// The game's page.
-#[utoipa::path(get, path = "/", tag = "pages",
-    responses((status = 200, description = "The game", content_type = "text/html", body = String)))]
-pub async fn index() -> Response {
-    file("index.html")
+/// Declares pages' handlers, a line a page: `name: path => file, reply;`
+/// answers a `GET` of `path` with the embedded HTML `file`, and documents
+/// it so in the OpenAPI document (the doc comment, the `reply`'s
+/// description, and `(param = about)` when the path has a parameter).
+macro_rules! pages {
+    ($($(#[$doc:meta])*
+        $name:ident: $path:literal $(($param:literal = $about:literal))? => $file:literal, $reply:literal;
+    )*) => {$(
+        $(#[$doc])*
+        #[utoipa::path(get, path = $path, tag = "pages",
+            $(params(($param = String, Path, description = $about)),)?
+            responses((status = 200, description = $reply, content_type = "text/html", body = String)))]
+        pub async fn $name() -> ::axum::response::Response {
+            $crate::assets::file($file)
+        }
+    )*};
 }
+pub(crate) use pages;
 
-/// The replay page; it reads the game id from its own address.
-#[utoipa::path(get, path = "/replay/{game}", tag = "pages",
-    params(("game" = String, Path, description = "The game's id")),
-    responses((status = 200, description = "The replay player", content_type = "text/html", body = String)))]
-pub async fn replay_page() -> Response {
-    file("replay.html")
-}
-
-/// A race room's page; it reads the room from its own address and opens
-/// `/api/races/{room}/ws`.
-#[utoipa::path(get, path = "/race/{room}", tag = "pages",
-    params(("room" = String, Path, description = "The room's id, as `POST /api/races` gave it")),
-    responses((status = 200, description = "The race: lobby, live boards and results", content_type = "text/html", body = String)))]
-pub async fn race_page() -> Response {
-    file("race.html")
-}
-
-/// A player's profile page; it reads the handle from its own address and
-/// asks `/api/users/{handle}`.
-#[utoipa::path(get, path = "/u/{handle}", tag = "pages",
-    params(("handle" = String, Path, description = "The account's handle")),
-    responses((status = 200, description = "The profile page", content_type = "text/html", body = String)))]
-pub async fn profile_page() -> Response {
-    file("profile.html")
-}
-
-/// The rankings page: players by power, with their tiers; it asks
-/// `/api/rankings`.
-#[utoipa::path(get, path = "/rankings", tag = "pages",
-    responses((status = 200, description = "The rankings page", content_type = "text/html", body = String)))]
-pub async fn rankings_page() -> Response {
-    file("rankings.html")
-}
-
-/// The daily fewest-moves challenge's page: today's scrambles, entries,
-/// and past days' results (from `/api/fmc/{day}`).
-#[utoipa::path(get, path = "/fmc", tag = "pages",
-    responses((status = 200, description = "The fewest-moves challenge", content_type = "text/html", body = String)))]
-pub async fn fmc_page() -> Response {
-    file("fmc.html")
-}
-
-/// The arenas' page: the list, or one arena's standings and races (from
-/// `/api/arenas`).
-#[utoipa::path(get, path = "/arena/{arena}", tag = "pages",
-    params(("arena" = String, Path, description = "The arena's id")),
-    responses((status = 200, description = "An arena's page", content_type = "text/html", body = String)))]
-pub async fn arena_page() -> Response {
-    file("arena.html")
-}
-
-/// The list of arenas to come and running.
-#[utoipa::path(get, path = "/arenas", tag = "pages",
-    responses((status = 200, description = "The arenas", content_type = "text/html", body = String)))]
-pub async fn arenas_page() -> Response {
-    file("arena.html")
+pages! {
+    /// The game's page.
+    index: "/" => "index.html", "The game";
+    /// The replay page; it reads the game id from its own address.
+    replay_page: "/replay/{game}" ("game" = "The game's id") => "replay.html", "The replay player";
+    /// A race room's page; it reads the room from its own address and opens
+    /// `/api/races/{room}/ws`.
+    race_page: "/race/{room}" ("room" = "The room's id, as `POST /api/races` gave it")
+        => "race.html", "The race: lobby, live boards and results";
+    /// A player's profile page; it reads the handle from its own address and
+    /// asks `/api/users/{handle}`.
+    profile_page: "/u/{handle}" ("handle" = "The account's handle") => "profile.html", "The profile page";
+    /// The rankings page: players by power, with their tiers; it asks
+    /// `/api/rankings`.
+    rankings_page: "/rankings" => "rankings.html", "The rankings page";
+    /// The daily fewest-moves challenge's page: today's scrambles, entries,
+    /// and past days' results (from `/api/fmc/{day}`).
+    fmc_page: "/fmc" => "fmc.html", "The fewest-moves challenge";
+    /// The arenas' page: the list, or one arena's standings and races (from
+    /// `/api/arenas`).
+    arena_page: "/arena/{arena}" ("arena" = "The arena's id") => "arena.html", "An arena's page";
+    /// The list of arenas to come and running.
+    arenas_page: "/arenas" => "arena.html", "The arenas";
 }
 
 /// The page's scripts, styles and icons.

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::error::ApiError;
 use super::player::Player;
 use super::App;
+use play::judge::check_times;
 use play::result::{self, Facts};
 
 use store::{Account, GameRow, IssuedGame};
@@ -29,6 +30,12 @@ pub async fn open_game(
         return Err(ApiError::conflict("this game was already submitted"));
     }
     Ok(row)
+}
+
+/// `times` checked against the `count` moves or turns they time
+/// (`play::judge::check_times`); else refused, naming `/times`.
+pub fn timed(times: &[i64], count: usize) -> Result<(), ApiError> {
+    check_times(times, count).map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))
 }
 
 /// A stored game the server cannot read back: its own fault, logged.

@@ -6,7 +6,6 @@ use axum::http::StatusCode;
 use axum::Json;
 use play::display::Display;
 use play::format::{Control, DealError, Format, Played};
-use play::judge::check_times;
 use play::limits::{
     format_moves, submitted_moves, FORMAT_MOVES, MOST_SUBMITTED_MOVES, WEB_SLIDE_SIDES,
 };
@@ -23,7 +22,7 @@ use super::edge::{
     SlideSize,
 };
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
-use super::games::{facts, finish, open_game, unreadable, Finished};
+use super::games::{facts, finish, open_game, timed, unreadable, Finished};
 use super::player::Player;
 use super::{issue_seed, App};
 use store::{Account, GameRow, IssuedGame};
@@ -524,8 +523,7 @@ pub async fn submit(
         ));
     };
     let moves = parse_moves(moves).map_err(|e| e.at("/moves"))?;
-    check_times(times, moves.len())
-        .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
+    timed(times, moves.len())?;
     let control = control(&[(request.inputs.as_ref(), moves.len())])
         .map_err(|e| ApiError::bad(e).at("/inputs"))?;
     let row = open_game(&app, request.game.as_str(), &player, "slide").await?;

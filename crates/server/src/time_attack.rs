@@ -8,7 +8,6 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use axum::Json;
 use play::daily::Day;
 use play::slide_game::Solver;
@@ -421,10 +420,8 @@ pub async fn board(
     }))
 }
 
-/// The time attack's page: a run's puzzles one after another on the
-/// clock, the score, the bests and the leaderboards.
-#[utoipa::path(get, path = "/time-attack", tag = "pages",
-    responses((status = 200, description = "Time attack", content_type = "text/html", body = String)))]
-pub async fn page() -> Response {
-    super::assets::file("time-attack.html")
+super::assets::pages! {
+    /// The time attack's page: a run's puzzles one after another on the
+    /// clock, the score, the bests and the leaderboards.
+    page: "/time-attack" => "time-attack.html", "Time attack";
 }

@@ -201,21 +201,19 @@ async fn latest(
     account: &str,
     key: Key<'_>,
 ) -> Result<Vec<Solve>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT game_id, millis, finished_at FROM results \
+    let rows = key
+        .bind(
+            sqlx::query(
+                "SELECT game_id, millis, finished_at FROM results \
          WHERE account_id = $1 AND game = $2 AND variant = $3 AND format = $4 \
-         AND counted = 1 AND ($5 = '' OR control = $5) AND display = $7 \
-         ORDER BY finished_at DESC, game_id DESC LIMIT $6",
-    )
-    .bind(account)
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.control)
-    .bind(LONGEST)
-    .bind(key.display)
-    .fetch_all(&mut **tx)
-    .await?;
+         AND counted = 1 AND display = $5 AND ($6 = '' OR control = $6) \
+         ORDER BY finished_at DESC, game_id DESC LIMIT $7",
+            )
+            .bind(account),
+        )
+        .bind(LONGEST)
+        .fetch_all(&mut **tx)
+        .await?;
     Ok(rows.iter().map(solve).collect())
 }
 
@@ -247,6 +245,21 @@ async fn latest_dnfs(
     Ok(rows.iter().map(dnf).collect())
 }
 
+/// What [`recompute`] clears: the account's best averages and their
+/// history.
+const CLEARED: [&str; 2] = [
+    "DELETE FROM best_averages WHERE account_id = $1",
+    "DELETE FROM pb_history WHERE account_id = $1 AND n > 1",
+];
+
+/// What [`recompute`] reads: the account's counted results, each
+/// category's newest first.
+const COUNTED: &str =
+    "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
+     display \
+     FROM results WHERE account_id = $1 AND counted = 1 \
+     ORDER BY game, variant, format, finished_at DESC, game_id DESC";
+
 /// Computes every best average of `account` again from its whole history,
 /// and their history; the world records among them are the caller's to
 /// mark again (`bests::mark_records`).
@@ -254,21 +267,7 @@ pub(super) async fn recompute(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
-    for table in [
-        "DELETE FROM best_averages WHERE account_id = $1",
-        "DELETE FROM pb_history WHERE account_id = $1 AND n > 1",
-    ] {
-        sqlx::query(table).bind(account).execute(&mut **tx).await?;
-    }
-    let rows = sqlx::query(
-        "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
-         display \
-         FROM results WHERE account_id = $1 AND counted = 1 \
-         ORDER BY game, variant, format, finished_at DESC, game_id DESC",
-    )
-    .bind(account)
-    .fetch_all(&mut **tx)
-    .await?;
+    let rows = kept::start_over(tx, account, CLEARED, COUNTED).await?;
     let dnf_rows = sqlx::query(
         "SELECT g.id, g.issued_at, g.game, g.variant, g.format FROM games g \
          WHERE g.account_id = $1 AND g.finished_at IS NULL AND g.issued_at < \
@@ -321,10 +320,7 @@ pub(super) async fn recompute(
         };
         best_windows(key, attempts, &mut kept, &mut history);
     }
-    kept::one_per_finish(&mut history);
-    kept::write(tx, account, &kept).await?;
-    kept::write(tx, account, &history).await?;
-    Ok(())
+    kept::write_again(tx, account, &kept, history).await
 }
 
 /// The best window of every average of `solves` (newest first) into

@@ -91,19 +91,15 @@ pub(super) async fn note_improvement(
     key: Key<'_>,
     best: &Improvement<'_>,
 ) -> Result<(), sqlx::Error> {
-    let record: Option<f64> = sqlx::query(
-        "SELECT MIN(millis) FROM pb_history WHERE game = $1 AND variant = $2 AND format = $3 \
+    let record: Option<f64> = key
+        .bind(sqlx::query(
+            "SELECT MIN(millis) FROM pb_history WHERE game = $1 AND variant = $2 AND format = $3 \
          AND display = $4 AND control = $5 AND n = $6",
-    )
-    .bind(key.game)
-    .bind(key.variant)
-    .bind(key.format)
-    .bind(key.display)
-    .bind(key.control)
-    .bind(count(best.n))
-    .fetch_one(&mut **tx)
-    .await?
-    .get(0);
+        ))
+        .bind(count(best.n))
+        .fetch_one(&mut **tx)
+        .await?
+        .get(0);
     let world_record = record.is_none_or(|r| best.millis < r);
     let beat = if world_record { record } else { None };
     let sql = format!(
@@ -112,13 +108,7 @@ pub(super) async fn note_improvement(
         HistoryRow::INTO,
         HistoryRow::ON_CONFLICT
     );
-    sqlx::query(&sql)
-        .bind(account)
-        .bind(key.game)
-        .bind(key.variant)
-        .bind(key.format)
-        .bind(key.display)
-        .bind(key.control)
+    key.bind(sqlx::query(&sql).bind(account))
         .bind(count(best.n))
         .bind(best.millis)
         .bind(best.moves.map(|m| m.0))
@@ -146,26 +136,25 @@ pub(super) async fn recompute(
     mark_records(tx, account).await
 }
 
+/// What [`rebuild`] clears: the account's best singles and their history.
+const CLEARED: [&str; 2] = [
+    "DELETE FROM personal_bests WHERE account_id = $1",
+    "DELETE FROM pb_history WHERE account_id = $1 AND n = 1",
+];
+
+/// What [`rebuild`] reads: the account's counted results, oldest first.
+const COUNTED: &str =
+    "SELECT game, variant, format, display, COALESCE(control, ''), millis, stm, mtm, \
+     game_id, finished_at FROM results WHERE account_id = $1 AND counted = 1 \
+     ORDER BY finished_at, game_id";
+
 /// Computes `account`'s best singles and their history again from its
 /// whole history, leaving the world records to be marked.
 pub(super) async fn rebuild(
     tx: &mut Transaction<'static, Any>,
     account: &str,
 ) -> Result<(), sqlx::Error> {
-    for table in [
-        "DELETE FROM personal_bests WHERE account_id = $1",
-        "DELETE FROM pb_history WHERE account_id = $1 AND n = 1",
-    ] {
-        sqlx::query(table).bind(account).execute(&mut **tx).await?;
-    }
-    let rows = sqlx::query(
-        "SELECT game, variant, format, display, COALESCE(control, ''), millis, stm, mtm, \
-         game_id, finished_at FROM results WHERE account_id = $1 AND counted = 1 \
-         ORDER BY finished_at, game_id",
-    )
-    .bind(account)
-    .fetch_all(&mut **tx)
-    .await?;
+    let rows = kept::start_over(tx, account, CLEARED, COUNTED).await?;
     /// A result's category and single, owned.
     type Solved = ([String; 5], i64, i64, i64, String, i64);
     let results: Vec<Solved> = rows
@@ -182,13 +171,7 @@ pub(super) async fn rebuild(
     let mut history = Vec::new();
     for ([game, variant, format, display, control], millis, moves, mtm, game_id, at) in &results {
         for control in std::iter::once("").chain((!control.is_empty()).then_some(&**control)) {
-            let key = Key {
-                game,
-                variant,
-                format,
-                display,
-                control,
-            };
+            let key = Key::of([game, variant, format, display, control]);
             if bests.get(&key).is_some_and(|best| best.millis <= *millis) {
                 continue;
             }
@@ -212,10 +195,7 @@ pub(super) async fn rebuild(
         }
     }
     let bests: Vec<SingleRow<'_>> = bests.into_values().collect();
-    kept::one_per_finish(&mut history);
-    kept::write(tx, account, &bests).await?;
-    kept::write(tx, account, &history).await?;
-    Ok(())
+    kept::write_again(tx, account, &bests, history).await
 }
 
 /// A category of the history: the key and `n`, owned.
@@ -287,19 +267,16 @@ async fn mark_categories(
 ) -> Result<(), sqlx::Error> {
     for category in categories {
         let (game, variant, format, display, control, n) = category;
-        let rows = sqlx::query(
-            "SELECT account_id, finished_at, millis, world_record, beat FROM pb_history \
-             WHERE game = $1 AND variant = $2 AND format = $3 AND display = $4 \
-             AND control = $5 AND n = $6 ORDER BY finished_at, account_id",
-        )
-        .bind(game)
-        .bind(variant)
-        .bind(format)
-        .bind(display)
-        .bind(control)
-        .bind(n)
-        .fetch_all(&mut **tx)
-        .await?;
+        let key = Key::of([game, variant, format, display, control]);
+        let rows = key
+            .bind(sqlx::query(
+                "SELECT account_id, finished_at, millis, world_record, beat FROM pb_history \
+                 WHERE game = $1 AND variant = $2 AND format = $3 AND display = $4 \
+                 AND control = $5 AND n = $6 ORDER BY finished_at, account_id",
+            ))
+            .bind(n)
+            .fetch_all(&mut **tx)
+            .await?;
         let mut record: Option<f64> = None;
         for row in &rows {
             let millis: f64 = row.get(2);
@@ -307,7 +284,7 @@ async fn mark_categories(
             let beat = if world_record { record } else { None };
             let was: (i64, Option<f64>) = (row.get(3), row.get(4));
             if was != (i64::from(world_record), beat) {
-                sqlx::query(
+                let mark = sqlx::query(
                     "UPDATE pb_history SET world_record = $1, beat = CASE WHEN $11 = 1 THEN $2 END \
                      WHERE account_id = $3 \
                      AND game = $4 AND variant = $5 AND format = $6 AND display = $7 \
@@ -315,17 +292,13 @@ async fn mark_categories(
                 )
                 .bind(i64::from(world_record))
                 .bind(beat.unwrap_or(0.0))
-                .bind(row.get::<String, _>(0))
-                .bind(game)
-                .bind(variant)
-                .bind(format)
-                .bind(display)
-                .bind(control)
-                .bind(n)
-                .bind(row.get::<i64, _>(1))
-                .bind(i64::from(beat.is_some()))
-                .execute(&mut **tx)
-                .await?;
+                .bind(row.get::<String, _>(0));
+                key.bind(mark)
+                    .bind(n)
+                    .bind(row.get::<i64, _>(1))
+                    .bind(i64::from(beat.is_some()))
+                    .execute(&mut **tx)
+                    .await?;
             }
             if world_record {
                 record = Some(millis);

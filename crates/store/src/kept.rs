@@ -3,9 +3,10 @@
 //! `bests::note_result`), or many rows to a statement when they are
 //! computed again from the account's whole history.
 //!
-//! `averages::recompute` and `bests::rebuild` work out in memory every
-//! improvement of an account's bests (its table rows cleared first), then
-//! hand the rows here: a row a statement would be a round trip each, and
+//! `averages::recompute` and `bests::rebuild` clear an account's rows
+//! and read its results ([`start_over`]), work out in memory every
+//! improvement of its bests, then hand the rows here ([`write_again`]):
+//! a row a statement would be a round trip each, and
 //! the chore that takes in every account's history (a migration's, or
 //! `admin fill`'s million results) would spend minutes on PostgreSQL
 //! waiting for them. Both take each table's one conflict rule (a better
@@ -17,7 +18,7 @@
 
 use std::future::Future;
 
-use sqlx::any::AnyArguments;
+use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, Transaction};
 
@@ -128,7 +129,7 @@ pub(super) fn one_per_finish<'a>(history: &mut Vec<HistoryRow<'a>>) {
 }
 
 /// Arguments of a statement being built.
-type Bound<'q> = Query<'q, Any, AnyArguments<'q>>;
+pub(super) type Bound<'q> = Query<'q, Any, AnyArguments<'q>>;
 
 /// A row to write: its table, its parameters in the order of the table's
 /// columns, and the conflict rule of the row at a time writes (a better
@@ -144,25 +145,20 @@ pub(super) trait Written {
 }
 
 impl Written for AverageRow<'_> {
-    const INTO: &'static str = "best_averages (account_id, game, variant, format, control, n, \
-         millis, game_ids, finished_at, display)";
+    const INTO: &'static str = "best_averages (account_id, game, variant, format, display, \
+         control, n, millis, game_ids, finished_at)";
     const ON_CONFLICT: &'static str =
         "ON CONFLICT (account_id, game, variant, format, display, control, n) DO UPDATE SET \
          millis = excluded.millis, game_ids = excluded.game_ids, \
          finished_at = excluded.finished_at WHERE excluded.millis < best_averages.millis";
     const WIDTH: (usize, &'static str) = (10, "");
     fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
-        query
-            .bind(account)
-            .bind(self.key.game)
-            .bind(self.key.variant)
-            .bind(self.key.format)
-            .bind(self.key.control)
+        self.key
+            .bind(query.bind(account))
             .bind(self.n)
             .bind(self.millis)
             .bind(self.game_ids.as_str())
             .bind(self.at)
-            .bind(self.key.display)
     }
 }
 
@@ -176,13 +172,8 @@ impl Written for SingleRow<'_> {
          WHERE excluded.millis < personal_bests.millis";
     const WIDTH: (usize, &'static str) = (11, "");
     fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
-        query
-            .bind(account)
-            .bind(self.key.game)
-            .bind(self.key.variant)
-            .bind(self.key.format)
-            .bind(self.key.display)
-            .bind(self.key.control)
+        self.key
+            .bind(query.bind(account))
             .bind(self.millis)
             .bind(self.moves)
             .bind(self.mtm)
@@ -204,13 +195,8 @@ impl Written for HistoryRow<'_> {
     /// Unmarked: not a world record, beating none.
     const WIDTH: (usize, &'static str) = (12, ", 0, NULL");
     fn bind<'q>(&'q self, account: &'q str, query: Bound<'q>) -> Bound<'q> {
-        query
-            .bind(account)
-            .bind(self.key.game)
-            .bind(self.key.variant)
-            .bind(self.key.format)
-            .bind(self.key.display)
-            .bind(self.key.control)
+        self.key
+            .bind(query.bind(account))
             .bind(self.n)
             .bind(self.millis)
             .bind(self.moves.map(|m| m.0))
@@ -218,6 +204,40 @@ impl Written for HistoryRow<'_> {
             .bind(self.game_ids.as_str())
             .bind(self.at)
     }
+}
+
+/// The start of computing `account`'s kept rows again: its rows cleared
+/// (each of `clear` deletes some, the account as `$1`), and its counted
+/// results read (`results`, the account as `$1`), which the rows are
+/// computed from.
+pub(super) async fn start_over(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    clear: [&str; 2],
+    results: &str,
+) -> Result<Vec<AnyRow>, sqlx::Error> {
+    for table in clear {
+        sqlx::query(table).bind(account).execute(&mut **tx).await?;
+    }
+    sqlx::query(results)
+        .bind(account)
+        .fetch_all(&mut **tx)
+        .await
+}
+
+/// The end of computing `account`'s kept rows again: its `bests` and
+/// their `history` (at most one improvement per best and finish:
+/// [`one_per_finish`]) written.
+pub(super) async fn write_again<R: Written>(
+    tx: &mut Transaction<'static, Any>,
+    account: &str,
+    bests: &[R],
+    mut history: Vec<HistoryRow<'_>>,
+) -> Result<(), sqlx::Error> {
+    one_per_finish(&mut history);
+    write(tx, account, bests).await?;
+    write(tx, account, &history).await?;
+    Ok(())
 }
 
 /// Writes `rows` of `account` (its best averages, best singles or their

@@ -107,6 +107,36 @@ pub(super) struct Key<'a> {
     pub control: &'a str,
 }
 
+impl<'a> Key<'a> {
+    /// The category of `[game, variant, format, display, control]`, the
+    /// order of the kept bests' columns.
+    pub(super) fn of(columns: [&'a str; 5]) -> Key<'a> {
+        let [game, variant, format, display, control] = columns;
+        Key {
+            game,
+            variant,
+            format,
+            display,
+            control,
+        }
+    }
+
+    /// Binds the category to the next five parameters, in the order the
+    /// kept bests' tables name their columns: game, variant, format,
+    /// display, control.
+    pub(super) fn bind<'q>(self, query: super::kept::Bound<'q>) -> super::kept::Bound<'q>
+    where
+        'a: 'q,
+    {
+        query
+            .bind(self.game)
+            .bind(self.variant)
+            .bind(self.format)
+            .bind(self.display)
+            .bind(self.control)
+    }
+}
+
 /// The tables [`RECORD_COLUMNS`] come from.
 pub(super) const RECORD_FROM: &str = "results r JOIN players p ON p.id = r.player_id \
      LEFT JOIN accounts a ON a.id = r.account_id";

@@ -3,7 +3,6 @@
 //! of ranked runs.
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, Transaction};
 
 use super::{column, Error, Store};
 
@@ -59,29 +58,6 @@ fn run(r: &AnyRow) -> Result<TimeAttackRun, sqlx::Error> {
             _ => Err(unranked.unwrap_or_default()),
         }),
     })
-}
-
-/// Moves the guest `player`'s runs to the account, in the transaction
-/// that moves its results: a run unranked only for being a guest's
-/// becomes ranked (`play::judge::Unranked::Guest`), and a run not yet
-/// submitted is judged as the account's.
-pub(super) async fn claim_guest_runs(
-    tx: &mut Transaction<'static, Any>,
-    player: &str,
-    account_id: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE time_attack_runs SET account_id = $1, \
-         ranked = CASE WHEN unranked = $3 THEN 1 ELSE ranked END, \
-         unranked = CASE WHEN unranked = $3 THEN NULL ELSE unranked END \
-         WHERE player_id = $2 AND account_id IS NULL",
-    )
-    .bind(account_id)
-    .bind(player)
-    .bind(play::judge::Unranked::Guest.to_string())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 impl Store {

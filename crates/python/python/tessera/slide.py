@@ -10,19 +10,6 @@ distances, labelled data sets and batched moves on NumPy arrays (see the docstri
 # importable module of its own.
 from tessera._native import slide as _native
 
-Position = _native.Position
-Solution = _native.Solution
-dataset = _native.dataset
-distances = _native.distances
-expand = _native.expand
-fast_solve = _native.fast_solve
-frame = _native.frame
-is_goal = _native.is_goal
-next_states = _native.next_states
-random_walks = _native.random_walks
-solve = _native.solve
-tables = _native.tables
-
 __all__ = [
     "Position",
     "Solution",
@@ -37,3 +24,6 @@ __all__ = [
     "solve",
     "tables",
 ]
+
+# Each name is the compiled one; tessera/slide.pyi gives their types.
+globals().update((name, getattr(_native, name)) for name in __all__)

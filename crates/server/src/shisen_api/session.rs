@@ -3,7 +3,6 @@
 
 use axum::extract::State;
 use axum::Json;
-use play::judge::check_times;
 use play::limits::SUBMITTED_TURNS;
 use play::shisen_game::{shuffle_seed, Replay, Session, Turn};
 use serde::{Deserialize, Serialize};
@@ -12,7 +11,7 @@ use shisen::{parse_board, Board, Game, Matching, Rules};
 use crate::clock::now_millis;
 use crate::edge::GameId;
 use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
-use crate::games::{open_game, unreadable};
+use crate::games::{open_game, timed, unreadable};
 use crate::player::Player;
 use crate::App;
 use store::{GameRow, IssuedGame};
@@ -106,8 +105,7 @@ pub async fn pause(
     Body(request): Body<PauseRequest>,
 ) -> Result<Json<Paused>, ApiError> {
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
-    check_times(&request.times, request.turns.len())
-        .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
+    timed(&request.times, request.turns.len())?;
     replay(&row, &request.turns)?;
     let progress = Progress {
         turns: request.turns,

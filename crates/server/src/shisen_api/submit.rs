@@ -2,7 +2,6 @@
 
 use axum::extract::State;
 use axum::Json;
-use play::judge::check_times;
 use play::result::{self, Ending};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Matching};
@@ -10,7 +9,7 @@ use shisen::{parse_board, Board, Matching};
 use crate::clock::now_millis;
 use crate::edge::GameId;
 use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
-use crate::games::{facts, finish, open_game, Finished};
+use crate::games::{facts, finish, open_game, timed, Finished};
 use crate::player::Player;
 use crate::App;
 use store::IssuedGame;
@@ -84,8 +83,7 @@ pub async fn submit(
     visitor: crate::account::Visitor,
     Body(request): Body<SubmitRequest>,
 ) -> Result<Json<Submitted>, ApiError> {
-    check_times(&request.times, request.turns.len())
-        .map_err(|e| ApiError::bad(format!("bad times: {e}")).at("/times"))?;
+    timed(&request.times, request.turns.len())?;
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     let session = stored_session(&row.issued)?;
     let board = session.game().board();

@@ -55,6 +55,36 @@ fn an_arena_is_raced_by_entrants_on_different_instances_over_the_bus() {
     crate::arenas::arena_raced(cluster().urls());
 }
 
+/// A 3x3 slide race room opened on the instance at `url`.
+fn open_room(url: &str) -> String {
+    let opened = Client::new(url).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
+    opened["room"].as_str().unwrap().to_string()
+}
+
+/// A race under way: Ada's socket and seat, Ben's, the dealt position
+/// and its goal.
+type Started = (Socket, u64, Socket, u64, slide::Position, slide::Position);
+
+/// The race in `room` started: Ada joined through instance `a`, Ben
+/// through `b`, both ready and told the start.
+fn started(a: &str, b: &str, room: &str) -> Started {
+    let (mut ada, one) = Socket::join(a, room, "Ada");
+    let (mut ben, two) = Socket::join(b, room, "Ben");
+    ada.send(json!({"type": "ready"}));
+    ben.send(json!({"type": "ready"}));
+    let puzzle = ada.expect("start")["puzzle"].clone();
+    ben.expect("start");
+    let start = puzzle_position(&puzzle, "position");
+    (
+        ada,
+        one,
+        ben,
+        two,
+        start,
+        puzzle_position(&puzzle, "goal_position"),
+    )
+}
+
 /// The messages of the race itself a watcher hears, in order: what every
 /// socket of the room must hear alike wherever it is connected.
 fn race_messages(socket: &mut Socket) -> Vec<Value> {
@@ -76,21 +106,13 @@ fn race_messages(socket: &mut Socket) -> Vec<Value> {
 fn every_instance_takes_the_moves_of_both_in_one_order() {
     let cluster = cluster();
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
-    let opened = Client::new(b).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
-    let room = opened["room"].as_str().unwrap().to_string();
+    let room = open_room(b);
     // A watcher on each instance, there before anything is raced.
     let mut watchers = [Socket::open(a, &room, None), Socket::open(b, &room, None)];
     for watcher in &mut watchers {
         watcher.expect("room");
     }
-    let (mut ada, one) = Socket::join(a, &room, "Ada");
-    let (mut ben, two) = Socket::join(b, &room, "Ben");
-    ada.send(json!({"type": "ready"}));
-    ben.send(json!({"type": "ready"}));
-    let puzzle = ada.expect("start")["puzzle"].clone();
-    ben.expect("start");
-    let start = puzzle_position(&puzzle, "position");
-    let goal = puzzle_position(&puzzle, "goal_position");
+    let (mut ada, one, mut ben, two, start, goal) = started(a, b, &room);
 
     // Both race at once, each through their own instance: twenty moves
     // back and forth each, then Ada solves.
@@ -188,19 +210,9 @@ fn an_instance_hears_only_the_rooms_it_holds() {
         let page = Client::new(url).get("/metrics").text;
         metric(&page, "tessera_bus_messages_total{direction=\"received\"}")
     };
-    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
-    let room = opened["room"].as_str().unwrap().to_string();
-    let (mut ada, _) = Socket::join(a, &room, "Ada");
-    let (mut ben, two) = Socket::join(a, &room, "Ben");
-    ada.send(json!({"type": "ready"}));
-    ben.send(json!({"type": "ready"}));
-    let puzzle = ada.expect("start")["puzzle"].clone();
-    ben.expect("start");
-    let there = puzzle_position(&puzzle, "position")
-        .legal_moves()
-        .next()
-        .unwrap();
-    let mut step = there;
+    let room = open_room(a);
+    let (mut ada, _, mut ben, two, start, _) = started(a, a, &room);
+    let mut step = start.legal_moves().next().unwrap();
     for i in 1..=10 {
         ben.send(json!({"type": "move", "moves": step.to_string(), "t": 100 * i}));
         assert_eq!(ada.progress_of(two)["moves"], i);
@@ -300,16 +312,8 @@ fn connected(room: &Value, player: u64) -> Option<bool> {
 fn a_killed_instances_racer_is_shown_disconnected_and_races_on_through_the_other() {
     let cluster = cluster();
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
-    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
-    let room = opened["room"].as_str().unwrap().to_string();
-    let (mut ada, _) = Socket::join(a, &room, "Ada");
-    let (mut ben, two) = Socket::join(b, &room, "Ben");
-    ada.send(json!({"type": "ready"}));
-    ben.send(json!({"type": "ready"}));
-    let puzzle = ada.expect("start")["puzzle"].clone();
-    ben.expect("start");
-    let start = puzzle_position(&puzzle, "position");
-    let goal = puzzle_position(&puzzle, "goal_position");
+    let room = open_room(a);
+    let (mut ada, _, mut ben, two, start, goal) = started(a, b, &room);
     // Ben moves three times on b: there, back, there.
     let there = start.legal_moves().next().unwrap();
     let moves = [there, there.inverse(), there];
@@ -435,16 +439,8 @@ fn redis_killed_and_restarted_mid_race_loses_no_acknowledged_move() {
     let url = bus.url();
     let cluster = Cluster::start_with(&["--bus", &url]);
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
-    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
-    let room = opened["room"].as_str().unwrap().to_string();
-    let (mut ada, _) = Socket::join(a, &room, "Ada");
-    let (mut ben, two) = Socket::join(b, &room, "Ben");
-    ada.send(json!({"type": "ready"}));
-    ben.send(json!({"type": "ready"}));
-    let puzzle = ada.expect("start")["puzzle"].clone();
-    ben.expect("start");
-    let start = puzzle_position(&puzzle, "position");
-    let goal = puzzle_position(&puzzle, "goal_position");
+    let room = open_room(a);
+    let (mut ada, _, mut ben, two, start, goal) = started(a, b, &room);
     let there = start.legal_moves().next().unwrap();
     // Three moves acknowledged (Ada heard each) before Redis dies.
     for i in 0..3 {
@@ -584,16 +580,8 @@ fn an_instance_cut_off_from_the_bus_has_its_racers_connect_again_when_it_is_back
     let through = format!("redis://127.0.0.1:{}/{DB}", relay.port);
     let cluster = Cluster::start_each([&["--bus", &direct], &["--bus", &through]]);
     let [a, b] = [&cluster.instances[0].url, &cluster.instances[1].url];
-    let opened = Client::new(a).ok("/api/races", json!({"game": "slide", "size": "3x3"}));
-    let room = opened["room"].as_str().unwrap().to_string();
-    let (mut ada, _) = Socket::join(a, &room, "Ada");
-    let (mut ben, two) = Socket::join(b, &room, "Ben");
-    ada.send(json!({"type": "ready"}));
-    ben.send(json!({"type": "ready"}));
-    let puzzle = ada.expect("start")["puzzle"].clone();
-    ben.expect("start");
-    let start = puzzle_position(&puzzle, "position");
-    let goal = puzzle_position(&puzzle, "goal_position");
+    let room = open_room(a);
+    let (mut ada, _, mut ben, two, start, goal) = started(a, b, &room);
     let there = start.legal_moves().next().unwrap();
     ben.send(json!({"type": "move", "moves": there.to_string(), "t": 100}));
     assert_eq!(ada.progress_of(two)["moves"], 1);
