@@ -258,8 +258,13 @@ impl Client {
         }
     }
 
-    fn finish(&mut self, response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Reply {
-        let mut response = response.unwrap();
+    fn finish(
+        &mut self,
+        path: &str,
+        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> Reply {
+        let mut response =
+            response.unwrap_or_else(|e| panic!("no reply to {} {path}: {e}", self.base));
         for set in response.headers().get_all("set-cookie") {
             self.keep_cookie(set.to_str().unwrap());
         }
@@ -316,7 +321,7 @@ impl Client {
             request = request.header("Cookie", cookie);
         }
         let response = request.call();
-        self.finish(response)
+        self.finish(path, response)
     }
 
     pub fn post_raw(&mut self, path: &str, content_type: &str, body: &str) -> Reply {
@@ -331,7 +336,7 @@ impl Client {
             request = request.header("Origin", origin);
         }
         let response = request.send(body);
-        self.finish(response)
+        self.finish(path, response)
     }
 
     pub fn delete(&mut self, path: &str) -> Reply {
@@ -343,7 +348,7 @@ impl Client {
             request = request.header("Origin", origin);
         }
         let response = request.call();
-        self.finish(response)
+        self.finish(path, response)
     }
 
     /// A DELETE with a JSON body (as deleting an account takes).
@@ -359,7 +364,7 @@ impl Client {
             request = request.header("Origin", origin);
         }
         let response = request.force_send_body().send(body.to_string());
-        self.finish(response)
+        self.finish(path, response)
     }
 
     /// Signs up a fresh account (a unique handle with `prefix`, a strong
