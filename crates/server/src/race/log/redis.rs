@@ -10,10 +10,10 @@
 //! channel, `tessera:race:{ID}:live`, all or nothing, so the stream's
 //! order is the order every instance takes. An instance subscribes to the
 //! channels of the rooms it holds and no others: a step reaches the
-//! instances its room's players use, not every instance. Every key lives a day after
-//! the room's last step (give or take half a day: the keys' lives are
-//! renewed once half is gone, not written again at every step), so
-//! finished rooms go by themselves.
+//! instances its room's players use, not every instance. Every key lives
+//! a day after the room's last step (give or take half a day: the keys'
+//! lives are renewed once half is gone, not written again at every step),
+//! so finished rooms go by themselves.
 //!
 //! Nothing here writes to PostgreSQL: a move in flight costs one Redis
 //! command; what lasts (results, ratings, replays) is written when a race

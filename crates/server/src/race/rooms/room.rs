@@ -372,7 +372,12 @@ impl Room {
         replica.last_at = at;
         let ticked = replica.race.tick(at);
         self.send(replica, &ticked);
-        match step.take(&mut replica.race, at, |seed| self.deal_of(seed)) {
+        let taken = step.take(&mut replica.race, at, |seed| self.deal_of(seed));
+        if let Step::Rematch { seed, .. } = step {
+            // A rematch the rules refused leaves no deal behind.
+            self.deals().remove(seed);
+        }
+        match taken {
             Ok(events) => {
                 self.send(replica, &events);
                 (events, Ok(()), at)
@@ -632,7 +637,8 @@ mod tests {
         let read = finished_room();
         assert_eq!(rematched(&read, seed), (expected, 1));
 
-        let race = AnyRace::new(game, 11, 0).unwrap();
+        let expected_early = |seed| game.deal(seed).unwrap();
+        let race = AnyRace::new(game.clone(), 11, 0).unwrap();
         let early = Room::new("early".into(), race, 0, in_process(), encode);
         let mut replica = early.replica.try_lock().unwrap();
         let join = Step::Join {
@@ -645,8 +651,10 @@ mod tests {
             key: "a".into(),
             seed,
         };
+        early.prepare(expected_early(seed));
         let refused = early.take(&mut replica, &rematch, 0).1;
         assert_eq!(refused, Err(RaceError::NotOver));
         assert_eq!(early.dealt_locked.load(Ordering::Relaxed), 0);
+        assert!(early.deals().is_empty(), "a refused rematch keeps no deal");
     }
 }
