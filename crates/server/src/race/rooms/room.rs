@@ -30,8 +30,6 @@ pub struct Replica {
     /// clock is behind is taken at this time instead, so the race's clock
     /// never runs back.
     last_at: i64,
-    /// The number of the last logged step taken.
-    taken: i64,
 }
 
 /// The stored game of each solve, by the round's seed and the racer's
@@ -86,9 +84,10 @@ pub struct Room {
     /// The time the room's clock waits for (`i64::MAX`: none), as it last
     /// looked: a step that leaves it as it is wakes nobody.
     waking: AtomicI64,
-    /// The number of the last logged step taken, as the replica has it:
-    /// read without the lock, so that this instance's own steps, announced
-    /// back to it, are dropped as they arrive.
+    /// The number of the last logged step the replica took: written with
+    /// the replica locked, and read without the lock too, so that this
+    /// instance's own steps, announced back to it, are dropped as they
+    /// arrive.
     taken: AtomicI64,
     /// Another instance logged a step.
     pub(super) heard: Notify,
@@ -135,7 +134,6 @@ impl Room {
                 },
                 rated: None,
                 last_at: at,
-                taken: 0,
             }),
             id,
             sockets: AtomicUsize::new(0),
@@ -233,7 +231,7 @@ impl Room {
         let text = serde_json::to_string(&Logged { at: now, step }).expect("steps serialize");
         let (seq, missed) = self
             .log
-            .append_after(&self.id, &text, now, replica.taken)
+            .append_after(&self.id, &text, now, self.taken())
             .await
             .map_err(|e| StepError::Store(e.to_string()))?;
         let mut mine = Some((seq, answer));
@@ -275,7 +273,12 @@ impl Room {
     /// Whether the step numbered `seq` was taken here already (this
     /// instance's own, announced back to it).
     pub(super) fn has_taken(&self, seq: i64) -> bool {
-        seq <= self.taken.load(Ordering::SeqCst)
+        seq <= self.taken()
+    }
+
+    /// The number of the last logged step the replica took.
+    fn taken(&self) -> i64 {
+        self.taken.load(Ordering::SeqCst)
     }
 
     /// Takes the logged steps this instance has not taken yet, in order;
@@ -294,7 +297,8 @@ impl Room {
         outcome: &mut Option<Result<T, StepError>>,
     ) -> Result<(), StepError> {
         let told = !known.is_empty();
-        known.retain(|(seq, _)| *seq > replica.taken);
+        let taken = self.taken();
+        known.retain(|(seq, _)| *seq > taken);
         if told && known.is_empty() && !stale && mine.is_none() {
             return Ok(());
         }
@@ -303,7 +307,7 @@ impl Room {
         let follows = known
             .iter()
             .enumerate()
-            .all(|(i, (seq, _))| *seq == replica.taken + 1 + i as i64);
+            .all(|(i, (seq, _))| *seq == taken + 1 + i as i64);
         let last = known.last().map(|(seq, _)| *seq);
         let covers_mine = mine
             .as_ref()
@@ -313,12 +317,11 @@ impl Room {
         } else {
             metrics::counter!("tessera_race_log_reads_total").increment(1);
             self.log
-                .after(&self.id, replica.taken)
+                .after(&self.id, taken)
                 .await
                 .map_err(|e| StepError::Store(e.to_string()))?
         };
         for (seq, text) in steps {
-            replica.taken = seq;
             self.taken.store(seq, Ordering::SeqCst);
             let Ok(Logged { at, step }) = serde_json::from_str::<Logged>(&text) else {
                 tracing::warn!(room = %self.id, seq, "a race step that does not read was skipped");
