@@ -49,6 +49,24 @@ impl AnyRace {
         })
     }
 
+    /// See [`Race::dealt`]; a deal of another game than `game` is refused.
+    pub fn dealt(game: RaceSpec, deal: Deal, now: i64) -> Result<AnyRace, RaceError> {
+        Ok(match (game, deal) {
+            (RaceSpec::Slide(spec), Deal::Slide(puzzle)) => {
+                AnyRace::Slide(Race::dealt(spec, puzzle, now))
+            }
+            (RaceSpec::Shisen(spec), Deal::Shisen(deal)) => {
+                AnyRace::Shisen(Race::dealt(spec, deal, now))
+            }
+            (RaceSpec::Slide(_), Deal::Shisen(_)) => {
+                return Err(RaceError::WrongGame("a sliding puzzle"))
+            }
+            (RaceSpec::Shisen(_), Deal::Slide(_)) => {
+                return Err(RaceError::WrongGame("Shisen-Sho"))
+            }
+        })
+    }
+
     /// See [`Race::with_limit`].
     pub fn with_limit(self, ms: i64) -> AnyRace {
         match self {
@@ -283,6 +301,8 @@ mod tests {
                 matches!(refused, Err(RaceError::WrongGame(_))),
                 "{game}: {refused:?}"
             );
+            let opened = AnyRace::dealt(game.clone(), other.deal(9).unwrap(), 0);
+            assert!(matches!(opened, Err(RaceError::WrongGame(_))), "{game}");
         }
         for game in [&slide, &shisen] {
             let mut race = AnyRace::new(game.clone(), 5, 0).unwrap();
@@ -291,6 +311,11 @@ mod tests {
             race.start("a", 0).unwrap();
             race.tick(super::super::COUNTDOWN_MS);
             assert_eq!(race.deal(), Some(game.deal(5).unwrap()), "{game}");
+            let dealt = AnyRace::dealt(game.clone(), game.deal(5).unwrap(), 0).unwrap();
+            assert_eq!(
+                format!("{dealt:?}"),
+                format!("{:?}", AnyRace::new(game.clone(), 5, 0).unwrap())
+            );
         }
     }
 

@@ -101,7 +101,13 @@ impl<G: RaceGame> Race<G> {
     /// An empty room racing `game`, its first puzzle dealt from `seed`.
     pub fn new(game: G, seed: u64, now: i64) -> Result<Race<G>, RaceError> {
         let deal = game.deal(seed)?;
-        Ok(Race {
+        Ok(Race::dealt(game, deal, now))
+    }
+
+    /// An empty room racing `game`, its first puzzle `deal` (the game's
+    /// deal of a seed, made by the caller).
+    pub fn dealt(game: G, deal: G::Deal, now: i64) -> Race<G> {
+        Race {
             game,
             deal,
             phase: Phase::Lobby,
@@ -112,7 +118,7 @@ impl<G: RaceGame> Race<G> {
             empty_since: Some(now),
             limit: None,
             signed_in_only: false,
-        })
+        }
     }
 
     /// The room for players with an account only: a guest is refused a

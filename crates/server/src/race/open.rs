@@ -58,11 +58,8 @@ pub struct NewRequest {
 }
 
 impl NewRequest {
-    /// The game the request names, checked, and the seed to deal it
-    /// from. A Shisen-Sho seed is one whose deal is quick to find
-    /// ([`quick_deal`]): a deal too hard to find is a 503 now, not a room
-    /// that cannot start.
-    async fn game(&self, app: &App) -> Result<(RaceSpec, u64), ApiError> {
+    /// The game the request names, checked.
+    fn game(&self) -> Result<RaceSpec, ApiError> {
         let refused = |message: String, pointer: &str| {
             ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message).at(pointer)
         };
@@ -93,7 +90,7 @@ impl NewRequest {
                     .map_or(GoalChoice::Goal(Goal::RowMajor), |name| name.0);
                 let spec = SlideSpec::new(size.0, goal)
                     .map_err(|e| ApiError::bad(format!("bad goal: {e}")).at("/goal"))?;
-                Ok((RaceSpec::Slide(spec), random_seed()))
+                Ok(RaceSpec::Slide(spec))
             }
             RaceGameName::Shisen => {
                 if self.goal.is_some() {
@@ -109,8 +106,7 @@ impl NewRequest {
                     self.chinese,
                     self.solvable,
                 )?;
-                let (seed, _) = quick_deal(app, spec).await?;
-                Ok((RaceSpec::Shisen(spec), seed))
+                Ok(RaceSpec::Shisen(spec))
             }
         }
     }
@@ -188,10 +184,11 @@ pub async fn new(
     State(app): State<App>,
     Body(request): Body<NewRequest>,
 ) -> Result<Json<Opened>, ApiError> {
-    let (game, seed) = request.game(&app).await?;
+    let game = request.game()?;
+    let deal = fresh_deal(&app, &game).await?;
     let room = app
         .races
-        .open(game, seed, request.rated)
+        .open(game, deal, request.rated)
         .await?
         .ok_or_else(|| {
             ApiError::unavailable(
@@ -210,11 +207,8 @@ pub async fn new(
 /// paired: its id.
 pub(crate) async fn open_rated(app: &App, pool: play::rating::Pool) -> Result<String, ApiError> {
     let game = pool.spec();
-    let seed = match game {
-        RaceSpec::Shisen(spec) => quick_deal(app, spec).await?.0,
-        RaceSpec::Slide(_) => random_seed(),
-    };
-    app.races.open(game, seed, true).await?.ok_or_else(|| {
+    let deal = fresh_deal(app, &game).await?;
+    app.races.open(game, deal, true).await?.ok_or_else(|| {
         ApiError::unavailable(
             "the server holds as many races as it can: try again later",
             60,
@@ -244,21 +238,30 @@ pub(super) async fn deal_rematch(app: &App, room: &Room) -> Result<u64, String> 
     if phase != Phase::Finished {
         return Ok(random_seed());
     }
-    let refused = |e: ApiError| format!("no new deal for the rematch: {}", e.message);
-    let deal = match game {
-        RaceSpec::Shisen(spec) => {
-            let (seed, board) = quick_deal(app, spec).await.map_err(refused)?;
-            Deal::Shisen(ShisenDeal { seed, spec, board })
-        }
-        RaceSpec::Slide(_) => {
-            let seed = random_seed();
-            let dealt = app.budget.run(move |_| game.deal(seed)).await;
-            dealt.map_err(refused)?.map_err(|e| e.to_string())?
-        }
-    };
+    let deal = fresh_deal(app, &game)
+        .await
+        .map_err(|e| format!("no new deal for the rematch: {}", e.message))?;
     let seed = deal.seed();
     room.prepare(deal);
     Ok(seed)
+}
+
+/// A new puzzle of `game` from a fresh seed, dealt within the engine's
+/// budget and off the async threads: a new room's, or a rematch's. A
+/// Shisen-Sho seed is one whose deal is quick to find ([`quick_deal`]): a
+/// deal too hard to find is a 503 now, not a room that cannot start.
+async fn fresh_deal(app: &App, game: &RaceSpec) -> Result<Deal, ApiError> {
+    match *game {
+        RaceSpec::Shisen(spec) => {
+            let (seed, board) = quick_deal(app, spec).await?;
+            Ok(Deal::Shisen(ShisenDeal { seed, spec, board }))
+        }
+        RaceSpec::Slide(_) => {
+            let (game, seed) = (game.clone(), random_seed());
+            let dealt = app.budget.run(move |_| game.deal(seed)).await?;
+            dealt.map_err(|e| ApiError::bad(e).at("/goal"))
+        }
+    }
 }
 
 /// A seed whose Shisen-Sho deal is found quickly, within the engine's

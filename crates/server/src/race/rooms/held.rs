@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use play::race::{AnyRace, RaceError, RaceSpec};
+use play::race::{AnyRace, Deal, RaceError, RaceSpec};
 use play::rating::Pool;
 use play::seed::random_id;
 use tokio::sync::watch;
@@ -198,13 +198,14 @@ impl Rooms {
         open
     }
 
-    /// Opens a room racing `game` from `seed`, rated in its pool if
-    /// `rated`, with its clock running; `None` when the instance holds all
-    /// the rooms it takes.
+    /// Opens a room racing `game`, its first puzzle `deal` (dealt by the
+    /// caller, within the engine's budget), rated in its pool if `rated`,
+    /// with its clock running; `None` when the instance holds all the
+    /// rooms it takes.
     pub async fn open(
         &self,
         game: RaceSpec,
-        seed: u64,
+        deal: Deal,
         rated: bool,
     ) -> Result<Option<String>, ApiError> {
         let now = now_millis();
@@ -212,9 +213,9 @@ impl Rooms {
             .then(|| Pool::of(&game))
             .transpose()
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("/rated"))?;
-        let race = dealt(game.clone(), seed, now)
-            .await
-            .map_err(|e| ApiError::bad(e).at("/goal"))?;
+        let seed = deal.seed();
+        let race =
+            AnyRace::dealt(game.clone(), deal, now).map_err(|e| ApiError::bad(e).at("/goal"))?;
         let race = limited(race, pool);
         if self.map().len() >= MOST_ROOMS {
             return Ok(None);
@@ -412,8 +413,8 @@ async fn keep_time(rooms: Rooms, room: Arc<Room>) {
     }
 }
 
-/// A new room's race, its first puzzle dealt off the async threads: a
-/// Shisen-Sho board may take a second to find.
+/// A room opened elsewhere, its first puzzle dealt here off the async
+/// threads: a Shisen-Sho board may take a second to find.
 async fn dealt(game: RaceSpec, seed: u64, now: i64) -> Result<AnyRace, RaceError> {
     tokio::task::spawn_blocking(move || AnyRace::new(game, seed, now))
         .await
@@ -439,8 +440,13 @@ mod tests {
         );
         let spec: SlideSpec = "3x3-row-major".parse().unwrap();
         let game = RaceSpec::Slide(spec);
-        let a = rooms.open(game.clone(), 1, false).await.unwrap().unwrap();
-        let b = rooms.open(game, 1, false).await.unwrap().unwrap();
+        let deal = game.deal(1).unwrap();
+        let a = rooms
+            .open(game.clone(), deal.clone(), false)
+            .await
+            .unwrap()
+            .unwrap();
+        let b = rooms.open(game, deal, false).await.unwrap().unwrap();
         let a = rooms.find(&a).await.unwrap().unwrap();
         let b = rooms.find(&b).await.unwrap().unwrap();
         let tickets: Vec<Ticket> = (0..ROOM_SOCKETS)
