@@ -19,6 +19,10 @@ pub(super) const READ_BYTES: usize = 1024 * 1024;
 /// CPU than anything else a move does; a move message is tens of bytes,
 /// and a longer message is read in several turns.
 pub(super) const READ_AT_ONCE: usize = 4 * 1024;
+/// Events a socket writes in one go at most, beyond the one it woke for:
+/// enough to gather what queued up while it waited, few enough that a
+/// busy room cannot keep one task writing for long.
+pub(super) const WRITE_AT_ONCE: usize = 32;
 /// Messages a client may send in one second: a fast player makes some
 /// fifteen moves a second, and may send each on its own.
 pub const MESSAGES_PER_SECOND: u32 = 50;
