@@ -174,10 +174,7 @@ impl TableConfig {
             if databases.contains(&spec) {
                 continue;
             }
-            let database = match self.load(&spec, &mut report, progress) {
-                Some(database) => database,
-                None => self.build_once(&spec, &mut report, progress, stop)?,
-            };
+            let database = self.load_or_build(&spec, &mut report, progress, stop)?;
             report.bytes_in_memory += database.memory() as u64;
             databases.insert(database);
         }
@@ -212,12 +209,8 @@ impl TableConfig {
             return report;
         }
         let kept = Colouring { size, goal_blank };
-        let table = match self.load(&kept, &mut report, progress) {
-            Some(table) => table,
-            None => match self.build_once(&kept, &mut report, progress, &|| false) {
-                Some(table) => table,
-                None => return report,
-            },
+        let Some(table) = self.load_or_build(&kept, &mut report, progress, &|| false) else {
+            return report;
         };
         report.bytes_in_memory += table.memory() as u64;
         databases.insert_colouring(table);
@@ -249,17 +242,21 @@ impl TableConfig {
         }
     }
 
-    /// Builds a table that is not cached, holding the cache's lock for it
-    /// so that of several processes sharing the directory (server
-    /// instances on one machine) exactly one builds while the others wait
-    /// and then load its file; the one that builds writes the file.
-    fn build_once<K: Kept>(
+    /// A table from the cache if a sound file is there, else built, holding
+    /// the cache's lock for it so that of several processes sharing the
+    /// directory (server instances on one machine) exactly one builds
+    /// while the others wait and then load its file; the one that builds
+    /// writes the file. `None` when `stop` cut the wait or the build short.
+    fn load_or_build<K: Kept>(
         &self,
         kept: &K,
         report: &mut Preparation,
         progress: &mut dyn Progress,
         stop: &dyn Fn() -> bool,
     ) -> Option<K::Table> {
+        if let Some(table) = self.load(kept, report, progress) {
+            return Some(table);
+        }
         let dir = self.cache_dir();
         // No cache to share (or none writable): built for ourselves.
         let lock = dir

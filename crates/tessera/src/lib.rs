@@ -6,6 +6,14 @@
 //! It is a library only so that the fuzz targets in `fuzz/` can drive the
 //! real HTTP router in-process; the binary (`main.rs`) calls [`run`].
 
+/// A subcommand's `after_help`: its examples, one command a line under
+/// `Examples:`, as every `--help` ends (the tests run each one).
+macro_rules! examples {
+    ($($example:literal),+ $(,)?) => {
+        concat!("Examples:", $("\n  ", $example),+)
+    };
+}
+
 mod cli;
 mod failure;
 #[doc(hidden)]

@@ -60,6 +60,18 @@ def _stream_words(generator: np.random.Generator) -> list[int]:
     return [state["state"] >> 64, state["state"] & mask, state["inc"] >> 64, state["inc"] & mask]
 
 
+def _check_positive(name: str, value: Any) -> None:
+    """A ValueError unless ``value`` is a positive integer (a bool is not)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, not {value!r}")
+
+
+def _check_render_mode(render_mode: Optional[str], modes: Sequence[str]) -> None:
+    """A ValueError naming ``modes`` unless ``render_mode`` is ``None`` or one of them."""
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"unknown render_mode {render_mode!r}: use {' or '.join(map(repr, modes))}")
+
+
 class _SlideRules:
     """What both sliding-puzzle environments share: the board, its goal,
     the scramble, the reward and the step limit, checked once."""
@@ -72,8 +84,7 @@ class _SlideRules:
             raise ValueError(f"{goal_position.size} has labels past 255, too many for uint8 observations")
         if reward not in ("step", "sparse"):
             raise ValueError(f"unknown reward {reward!r}: use 'step' (-1 per move) or 'sparse' (1 on solving)")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
-            raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
+        _check_positive("max_steps", max_steps)
         self.size = goal_position.size
         self.width = goal_position.width
         self.height = goal_position.height
@@ -130,8 +141,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
         render_mode: Optional[str] = None,
     ):
         self._rules = _SlideRules(size, goal, scramble, reward, max_steps)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}: use 'rgb_array' or 'ansi'")
+        _check_render_mode(render_mode, self.metadata["render_modes"])
         self.render_mode = render_mode
         self.observation_space = self._rules.observation_space
         self.action_space = spaces.Discrete(4)
@@ -208,10 +218,8 @@ class SlidingPuzzleVectorEnv(VectorEnv):
         render_mode: Optional[str] = None,
         copy: bool = True,
     ):
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}: use 'rgb_array'")
+        _check_positive("num_envs", num_envs)
+        _check_render_mode(render_mode, self.metadata["render_modes"])
         self._rules = rules = _SlideRules(size, goal, scramble, reward, max_steps)
         self.num_envs = n = int(num_envs)
         self.render_mode = render_mode
@@ -371,10 +379,8 @@ class ShisenShoEnv(gymnasium.Env):
         max_steps: int = 1000,
         render_mode: Optional[str] = None,
     ):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}: use 'rgb_array' or 'ansi'")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
-            raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
+        _check_render_mode(render_mode, self.metadata["render_modes"])
+        _check_positive("max_steps", max_steps)
         self._deal_args = dict(preset=preset, solvable=solvable, gravity=gravity, chinese=chinese, size=size, tiles=tiles)
         # Every seed deals the same tiles, shuffled: one unchecked deal
         # fixes the classes and the bound on pairs.

@@ -14,9 +14,10 @@ pub enum AdminCommand {
     /// writes to it (PostgreSQL: pg_dump, see docs/operations.md). FILE is
     /// replaced only by a complete, checked copy; restore by stopping the
     /// server and putting the copy in the database's place.
-    #[command(
-        after_help = "Examples:\n  tessera admin backup --db records.db backup.db\n  tessera admin backup --db records.db \"records-$(date +%F).db\""
-    )]
+    #[command(after_help = examples!(
+        "tessera admin backup --db records.db backup.db",
+        "tessera admin backup --db records.db \"records-$(date +%F).db\"",
+    ))]
     Backup {
         /// The database to copy: a SQLite file (or sqlite:PATH).
         #[arg(long, env = "DATABASE_URL", default_value = "tessera.db", value_parser = super::parse_database)]
@@ -34,7 +35,10 @@ pub enum AdminCommand {
     /// database that holds any result.
     #[command(
         hide = true,
-        after_help = "Examples:\n  tessera admin fill --db /tmp/load.db --results 1000000\n  tessera admin fill --db postgres://tessera@localhost/load --results 10000 --seed 2"
+        after_help = examples!(
+            "tessera admin fill --db /tmp/load.db --results 1000000",
+            "tessera admin fill --db postgres://tessera@localhost/load --results 10000 --seed 2",
+        )
     )]
     Fill {
         #[command(flatten)]
@@ -62,7 +66,7 @@ pub enum UsersCommand {
     /// Makes an account with a one-time password, printed once: signing in
     /// with it, the owner must choose a password of their own before
     /// anything else.
-    #[command(after_help = "Examples:\n  tessera admin users create Ada_L --db records.db")]
+    #[command(after_help = examples!("tessera admin users create Ada_L --db records.db"))]
     Create {
         /// The handle: 3–20 characters of A–Z a–z 0–9 _ -, unique
         /// regardless of case.
@@ -73,16 +77,17 @@ pub enum UsersCommand {
     },
     /// Every account: handle, the day it was made (UTC), enabled or
     /// disabled.
-    #[command(
-        after_help = "Examples:\n  tessera admin users list --db records.db\n  tessera admin users list --db records.db | head -20"
-    )]
+    #[command(after_help = examples!(
+        "tessera admin users list --db records.db",
+        "tessera admin users list --db records.db | head -20",
+    ))]
     List {
         #[command(flatten)]
         db: Db,
     },
     /// Disables an account: it cannot sign in, its sessions end at once,
     /// and its results leave the records (they return if it is enabled).
-    #[command(after_help = "Examples:\n  tessera admin users disable Ada_L --db records.db")]
+    #[command(after_help = examples!("tessera admin users disable Ada_L --db records.db"))]
     Disable {
         /// The account's handle, in any case.
         #[arg(value_parser = parse_handle)]
@@ -91,7 +96,7 @@ pub enum UsersCommand {
         db: Db,
     },
     /// Enables a disabled account again.
-    #[command(after_help = "Examples:\n  tessera admin users enable ada_l --db records.db")]
+    #[command(after_help = examples!("tessera admin users enable ada_l --db records.db"))]
     Enable {
         /// The account's handle, in any case.
         #[arg(value_parser = parse_handle)]
@@ -103,9 +108,7 @@ pub enum UsersCommand {
     /// once (there is no mail server: hand it to the owner, who must
     /// replace it when signing in with it, before anything else), and ends
     /// every session of the account.
-    #[command(
-        after_help = "Examples:\n  tessera admin users reset-password Ada_L --db records.db"
-    )]
+    #[command(after_help = examples!("tessera admin users reset-password Ada_L --db records.db"))]
     ResetPassword {
         /// The account's handle, in any case.
         #[arg(value_parser = parse_handle)]

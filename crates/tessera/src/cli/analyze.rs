@@ -300,36 +300,68 @@ pub fn optimize(args: OptimizeArgs) -> Result<(), Failure> {
 
 #[derive(Args)]
 pub struct SimplifyArgs {
-    /// Print the result as single-tile letters (RRRU) instead of the
-    /// compact notation (R3U).
-    #[arg(long)]
-    letters: bool,
+    #[command(flatten)]
+    strings: MoveStrings,
     /// One JSON object per input: {"moves","stm","mtm","removed"}.
     #[arg(long)]
     json: bool,
-    /// Moves such as RRLU or R3L2U; - (the default) reads one string a line.
-    #[arg(default_value = "-")]
-    moves: String,
 }
 
 #[derive(Args)]
 pub struct InvertArgs {
-    /// Print the result as single-tile letters instead of compact notation.
-    #[arg(long)]
-    letters: bool,
+    #[command(flatten)]
+    strings: MoveStrings,
     /// One JSON object per input: {"moves","stm","mtm"}.
     #[arg(long)]
     json: bool,
+}
+
+/// The move strings `simplify` and `invert` rewrite, and how the new ones
+/// are written.
+#[derive(Args)]
+struct MoveStrings {
+    /// Print the result as single-tile letters (RRRU) instead of the
+    /// compact notation (R3U).
+    #[arg(long)]
+    letters: bool,
     /// Moves such as RRLU or R3L2U; - (the default) reads one string a line.
     #[arg(default_value = "-")]
     moves: String,
 }
 
-fn written(moves: &Moves, letters: bool) -> String {
-    if letters {
-        moves.to_string()
-    } else {
-        moves.compact()
+impl MoveStrings {
+    /// Prints each move string as `rewrite` turns it: in letters or compact
+    /// notation, or with `json` as {"moves","stm","mtm"} followed by the
+    /// fields of the object `rewrite` adds.
+    fn rewrite(
+        &self,
+        json: bool,
+        rewrite: impl Fn(Moves) -> (Moves, Value),
+    ) -> Result<(), Failure> {
+        for item in input::items(&self.moves, NO_MOVES) {
+            let item = item?;
+            let moves: Moves = item
+                .text
+                .trim()
+                .parse()
+                .map_err(|e| item.failure(format!("moves: {e}")))?;
+            let (new, extra) = rewrite(moves);
+            let text = if self.letters {
+                new.to_string()
+            } else {
+                new.compact()
+            };
+            if json {
+                let mut object = json!({"moves": text, "stm": new.len(), "mtm": new.mtm_len()});
+                if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
+                    object.extend(extra);
+                }
+                outln!("{object}");
+            } else {
+                outln!("{text}");
+            }
+        }
+        Ok(())
     }
 }
 
@@ -339,41 +371,15 @@ const NO_SOLVE: &str = "no solve in the input: give one a line, the position, a 
 /// `simplify` and `invert` on a stdin or file without a line.
 const NO_MOVES: &str = "no moves in the input: give one move string a line, such as RDLU";
 
-fn each_moves(arg: &str, mut f: impl FnMut(Moves) -> String) -> Result<(), Failure> {
-    for item in input::items(arg, NO_MOVES) {
-        let item = item?;
-        let moves: Moves = item
-            .text
-            .trim()
-            .parse()
-            .map_err(|e| item.failure(format!("moves: {e}")))?;
-        outln!("{}", f(moves));
-    }
-    Ok(())
-}
-
 pub fn simplify(args: SimplifyArgs) -> Result<(), Failure> {
-    each_moves(&args.moves, |moves| {
+    args.strings.rewrite(args.json, |moves| {
         let simple = moves.simplified();
-        let text = written(&simple, args.letters);
-        if args.json {
-            json!({"moves": text, "stm": simple.len(), "mtm": simple.mtm_len(),
-                   "removed": moves.len() - simple.len()})
-            .to_string()
-        } else {
-            text
-        }
+        let removed = moves.len() - simple.len();
+        (simple, json!({"removed": removed}))
     })
 }
 
 pub fn invert(args: InvertArgs) -> Result<(), Failure> {
-    each_moves(&args.moves, |moves| {
-        let inverse = moves.inverse();
-        let text = written(&inverse, args.letters);
-        if args.json {
-            json!({"moves": text, "stm": inverse.len(), "mtm": inverse.mtm_len()}).to_string()
-        } else {
-            text
-        }
-    })
+    args.strings
+        .rewrite(args.json, |moves| (moves.inverse(), json!({})))
 }

@@ -7,8 +7,9 @@
 //! without a newline) ends in a clear message instead of exhausting
 //! memory. The lines before it have been answered already: nothing is lost.
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, IsTerminal, Read};
 
+use clap::Args;
 use play::limits::STDIN_LINE_BYTES;
 
 use super::Failure;
@@ -24,6 +25,43 @@ pub struct Item {
 /// lines, or nothing): the same rule for both games, exit 2.
 pub const NO_POSITION: &str =
     "no position in the input: give one a line, such as 1 2 3/4 5 6/7 8 0";
+
+/// The positions a batch command answers (`slide check`, `slide solve`),
+/// and how many it works on at once.
+#[derive(Args)]
+pub struct Positions {
+    /// Answer this many positions at once (output stays in input order)
+    /// [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
+    /// A position such as "1 2 3/4 5 6/7 8 0", - for one per stdin line
+    /// (the default), or @FILE for one per line of a file.
+    #[arg(default_value = "-")]
+    position: String,
+}
+
+impl Positions {
+    /// `--jobs`, else one per core.
+    pub fn jobs(&self) -> usize {
+        super::jobs_or_cores(self.jobs)
+    }
+
+    /// Whether they are read from stdin.
+    pub fn on_stdin(&self) -> bool {
+        self.position == "-"
+    }
+
+    /// Whether they are typed at a terminal, to be answered one by one as
+    /// they are entered.
+    pub fn typed(&self) -> bool {
+        self.on_stdin() && std::io::stdin().is_terminal()
+    }
+
+    /// The positions, as [`items`] reads them.
+    pub fn items(&self) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
+        items(&self.position, NO_POSITION)
+    }
+}
 
 /// The inputs named by `arg`: the argument itself, or with `-` every
 /// non-empty line of stdin. Reading is lazy so thousands of lines stream.
@@ -88,7 +126,7 @@ fn lines(arg: &str) -> Box<dyn Iterator<Item = Result<Item, Failure>>> {
     let blank =
         |item: &Result<Item, Failure>| matches!(item, Ok(item) if item.text.trim().is_empty());
     if arg == "-" {
-        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        if std::io::stdin().is_terminal() {
             // Typed by hand: say what is awaited rather than wait silently.
             eprintln!("tessera: reading one item a line from the terminal (Ctrl-D ends)");
         }

@@ -104,15 +104,19 @@ enum Command {
     #[command(subcommand)]
     Play(crate::tui::PlayCommand),
     /// Play both games in the browser (the default with no subcommand).
-    #[command(
-        after_help = "Examples:\n  tessera serve --addr 127.0.0.1:0 --db records.db\n  tessera serve --addr 127.0.0.1:0 --db records.db --header-timeout 5s --max-connections 2000"
-    )]
+    #[command(after_help = examples!(
+        "tessera serve --addr 127.0.0.1:0 --db records.db",
+        "tessera serve --addr 127.0.0.1:0 --db records.db --header-timeout 5s --max-connections 2000",
+    ))]
     Serve(ServeArgs),
     /// What an operator runs beside the server: `admin backup`, `admin users`.
     #[command(subcommand)]
     Admin(admin::AdminCommand),
     /// The help and a small demonstration puzzle.
-    #[command(after_help = "Examples:\n  tessera demo\n  tessera demo | head -3")]
+    #[command(after_help = examples!(
+        "tessera demo",
+        "tessera demo | head -3",
+    ))]
     Demo,
 }
 

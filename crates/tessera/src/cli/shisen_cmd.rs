@@ -22,56 +22,66 @@ use super::Failure;
 #[derive(Subcommand)]
 pub enum ShisenCommand {
     /// Deal boards, separated by blank lines.
-    #[command(
-        after_help = "Examples:\n  tessera shisen new --preset 18x8 --seed 1\n  tessera shisen new --size 12x8 --solvable --gravity --seed 4 --time-limit 5s\n  tessera shisen new --size 8x4 --tiles 8x4 --count 2 --json --seed 1"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen new --preset 18x8 --seed 1",
+        "tessera shisen new --size 12x8 --solvable --gravity --seed 4 --time-limit 5s",
+        "tessera shisen new --size 8x4 --tiles 8x4 --count 2 --json --seed 1",
+    ))]
     New(NewArgs),
     /// The shortest connection between two tiles: its corner points, or
     /// none (also when the tiles do not match).
-    #[command(
-        after_help = "Examples:\n  tessera shisen path --from 0,0 --to 0,1 'AB/AB'\n  tessera shisen new --seed 1 | tessera shisen path --from 0,0 --to 5,3 --json"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen path --from 0,0 --to 0,1 'AB/AB'",
+        "tessera shisen new --seed 1 | tessera shisen path --from 0,0 --to 5,3 --json",
+    ))]
     Path(super::shisen_paths::PathArgs),
     /// Each board's connectable pairs, as `x1,y1 x2,y2` lines.
-    #[command(
-        after_help = "Examples:\n  tessera shisen moves 'AB/BA'\n  tessera shisen new --seed 1 --count 3 | tessera shisen moves --count"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen moves 'AB/BA'",
+        "tessera shisen new --seed 1 --count 3 | tessera shisen moves --count",
+    ))]
     Moves(super::shisen_paths::MovesArgs),
     /// Draw a board as SVG or PNG with the web page's tile faces, and the
     /// connection between two tiles with --from and --to.
-    #[command(
-        after_help = "Examples:\n  tessera shisen new --seed 1 | tessera shisen render -o board.svg\n  tessera shisen render 'AB/AB' --from 0,0 --to 0,1 -o path.png"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen new --seed 1 | tessera shisen render -o board.svg",
+        "tessera shisen render 'AB/AB' --from 0,0 --to 0,1 -o path.png",
+    ))]
     Render(super::shisen_paths::RenderArgs),
     /// Decide each board: solvable, unsolvable or unknown (time limit hit).
-    #[command(
-        after_help = "Examples:\n  tessera shisen new --seed 7 | tessera shisen solve\n  tessera shisen new --seed 7 | tessera shisen solve --gravity --json --time-limit 3s"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen new --seed 7 | tessera shisen solve",
+        "tessera shisen new --seed 7 | tessera shisen solve --gravity --json --time-limit 3s",
+    ))]
     Solve(super::shisen_solve::SolveArgs),
     /// The games' hint for each board: the first removal of a solution
     /// (`safe`), else a pair that connects (`open`), else `none`.
-    #[command(
-        after_help = "Examples:\n  tessera shisen new --seed 7 | tessera shisen hint\n  tessera shisen new --seed 7 | tessera shisen hint --json"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen new --seed 7 | tessera shisen hint",
+        "tessera shisen new --seed 7 | tessera shisen hint --json",
+    ))]
     Hint(super::shisen_solve::HintArgs),
     /// Deal from a seed and play turns (removals, shuffles, undos, redos)
     /// as the games do: the board they lead to.
-    #[command(
-        after_help = "Examples:\n  tessera shisen replay --seed 1\n  tessera shisen replay --deal 14x6-gravity --seed 2 --json"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen replay --seed 1",
+        "tessera shisen replay --deal 14x6-gravity --seed 2 --json",
+    ))]
     Replay(super::shisen_replay::ReplayArgs),
     /// Where a game was lost: after each turn whether the board could
     /// still be cleared (solvable, unsolvable, or unknown when the solver
     /// ran out of time), the losing turn, and a winning continuation.
-    #[command(
-        after_help = "Examples:\n  tessera shisen analyze --deal 8x4-gravity-tiles:8x4 --seed 31 0,3-3,3 4,3-7,3 4,3-5,3 5,2-5,3 6,2-5,3 7,2-7,3 2,3-4,3 1,0-7,3\n  tessera shisen analyze --deal 6x4-gravity-tiles:6x4 --seed 1 1,0-3,0 shuffle undo --json --time-limit 1s"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen analyze --deal 8x4-gravity-tiles:8x4 --seed 31 0,3-3,3 4,3-7,3 4,3-5,3 5,2-5,3 6,2-5,3 7,2-7,3 2,3-4,3 1,0-7,3",
+        "tessera shisen analyze --deal 6x4-gravity-tiles:6x4 --seed 1 1,0-3,0 shuffle undo --json --time-limit 1s",
+    ))]
     Analyze(super::shisen_analyze::AnalyzeArgs),
     /// Measure the solver on seeded random deals: decided share, median,
     /// p99 and worst time; with --generate, solvable-deal generation time.
-    #[command(
-        after_help = "Examples:\n  tessera shisen bench --deals 20\n  tessera shisen bench --size 14x6 --gravity --deals 10 --time-limit 1s"
-    )]
+    #[command(after_help = examples!(
+        "tessera shisen bench --deals 20",
+        "tessera shisen bench --size 14x6 --gravity --deals 10 --time-limit 1s",
+    ))]
     Bench(super::shisen_bench::BenchArgs),
 }
 

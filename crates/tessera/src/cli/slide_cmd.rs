@@ -12,71 +12,89 @@ use play::slide_game::{GoalChoice, Session, SlideSpec};
 use serde_json::json;
 use slide::{Goal, Moves, Position, Scramble, Size};
 use std::borrow::Cow;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 #[derive(Subcommand)]
 pub enum SlideCommand {
     /// Generate puzzles, one per line.
-    #[command(
-        after_help = "Examples:\n  tessera slide new --size 4x4 --seed 7\n  tessera slide new --size 3x3 --goal spiral --count 3 --json --seed 1\n  tessera slide new --size 3x3 --optimal-length 20..22 --seed 2\n  tessera slide new --size 3x3 --format marathon-10 --seed 5\n  tessera slide new --format relay-5 --goal snake --json --seed 5\n  tessera slide new --format height-relay --size 5x5 --seed 1"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide new --size 4x4 --seed 7",
+        "tessera slide new --size 3x3 --goal spiral --count 3 --json --seed 1",
+        "tessera slide new --size 3x3 --optimal-length 20..22 --seed 2",
+        "tessera slide new --size 3x3 --format marathon-10 --seed 5",
+        "tessera slide new --format relay-5 --goal snake --json --seed 5",
+        "tessera slide new --format height-relay --size 5x5 --seed 1",
+    ))]
     New(NewArgs),
     /// Tell whether positions can reach the goal.
-    #[command(
-        after_help = "Examples:\n  tessera slide check '1 2 3/4 5 6/8 7 0'\n  tessera slide new --size 5x5 --goal spiral --seed 7 | tessera slide check --goal spiral -"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide check '1 2 3/4 5 6/8 7 0'",
+        "tessera slide new --size 5x5 --goal spiral --seed 7 | tessera slide check --goal spiral -",
+    ))]
     Check(CheckArgs),
     /// Apply moves to a position.
     Apply(ApplyArgs),
     /// Draw a position as SVG or PNG, its tiles coloured by a scheme, or a
     /// solution played out as a GIF.
-    #[command(
-        after_help = "Examples:\n  tessera slide render '1 2 3/4 5 6/7 0 8' -o board.svg\n  tessera slide new --size 10x10 --seed 1 | tessera slide render - --scheme gradient -o board.png\n  tessera slide render '8 6 7/2 5 4/3 0 1' --solution \"$(tessera slide solve '8 6 7/2 5 4/3 0 1')\" -o solve.gif"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide render '1 2 3/4 5 6/7 0 8' -o board.svg",
+        "tessera slide new --size 10x10 --seed 1 | tessera slide render - --scheme gradient -o board.png",
+        "tessera slide render '8 6 7/2 5 4/3 0 1' --solution \"$(tessera slide solve '8 6 7/2 5 4/3 0 1')\" -o solve.gif",
+    ))]
     Render(RenderArgs),
     /// Solve positions optimally: one move string (or `unsolvable`) per line.
-    #[command(
-        after_help = "Examples:\n  tessera slide solve '8 6 7/2 5 4/3 0 1'\n  tessera slide new --size 4x4 --seed 3 | tessera slide solve --metric mtm --time-limit 2s --json -\n  tessera slide new --size 100x100 --seed 1 | tessera slide solve --fast --count-only -"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide solve '8 6 7/2 5 4/3 0 1'",
+        "tessera slide new --size 4x4 --seed 3 | tessera slide solve --metric mtm --time-limit 2s --json -",
+        "tessera slide new --size 100x100 --seed 1 | tessera slide solve --fast --count-only -",
+    ))]
     Solve(super::solve::SolveArgs),
     /// Where a solve lost moves: the optimal distance to the goal after
     /// every move, the moves that went away, the moves lost and the
     /// costliest stretches (exact up to 4x4; bounds beyond, marked).
-    #[command(
-        after_help = "Examples:\n  tessera slide analyze '8 6 7/2 5 4/3 0 1' LDDRUULDDRURULLDRRDLLURRULDDLUU\n  tessera slide analyze --metric mtm --json '1 2 3/4 5 6/0 7 8' L2\n  tessera slide analyze --json '1 2 3/4 5 6/7 0 8' LRRL"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide analyze '8 6 7/2 5 4/3 0 1' LDDRUULDDRURULLDRRDLLURRULDDLUU",
+        "tessera slide analyze --metric mtm --json '1 2 3/4 5 6/0 7 8' L2",
+        "tessera slide analyze --json '1 2 3/4 5 6/7 0 8' LRRL",
+    ))]
     Analyze(super::analyze::AnalyzeArgs),
     /// A solution never longer than the one given: an optimal one when
     /// proven in time, else the given one with its detours replaced by
     /// shortest paths.
-    #[command(
-        after_help = "Examples:\n  tessera slide optimize '1 2 3/4 5 6/7 0 8' LRRLL\n  tessera slide optimize --json --time-limit 2s '1 2 3/4 5 6/0 7 8' LL"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide optimize '1 2 3/4 5 6/7 0 8' LRRLL",
+        "tessera slide optimize --json --time-limit 2s '1 2 3/4 5 6/0 7 8' LL",
+    ))]
     Optimize(super::analyze::OptimizeArgs),
     /// Cancel the back-and-forths of a move string (RRL becomes R) and
     /// write its runs compactly (RRR becomes R3).
-    #[command(
-        after_help = "Examples:\n  tessera slide simplify RRLUUD\n  tessera slide simplify --letters R2L3U\n  tessera slide simplify --json RLRLR2R"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide simplify RRLUUD",
+        "tessera slide simplify --letters R2L3U",
+        "tessera slide simplify --json RLRLR2R",
+    ))]
     Simplify(super::analyze::SimplifyArgs),
     /// The moves that undo a move string: reversed, each inverted.
-    #[command(
-        after_help = "Examples:\n  tessera slide invert RRDL\n  tessera slide invert --letters R3U"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide invert RRDL",
+        "tessera slide invert --letters R3U",
+    ))]
     Invert(super::analyze::InvertArgs),
     /// The first move of an optimal solution.
-    #[command(
-        after_help = "Examples:\n  tessera slide hint '1 2 3/4 5 6/7 0 8'\n  tessera slide hint --metric mtm --json '1 2 3/4 5 6/0 7 8'"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide hint '1 2 3/4 5 6/7 0 8'",
+        "tessera slide hint --metric mtm --json '1 2 3/4 5 6/0 7 8'",
+    ))]
     Hint(super::solve::HintArgs),
     /// Write a labelled data set for machine learning: puzzles, their
     /// distances to the goal (optimal up to 16 cells) and, if asked, first
     /// moves, as a NumPy .npz file.
     Dataset(super::dataset::DatasetArgs),
     /// Measure the optimal solver (see BENCHMARKS.md).
-    #[command(
-        after_help = "Examples:\n  tessera slide bench random3x3 --count 1000\n  tessera slide bench random3x3 --count 200 --seed 9"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide bench random3x3 --count 1000",
+        "tessera slide bench random3x3 --count 200 --seed 9",
+    ))]
     Bench(super::bench::BenchArgs),
     /// The optimal solver's pattern databases: build, status, clear.
     #[command(subcommand)]
@@ -125,21 +143,16 @@ pub struct CheckArgs {
     /// One JSON object per line with the two parities behind the answer.
     #[arg(long)]
     json: bool,
-    /// Check this many lines at once (output stays in input order)
-    /// [default: one per core].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: Option<u32>,
-    /// A position such as "1 2 3/4 5 6/7 8 0", - for one per stdin line
-    /// (the default), or @FILE for one per line of a file.
-    #[arg(default_value = "-")]
-    position: String,
+    #[command(flatten)]
+    positions: input::Positions,
 }
 
 #[derive(Args)]
-#[command(after_help = "Examples:
-  tessera slide apply '1 2 3/4 5 6/7 0 8' L
-  tessera slide new --size 50x50 --seed 1 > p.txt
-  tessera slide solve --fast @p.txt > m.txt && tessera slide apply @p.txt @m.txt")]
+#[command(after_help = examples!(
+    "tessera slide apply '1 2 3/4 5 6/7 0 8' L",
+    "tessera slide new --size 50x50 --seed 1 > p.txt",
+    "tessera slide solve --fast @p.txt > m.txt && tessera slide apply @p.txt @m.txt",
+))]
 pub struct ApplyArgs {
     #[command(flatten)]
     board: Board,
@@ -332,15 +345,15 @@ fn new_format(
 
 fn check(args: CheckArgs) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let jobs = super::jobs_or_cores(args.jobs);
+    let jobs = args.positions.jobs();
     let pool = super::pool(jobs)?;
     // Lines are checked a batch at a time: the batch in parallel, its
     // answers written in input order before the next batch is read, so
     // memory stays bounded however long the input. Typed at a terminal,
     // each line is answered as soon as it is entered.
-    let interactive = args.position == "-" && std::io::stdin().is_terminal();
+    let interactive = args.positions.typed();
     let batch = if interactive { 1 } else { 4096 };
-    let mut items = input::items(&args.position, input::NO_POSITION);
+    let mut items = args.positions.items();
     loop {
         let (lines, stop) = input::next_batch(items.by_ref(), batch);
         if lines.is_empty() && stop.is_none() {

@@ -68,14 +68,8 @@ pub struct SolveArgs {
     /// One JSON object per line: {"moves","length","optimal","nodes","millis"}.
     #[arg(long)]
     json: bool,
-    /// Solve this many positions at once (output stays in input order)
-    /// [default: one per core].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: Option<u32>,
-    /// A position such as "1 2 3/4 5 6/7 8 0", - for one per stdin line
-    /// (the default), or @FILE for one per line of a file.
-    #[arg(default_value = "-")]
-    position: String,
+    #[command(flatten)]
+    positions: input::Positions,
 }
 
 /// The bounded mode: stop the optimal search and return the best solution
@@ -313,7 +307,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
             args.all.then_some(args.limit),
         )
     };
-    let jobs = super::jobs_or_cores(args.jobs);
+    let jobs = args.positions.jobs();
     let pool = super::pool(jobs)?;
     // Positions are solved a batch at a time, the batch's optimal solves in
     // parallel and its answers written in input order before the next
@@ -321,13 +315,13 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     // solutions are streamed one at a time in their turn (one may have
     // billions of moves). Typed at a terminal, or with one job, each line
     // is answered as soon as it is read.
-    let interactive = args.position == "-" && std::io::stdin().is_terminal();
+    let interactive = args.positions.typed();
     let batch = if interactive || jobs == 1 {
         1
     } else {
         64 * jobs
     };
-    let mut items = input::items(&args.position, input::NO_POSITION);
+    let mut items = args.positions.items();
     loop {
         let read = items
             .by_ref()
@@ -353,7 +347,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
             out.flush()?;
             return Err(failure);
         }
-        if args.position == "-" {
+        if args.positions.on_stdin() {
             out.flush()?;
         }
     }

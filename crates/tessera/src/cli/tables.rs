@@ -262,17 +262,20 @@ pub fn progress_bar(length: u64, message: &str) -> Option<ProgressBar> {
 pub enum TablesCommand {
     /// Build (or load) the tables a board size and goal need, with a
     /// progress bar, and say what it cost.
-    #[command(
-        after_help = "Examples:\n  tessera slide tables build --size 3x4 --heuristic small\n  tessera slide tables build --size 4x4 --heuristic small --cache-dir ./tables\n  tessera slide tables build --size 4x4 --metric mtm"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide tables build --size 3x4 --heuristic small",
+        "tessera slide tables build --size 4x4 --heuristic small --cache-dir ./tables",
+        "tessera slide tables build --size 4x4 --metric mtm",
+    ))]
     Build(BuildArgs),
     /// List the cached tables: where, which and how big.
-    #[command(
-        after_help = "Examples:\n  tessera slide tables status\n  tessera slide tables status --cache-dir ./tables"
-    )]
+    #[command(after_help = examples!(
+        "tessera slide tables status",
+        "tessera slide tables status --cache-dir ./tables",
+    ))]
     Status(DirArgs),
     /// Remove the cached tables.
-    #[command(after_help = "Examples:\n  tessera slide tables clear --cache-dir ./tables")]
+    #[command(after_help = examples!("tessera slide tables clear --cache-dir ./tables"))]
     Clear(DirArgs),
 }
 

@@ -13,15 +13,18 @@ pub enum PlayCommand {
     /// The sliding puzzle: arrows, hjkl or WASD (capital S, as s solves)
     /// slide tiles, a click slides a row; ? hint, s solve, u undo, n new,
     /// r restart, g goal, q quit.
-    #[command(
-        after_help = "Examples:\n  tessera play slide --size 4x4 --seed 7\n  tessera play slide --goal spiral --daily\n  tessera play slide --format relay-5"
-    )]
+    #[command(after_help = examples!(
+        "tessera play slide --size 4x4 --seed 7",
+        "tessera play slide --goal spiral --daily",
+        "tessera play slide --format relay-5",
+    ))]
     Slide(SlideArgs),
     /// Shisen-Sho: pick two matching tiles with the cursor (Enter) or the
     /// mouse; ? hint, u undo, r redo, x shuffle, n new, q quit.
-    #[command(
-        after_help = "Examples:\n  tessera play shisen --preset 14x6 --gravity\n  tessera play shisen --daily"
-    )]
+    #[command(after_help = examples!(
+        "tessera play shisen --preset 14x6 --gravity",
+        "tessera play shisen --daily",
+    ))]
     Shisen(ShisenArgs),
 }
 
