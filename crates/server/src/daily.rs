@@ -6,16 +6,14 @@
 // utoipa's `params(…)` expands to paths the lint calls redundant.
 #![allow(unused_qualifications)]
 
-use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::account::Visitor;
+use super::account::{Call, Visitor};
 use super::clock::now_millis;
 use super::edge::{DailyDate, FormatName, GameKind, Variant};
 use super::error::{Always, ApiError, Params, QueryErrors};
-use super::player::Player;
 use super::records::viewer;
 use super::App;
 use play::daily::{attempt_holders, Day};
@@ -132,12 +130,8 @@ pub struct DailyBoard {
 /// a day still to come is refused.
 #[utoipa::path(get, path = "/api/daily", tag = "records", params(BoardQuery),
     responses((status = 200, body = DailyBoard), QueryErrors, Always))]
-pub async fn board(
-    State(app): State<App>,
-    player: Player,
-    visitor: Visitor,
-    Params(query): Params<BoardQuery>,
-) -> Result<Json<DailyBoard>, ApiError> {
+pub async fn board(call: Call<Params<BoardQuery>>) -> Result<Json<DailyBoard>, ApiError> {
+    let Call(app, player, visitor, Params(query)) = call;
     let today = Day::of(now_millis());
     let day = query.date.map_or(today, |d| d.0);
     if day > today {

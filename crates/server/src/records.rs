@@ -10,7 +10,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::account::Visitor;
+use super::account::{Call, Visitor};
 use super::clock::now_millis;
 use super::edge::{ControlName, DisplayName, DisplayType, FormatName, GameKind, RankBy, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
@@ -243,12 +243,8 @@ fn average_records(tiers: &TierTables, bests: Vec<BestAverage>) -> Vec<AverageRe
 /// marked.
 #[utoipa::path(get, path = "/api/records", tag = "records", params(RecordsQuery),
     responses((status = 200, body = Tables), QueryErrors, Always))]
-pub async fn records(
-    State(app): State<App>,
-    player: Player,
-    visitor: Visitor,
-    Params(query): Params<RecordsQuery>,
-) -> Result<Json<Tables>, ApiError> {
+pub async fn records(call: Call<Params<RecordsQuery>>) -> Result<Json<Tables>, ApiError> {
+    let Call(app, player, visitor, Params(query)) = call;
     let (game, variant) = (query.game.name(), query.variant.as_str());
     let format = query.format.map_or(Format::Single, |f| f.0).to_string();
     let category = query.category(&format);
@@ -421,12 +417,8 @@ pub struct Stats {
 /// The asking player's statistics in a variant, as speedsolvers keep them.
 #[utoipa::path(get, path = "/api/me/stats", tag = "player", params(Which),
     responses((status = 200, body = Stats), QueryErrors, Always))]
-pub async fn stats(
-    State(app): State<App>,
-    player: Player,
-    visitor: Visitor,
-    Params(query): Params<Which>,
-) -> Result<Json<Stats>, ApiError> {
+pub async fn stats(call: Call<Params<Which>>) -> Result<Json<Stats>, ApiError> {
+    let Call(app, player, visitor, Params(query)) = call;
     let (game, variant) = which(&query);
     let results = app
         .store
@@ -474,11 +466,8 @@ pub struct NameRequest {
 /// Sets the asking player's display name.
 #[utoipa::path(post, path = "/api/me/name", tag = "player", request_body = NameRequest,
     responses((status = 200, body = Name), BodyErrors, Always))]
-pub async fn set_name(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<NameRequest>,
-) -> Result<Json<Name>, ApiError> {
+pub async fn set_name(call: Call<Body<NameRequest>>) -> Result<Json<Name>, ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let name = request.name.shown();
     app.store.set_name(&player.0, name, now_millis()).await?;
     Ok(Json(Name {
