@@ -283,8 +283,7 @@ pub struct Solution {
 #[utoipa::path(post, path = "/api/slide/solve", operation_id = "slide_solve", tag = "slide", request_body = SolveRequest,
     responses((status = 200, body = Solution), BodyErrors, Refused, Limited, Always))]
 pub async fn solve(call: Call<Body<SolveRequest>>) -> Result<Json<Solution>, ApiError> {
-    let Call(app, player, _, Body(request)) = call;
-    let (moves, optimal) = helped(&app, &player, &request, 0).await?;
+    let (moves, optimal) = helped(&call, 0).await?;
     Ok(Json(Solution {
         moves: moves.to_string(),
         length: moves.len(),
@@ -313,9 +312,9 @@ pub struct Hint {
 #[utoipa::path(post, path = "/api/slide/hint", operation_id = "slide_hint", tag = "slide", request_body = SolveRequest,
     responses((status = 200, body = Hint), BodyErrors, Refused, Limited, Always))]
 pub async fn hint(call: Call<Body<SolveRequest>>) -> Result<Json<Hint>, ApiError> {
-    let Call(app, player, _, Body(request)) = call;
-    let metric = metric(&request);
-    let (moves, optimal) = helped(&app, &player, &request, 1).await?;
+    let Call(.., Body(request)) = &call;
+    let metric = metric(request);
+    let (moves, optimal) = helped(&call, 1).await?;
     let first = moves.iter().next();
     let next = first.map(|d| d.letter().to_string());
     let run = first.map(|d| match metric {
@@ -349,12 +348,8 @@ pub(super) async fn helped_positions(
 
 /// The solution, counted against the request's game (if it names one) as
 /// `hints` hints and as assistance: a game shown the way is not ranked.
-async fn helped(
-    app: &App,
-    player: &Player,
-    request: &SolveRequest,
-    hints: i64,
-) -> Result<(Moves, bool), ApiError> {
+async fn helped(call: &Call<Body<SolveRequest>>, hints: i64) -> Result<(Moves, bool), ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let answer = solution(app, player, request).await?;
     if let Some(game) = &request.game {
         app.store
