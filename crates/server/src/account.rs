@@ -6,6 +6,7 @@
 //! TLS); the database keeps only its SHA-256. The [`guard`] middleware
 //! reads the cookie on every request, refuses cross-site requests that
 //! carry it, and renews the session as it is used.
+//! Handlers take who asks, with the app and their input, as one [`Call`].
 //!
 //! An account signed in with an operator's one-time password (`tessera
 //! admin users create` or `reset-password`) is *pending* until its owner
