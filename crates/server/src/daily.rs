@@ -101,8 +101,7 @@ pub struct BoardQuery {
 pub struct DailyBoard {
     /// The day, `YYYY-MM-DD` (UTC).
     date: String,
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     format: String,
     /// The day's seed (the date as the number `YYYYMMDD`): the day's
@@ -157,7 +156,7 @@ pub async fn board(call: Call<Params<BoardQuery>>) -> Result<Json<DailyBoard>, A
     };
     Ok(Json(DailyBoard {
         date: puzzle.day.clone(),
-        game: puzzle.game.clone(),
+        game: query.game,
         variant: puzzle.variant.clone(),
         format: puzzle.format.clone(),
         seed: day.seed(),

@@ -102,8 +102,7 @@ fn which(query: &Which) -> (&'static str, &str) {
 /// The best results of a variant, by each ranking the game has.
 #[derive(Serialize, ToSchema)]
 pub struct Tables {
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     /// The format ranked: `single`, `marathon-10`, ….
     format: String,
@@ -255,7 +254,7 @@ pub async fn records(call: Call<Params<RecordsQuery>>) -> Result<Json<Tables>, A
         .records(game, variant, category, Ranking::Time, TABLE, me)
         .await?;
     let mut tables = Tables {
-        game: game.to_string(),
+        game: query.game,
         variant: variant.to_string(),
         format: format.clone(),
         control: query.control,
@@ -308,8 +307,7 @@ pub(super) fn control_key(control: Option<ControlName>) -> Option<&'static str> 
 /// Each fall of a category's world record, oldest first.
 #[derive(Serialize, ToSchema)]
 pub struct History {
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     format: String,
     /// The control; null for every control.
@@ -378,7 +376,7 @@ pub async fn history(
         .record_history(game, variant, category, of)
         .await?;
     Ok(Json(History {
-        game: game.to_string(),
+        game: query.game,
         variant: variant.to_string(),
         format: format.clone(),
         control: query.control,
@@ -399,8 +397,7 @@ pub(super) fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a>
 /// A player's results in a variant.
 #[derive(Serialize, ToSchema)]
 pub struct Stats {
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     count: usize,
     best_millis: Option<i64>,
@@ -428,7 +425,7 @@ pub async fn stats(call: Call<Params<Which>>) -> Result<Json<Stats>, ApiError> {
     let moves: Vec<i64> = results.iter().map(|(_, r)| r.moves).collect();
     let recent: Vec<Record> = results.iter().take(12).map(|(_, r)| r.clone()).collect();
     Ok(Json(Stats {
-        game: game.to_string(),
+        game: query.game,
         variant: variant.to_string(),
         count: results.len(),
         best_millis: times.iter().min().copied(),
