@@ -6,6 +6,7 @@
 //! TLS); the database keeps only its SHA-256. The [`guard`] middleware
 //! reads the cookie on every request, refuses cross-site requests that
 //! carry it, and renews the session as it is used.
+//! Handlers take who asks, with the app and their input, as one [`Call`].
 //!
 //! An account signed in with an operator's one-time password (`tessera
 //! admin users create` or `reset-password`) is *pending* until its owner
@@ -26,6 +27,8 @@
 //! a ticket) proves nothing in the records, and is good for one thing:
 //! replacing it.
 
+mod call;
+
 use std::sync::Arc;
 
 use accounts::{self as account, Handle, SessionToken, RENEW_AFTER_MILLIS, SESSION_MILLIS};
@@ -40,6 +43,8 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use tower_governor::key_extractor::{KeyExtractor, PeerIpKeyExtractor, SmartIpKeyExtractor};
 use utoipa::{IntoResponses, ToSchema};
+
+pub use call::Call;
 
 use super::clock::now_millis;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
@@ -406,12 +411,8 @@ pub(super) fn signed_in_or_pending(visitor: &Visitor) -> Result<&Account, ApiErr
 /// browser move to it.
 #[utoipa::path(post, path = "/api/account/signup", operation_id = "account_signup", tag = "account", request_body = Credentials,
     responses((status = 201, body = AccountView), BodyErrors, SignupErrors, Always))]
-pub async fn signup(
-    State(app): State<App>,
-    visitor: Visitor,
-    player: Player,
-    Body(request): Body<Credentials>,
-) -> Result<Response, ApiError> {
+pub async fn signup(call: Call<Body<Credentials>>) -> Result<Response, ApiError> {
+    let Call(app, player, visitor, Body(request)) = call;
     let handle = Handle::parse(&request.handle).map_err(|e| ApiError::bad(e).at("/handle"))?;
     let password = request.password;
     let checked = handle.clone();
@@ -439,12 +440,8 @@ fn wrong_credentials() -> ApiError {
 /// browser move to the account.
 #[utoipa::path(post, path = "/api/account/login", operation_id = "account_login", tag = "account", request_body = Credentials,
     responses((status = 200, body = AccountView), BodyErrors, LoginErrors, Always))]
-pub async fn login(
-    State(app): State<App>,
-    visitor: Visitor,
-    player: Player,
-    Body(request): Body<Credentials>,
-) -> Result<Response, ApiError> {
+pub async fn login(call: Call<Body<Credentials>>) -> Result<Response, ApiError> {
+    let Call(app, player, visitor, Body(request)) = call;
     // A text that is no handle has no account: it is answered as any
     // unknown handle is, and throttled by client only.
     let handle = Handle::parse(&request.handle).ok();

@@ -22,7 +22,7 @@ use play::rating::Pool;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::account::{signed_in, SignedInErrors, Visitor};
+use super::account::{signed_in, Call, SignedInErrors};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::ratings::PoolName;
 use super::App;
@@ -126,10 +126,9 @@ fn summary(arena: &ArenaRow) -> ArenaSummary {
 #[utoipa::path(post, path = "/api/arenas", operation_id = "arena_new", tag = "races", request_body = NewRequest,
     responses((status = 201, body = ArenaSummary), BodyErrors, SignedInErrors, Always))]
 pub async fn new(
-    State(app): State<App>,
-    visitor: Visitor,
-    Body(request): Body<NewRequest>,
+    call: Call<Body<NewRequest>>,
 ) -> Result<(StatusCode, Json<ArenaSummary>), ApiError> {
+    let Call(app, _, visitor, Body(request)) = call;
     let account = signed_in(&visitor)?;
     let now = app.clock.now_millis();
     let refused = |message: String, pointer: &str| {
@@ -191,11 +190,8 @@ async fn schedule(app: &App, now: i64) -> Result<(), ApiError> {
     params(("arena" = String, Path, description = "The arena's id")),
     responses((status = 200, body = ArenaView),
         (status = 404, description = "No such arena", body = ErrorBody), Always))]
-pub async fn view(
-    State(app): State<App>,
-    visitor: Visitor,
-    Path(id): Path<String>,
-) -> Result<Json<ArenaView>, ApiError> {
+pub async fn view(call: Call<Path<String>>) -> Result<Json<ArenaView>, ApiError> {
+    let Call(app, _, visitor, Path(id)) = call;
     let arena = find(&app, &id).await?;
     let now = app.clock.now_millis();
     let me = visitor.account().map(|a| a.id.clone());
@@ -375,11 +371,8 @@ fn render(
         (status = 404, description = "No such arena", body = ErrorBody),
         (status = 409, description = "The arena has ended", body = ErrorBody),
         SignedInErrors, Always))]
-pub async fn join(
-    State(app): State<App>,
-    visitor: Visitor,
-    Path(id): Path<String>,
-) -> Result<StatusCode, ApiError> {
+pub async fn join(call: Call<Path<String>>) -> Result<StatusCode, ApiError> {
+    let Call(app, _, visitor, Path(id)) = call;
     let account = signed_in(&visitor)?;
     let arena = find(&app, &id).await?;
     let now = app.clock.now_millis();
@@ -397,11 +390,8 @@ pub async fn join(
     responses((status = 204, description = "Paused"),
         (status = 404, description = "No such arena, or not entered", body = ErrorBody),
         SignedInErrors, Always))]
-pub async fn pause(
-    State(app): State<App>,
-    visitor: Visitor,
-    Path(id): Path<String>,
-) -> Result<StatusCode, ApiError> {
+pub async fn pause(call: Call<Path<String>>) -> Result<StatusCode, ApiError> {
+    let Call(app, _, visitor, Path(id)) = call;
     let account = signed_in(&visitor)?;
     let arena = find(&app, &id).await?;
     if app.store.pause_in_arena(&arena.id, &account.id).await? {

@@ -6,16 +6,14 @@
 // utoipa's `params(…)` expands to paths the lint calls redundant.
 #![allow(unused_qualifications)]
 
-use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::account::Visitor;
+use super::account::{Call, Visitor};
 use super::clock::now_millis;
 use super::edge::{DailyDate, FormatName, GameKind, Variant};
 use super::error::{Always, ApiError, Params, QueryErrors};
-use super::player::Player;
 use super::records::viewer;
 use super::App;
 use play::daily::{attempt_holders, Day};
@@ -103,8 +101,7 @@ pub struct BoardQuery {
 pub struct DailyBoard {
     /// The day, `YYYY-MM-DD` (UTC).
     date: String,
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     format: String,
     /// The day's seed (the date as the number `YYYYMMDD`): the day's
@@ -132,12 +129,8 @@ pub struct DailyBoard {
 /// a day still to come is refused.
 #[utoipa::path(get, path = "/api/daily", tag = "records", params(BoardQuery),
     responses((status = 200, body = DailyBoard), QueryErrors, Always))]
-pub async fn board(
-    State(app): State<App>,
-    player: Player,
-    visitor: Visitor,
-    Params(query): Params<BoardQuery>,
-) -> Result<Json<DailyBoard>, ApiError> {
+pub async fn board(call: Call<Params<BoardQuery>>) -> Result<Json<DailyBoard>, ApiError> {
+    let Call(app, player, visitor, Params(query)) = call;
     let today = Day::of(now_millis());
     let day = query.date.map_or(today, |d| d.0);
     if day > today {
@@ -163,7 +156,7 @@ pub async fn board(
     };
     Ok(Json(DailyBoard {
         date: puzzle.day.clone(),
-        game: puzzle.game.clone(),
+        game: query.game,
         variant: puzzle.variant.clone(),
         format: puzzle.format.clone(),
         seed: day.seed(),

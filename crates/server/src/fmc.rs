@@ -15,7 +15,7 @@ use play::slide_game::Solver;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::account::{signed_in, Visitor};
+use super::account::{signed_in, Call, Visitor};
 use super::edge::DailyDate;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::App;
@@ -142,11 +142,8 @@ pub struct DayView {
     responses((status = 200, body = DayView),
         (status = 400, description = "Not a date, or a day still to come", body = ErrorBody),
         Always))]
-pub async fn day(
-    State(app): State<App>,
-    visitor: Visitor,
-    Path(day): Path<String>,
-) -> Result<Json<DayView>, ApiError> {
+pub async fn day(call: Call<Path<String>>) -> Result<Json<DayView>, ApiError> {
+    let Call(app, _, visitor, Path(day)) = call;
     let day = read_day(day)?;
     let today = Day::of(app.clock.now_millis());
     if day > today {

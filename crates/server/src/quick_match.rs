@@ -14,7 +14,7 @@ use play::rating::{Params as RatingParams, Pool, Rating};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::account::{signed_in, SignedInErrors, Visitor};
+use super::account::{signed_in, Call, SignedInErrors, Visitor};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::ratings::PoolName;
 use super::App;
@@ -59,11 +59,8 @@ pub enum SeekErrors {
 /// Waits for a rated race in a pool, paired with players of close rating.
 #[utoipa::path(post, path = "/api/seeks", operation_id = "seek", tag = "races", request_body = SeekRequest,
     responses((status = 200, body = Seeking), BodyErrors, SignedInErrors, SeekErrors, Always))]
-pub async fn seek(
-    State(app): State<App>,
-    visitor: Visitor,
-    Body(request): Body<SeekRequest>,
-) -> Result<Json<Seeking>, ApiError> {
+pub async fn seek(call: Call<Body<SeekRequest>>) -> Result<Json<Seeking>, ApiError> {
+    let Call(app, _, visitor, Body(request)) = call;
     let account = signed_in(&visitor)?;
     let pool = Pool::from(request.pool);
     let rating = rating_in(&app, &account.id, pool).await?;

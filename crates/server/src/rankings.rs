@@ -5,16 +5,14 @@
 // utoipa's `params(…)` expands to paths the lint calls redundant.
 #![allow(unused_qualifications)]
 
-use axum::extract::State;
 use axum::Json;
 use play::power::Tables;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::account::Visitor;
+use super::account::Call;
 use super::error::{Always, ApiError, Params, QueryErrors};
 use super::paging::PageQuery;
-use super::App;
 use store::Ranked;
 
 /// A power tier.
@@ -88,11 +86,8 @@ pub struct Rankings {
 /// Players ranked by power over the 30 core categories.
 #[utoipa::path(get, path = "/api/rankings", tag = "records", params(PageQuery),
     responses((status = 200, body = Rankings), QueryErrors, Always))]
-pub async fn rankings(
-    State(app): State<App>,
-    visitor: Visitor,
-    Params(query): Params<PageQuery>,
-) -> Result<Json<Rankings>, ApiError> {
+pub async fn rankings(call: Call<Params<PageQuery>>) -> Result<Json<Rankings>, ApiError> {
+    let Call(app, _, visitor, Params(query)) = call;
     let offset = query.offset.map_or(0, |o| o.0);
     let limit = query.limit.map_or(50, |l| l.0);
     let store = &app.store;

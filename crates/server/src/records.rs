@@ -10,7 +10,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::account::Visitor;
+use super::account::{Call, Visitor};
 use super::clock::now_millis;
 use super::edge::{ControlName, DisplayName, DisplayType, FormatName, GameKind, RankBy, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
@@ -102,8 +102,7 @@ fn which(query: &Which) -> (&'static str, &str) {
 /// The best results of a variant, by each ranking the game has.
 #[derive(Serialize, ToSchema)]
 pub struct Tables {
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     /// The format ranked: `single`, `marathon-10`, ….
     format: String,
@@ -243,12 +242,8 @@ fn average_records(tiers: &TierTables, bests: Vec<BestAverage>) -> Vec<AverageRe
 /// marked.
 #[utoipa::path(get, path = "/api/records", tag = "records", params(RecordsQuery),
     responses((status = 200, body = Tables), QueryErrors, Always))]
-pub async fn records(
-    State(app): State<App>,
-    player: Player,
-    visitor: Visitor,
-    Params(query): Params<RecordsQuery>,
-) -> Result<Json<Tables>, ApiError> {
+pub async fn records(call: Call<Params<RecordsQuery>>) -> Result<Json<Tables>, ApiError> {
+    let Call(app, player, visitor, Params(query)) = call;
     let (game, variant) = (query.game.name(), query.variant.as_str());
     let format = query.format.map_or(Format::Single, |f| f.0).to_string();
     let category = query.category(&format);
@@ -259,7 +254,7 @@ pub async fn records(
         .records(game, variant, category, Ranking::Time, TABLE, me)
         .await?;
     let mut tables = Tables {
-        game: game.to_string(),
+        game: query.game,
         variant: variant.to_string(),
         format: format.clone(),
         control: query.control,
@@ -312,8 +307,7 @@ pub(super) fn control_key(control: Option<ControlName>) -> Option<&'static str> 
 /// Each fall of a category's world record, oldest first.
 #[derive(Serialize, ToSchema)]
 pub struct History {
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     format: String,
     /// The control; null for every control.
@@ -382,7 +376,7 @@ pub async fn history(
         .record_history(game, variant, category, of)
         .await?;
     Ok(Json(History {
-        game: game.to_string(),
+        game: query.game,
         variant: variant.to_string(),
         format: format.clone(),
         control: query.control,
@@ -403,8 +397,7 @@ pub(super) fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a>
 /// A player's results in a variant.
 #[derive(Serialize, ToSchema)]
 pub struct Stats {
-    #[schema(value_type = GameKind)]
-    game: String,
+    game: GameKind,
     variant: String,
     count: usize,
     best_millis: Option<i64>,
@@ -421,12 +414,8 @@ pub struct Stats {
 /// The asking player's statistics in a variant, as speedsolvers keep them.
 #[utoipa::path(get, path = "/api/me/stats", tag = "player", params(Which),
     responses((status = 200, body = Stats), QueryErrors, Always))]
-pub async fn stats(
-    State(app): State<App>,
-    player: Player,
-    visitor: Visitor,
-    Params(query): Params<Which>,
-) -> Result<Json<Stats>, ApiError> {
+pub async fn stats(call: Call<Params<Which>>) -> Result<Json<Stats>, ApiError> {
+    let Call(app, player, visitor, Params(query)) = call;
     let (game, variant) = which(&query);
     let results = app
         .store
@@ -436,7 +425,7 @@ pub async fn stats(
     let moves: Vec<i64> = results.iter().map(|(_, r)| r.moves).collect();
     let recent: Vec<Record> = results.iter().take(12).map(|(_, r)| r.clone()).collect();
     Ok(Json(Stats {
-        game: game.to_string(),
+        game: query.game,
         variant: variant.to_string(),
         count: results.len(),
         best_millis: times.iter().min().copied(),
@@ -474,11 +463,8 @@ pub struct NameRequest {
 /// Sets the asking player's display name.
 #[utoipa::path(post, path = "/api/me/name", tag = "player", request_body = NameRequest,
     responses((status = 200, body = Name), BodyErrors, Always))]
-pub async fn set_name(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<NameRequest>,
-) -> Result<Json<Name>, ApiError> {
+pub async fn set_name(call: Call<Body<NameRequest>>) -> Result<Json<Name>, ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let name = request.name.shown();
     app.store.set_name(&player.0, name, now_millis()).await?;
     Ok(Json(Name {

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use slide::{Moves, Position};
 use utoipa::ToSchema;
 
+use super::account::Call;
 use super::edge::{GameId, GameKind};
-use super::error::{Always, ApiError};
+use super::error::{Always, ApiError, Body};
 use super::games::unreadable;
 use super::{shisen_api, slide_api, App};
 use store::{IssuedGame, ReplayRow};
@@ -683,10 +684,9 @@ pub struct AnalysisRequest {
 #[utoipa::path(post, path = "/api/shisen/analysis", operation_id = "shisen_analysis", tag = "shisen", request_body = AnalysisRequest,
     responses((status = 200, body = LossReport), super::error::BodyErrors, super::error::GameErrors, super::error::Limited, Always))]
 pub async fn shisen_analysis(
-    State(app): State<App>,
-    player: super::player::Player,
-    super::error::Body(request): super::error::Body<AnalysisRequest>,
+    call: Call<Body<AnalysisRequest>>,
 ) -> Result<Json<LossReport>, ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let row = super::games::open_game(&app, request.game.as_str(), &player, "shisen").await?;
     let start = shisen_api::stored_session(&row.issued)?;
     let turns = shisen_api::read_turns(&request.turns, start.game().board().size())?;

@@ -13,12 +13,11 @@ use utoipa::{IntoResponses, ToSchema};
 
 use super::account::{
     claim_guest_results, confirm_password, off_the_workers, signed_in, signed_in_or_pending,
-    signed_out, SignedInErrors, Visitor,
+    signed_out, Call, SignedInErrors, Visitor,
 };
 use super::clock::now_millis;
 use super::edge::Country;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
-use super::player::Player;
 use super::App;
 use store::{PasswordKind, Shown};
 
@@ -61,12 +60,8 @@ pub struct PasswordChange {
 #[utoipa::path(post, path = "/api/account/password", operation_id = "account_password", tag = "account",
     request_body = PasswordChange,
     responses((status = 204, description = "Changed; every other session ended"), BodyErrors, ConfirmErrors, Always))]
-pub async fn change_password(
-    State(app): State<App>,
-    visitor: Visitor,
-    player: Player,
-    Body(request): Body<PasswordChange>,
-) -> Result<StatusCode, ApiError> {
+pub async fn change_password(call: Call<Body<PasswordChange>>) -> Result<StatusCode, ApiError> {
+    let Call(app, player, visitor, Body(request)) = call;
     let account = signed_in_or_pending(&visitor)?;
     confirm_password(&app, &visitor, account, request.current).await?;
     let handle = Handle::parse(&account.handle).map_err(ApiError::bad)?;
@@ -104,11 +99,8 @@ pub struct CountryChoice {
 #[utoipa::path(post, path = "/api/account/country", operation_id = "account_country", tag = "account",
     request_body = CountryChoice,
     responses((status = 200, body = CountryChoice), BodyErrors, SignedInErrors, Always))]
-pub async fn set_country(
-    State(app): State<App>,
-    visitor: Visitor,
-    Body(request): Body<CountryChoice>,
-) -> Result<Json<CountryChoice>, ApiError> {
+pub async fn set_country(call: Call<Body<CountryChoice>>) -> Result<Json<CountryChoice>, ApiError> {
+    let Call(app, _, visitor, Body(request)) = call;
     let account = signed_in(&visitor)?;
     let country = request
         .country
@@ -209,11 +201,8 @@ pub struct Deletion {
 #[utoipa::path(delete, path = "/api/account", operation_id = "account_delete", tag = "account",
     request_body = Deletion,
     responses((status = 204, description = "Deleted; the cookie is cleared"), BodyErrors, ConfirmErrors, Always))]
-pub async fn delete(
-    State(app): State<App>,
-    visitor: Visitor,
-    Body(request): Body<Deletion>,
-) -> Result<Response, ApiError> {
+pub async fn delete(call: Call<Body<Deletion>>) -> Result<Response, ApiError> {
+    let Call(app, _, visitor, Body(request)) = call;
     let account = signed_in(&visitor)?;
     confirm_password(&app, &visitor, account, request.password).await?;
     app.store.delete_account(&account.id, now_millis()).await?;

@@ -1,7 +1,6 @@
 //! The sliding-puzzle API: issue puzzles, answer solve and hint requests,
 //! and replay submitted move lists into results.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use play::display::Display;
@@ -16,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use slide::{Direction, Goal, Metric, Moves, Position};
 use utoipa::ToSchema;
 
+use super::account::Call;
 use super::clock::now_millis;
 use super::edge::{
     excludes, DisplayType, FormatName, GameId, GoalName, Inputs, MetricName, SchemeName, Seed,
@@ -121,12 +121,8 @@ impl DealtPuzzle {
         ("replay" = (operation_id = "replay", description = "The game's replay, once it is solved",
             parameters(("game" = "$response.body#/game")))),
     )), BodyErrors, Always))]
-pub async fn new(
-    State(app): State<App>,
-    player: Player,
-    visitor: super::account::Visitor,
-    Body(request): Body<NewRequest>,
-) -> Result<Json<Issued>, ApiError> {
+pub async fn new(call: Call<Body<NewRequest>>) -> Result<Json<Issued>, ApiError> {
+    let Call(app, player, visitor, Body(request)) = call;
     let size = request.size.0;
     let goal = request
         .goal
@@ -286,12 +282,8 @@ pub struct Solution {
 /// within the budget, with the fast solver otherwise.
 #[utoipa::path(post, path = "/api/slide/solve", operation_id = "slide_solve", tag = "slide", request_body = SolveRequest,
     responses((status = 200, body = Solution), BodyErrors, Refused, Limited, Always))]
-pub async fn solve(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<SolveRequest>,
-) -> Result<Json<Solution>, ApiError> {
-    let (moves, optimal) = helped(&app, &player, &request, 0).await?;
+pub async fn solve(call: Call<Body<SolveRequest>>) -> Result<Json<Solution>, ApiError> {
+    let (moves, optimal) = helped(&call, 0).await?;
     Ok(Json(Solution {
         moves: moves.to_string(),
         length: moves.len(),
@@ -319,13 +311,10 @@ pub struct Hint {
 /// The first move of a solution. A game that asks is not ranked.
 #[utoipa::path(post, path = "/api/slide/hint", operation_id = "slide_hint", tag = "slide", request_body = SolveRequest,
     responses((status = 200, body = Hint), BodyErrors, Refused, Limited, Always))]
-pub async fn hint(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<SolveRequest>,
-) -> Result<Json<Hint>, ApiError> {
-    let metric = metric(&request);
-    let (moves, optimal) = helped(&app, &player, &request, 1).await?;
+pub async fn hint(call: Call<Body<SolveRequest>>) -> Result<Json<Hint>, ApiError> {
+    let Call(.., Body(request)) = &call;
+    let metric = metric(request);
+    let (moves, optimal) = helped(&call, 1).await?;
     let first = moves.iter().next();
     let next = first.map(|d| d.letter().to_string());
     let run = first.map(|d| match metric {
@@ -359,12 +348,8 @@ pub(super) async fn helped_positions(
 
 /// The solution, counted against the request's game (if it names one) as
 /// `hints` hints and as assistance: a game shown the way is not ranked.
-async fn helped(
-    app: &App,
-    player: &Player,
-    request: &SolveRequest,
-    hints: i64,
-) -> Result<(Moves, bool), ApiError> {
+async fn helped(call: &Call<Body<SolveRequest>>, hints: i64) -> Result<(Moves, bool), ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let answer = solution(app, player, request).await?;
     if let Some(game) = &request.game {
         app.store
@@ -502,12 +487,8 @@ pub enum Submitted {
 /// a result, ranked unless the judge finds a reason not to.
 #[utoipa::path(post, path = "/api/slide/submit", operation_id = "slide_submit", tag = "slide", request_body = SubmitRequest,
     responses((status = 200, body = Submitted), BodyErrors, GameErrors, Always))]
-pub async fn submit(
-    State(app): State<App>,
-    player: Player,
-    visitor: super::account::Visitor,
-    Body(request): Body<SubmitRequest>,
-) -> Result<Json<Submitted>, ApiError> {
+pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, ApiError> {
+    let Call(app, player, visitor, Body(request)) = call;
     if let Some(puzzles) = request.puzzles {
         if request.moves.is_some() || request.times.is_some() || request.inputs.is_some() {
             return Err(ApiError::bad(

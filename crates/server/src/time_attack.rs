@@ -15,7 +15,7 @@ use play::time_attack::{self, Played, Refusal, Run, MOST_MOVES, PUZZLES, RUN_MIL
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::account::Visitor;
+use super::account::{Call, Visitor};
 use super::edge::GameId;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
@@ -113,11 +113,9 @@ pub struct StartRequest {}
             parameters(("run" = "$response.body#/run")))),
     )), BodyErrors, Always))]
 pub async fn start(
-    State(app): State<App>,
-    visitor: Visitor,
-    Player(player): Player,
-    Body(StartRequest {}): Body<StartRequest>,
+    call: Call<Body<StartRequest>>,
 ) -> Result<(StatusCode, Json<Started>), ApiError> {
+    let Call(app, Player(player), visitor, Body(StartRequest {})) = call;
     let seed = play::seed::random_seed();
     let run = deal(&app, seed).await?;
     let now = app.clock.now_millis();

@@ -1,7 +1,6 @@
 //! Dealing: a request's rules and size read into a `ShisenSpec`, and a
 //! seeded deal issued as a game.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use play::limits::{WEB_SHISEN_HEIGHT, WEB_SHISEN_WIDTH};
@@ -10,11 +9,11 @@ use play::shisen_game::{DealError, ShisenSpec};
 use serde::{Deserialize, Serialize};
 use shisen::{Matching, Rules, Size, TileSet};
 
+use crate::account::Call;
 use crate::clock::now_millis;
 use crate::edge::{excludes, GameId, Preset, Seed, ShisenSize};
 use crate::error::{Always, ApiError, Body, BodyErrors};
-use crate::player::Player;
-use crate::{issue_seed, App};
+use crate::issue_seed;
 use store::IssuedGame;
 use utoipa::ToSchema;
 
@@ -160,12 +159,8 @@ pub struct Issued {
         ("replay" = (operation_id = "replay", description = "The game's replay, once it is cleared",
             parameters(("game" = "$response.body#/game")))),
     )), BodyErrors, (status = 422, description = "No solvable deal of this kind exists", body = crate::error::ErrorBody), Always))]
-pub async fn new(
-    State(app): State<App>,
-    player: Player,
-    visitor: crate::account::Visitor,
-    Body(request): Body<NewRequest>,
-) -> Result<Json<Issued>, ApiError> {
+pub async fn new(call: Call<Body<NewRequest>>) -> Result<Json<Issued>, ApiError> {
+    let Call(app, player, visitor, Body(request)) = call;
     let spec = spec(&request)?;
     let now = now_millis();
     let seed = issue_seed(request.daily, request.seed.map(|s| s.0), now)?;

@@ -1,19 +1,17 @@
 //! A game in progress: its stored deal and rules, pauses, resumes and
 //! shuffles.
 
-use axum::extract::State;
 use axum::Json;
 use play::limits::SUBMITTED_TURNS;
 use play::shisen_game::{shuffle_seed, Replay, Session, Turn};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Rules};
 
+use crate::account::Call;
 use crate::clock::now_millis;
 use crate::edge::GameId;
 use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
 use crate::games::{open_game, timed, unreadable};
-use crate::player::Player;
-use crate::App;
 use store::{GameRow, IssuedGame};
 use utoipa::ToSchema;
 
@@ -99,11 +97,8 @@ pub struct Paused {
 /// Stops the game's clock; the server keeps the progress.
 #[utoipa::path(post, path = "/api/shisen/pause", operation_id = "shisen_pause", tag = "shisen", request_body = PauseRequest,
     responses((status = 200, body = Paused), BodyErrors, GameErrors, Always))]
-pub async fn pause(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<PauseRequest>,
-) -> Result<Json<Paused>, ApiError> {
+pub async fn pause(call: Call<Body<PauseRequest>>) -> Result<Json<Paused>, ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     timed(&request.times, request.turns.len())?;
     replay(&row, &request.turns)?;
@@ -135,11 +130,8 @@ pub struct Resumed {
 /// history (for undo and redo) and the step it is at.
 #[utoipa::path(post, path = "/api/shisen/resume", operation_id = "shisen_resume", tag = "shisen", request_body = GameRequest,
     responses((status = 200, body = Resumed), BodyErrors, GameErrors, Always))]
-pub async fn resume(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<GameRequest>,
-) -> Result<Json<Resumed>, ApiError> {
+pub async fn resume(call: Call<Body<GameRequest>>) -> Result<Json<Resumed>, ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     app.store
         .resume(request.game.as_str(), &player.0, now_millis())
@@ -186,11 +178,8 @@ pub struct Shuffled {
 /// shuffles the same way.
 #[utoipa::path(post, path = "/api/shisen/shuffle", operation_id = "shisen_shuffle", tag = "shisen", request_body = ShuffleRequest,
     responses((status = 200, body = Shuffled), BodyErrors, GameErrors, Always))]
-pub async fn shuffle(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<ShuffleRequest>,
-) -> Result<Json<Shuffled>, ApiError> {
+pub async fn shuffle(call: Call<Body<ShuffleRequest>>) -> Result<Json<Shuffled>, ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     let rules = stored_rules(&row.issued)?;
     let board = read_board(&request.board, rules.matching == Matching::Chinese)

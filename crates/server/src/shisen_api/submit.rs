@@ -1,16 +1,15 @@
 //! A played game, replayed and judged into a result.
 
-use axum::extract::State;
 use axum::Json;
 use play::result::{self, Ending};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Matching};
 
+use crate::account::Call;
 use crate::clock::now_millis;
 use crate::edge::GameId;
 use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
 use crate::games::{facts, finish, open_game, timed, Finished};
-use crate::player::Player;
 use crate::App;
 use store::IssuedGame;
 use utoipa::ToSchema;
@@ -77,12 +76,8 @@ pub enum Submitted {
 /// result, ranked unless the judge finds a reason not to.
 #[utoipa::path(post, path = "/api/shisen/submit", operation_id = "shisen_submit", tag = "shisen", request_body = SubmitRequest,
     responses((status = 200, body = Submitted), BodyErrors, GameErrors, Always))]
-pub async fn submit(
-    State(app): State<App>,
-    player: Player,
-    visitor: crate::account::Visitor,
-    Body(request): Body<SubmitRequest>,
-) -> Result<Json<Submitted>, ApiError> {
+pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, ApiError> {
+    let Call(app, player, visitor, Body(request)) = call;
     timed(&request.times, request.turns.len())?;
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
     let session = stored_session(&row.issued)?;

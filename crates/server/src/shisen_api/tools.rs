@@ -9,10 +9,10 @@ use play::shisen_game::{analyse, Session, ANALYSIS_TIME};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Point, Verdict};
 
+use crate::account::Call;
 use crate::clock::now_millis;
 use crate::edge::GameId;
 use crate::error::{Always, ApiError, Body, BodyErrors, Limited};
-use crate::player::Player;
 use crate::App;
 use utoipa::ToSchema;
 
@@ -155,11 +155,8 @@ pub struct Hint {
 /// cleared. A game that asks is not ranked.
 #[utoipa::path(post, path = "/api/shisen/hint", operation_id = "shisen_hint", tag = "shisen", request_body = HintRequest,
     responses((status = 200, body = Hint), BodyErrors, Limited, Always))]
-pub async fn hint(
-    State(app): State<App>,
-    player: Player,
-    Body(request): Body<HintRequest>,
-) -> Result<Json<Hint>, ApiError> {
+pub async fn hint(call: Call<Body<HintRequest>>) -> Result<Json<Hint>, ApiError> {
+    let Call(app, player, _, Body(request)) = call;
     let board = read_board(&request.board, request.chinese).map_err(|e| e.at("/board"))?;
     app.store
         .record_help(&player.0, "shisen", &board.to_string(), now_millis())
