@@ -414,10 +414,7 @@ fn solve(
             shorten_stop: Some(&shorten_stop),
             ..SolveOptions::default()
         };
-        Some(match metric {
-            Metric::Stm => slide::solve_optimal(position, &goal, &options),
-            Metric::Mtm => slide::solve_optimal_mtm(position, &goal, &options),
-        })
+        Some(slide::solve_optimal(position, &goal, &options.in_metric(metric)))
     })?;
     found
         .ok_or_else(keyboard_interrupt)?
@@ -680,10 +677,7 @@ fn distance(
     metric: Metric,
     options: &SolveOptions,
 ) -> Result<i32, SolveError> {
-    let solution = match metric {
-        Metric::Stm => slide::solve_optimal(start, goal, options)?,
-        Metric::Mtm => slide::solve_optimal_mtm(start, goal, options)?,
-    };
+    let solution = slide::solve_optimal(start, goal, &options.in_metric(metric))?;
     Ok(solution.length(metric) as i32)
 }
 

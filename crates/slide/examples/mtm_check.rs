@@ -8,13 +8,13 @@
 //! ```
 //!
 //! `POSITIONS` uniformly random positions (seeds 0, 1, …; 1000 by
-//! default) are solved with `solve_optimal_mtm` and their lengths compared
+//! default) are solved in MTM (`SolveOptions::metric`) and their lengths compared
 //! with the table's; the colouring lower bound (`mtm_lower_bound`) of each
 //! must not exceed the table's distance. Needs about 0.5 GB.
 
 use rayon::prelude::*;
 use slide::solver::mtm_lower_bound;
-use slide::{solve_optimal_mtm, Goal, HeuristicKind, Scramble, Size, SolveOptions};
+use slide::{solve_optimal, Goal, HeuristicKind, Metric, Scramble, Size, SolveOptions};
 use std::time::Instant;
 
 const W: usize = 4;
@@ -122,7 +122,8 @@ fn main() {
         .into_par_iter()
         .map(|seed| {
             let position = Scramble::Uniform.generate(&goal, seed);
-            let solution = solve_optimal_mtm(&position, &goal, &options).unwrap();
+            let solution =
+                solve_optimal(&position, &goal, &options.in_metric(Metric::Mtm)).unwrap();
             // Tile t's goal cell is t − 1; the blank's is the last cell.
             let p: [u8; N] = std::array::from_fn(|i| match position.tiles()[i] {
                 0 => (N - 1) as u8,

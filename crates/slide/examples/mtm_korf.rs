@@ -14,7 +14,7 @@
 //! tables build --metric mtm` writes it) instead of built.
 
 use slide::solver::mtm_lower_bound;
-use slide::{solve_optimal_mtm, Goal, Position, Size, SolveOptions};
+use slide::{solve_optimal, Goal, Metric, Position, Size, SolveOptions};
 use std::time::Instant;
 
 fn main() {
@@ -55,7 +55,7 @@ fn main() {
     let mut total_nodes = 0;
     for (i, position) in positions.iter().enumerate() {
         let one = Instant::now();
-        let solution = solve_optimal_mtm(position, &goal, &options).unwrap();
+        let solution = solve_optimal(position, &goal, &options.in_metric(Metric::Mtm)).unwrap();
         let mut replay = position.clone();
         assert!(replay.apply_all(&solution.moves).is_ok() && replay == goal);
         assert!(solution.optimal);

@@ -45,8 +45,8 @@ pub use scramble::{Scramble, ScrambleError, MAX_WALK};
 pub use size::{Size, SizeError, MAX_CELLS, MAX_SIDE};
 pub use solvable::{goal_cells, permutation_parity, MismatchError, Parity, Solvability};
 pub use solver::{
-    all_optimal, analyze, hint, required_patterns, solve_optimal, solve_optimal_mtm,
-    with_optimal_length, AllSolutions, Analysis, AnalysisError, CountError, Databases, Detour,
-    DifficultyError, Distance, HeuristicKind, LengthRange, Lookups, Metric, PatternDatabase,
-    PatternSpec, Progress, Solution, SolveError, SolveOptions, SHORTENING_SHARE,
+    all_optimal, analyze, hint, required_patterns, solve_optimal, with_optimal_length,
+    AllSolutions, Analysis, AnalysisError, CountError, Databases, Detour, DifficultyError,
+    Distance, HeuristicKind, LengthRange, Lookups, Metric, PatternDatabase, PatternSpec, Progress,
+    Solution, SolveError, SolveOptions, SHORTENING_SHARE,
 };

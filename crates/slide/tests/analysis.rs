@@ -214,14 +214,15 @@ fn four_by_three_multi_tile_distances_equal_the_solver_on_each_position() {
         let detour = walk(&start, 4 + case as usize % 5, &mut rng);
         let mut at = start.clone();
         at.apply_all(&detour).unwrap();
-        let home = slide::solve_optimal_mtm(&at, &goal, &SolveOptions::default())
+        let home = solve_optimal(&at, &goal, &SolveOptions::default().in_metric(Metric::Mtm))
             .unwrap()
             .moves;
         let moves: Moves = detour.iter().chain(home.iter()).collect();
         let a = analyze(&start, &goal, &moves, Metric::Mtm, &SolveOptions::default()).unwrap();
         assert!(a.exact() && a.solves());
         for (p, d) in positions(&start, &a.moves).iter().zip(&a.distances) {
-            let alone = slide::solve_optimal_mtm(p, &goal, &SolveOptions::default()).unwrap();
+            let alone =
+                solve_optimal(p, &goal, &SolveOptions::default().in_metric(Metric::Mtm)).unwrap();
             assert!(alone.optimal);
             assert_eq!(d.moves as usize, alone.mtm(), "{p}");
         }

@@ -11,10 +11,7 @@
 //! clock, as front ends set it. (The searches are single-threaded once
 //! their tables are built.)
 
-use slide::{
-    solve_optimal, solve_optimal_mtm, Goal, HeuristicKind, Metric, Position, Size, Solution,
-    SolveOptions,
-};
+use slide::{solve_optimal, Goal, HeuristicKind, Metric, Position, Size, Solution, SolveOptions};
 use std::time::{Duration, Instant};
 
 const BUDGET: Duration = Duration::from_millis(1000);
@@ -50,10 +47,7 @@ fn replays(start: &Position, solution: &Solution, goal: &Position) -> bool {
 fn within_budget(start: &str, goal: Goal, heuristic: HeuristicKind, metric: Metric, optimum: u32) {
     let start: Position = start.parse().unwrap();
     let goal = goal.position(start.size()).unwrap();
-    let solve = |options: &SolveOptions| match metric {
-        Metric::Stm => solve_optimal(&start, &goal, options),
-        Metric::Mtm => solve_optimal_mtm(&start, &goal, options),
-    };
+    let solve = |options: &SolveOptions| solve_optimal(&start, &goal, &options.in_metric(metric));
     // Tables are built before the clock starts, as front ends do.
     let warm = SolveOptions {
         heuristic,
@@ -141,7 +135,7 @@ fn a_node_limit_holds_as_well_as_a_clock() {
         ..SolveOptions::default()
     };
     let began = thread_cpu();
-    let solution = solve_optimal_mtm(&start, &goal, &options).unwrap();
+    let solution = solve_optimal(&start, &goal, &options.in_metric(Metric::Mtm)).unwrap();
     let took = thread_cpu() - began;
     assert!(took <= BUDGET + SLACK, "{took:?}");
     assert!(replays(&start, &solution, &goal));

@@ -194,11 +194,8 @@ impl DatasetSpec {
                 })?;
             return Ok((i32::try_from(length).unwrap_or(i32::MAX), first));
         }
-        let solution = match self.metric {
-            Metric::Stm => slide::solve_optimal(position, &self.goal, options),
-            Metric::Mtm => slide::solve_optimal_mtm(position, &self.goal, options),
-        }
-        .map_err(|e: SolveError| LabelError::Refused(e.to_string()))?;
+        let solution = slide::solve_optimal(position, &self.goal, &options.in_metric(self.metric))
+            .map_err(|e: SolveError| LabelError::Refused(e.to_string()))?;
         // A stopped search hands back its best so far, never a label.
         if !solution.optimal {
             return Err(if stopped() {

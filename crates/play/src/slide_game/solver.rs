@@ -426,11 +426,7 @@ impl Solver {
             shorten_stop: Some(&shorten_stop),
             ..SolveOptions::default()
         };
-        let found = match metric {
-            Metric::Stm => slide::solve_optimal(start, goal, &options),
-            Metric::Mtm => slide::solve_optimal_mtm(start, goal, &options),
-        }
-        .ok()?;
+        let found = slide::solve_optimal(start, goal, &options.in_metric(metric)).ok()?;
         reaches(start, goal, &found.moves).then_some(Plan {
             moves: found.moves,
             optimal: found.optimal,
@@ -517,8 +513,12 @@ mod tests {
             let stm = solver
                 .plan(&start, &goal, Metric::Stm, &Deadline::none())
                 .unwrap();
-            let shortest =
-                slide::solve_optimal_mtm(&start, &goal, &SolveOptions::default()).unwrap();
+            let shortest = slide::solve_optimal(
+                &start,
+                &goal,
+                &SolveOptions::default().in_metric(Metric::Mtm),
+            )
+            .unwrap();
             assert!(mtm.optimal && reaches(&start, &goal, &mtm.moves));
             assert_eq!(mtm.moves.mtm_len(), shortest.mtm());
             assert!(mtm.moves.mtm_len() <= stm.moves.mtm_len());

@@ -19,8 +19,8 @@ use super::heuristic::{Estimate, Manhattan, Patterns};
 use super::ida::{Limits, Outcome, Search};
 use super::relabel::Canonical;
 use super::{
-    lower_bound, mtm::mtm_within, solve_optimal, solve_optimal_mtm, Metric, Solution, SolveError,
-    SolveOptions, BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
+    lower_bound, mtm::mtm_within, solve_optimal, Metric, Solution, SolveError, SolveOptions,
+    BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
 };
 use crate::{FastSolver, HeuristicKind, LowerBound, Moves, Position, ReplayError};
 
@@ -192,10 +192,7 @@ impl Analysis {
                 .flat_map(|m| m.iter().collect::<Vec<_>>())
                 .collect();
             let (from, to) = (&positions[d.from], &positions[d.to]);
-            let direct = match self.metric {
-                Metric::Stm => solve_optimal(from, to, options),
-                Metric::Mtm => solve_optimal_mtm(from, to, options),
-            };
+            let direct = solve_optimal(from, to, &options.in_metric(self.metric));
             let better = direct
                 .ok()
                 .map(|s| s.moves)
@@ -228,17 +225,21 @@ pub fn analyze(
     }
     let positions = replay(start, &steps)?;
     let best = match metric {
-        Metric::Stm => solve_optimal(start, goal, options)?,
-        Metric::Mtm => solve_optimal_mtm(start, goal, options).or_else(|e| match e {
-            // Beyond 16 cells there is no MTM search: the STM solution
-            // stands in, its MTM length an upper bound.
-            SolveError::TooLarge { .. } => solve_optimal(start, goal, options).map(|s| Solution {
-                optimal: false,
-                lower_bound: mtm_bound(start, goal),
-                ..s
-            }),
-            e => Err(e),
-        })?,
+        Metric::Stm => solve_optimal(start, goal, &options.in_metric(Metric::Stm))?,
+        Metric::Mtm => {
+            solve_optimal(start, goal, &options.in_metric(Metric::Mtm)).or_else(|e| match e {
+                // Beyond 16 cells there is no MTM search: the STM solution
+                // stands in, its MTM length an upper bound.
+                SolveError::TooLarge { .. } => {
+                    solve_optimal(start, goal, &options.in_metric(Metric::Stm)).map(|s| Solution {
+                        optimal: false,
+                        lower_bound: mtm_bound(start, goal),
+                        ..s
+                    })
+                }
+                e => Err(e),
+            })?
+        }
     };
     let first = Distance {
         moves: if best.optimal {
@@ -306,7 +307,7 @@ fn stm_distances(
         return positions
             .iter()
             .map(|p| {
-                let s = solve_optimal(p, goal, options)?;
+                let s = solve_optimal(p, goal, &options.in_metric(Metric::Stm))?;
                 Ok(Distance {
                     moves: s.stm() as u32,
                     exact: true,
@@ -457,7 +458,7 @@ fn mtm_distances(
                 exact: p == goal,
             }
         } else {
-            let s = solve_optimal_mtm(p, goal, options)?;
+            let s = solve_optimal(p, goal, &options.in_metric(Metric::Mtm))?;
             if s.optimal {
                 ahead = Some(split(&s.moves, Metric::Mtm));
             }

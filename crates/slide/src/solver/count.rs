@@ -22,7 +22,7 @@ use super::heuristic::{Estimate, Lookups, Manhattan, Patterns};
 use super::mtm::{mtm_distance, runs, Metric};
 use super::relabel::Canonical;
 use super::table::{DistanceTable, FULL_TABLE_MAX_CELLS};
-use super::{accepted, solve_optimal, solve_optimal_mtm, HeuristicKind, SolveError, SolveOptions};
+use super::{accepted, solve_optimal, HeuristicKind, SolveError, SolveOptions};
 use crate::{Direction, Moves, Position};
 
 /// The optimal solutions of a position.
@@ -74,10 +74,7 @@ pub fn all_optimal(
     list: usize,
 ) -> Result<AllSolutions, CountError> {
     let start = accepted(position, goal)?;
-    let solution = match metric {
-        Metric::Stm => solve_optimal(position, goal, options)?,
-        Metric::Mtm => solve_optimal_mtm(position, goal, options)?,
-    };
+    let solution = solve_optimal(position, goal, &options.in_metric(metric))?;
     if !solution.optimal {
         return Err(CountError::NotProven {
             found: solution.length(metric),

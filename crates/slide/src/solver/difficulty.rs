@@ -8,7 +8,8 @@
 //! too rare to meet within [`MAX_ATTEMPTS`] draws are refused.
 
 use super::{
-    lower_bound, solve_optimal, Canonical, DistanceTable, Solution, SolveError, SolveOptions,
+    lower_bound, solve_optimal, Canonical, DistanceTable, Metric, Solution, SolveError,
+    SolveOptions,
 };
 use super::{FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS};
 use crate::{Position, Scramble};
@@ -142,7 +143,7 @@ pub fn with_optimal_length(
             .expect("fewer than count positions in range");
         let tiles = cells.iter().map(|&g| goal.tiles()[g as usize]).collect();
         let position = Position::from_valid(size, tiles);
-        let solution = solve_optimal(&position, goal, options)?;
+        let solution = solve_optimal(&position, goal, &options.in_metric(Metric::Stm))?;
         return Ok((position, solution));
     }
     if size.width() == 4 && size.height() == 4 && range.min > 80 {
@@ -166,7 +167,7 @@ pub fn with_optimal_length(
         if lower_bound(&Canonical::new(&position, goal)?, options) > range.max {
             continue;
         }
-        let solution = solve_optimal(&position, goal, options)?;
+        let solution = solve_optimal(&position, goal, &options.in_metric(Metric::Stm))?;
         // A stopped solve says nothing sure of the length: the budget is
         // spent, and drawing on would bias the choice.
         if !solution.optimal {

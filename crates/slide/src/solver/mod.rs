@@ -35,7 +35,7 @@ pub use difficulty::{with_optimal_length, DifficultyError, LengthRange};
 pub use heuristic::{
     dual_sets, required_patterns, Databases, HeuristicError, HeuristicKind, Lookups, LookupsError,
 };
-pub use mtm::{mtm_lower_bound, solve_optimal_mtm, Metric};
+pub use mtm::{mtm_lower_bound, Metric};
 pub use pdb::{BuildProgress, LoadError, PatternDatabase, PatternSpec, FORMAT_VERSION};
 pub use table::{DistanceTable, FULL_TABLE_MAX_CELLS};
 
@@ -54,7 +54,7 @@ pub const BOUNDED_MAX_CELLS: usize = 25;
 
 /// A solution and what is known about it. `optimal` and `lower_bound`
 /// speak of the metric it was solved in (single-tile moves unless it came
-/// from [`solve_optimal_mtm`]); its length in either metric is
+/// asked for MTM in [`SolveOptions::metric`]); its length in either metric is
 /// [`Solution::stm`] and [`Solution::mtm`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -114,6 +114,11 @@ pub enum SolveError {
 /// databases, no budget, the process-wide database set.
 #[derive(Clone, Copy, Default)]
 pub struct SolveOptions<'a> {
+    /// The metric a solution is shortest in: single-tile moves (the
+    /// default) or multi-tile moves. An MTM solution's `lower_bound` and
+    /// `optimal` speak of MTM lengths; its moves are single-tile moves
+    /// (see the `mtm` module).
+    pub metric: Metric,
     /// Lower bound used by IDA* on boards without a complete table.
     pub heuristic: HeuristicKind,
     /// Stop the optimal search after this many nodes (bounded mode).
@@ -189,9 +194,14 @@ const PHASES: [Phase; 7] = [
     phase(9, 8, true, false, None),
 ];
 
-impl SolveOptions<'_> {
+impl<'a> SolveOptions<'a> {
     fn databases(&self) -> &Databases {
         self.databases.unwrap_or_else(|| Databases::global())
+    }
+
+    /// These options, asking for `metric`.
+    pub fn in_metric(&self, metric: Metric) -> SolveOptions<'a> {
+        SolveOptions { metric, ..*self }
     }
 }
 
@@ -208,12 +218,20 @@ pub fn solve_optimal(
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
     let start = accepted(position, goal)?;
-    let size = position.size();
-    if size.cells() <= FULL_TABLE_MAX_CELLS {
-        let table = DistanceTable::get(size, start.goal_blank);
-        return Ok(Solution::proven(table.solve(&start), Metric::Stm, 0));
+    match options.metric {
+        Metric::Stm => Ok(stm_from(&start, options)),
+        Metric::Mtm => mtm::solve_from(&start, position, goal, options),
     }
-    Ok(search_from(&start, options))
+}
+
+/// A shortest solution in single-tile moves: from the complete table where
+/// there is one, else by IDA*.
+fn stm_from(start: &Canonical, options: &SolveOptions) -> Solution {
+    if start.size.cells() <= FULL_TABLE_MAX_CELLS {
+        let table = DistanceTable::get(start.size, start.goal_blank);
+        return Solution::proven(table.solve(start), Metric::Stm, 0);
+    }
+    search_from(start, options)
 }
 
 /// The canonical form of a position and goal the optimal solvers take: at
@@ -263,7 +281,12 @@ pub fn hint(
     goal: &Position,
     options: &SolveOptions,
 ) -> Result<Option<Direction>, SolveError> {
-    Ok(solve_optimal(position, goal, options)?.moves.iter().next())
+    Ok(
+        solve_optimal(position, goal, &options.in_metric(Metric::Stm))?
+            .moves
+            .iter()
+            .next(),
+    )
 }
 
 /// A lower bound of the optimal length of `start` (exact on small boards).

@@ -60,18 +60,18 @@ impl std::fmt::Display for Metric {
     }
 }
 
-/// A shortest solution from `position` to `goal` in the multi-tile
-/// metric. `lower_bound` and `optimal` speak of MTM lengths; the moves are
-/// single-tile moves (see the module documentation).
-pub fn solve_optimal_mtm(
+/// A shortest solution from `start` (the canonical form of `position`
+/// and `goal`) in the multi-tile metric: `solve_optimal`'s, when its
+/// options ask for MTM.
+pub(super) fn solve_from(
+    start: &Canonical,
     position: &Position,
     goal: &Position,
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
-    let start = accepted(position, goal)?;
-    let size = position.size();
+    let size = start.size;
     if size.cells() <= FULL_TABLE_MAX_CELLS {
-        let moves = MtmTable::get(size, start.goal_blank).solve(&start);
+        let moves = MtmTable::get(size, start.goal_blank).solve(start);
         return Ok(Solution::proven(moves, Metric::Mtm, 0));
     }
     if size.cells() > OPTIMAL_MAX_CELLS {
@@ -82,7 +82,7 @@ pub fn solve_optimal_mtm(
         let stop = |nodes| {
             options.node_limit.is_some_and(|n| nodes >= n) || options.stop.is_some_and(|s| s())
         };
-        return Ok(match colouring::search(&table, &start, &stop) {
+        return Ok(match colouring::search(&table, start, &stop) {
             Ok((moves, nodes)) => Solution::proven(moves, Metric::Mtm, nodes),
             Err((bound, nodes)) => stopped(position, goal, options, bound, nodes),
         });
@@ -91,7 +91,7 @@ pub fn solve_optimal_mtm(
     Ok(match options.heuristic {
         HeuristicKind::Manhattan => {
             let estimate = Manhattan::new(&grid, start.goal_blank);
-            search(&grid, &estimate, &start, position, goal, options)
+            search(&grid, &estimate, start, position, goal, options)
         }
         kind => {
             let estimate = Patterns::new(
@@ -101,7 +101,7 @@ pub fn solve_optimal_mtm(
                 Lookups::Regular,
                 options.databases(),
             );
-            search(&grid, &estimate, &start, position, goal, options)
+            search(&grid, &estimate, start, position, goal, options)
         }
     })
 }
@@ -347,6 +347,7 @@ fn stopped(
 ) -> Solution {
     let spent = SolveOptions {
         node_limit: Some(0),
+        metric: Metric::Stm,
         ..*options
     };
     let fallback = super::solve_optimal(position, goal, &spent)
@@ -478,7 +479,7 @@ impl<E: Estimate> Dfs<'_, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Goal, Scramble};
+    use crate::{solve_optimal, Goal, Scramble};
     use std::collections::{HashMap, VecDeque};
 
     /// Every position that reaches `goal`, with its MTM distance, by a
@@ -516,7 +517,12 @@ mod tests {
             assert_eq!(distances.len(), factorial(size.cells()) / 2, "{size}");
             for (tiles, &d) in &distances {
                 let start = Position::new(size, tiles.clone()).unwrap();
-                let solution = solve_optimal_mtm(&start, &goal, &SolveOptions::default()).unwrap();
+                let solution = solve_optimal(
+                    &start,
+                    &goal,
+                    &SolveOptions::default().in_metric(Metric::Mtm),
+                )
+                .unwrap();
                 assert_eq!(solution.mtm() as u32, d, "{size} {start}");
                 assert!(solution.optimal && solution.lower_bound == d);
                 assert!(replays(&start, &goal, &solution.moves), "{size} {start}");
@@ -543,13 +549,17 @@ mod tests {
                     &goal,
                     &SolveOptions::default(),
                 );
-                let table = solve_optimal_mtm(&start, &goal, &SolveOptions::default()).unwrap();
+                let table = solve_optimal(
+                    &start,
+                    &goal,
+                    &SolveOptions::default().in_metric(Metric::Mtm),
+                )
+                .unwrap();
                 assert_eq!(found.mtm(), table.mtm(), "{start}");
                 assert!(found.optimal && replays(&start, &goal, &found.moves));
                 // MTM is never longer than STM, and the STM optimum is not
                 // shorter in STM.
-                let stm =
-                    super::super::solve_optimal(&start, &goal, &SolveOptions::default()).unwrap();
+                let stm = solve_optimal(&start, &goal, &SolveOptions::default()).unwrap();
                 assert!(
                     table.mtm() <= stm.mtm() && stm.stm() <= table.stm(),
                     "{start}"
@@ -568,11 +578,11 @@ mod tests {
                 heuristic: HeuristicKind::Small,
                 ..SolveOptions::default()
             };
-            let solution = solve_optimal_mtm(&start, &goal, &options).unwrap();
+            let solution = solve_optimal(&start, &goal, &options.in_metric(Metric::Mtm)).unwrap();
             assert!(solution.optimal && replays(&start, &goal, &solution.moves));
             // The bound it proved is its length, and the STM optimum is no
             // shorter in MTM.
-            let stm = super::super::solve_optimal(&start, &goal, &options).unwrap();
+            let stm = solve_optimal(&start, &goal, &options).unwrap();
             assert!(solution.mtm() <= stm.mtm(), "{start}");
         }
     }
@@ -587,7 +597,7 @@ mod tests {
             node_limit: Some(20_000),
             ..SolveOptions::default()
         };
-        let solution = solve_optimal_mtm(&start, &goal, &options).unwrap();
+        let solution = solve_optimal(&start, &goal, &options.in_metric(Metric::Mtm)).unwrap();
         assert!(replays(&start, &goal, &solution.moves));
         assert!(solution.lower_bound as usize <= solution.mtm());
         assert!(!solution.optimal || solution.lower_bound as usize == solution.mtm());

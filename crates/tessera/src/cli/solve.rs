@@ -159,6 +159,7 @@ fn solve_one(
         .map(|t| start + t.mul_f64(slide::SHORTENING_SHARE));
     let shorten_stop = move || shortening.is_some_and(|d| Instant::now() >= d);
     let options = SolveOptions {
+        metric,
         heuristic: tables.kind(goal.size(), goal.blank()),
         node_limit: limits.node_limit,
         stop: Some(&stop),
@@ -173,11 +174,7 @@ fn solve_one(
             Err(e) => Err(e.to_string()),
         };
     }
-    let solved = match metric {
-        Metric::Stm => slide::solve_optimal(position, goal, &options),
-        Metric::Mtm => slide::solve_optimal_mtm(position, goal, &options),
-    };
-    match solved {
+    match slide::solve_optimal(position, goal, &options) {
         Ok(solution) => Ok(Answer::Solved(solution, start.elapsed())),
         Err(SolveError::Unsolvable) => Ok(Answer::Unsolvable),
         Err(e) => Err(e.to_string()),

@@ -572,9 +572,13 @@ mod tests {
     #[test]
     fn m_switches_hints_to_the_multi_tile_metric_and_keeps_it() {
         let mtm = |app: &SlideApp| {
-            slide::solve_optimal_mtm(app.position(), app.goal(), &Default::default())
-                .unwrap()
-                .mtm()
+            slide::solve_optimal(
+                app.position(),
+                app.goal(),
+                &slide::SolveOptions::default().in_metric(Metric::Mtm),
+            )
+            .unwrap()
+            .mtm()
         };
         for seed in 1..6 {
             let mut app = app("3x3", seed);
@@ -590,8 +594,12 @@ mod tests {
             let mut closer = false;
             let mut position = app.position().clone();
             while position.apply(direction).is_ok() {
-                let after =
-                    slide::solve_optimal_mtm(&position, app.goal(), &Default::default()).unwrap();
+                let after = slide::solve_optimal(
+                    &position,
+                    app.goal(),
+                    &slide::SolveOptions::default().in_metric(Metric::Mtm),
+                )
+                .unwrap();
                 closer |= after.mtm() + 1 == before;
             }
             assert!(closer, "seed {seed}: {}", app.message());
