@@ -3,11 +3,12 @@
 //! it), measured in a window the script gives.
 //!
 //! The script starts the servers, opens the rooms and reads the servers'
-//! CPU; this program only plays. It is written in Rust, not in the
-//! script's Python, because the players share the machine with the
-//! servers they measure: a Python player spends some forty times the CPU
-//! on a frame, and at a few hundred rooms the clients took a whole core of
-//! the two, so the servers ran short of CPU the clients had taken.
+//! CPU; this program only plays. It is Rust, not the script's Python,
+//! because the players share the machine with the servers they measure:
+//! Python players took 93 µs of CPU a move, these about 40, and at a few
+//! hundred rooms the Python ones took a whole core of the two, so the
+//! servers ran short of CPU the players had taken (BENCHMARKS.md, "Live
+//! races").
 //!
 //! ```text
 //! race_load --ports 8001,8002 --begin-in 5.2 --seconds 6 ROOM...
