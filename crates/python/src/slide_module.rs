@@ -414,7 +414,11 @@ fn solve(
             shorten_stop: Some(&shorten_stop),
             ..SolveOptions::default()
         };
-        Some(slide::solve_optimal(position, &goal, &options.in_metric(metric)))
+        Some(slide::solve_optimal(
+            position,
+            &goal,
+            &options.in_metric(metric),
+        ))
     })?;
     found
         .ok_or_else(keyboard_interrupt)?
