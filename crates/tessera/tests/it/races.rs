@@ -208,6 +208,53 @@ fn a_spectator_sees_every_board() {
         .contains("not joined"));
 }
 
+/// The next `progress` of `player` past the catch-up's (which shows no
+/// moves yet).
+fn next_move_of(socket: &mut Socket, player: u64) -> Value {
+    loop {
+        let progress = socket.progress_of(player);
+        if progress["moves"] != 0 {
+            return progress;
+        }
+    }
+}
+
+#[test]
+fn a_burst_of_moves_reaches_every_other_socket_whole_and_in_order() {
+    // Sent at once, the moves' events queue up behind each other on the
+    // other sockets, which write what is queued in one go: none may be
+    // lost, doubled or reordered on the way.
+    let server = Server::start();
+    let (mut ada, mut ben, puzzle, room) = race_of_two(&server);
+    let mut watcher = Socket::open(&server.url, &room, None);
+    watcher.expect("start");
+    let start = position(&puzzle, "position");
+    let goal = position(&puzzle, "goal_position");
+    // Back and forth on a move that does not solve it: the race runs on.
+    let there = start
+        .legal_moves()
+        .find(|&d| moved(&start, d) != goal)
+        .unwrap();
+    let burst = 40; // within the 50 messages a second a client may send
+    let mut expected = Vec::new();
+    let mut board = start.clone();
+    for k in 0..burst {
+        let direction = if k % 2 == 0 { there } else { there.inverse() };
+        board.apply(direction).unwrap();
+        expected.push(board.clone());
+        let t = 300 + 10 * k;
+        ada.send(json!({"type": "move", "moves": direction.letter().to_string(), "t": t}));
+    }
+    for socket in [&mut ben, &mut watcher] {
+        for (k, board) in expected.iter().enumerate() {
+            let progress = next_move_of(socket, 1);
+            assert_eq!(progress["moves"], k + 1, "every move, in order");
+            let seen: Position = progress["position"].as_str().unwrap().parse().unwrap();
+            assert_eq!(&seen, board, "move {}", k + 1);
+        }
+    }
+}
+
 #[test]
 fn an_illegal_move_is_refused_and_never_forwarded() {
     let server = Server::start();
