@@ -50,7 +50,13 @@ fn check(size: Size, cases: u64) {
         for case in 0..cases {
             let start = Scramble::Uniform.generate(&goal, case);
             let (distance, ways) = reference[&start];
-            let all = all_optimal(&start, &goal, metric, &SolveOptions::default(), 50).unwrap();
+            let all = all_optimal(
+                &start,
+                &goal,
+                &SolveOptions::default().in_metric(metric),
+                50,
+            )
+            .unwrap();
             assert!(all.complete);
             assert_eq!(
                 (all.length as u32, all.count),
@@ -87,7 +93,7 @@ fn counts_equal_shortest_paths_over_the_bfs_layers_on_2x4() {
 #[test]
 fn a_solved_position_has_one_empty_solution() {
     let goal = Goal::RowMajor.position(Size::square(3).unwrap()).unwrap();
-    let all = all_optimal(&goal, &goal, Metric::Stm, &SolveOptions::default(), 5).unwrap();
+    let all = all_optimal(&goal, &goal, &SolveOptions::default(), 5).unwrap();
     assert_eq!((all.length, all.count, all.solutions.len()), (0, 1, 1));
     assert!(all.solutions[0].is_empty());
 }
@@ -179,7 +185,7 @@ fn counts_on_4x4_equal_a_brute_force_enumeration() {
             heuristic,
             ..SolveOptions::default()
         };
-        let all = all_optimal(&start, &goal, metric, &options, 3).unwrap();
+        let all = all_optimal(&start, &goal, &options.in_metric(metric), 3).unwrap();
         let brute = enumerate(&start, &goal, all.length as u32, metric, None);
         assert_eq!(all.count, brute, "{start} {metric}");
         assert!(all.count >= 1);

@@ -236,7 +236,6 @@ impl Racer {
         }
     }
 
-    /// What a frame from the client comes to, once through the gate.
     /// Writes an event and those already waiting behind it, flushed once.
     /// Under load a socket's events queue up while its task waits its
     /// turn, and one write for them all is one send for the kernel (and,
@@ -271,6 +270,7 @@ impl Racer {
         send_all(socket, fresh).await
     }
 
+    /// What a frame from the client comes to, once through the gate.
     async fn read(&self, gate: &mut Gate, frame: Message) -> Reply {
         match gate.check(frame) {
             Verdict::Text(text) => match serde_json::from_str::<Incoming>(&text) {

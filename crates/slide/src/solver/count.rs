@@ -63,18 +63,18 @@ pub enum CountError {
 /// reads them.
 const ZERO_ENTRIES: usize = 1 << 22;
 
-/// Counts every optimal solution from `position` to `goal` in `metric`,
-/// and lists the first `list` of them; `options` give the bound and the
-/// budget, as for [`solve_optimal`].
+/// Counts every optimal solution from `position` to `goal` in the metric
+/// `options` ask for, and lists the first `list` of them; `options` give
+/// the bound and the budget, as for [`solve_optimal`].
 pub fn all_optimal(
     position: &Position,
     goal: &Position,
-    metric: Metric,
     options: &SolveOptions,
     list: usize,
 ) -> Result<AllSolutions, CountError> {
     let start = accepted(position, goal)?;
-    let solution = solve_optimal(position, goal, &options.in_metric(metric))?;
+    let metric = options.metric;
+    let solution = solve_optimal(position, goal, options)?;
     if !solution.optimal {
         return Err(CountError::NotProven {
             found: solution.length(metric),

@@ -168,7 +168,7 @@ fn solve_one(
         lookups: tables.lookups,
     };
     if let Some(list) = all {
-        return match slide::all_optimal(position, goal, metric, &options, list) {
+        return match slide::all_optimal(position, goal, &options, list) {
             Ok(all) => Ok(Answer::All(all, start.elapsed())),
             Err(slide::CountError::Solve(SolveError::Unsolvable)) => Ok(Answer::Unsolvable),
             Err(e) => Err(e.to_string()),
