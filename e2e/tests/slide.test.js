@@ -241,6 +241,30 @@ test('the records page lists results and links the CSV export', async () => {
   await page.screenshot({ path: join(screenshots, 'records.png') });
 });
 
+// Answers can come back out of order: the records of the format chosen
+// last stay on the page when an older choice's answer arrives after them.
+test('the records page keeps the latest choice when an older answer comes back last', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(`${server.url}#records`);
+  await page.selectOption('#records-game', 'slide');
+  await page.waitForSelector('#records-variant option[value="3x3-row-major"]', { state: 'attached' });
+  // Hold back the history of the plain 3x3 records (no format, no control).
+  const plain = /\/api\/records\/history\?game=slide&variant=3x3-row-major$/;
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(plain, async (route) => { await held; await route.continue(); });
+  await page.selectOption('#records-variant', '3x3-row-major');
+  await page.selectOption('#records-format', 'marathon-5');
+  await page.waitForSelector('#records-body h3:has-text("3x3-row-major, marathon-5")');
+  const late = page.waitForResponse((r) => plain.test(r.url()));
+  release();
+  await late;
+  // The late answer has had its turn to paint.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  assert.equal(await page.textContent('#records-body h3'), 'Records — 3x3-row-major, marathon-5');
+  await page.close();
+});
+
 test('a swipe on a touch screen slides a tile', async () => {
   const page = await chromium.context.newPage();
   await page.setViewportSize({ width: 390, height: 800 });

@@ -83,6 +83,16 @@ export function reasonText(reason) {
   return reason === 'guest' ? 'guest: sign in to be ranked' : reason;
 }
 
+// Marks `box` as awaiting the answer to a new ask, and gives a check that
+// is true while that ask is still the box's latest. Answers can come back
+// out of order: an older ask's answer that arrives last must not paint
+// over a newer one's.
+function asking(box) {
+  const ask = (Number(box.dataset.ask) || 0) + 1;
+  box.dataset.ask = String(ask);
+  return () => box.dataset.ask === String(ask);
+}
+
 // The averages the sliding puzzle ranks, each a table of its own.
 const AVERAGES = [5, 12, 50, 100];
 
@@ -97,6 +107,7 @@ export async function showRecords(box, game, variant, format = 'single', control
   // The sliding puzzle ranks the best averages too: the first query
   // brings the average of 5, one more query each of the others.
   const ranksAverages = game === 'slide';
+  const latest = asking(box);
   try {
     [records, stats, history, ...averages] = await Promise.all([
       get(`/api/records?${query}${ranksAverages ? '&by=ao5' : ''}`),
@@ -105,9 +116,10 @@ export async function showRecords(box, game, variant, format = 'single', control
       ...(ranksAverages ? AVERAGES.slice(1).map((n) => get(`/api/records?${query}&by=ao${n}`)) : []),
     ]);
   } catch (e) {
-    box.replaceChildren(el('p', { class: 'error', text: e.message }));
+    if (latest()) box.replaceChildren(el('p', { class: 'error', text: e.message }));
     return;
   }
+  if (!latest()) return;
   // Clicks are filed as `mouse`; the page calls them clicks.
   const controlName = control === 'mouse' ? 'click' : control;
   const named = [format === 'single' ? '' : `, ${format}`, control ? `, ${controlName}` : '',
@@ -158,12 +170,14 @@ export async function showDaily(box, game, variant, format = 'single', date = nu
   if (format !== 'single') query.set('format', format);
   if (date) query.set('date', date);
   let board;
+  const latest = asking(box);
   try {
     board = await get(`/api/daily?${query}`);
   } catch (e) {
-    box.replaceChildren(el('p', { class: 'error', text: e.message }));
+    if (latest()) box.replaceChildren(el('p', { class: 'error', text: e.message }));
     return null;
   }
+  if (!latest()) return null;
   const title = `${board.date}${board.today ? ' (today)' : ''} — ${variant}${format === 'single' ? '' : `, ${format}`}`;
   const empty = board.today ? 'no one yet: be the first' : 'no one played this day';
   const parts = [table(`Fastest, ${title}`, board.by_time, [['#', rank], ['name', who], ['time', time], ['STM', (r) => r.stm], ['replay', replay]], empty)];
