@@ -190,26 +190,25 @@ impl TableConfig {
         })
     }
 
-    /// Makes sure the multi-tile metric's colouring table for `size` and
-    /// `goal_blank` is in `databases` when the board has one (11 to 16
-    /// cells): from the cache if a valid file is there, otherwise built
-    /// (once among the processes sharing the cache) and saved.
+    /// Makes sure the multi-tile metric's `colouring` table is in
+    /// `databases` when the board has one (11 to 16 cells): from the cache
+    /// if a valid file is there, otherwise built (once among the processes
+    /// sharing the cache) and saved.
     pub fn prepare_colouring(
         &self,
-        size: Size,
-        goal_blank: usize,
+        colouring: Colouring,
         databases: &Databases,
         progress: &mut dyn Progress,
     ) -> Preparation {
         let mut report = Preparation::default();
+        let Colouring { size, goal_blank } = colouring;
         if size.cells() <= FULL_TABLE_MAX_CELLS
             || ColourTable::entries_for(size, goal_blank).is_none()
             || databases.colouring(size, goal_blank).is_some()
         {
             return report;
         }
-        let kept = Colouring { size, goal_blank };
-        let Some(table) = self.load_or_build(&kept, &mut report, progress, &|| false) else {
+        let Some(table) = self.load_or_build(&colouring, &mut report, progress, &|| false) else {
             return report;
         };
         report.bytes_in_memory += table.memory() as u64;
@@ -353,9 +352,12 @@ impl Kept for PatternSpec {
 }
 
 /// The multi-tile metric's colouring table of a board size and goal blank.
-struct Colouring {
-    size: Size,
-    goal_blank: usize,
+#[derive(Clone, Copy, Debug)]
+pub struct Colouring {
+    /// The board's size.
+    pub size: Size,
+    /// Where the goal puts the blank.
+    pub goal_blank: usize,
 }
 
 impl Kept for Colouring {
@@ -540,26 +542,38 @@ mod tests {
         assert!(!config.is_colouring_cached(size, goal_blank));
         let mut builds = CountingColourings(0);
         let databases = Databases::new();
-        config.prepare_colouring(size, goal_blank, &databases, &mut builds);
+        config.prepare_colouring(Colouring { size, goal_blank }, &databases, &mut builds);
         assert!(databases.colouring(size, goal_blank).is_some());
         assert!(config.is_colouring_cached(size, goal_blank));
         let name = ColourTable::file_name_for(size, goal_blank);
         assert!(cached(&dir).unwrap().iter().any(|t| t.name == name));
         // A second process loads it.
         let databases = Databases::new();
-        let report = config.prepare_colouring(size, goal_blank, &databases, &mut builds);
+        let report =
+            config.prepare_colouring(Colouring { size, goal_blank }, &databases, &mut builds);
         assert_eq!(builds.0, 1, "loaded, not built again");
         assert!(report.bytes_on_disk > 0 && databases.colouring(size, goal_blank).is_some());
         // A truncated file is rebuilt and rewritten whole.
         let path = dir.join(&name);
         let whole = std::fs::read(&path).unwrap();
         std::fs::write(&path, &whole[..whole.len() / 2]).unwrap();
-        config.prepare_colouring(size, goal_blank, &Databases::new(), &mut builds);
+        config.prepare_colouring(
+            Colouring { size, goal_blank },
+            &Databases::new(),
+            &mut builds,
+        );
         assert_eq!(builds.0, 2);
         assert_eq!(std::fs::read(&path).unwrap(), whole);
         // Boards with a complete table need none.
         let small: Size = "3x3".parse().unwrap();
-        config.prepare_colouring(small, 8, &Databases::new(), &mut builds);
+        config.prepare_colouring(
+            Colouring {
+                size: small,
+                goal_blank: 8,
+            },
+            &Databases::new(),
+            &mut builds,
+        );
         assert_eq!(builds.0, 2);
         assert_eq!(clear(&dir).unwrap().0, 1);
         let _ = std::fs::remove_dir_all(&dir);

@@ -12,7 +12,7 @@ use super::App;
 use play::judge::check_times;
 use play::result::{self, Facts};
 
-use store::{Account, GameRow, IssuedGame};
+use store::{Account, Figures, GameRow, IssuedGame};
 
 /// The open game `id` of kind `kind` (`slide`, `shisen`) of `player`.
 pub async fn open_game(
@@ -51,17 +51,8 @@ pub struct Finished {
     solved: bool,
     #[schema(value_type = super::edge::GameId)]
     game: String,
-    /// Single-tile moves (sliding puzzle) or removals (Shisen-Sho).
-    moves: i64,
-    /// Single-tile moves; 0 for Shisen-Sho.
-    stm: i64,
-    /// Multi-tile moves; 0 for Shisen-Sho.
-    mtm: i64,
-    /// Playing time by the server's clock, pauses left out.
-    millis: i64,
-    /// Shisen-Sho's score; 0 for the sliding puzzle.
-    score: i64,
-    hints: i64,
+    #[serde(flatten)]
+    figures: Figures,
     /// Whether the result goes in the records.
     ranked: bool,
     /// The same as `ranked` (older clients read this).
@@ -103,12 +94,14 @@ pub async fn finish(
     Ok(Finished {
         solved: true,
         game: row.issued.id.clone(),
-        moves: count(result.moves),
-        stm: count(result.stm),
-        mtm: count(result.mtm),
-        millis: result.millis,
-        score: result.score,
-        hints: result.hints,
+        figures: Figures {
+            moves: count(result.moves),
+            stm: count(result.stm),
+            mtm: count(result.mtm),
+            millis: result.millis,
+            score: result.score,
+            hints: result.hints,
+        },
         ranked,
         record: ranked,
         reason: result.verdict.err().map(|why| why.to_string()),

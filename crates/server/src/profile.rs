@@ -191,14 +191,14 @@ fn variant_profile(game: &str, variant: &str, results: &[&AccountResult]) -> Var
         .copied()
         .filter(|r| r.record.ranked)
         .collect();
-    let times: Vec<i64> = ranked.iter().map(|r| r.record.millis).collect();
+    let times: Vec<i64> = ranked.iter().map(|r| r.record.figures.millis).collect();
     VariantProfile {
         game: game.to_string(),
         variant: variant.to_string(),
         solves: results.len(),
         ranked: ranked.len(),
         best_millis: times.iter().min().copied(),
-        best_moves: ranked.iter().map(|r| r.record.moves).min(),
+        best_moves: ranked.iter().map(|r| r.record.figures.moves).min(),
         ao5: average_of(&times, 5),
         ao12: average_of(&times, 12),
         ao100: average_of(&times, 100),
@@ -207,7 +207,7 @@ fn variant_profile(game: &str, variant: &str, results: &[&AccountResult]) -> Var
             .take(PLOTTED)
             .rev()
             .map(|r| LatestTime {
-                millis: r.record.millis,
+                millis: r.record.figures.millis,
                 ranked: r.record.ranked,
             })
             .collect(),
@@ -233,8 +233,8 @@ fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Pro
             game_id: r.record.game_id.clone(),
             game: r.game.clone(),
             variant: r.record.variant.clone(),
-            millis: r.record.millis,
-            moves: r.record.moves,
+            millis: r.record.figures.millis,
+            moves: r.record.figures.moves,
             ranked: r.record.ranked,
             reason: r.record.reason.clone(),
             finished_at: r.record.finished_at,
@@ -294,7 +294,7 @@ pub async fn profile(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use store::Record;
+    use store::{Figures, Record};
 
     fn result(game_id: &str, millis: i64, moves: i64, ranked: bool) -> AccountResult {
         AccountResult {
@@ -304,12 +304,14 @@ mod tests {
                 name: None,
                 handle: None,
                 variant: "3x3-row-major".into(),
-                moves,
-                stm: moves,
-                mtm: moves,
-                millis,
-                score: 0,
-                hints: 0,
+                figures: Figures {
+                    moves,
+                    stm: moves,
+                    mtm: moves,
+                    millis,
+                    score: 0,
+                    hints: 0,
+                },
                 ranked,
                 reason: (!ranked).then(|| "too fast".into()),
                 finished_at: 0,

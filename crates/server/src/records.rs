@@ -421,8 +421,8 @@ pub async fn stats(call: Call<Params<Which>>) -> Result<Json<Stats>, ApiError> {
         .store
         .player_results(viewer(&player, &visitor), Some((game, variant)))
         .await?;
-    let times: Vec<i64> = results.iter().map(|(_, r)| r.millis).collect();
-    let moves: Vec<i64> = results.iter().map(|(_, r)| r.moves).collect();
+    let times: Vec<i64> = results.iter().map(|(_, r)| r.figures.millis).collect();
+    let moves: Vec<i64> = results.iter().map(|(_, r)| r.figures.moves).collect();
     let recent: Vec<Record> = results.iter().take(12).map(|(_, r)| r.clone()).collect();
     Ok(Json(Stats {
         game: query.game,
@@ -508,12 +508,12 @@ pub async fn export(
             csv_field(&game),
             csv_field(&r.variant),
             r.finished_at,
-            r.millis,
-            r.moves,
-            r.stm,
-            r.mtm,
-            r.score,
-            r.hints,
+            r.figures.millis,
+            r.figures.moves,
+            r.figures.stm,
+            r.figures.mtm,
+            r.figures.score,
+            r.figures.hints,
             r.ranked,
             csv_field(r.reason.as_deref().unwrap_or("")),
             r.game_id,

@@ -151,7 +151,7 @@ pub async fn replay(
         .replay(id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no finished game {id:?}")))?;
-    if row.replay.is_empty() && row.result.moves > 0 {
+    if row.replay.is_empty() && row.result.figures.moves > 0 {
         return Err(ApiError::not_found(
             "this game finished before replays were kept",
         ));
@@ -163,7 +163,7 @@ pub async fn replay(
         seed: row.issued.seed,
         position: row.issued.setup.clone(),
         times: row.times.clone(),
-        millis: row.result.millis,
+        millis: row.result.figures.millis,
         name: row.name.clone(),
         handle: row.result.handle.clone(),
         ranked: row.result.ranked,
@@ -191,7 +191,11 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| unreadable(&row.issued, e))?
         .join(",");
-    let (stm, mtm, millis) = (row.result.stm, row.result.mtm, row.result.millis);
+    let (stm, mtm, millis) = (
+        row.result.figures.stm,
+        row.result.figures.mtm,
+        row.result.figures.millis,
+    );
     let format = row.issued.format;
     let puzzles = puzzles(row, format)?;
     Ok(SlideReplay {
@@ -288,8 +292,8 @@ fn shisen(row: &ReplayRow, common: Common) -> Result<ShisenReplay, ApiError> {
         mtm: None,
         turns: replay.steps.len(),
         removals: replay.removals,
-        score: row.result.score,
-        hints: row.result.hints,
+        score: row.result.figures.score,
+        hints: row.result.figures.hints,
         steps,
     })
 }

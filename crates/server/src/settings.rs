@@ -19,7 +19,7 @@ use super::clock::now_millis;
 use super::edge::Country;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::App;
-use store::{PasswordKind, Shown};
+use store::{Figures, PasswordKind, Shown};
 
 /// The errors of a request that needs the signed-in account's password.
 #[derive(IntoResponses)]
@@ -123,13 +123,8 @@ pub struct ExportedResult {
     /// `slide` or `shisen`.
     game: String,
     variant: String,
-    /// Single-tile moves (sliding) or removals (Shisen-Sho).
-    moves: i64,
-    stm: i64,
-    mtm: i64,
-    millis: i64,
-    score: i64,
-    hints: i64,
+    #[serde(flatten)]
+    figures: Figures,
     ranked: bool,
     /// Why it is not ranked.
     reason: Option<String>,
@@ -167,12 +162,7 @@ pub async fn export(State(app): State<App>, visitor: Visitor) -> Result<Json<Exp
             game_id: r.record.game_id,
             game: r.game,
             variant: r.record.variant,
-            moves: r.record.moves,
-            stm: r.record.stm,
-            mtm: r.record.mtm,
-            millis: r.record.millis,
-            score: r.record.score,
-            hints: r.record.hints,
+            figures: r.record.figures,
             ranked: r.record.ranked,
             reason: r.record.reason,
             finished_at: r.record.finished_at,

@@ -47,7 +47,7 @@ pub use powers::Ranked;
 pub use races::{OpenedRoom, RaceNotices};
 pub use ratings::RatedRacer;
 use records::{record, Key, RECORD_COLUMNS, RECORD_FROM};
-pub use records::{Category, Ranking, Record, Shown, Viewer};
+pub use records::{Category, Figures, Ranking, Record, Shown, Viewer};
 pub use seeks::{Seek, SeekError};
 pub use time_attack::{TimeAttackBest, TimeAttackRun};
 

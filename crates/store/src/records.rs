@@ -17,18 +17,9 @@ pub struct Record {
     pub handle: Option<String>,
     /// The variant, e.g. `4x4-row-major`.
     pub variant: String,
-    /// Single-tile moves (sliding puzzle) or removals (Shisen-Sho).
-    pub moves: i64,
-    /// Single-tile moves; 0 for Shisen-Sho.
-    pub stm: i64,
-    /// Multi-tile moves (MTM).
-    pub mtm: i64,
-    /// The time, in milliseconds.
-    pub millis: i64,
-    /// The score (Shisen-Sho; 0 for sliding puzzles).
-    pub score: i64,
-    /// Hints given.
-    pub hints: i64,
+    /// Its moves, time, score and hints.
+    #[serde(flatten)]
+    pub figures: Figures,
     /// Whether it counts for the records.
     pub ranked: bool,
     /// Why it is not ranked.
@@ -37,6 +28,24 @@ pub struct Record {
     pub finished_at: i64,
     /// Whether this is the asking player's own result.
     pub mine: bool,
+}
+
+/// A result's figures, the same wherever a result is shown.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Figures {
+    /// Single-tile moves (sliding puzzle) or removals (Shisen-Sho).
+    pub moves: i64,
+    /// Single-tile moves; 0 for Shisen-Sho.
+    pub stm: i64,
+    /// Multi-tile moves; 0 for Shisen-Sho.
+    pub mtm: i64,
+    /// Playing time by the server's clock, pauses left out, in
+    /// milliseconds.
+    pub millis: i64,
+    /// Shisen-Sho's score; 0 for the sliding puzzle.
+    pub score: i64,
+    /// Hints given.
+    pub hints: i64,
 }
 
 /// How records are ranked.
@@ -160,15 +169,17 @@ pub(super) fn record(r: &AnyRow, viewer: Option<Viewer<'_>>) -> Result<Record, s
         name: column(r, "name")?,
         handle: column(r, "handle")?,
         variant: column(r, "variant")?,
-        moves: column(r, "moves")?,
-        millis: column(r, "millis")?,
-        score: column(r, "score")?,
-        hints: column(r, "hints")?,
+        figures: Figures {
+            moves: column(r, "moves")?,
+            stm: column(r, "stm")?,
+            mtm: column(r, "mtm")?,
+            millis: column(r, "millis")?,
+            score: column(r, "score")?,
+            hints: column(r, "hints")?,
+        },
         ranked: flag_at(r, "counted")?,
         finished_at: column(r, "finished_at")?,
         mine,
-        stm: column(r, "stm")?,
-        mtm: column(r, "mtm")?,
         reason: column(r, "reason")?,
     })
 }

@@ -6,7 +6,7 @@ use slide::{Moves, Position};
 
 use super::game::ShisenBoard;
 use super::{
-    Deal, Event, Phase, Placing, Progress, Race, RaceError, RaceSpec, RacerName, RoomView, Seat,
+    Deal, Entrant, Event, Phase, Placing, Progress, Race, RaceError, RaceSpec, RoomView, Seat,
 };
 use crate::shisen_game::{self, ShisenSpec};
 use crate::slide_game::{Session, SlideSpec};
@@ -167,14 +167,8 @@ impl AnyRace {
     }
 
     /// See [`Race::join`].
-    pub fn join(
-        &mut self,
-        key: &str,
-        name: RacerName,
-        account: Option<String>,
-        now: i64,
-    ) -> Result<(Seat, Vec<Event>), RaceError> {
-        each!(self, race => race.join(key, name, account, now))
+    pub fn join(&mut self, entrant: Entrant, now: i64) -> Result<(Seat, Vec<Event>), RaceError> {
+        each!(self, race => race.join(entrant, now))
     }
 
     /// See [`Race::watch`].
@@ -260,7 +254,7 @@ mod tests {
 
     #[test]
     fn a_turn_of_the_other_game_is_refused() {
-        let name: RacerName = "a".parse().unwrap();
+        let name: crate::race::RacerName = "a".parse().unwrap();
         for (game, turn, why) in [
             (
                 "shisen:6x4-gravity",
@@ -274,8 +268,8 @@ mod tests {
             ),
         ] {
             let mut race = AnyRace::new(game.parse().unwrap(), 5, 0).unwrap();
-            race.join("a", name.clone(), None, 0).unwrap();
-            race.join("b", name.clone(), None, 0).unwrap();
+            race.join(Entrant::guest("a", name.clone()), 0).unwrap();
+            race.join(Entrant::guest("b", name.clone()), 0).unwrap();
             race.start("a", 0).unwrap();
             race.tick(super::super::COUNTDOWN_MS);
             assert_eq!(
@@ -294,7 +288,8 @@ mod tests {
         let shisen: RaceSpec = "shisen:6x4-gravity".parse().unwrap();
         for (game, other) in [(&slide, &shisen), (&shisen, &slide)] {
             let mut race = AnyRace::new(game.clone(), 5, 0).unwrap();
-            race.join("a", "a".parse().unwrap(), None, 0).unwrap();
+            race.join(Entrant::guest("a", "a".parse().unwrap()), 0)
+                .unwrap();
             assert_eq!(race.may_rematch("a"), Err(RaceError::NotOver));
             let refused = race.rematch("a", other.deal(9).unwrap(), 0);
             assert!(
@@ -306,8 +301,10 @@ mod tests {
         }
         for game in [&slide, &shisen] {
             let mut race = AnyRace::new(game.clone(), 5, 0).unwrap();
-            race.join("a", "a".parse().unwrap(), None, 0).unwrap();
-            race.join("b", "b".parse().unwrap(), None, 0).unwrap();
+            race.join(Entrant::guest("a", "a".parse().unwrap()), 0)
+                .unwrap();
+            race.join(Entrant::guest("b", "b".parse().unwrap()), 0)
+                .unwrap();
             race.start("a", 0).unwrap();
             race.tick(super::super::COUNTDOWN_MS);
             assert_eq!(race.deal(), Some(game.deal(5).unwrap()), "{game}");

@@ -29,6 +29,7 @@
 //! none either.
 
 mod any;
+mod entrant;
 mod error;
 mod event;
 mod game;
@@ -36,6 +37,7 @@ mod name;
 mod room;
 
 pub use any::{AnyRace, Turn};
+pub use entrant::Entrant;
 pub use error::RaceError;
 pub use event::{Event, Finish, Phase, Placing, Progress, RacerView, RoomView, Solve, Standing};
 pub use game::{Deal, RaceGame, RaceSpec, ShisenDeal};

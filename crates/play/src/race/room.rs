@@ -4,8 +4,9 @@
 use std::collections::BTreeSet;
 
 use super::{
-    Event, Finish, Phase, Placing, Progress, RaceError, RaceGame, RacerName, RacerView, RoomView,
-    Seat, COUNTDOWN_MS, EMPTY_ROOM_MS, FEWEST_PLAYERS, MOST_PLAYERS, MOST_SPECTATORS, RECONNECT_MS,
+    Entrant, Event, Finish, Phase, Placing, Progress, RaceError, RaceGame, RacerName, RacerView,
+    RoomView, Seat, COUNTDOWN_MS, EMPTY_ROOM_MS, FEWEST_PLAYERS, MOST_PLAYERS, MOST_SPECTATORS,
+    RECONNECT_MS,
 };
 
 /// Whether a player's connection is up.
@@ -208,15 +209,10 @@ impl<G: RaceGame> Race<G> {
         (self.phase == Phase::Finished).then(|| self.placings())
     }
 
-    /// The player with `key` joins as `name` (an account's handle if
-    /// signed in), or comes back to their place. Returns their seat.
-    pub fn join(
-        &mut self,
-        key: &str,
-        name: RacerName,
-        account: Option<String>,
-        now: i64,
-    ) -> Result<(Seat, Vec<Event>), RaceError> {
+    /// The entrant joins under their name (an account's handle if signed
+    /// in), or comes back to their place. Returns their seat.
+    pub fn join(&mut self, entrant: Entrant, now: i64) -> Result<(Seat, Vec<Event>), RaceError> {
+        let Entrant { key, name, account } = entrant;
         let mut events = self.tick(now);
         if let Some(racer) = self.racers.iter_mut().find(|r| r.key == key) {
             racer.presence = Presence::Here;
@@ -224,7 +220,7 @@ impl<G: RaceGame> Race<G> {
                 racer.name = name;
             }
             let seat = racer.seat;
-            self.spectators.remove(key);
+            self.spectators.remove(&key);
             self.occupied();
             events.push(self.room());
             return Ok((seat, events));
@@ -240,9 +236,10 @@ impl<G: RaceGame> Race<G> {
         }
         let seat = self.next_seat;
         self.next_seat += 1;
+        self.spectators.remove(&key);
         self.racers.push(Racer {
             seat,
-            key: key.to_string(),
+            key,
             name,
             account,
             presence: Presence::Here,
@@ -250,7 +247,6 @@ impl<G: RaceGame> Race<G> {
             times: Vec::new(),
         });
         self.host.get_or_insert(seat);
-        self.spectators.remove(key);
         self.occupied();
         events.push(self.room());
         Ok((seat, events))

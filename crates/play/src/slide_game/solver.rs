@@ -24,7 +24,7 @@ use std::time::Duration;
 use slide::solver::{BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS};
 use slide::{Databases, HeuristicKind, Metric, Moves, Position, Size, SolveOptions};
 
-use crate::tables::{Quiet, TableConfig};
+use crate::tables::{Colouring, Quiet, TableConfig};
 use crate::Deadline;
 
 /// How long a game (web or terminal) lets the optimal solver search before
@@ -291,9 +291,11 @@ impl Solver {
                         };
                         config.prepare(size, goal_blank, databases, &mut Quiet)
                     }
-                    TableSet::Colouring => {
-                        tables.prepare_colouring(size, goal_blank, databases, &mut Quiet)
-                    }
+                    TableSet::Colouring => tables.prepare_colouring(
+                        Colouring { size, goal_blank },
+                        databases,
+                        &mut Quiet,
+                    ),
                 };
                 on_ready(Ready {
                     size,
@@ -460,6 +462,14 @@ mod tests {
     use super::*;
     use slide::{Goal, Scramble};
 
+    /// `solver` with tables in memory of its own: a test that counts the
+    /// files its cache gets must not find a table already there, loaded
+    /// by another test into the process's [`Databases::global`].
+    fn own_tables(mut solver: Solver) -> Solver {
+        solver.databases = Box::leak(Box::new(Databases::new()));
+        solver
+    }
+
     fn puzzle(size: &str, seed: u64) -> (Position, Position) {
         let goal = Goal::RowMajor.position(size.parse().unwrap()).unwrap();
         (Scramble::Uniform.generate(&goal, seed), goal)
@@ -547,9 +557,9 @@ mod tests {
         };
         let (send, heard) = mpsc::channel();
         let send = Mutex::new(send);
-        let solver = Solver::new(tables).on_ready(move |ready| {
+        let solver = own_tables(Solver::new(tables).on_ready(move |ready| {
             let _ = send.lock().unwrap().send((ready.size, ready.tables));
-        });
+        }));
         // 12 cells: the colouring table builds in a blink.
         let (start, goal) = puzzle("4x3", 8);
         let plan = solver
@@ -594,7 +604,7 @@ mod tests {
             heuristic: HeuristicKind::Small,
             cache_dir: Some(dir.clone()),
         };
-        let solver = Solver::new(tables).with_upgrade(HeuristicKind::Large);
+        let solver = own_tables(Solver::new(tables).with_upgrade(HeuristicKind::Large));
         // 15 cells: the small set is 6-6-2, the large one 7-7 (32 M
         // entries, a few seconds).
         let (start, goal) = puzzle("5x3", 3);

@@ -188,11 +188,14 @@ impl<'s> Router<'s> {
             return;
         }
         self.path_gain = None;
+        let trip = Trip {
+            from: blank,
+            to: target,
+            avoid,
+        };
         let found = avoid.is_some_and(|tile| self.ring_path(region, blank, target, tile))
-            || self.straight_path(region, blank, target, avoid)
-            || self
-                .search
-                .path(region, blank, target, avoid, &mut self.path);
+            || self.straight_path(region, trip)
+            || self.search.path(region, trip, &mut self.path);
         assert!(found, "the free region is connected");
     }
 
@@ -302,13 +305,8 @@ impl<'s> Router<'s> {
     /// A shortest path built step by step, each step toward `to` along the
     /// axis whose displaced tile gains more (see [`Router::gain`]). Fails
     /// if it walks into a dead end (the tile or placed cells ahead).
-    fn greedy_path(
-        &mut self,
-        region: Region<'_>,
-        from: Cell,
-        to: Cell,
-        avoid: Option<Cell>,
-    ) -> bool {
+    fn greedy_path(&mut self, region: Region<'_>, trip: Trip) -> bool {
+        let Trip { from, to, avoid } = trip;
         let frame = region.frame;
         let mut at = from;
         let mut gain = 0;
@@ -338,20 +336,14 @@ impl<'s> Router<'s> {
     /// An L-shaped path (along `u` then `v`, or `v` then `u`), the shorter
     /// of the two that are free, or of two equally short the one with the
     /// larger [`Router::gain`].
-    fn straight_path(
-        &mut self,
-        region: Region<'_>,
-        from: Cell,
-        to: Cell,
-        avoid: Option<Cell>,
-    ) -> bool {
-        if self.thorough && self.greedy_path(region, from, to, avoid) {
+    fn straight_path(&mut self, region: Region<'_>, trip: Trip) -> bool {
+        if self.thorough && self.greedy_path(region, trip) {
             return true;
         }
         self.path.clear();
         self.candidate.clear();
-        let first = l_path(region, from, to, avoid, true, &mut self.candidate);
-        if !l_path(region, from, to, avoid, false, &mut self.path) {
+        let first = l_path(region, trip, true, &mut self.candidate);
+        if !l_path(region, trip, false, &mut self.path) {
             self.path.clear();
             if first {
                 self.path.extend_from_slice(&self.candidate);
@@ -362,8 +354,8 @@ impl<'s> Router<'s> {
             let (a, b) = (self.candidate.len(), self.path.len());
             let gains = (a == b && self.thorough).then(|| {
                 (
-                    self.gain(region.frame, from, &self.candidate),
-                    self.gain(region.frame, from, &self.path),
+                    self.gain(region.frame, trip.from, &self.candidate),
+                    self.gain(region.frame, trip.from, &self.path),
                 )
             });
             let better = a < b || gains.is_some_and(|(g, h)| g > h);
@@ -452,32 +444,38 @@ fn guess(blank: Cell, tile: Cell, a: Cell, b: Cell) -> Cell {
     }
 }
 
-/// Appends to `path` the cells of an L from `from` to `to`; a tile at
-/// `avoid` on a straight leg is passed on whichever side is free.
-fn l_path(
-    region: Region<'_>,
+/// A way the blank is asked to go: from a cell to another, never through
+/// the cell `avoid` (the tile being placed), if any.
+#[derive(Clone, Copy)]
+struct Trip {
     from: Cell,
     to: Cell,
     avoid: Option<Cell>,
-    u_first: bool,
-    path: &mut Vec<Cell>,
-) -> bool {
+}
+
+/// Appends to `path` the cells of an L for `trip`; a tile at `avoid` on a
+/// straight leg is passed on whichever side is free.
+fn l_path(region: Region<'_>, trip: Trip, u_first: bool, path: &mut Vec<Cell>) -> bool {
+    let Trip { from, to, .. } = trip;
     let corner = if u_first {
         (to.0, from.1)
     } else {
         (from.0, to.1)
     };
-    leg(region, from, corner, avoid, path) && leg(region, corner, to, avoid, path)
+    leg(region, Trip { to: corner, ..trip }, path)
+        && leg(
+            region,
+            Trip {
+                from: corner,
+                ..trip
+            },
+            path,
+        )
 }
 
 /// One straight leg of an L.
-fn leg(
-    region: Region<'_>,
-    from: Cell,
-    to: Cell,
-    avoid: Option<Cell>,
-    path: &mut Vec<Cell>,
-) -> bool {
+fn leg(region: Region<'_>, trip: Trip, path: &mut Vec<Cell>) -> bool {
+    let Trip { from, to, avoid } = trip;
     let step = ((to.0 - from.0).signum(), (to.1 - from.1).signum());
     let side = (step.1, step.0);
     let mut at = from;
@@ -520,14 +518,8 @@ struct Search {
 }
 
 impl Search {
-    fn path(
-        &mut self,
-        region: Region<'_>,
-        from: Cell,
-        to: Cell,
-        avoid: Option<Cell>,
-        path: &mut Vec<Cell>,
-    ) -> bool {
+    fn path(&mut self, region: Region<'_>, trip: Trip, path: &mut Vec<Cell>) -> bool {
+        let Trip { from, to, avoid } = trip;
         let frame = region.frame;
         let (width, cells) = (frame.width, (frame.width * frame.height) as usize);
         if self.seen.len() < cells {

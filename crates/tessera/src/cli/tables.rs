@@ -3,7 +3,7 @@
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use play::tables::{Preparation, Progress, TableConfig};
+use play::tables::{Colouring, Preparation, Progress, TableConfig};
 use slide::solver::BuildProgress;
 use slide::solver::{
     dual_sets, ColourTable, Lookups, BOUNDED_MAX_CELLS, FULL_TABLE_MAX_CELLS, OPTIMAL_MAX_CELLS,
@@ -162,7 +162,11 @@ impl TableArgs {
             let slow = !ColourTable::is_quick(size, goal_blank)
                 && !config.is_colouring_cached(size, goal_blank);
             if !(budgeted && slow) {
-                return config.prepare_colouring(size, goal_blank, databases, &mut BuildBar(None));
+                return config.prepare_colouring(
+                    Colouring { size, goal_blank },
+                    databases,
+                    &mut BuildBar(None),
+                );
             }
             eprintln!(
                 "tessera: the multi-tile table for {size} is not built, so this solve searches without it within its limit and may not prove its answer shortest; `tessera slide tables build --size {size} --metric mtm` builds it once (about half a minute)"

@@ -32,7 +32,7 @@ fn spec() -> ShisenSpec {
 fn racing(keys: &[&str], seed: u64) -> Race<ShisenSpec> {
     let mut race = Race::new(spec(), seed, 0).unwrap();
     for key in keys {
-        race.join(key, name(key), None, 0).unwrap();
+        race.join(Entrant::guest(key, name(key)), 0).unwrap();
     }
     race.start(keys[0], 0).unwrap();
     race.tick(COUNTDOWN_MS);

@@ -27,7 +27,7 @@ fn name(text: &str) -> RacerName {
 fn room_of(keys: &[&str]) -> Race<SlideSpec> {
     let mut race = race();
     for key in keys {
-        race.join(key, name(key), None, 0).unwrap();
+        race.join(Entrant::guest(key, name(key)), 0).unwrap();
     }
     race
 }
@@ -74,20 +74,23 @@ fn legal_and_illegal(race: &Race<SlideSpec>) -> (Moves, Moves) {
 fn two_to_eight_players_join_the_lobby_and_the_first_hosts() {
     let mut race = race();
     for (i, key) in ["a", "b", "c", "d", "e", "f", "g", "h"].iter().enumerate() {
-        let (seat, events) = race.join(key, name(key), None, 0).unwrap();
+        let (seat, events) = race.join(Entrant::guest(key, name(key)), 0).unwrap();
         assert_eq!(seat, i as Seat + 1);
         let Some(Event::Room(view)) = events.last() else {
             panic!("{events:?}")
         };
         assert_eq!(view.players.len(), i + 1);
     }
-    assert_eq!(race.join("i", name("i"), None, 0), Err(RaceError::Full));
+    assert_eq!(
+        race.join(Entrant::guest("i", name("i")), 0),
+        Err(RaceError::Full)
+    );
     let view = race.view();
     assert_eq!(view.phase, Phase::Lobby);
     assert!(view.players[0].host);
     assert!(view.players[1..].iter().all(|p| !p.host));
     // Joining again is the same seat, not a new one.
-    assert_eq!(race.join("c", name("Cy"), None, 0).unwrap().0, 3);
+    assert_eq!(race.join(Entrant::guest("c", name("Cy")), 0).unwrap().0, 3);
     assert_eq!(race.view().players[2].name, "Cy");
 }
 
@@ -124,7 +127,7 @@ fn when_all_are_ready_the_countdown_begins_and_then_the_race() {
     assert!(race.deal().is_none(), "the puzzle stays hidden");
     assert!(race.tick(200 + COUNTDOWN_MS - 1).is_empty());
     assert_eq!(
-        race.join("late", name("late"), None, 1000),
+        race.join(Entrant::guest("late", name("late")), 1000),
         Err(RaceError::Begun)
     );
     let events = race.tick(200 + COUNTDOWN_MS);
@@ -362,7 +365,10 @@ fn a_racer_away_keeps_place_and_moves_for_thirty_seconds() {
     assert_eq!(race.next_deadline(), Some(COUNTDOWN_MS + 10 + RECONNECT_MS));
     race.tick(COUNTDOWN_MS + 10 + RECONNECT_MS - 1);
     let (seat, _) = race
-        .join("a", name("a"), None, COUNTDOWN_MS + 10 + RECONNECT_MS - 1)
+        .join(
+            Entrant::guest("a", name("a")),
+            COUNTDOWN_MS + 10 + RECONNECT_MS - 1,
+        )
         .unwrap();
     assert_eq!(seat, 1);
     assert!(race.view().players[0].connected);
@@ -385,8 +391,11 @@ fn a_racer_away_too_long_is_out_and_may_end_the_race() {
     assert!(events.iter().any(|e| matches!(e, Event::Results(_))));
     assert!(race.view().players[0].done);
     assert_eq!(
-        race.join("a", name("a"), None, COUNTDOWN_MS + RECONNECT_MS + 1)
-            .map(|(seat, _)| seat),
+        race.join(
+            Entrant::guest("a", name("a")),
+            COUNTDOWN_MS + RECONNECT_MS + 1
+        )
+        .map(|(seat, _)| seat),
         Ok(1),
         "still seated in the finished room"
     );
@@ -400,7 +409,12 @@ fn a_player_away_too_long_loses_their_lobby_seat() {
     assert_eq!(race.view().players.len(), 1);
     assert_eq!(race.next_deadline(), None);
     // Coming back later is joining anew.
-    assert_eq!(race.join("b", name("b"), None, RECONNECT_MS).unwrap().0, 3);
+    assert_eq!(
+        race.join(Entrant::guest("b", name("b")), RECONNECT_MS)
+            .unwrap()
+            .0,
+        3
+    );
 }
 
 #[test]
@@ -441,7 +455,7 @@ fn a_room_nobody_is_in_expires() {
     assert_eq!(race.expires_at(), Some(EMPTY_ROOM_MS));
     assert!(!race.expired(EMPTY_ROOM_MS - 1));
     assert!(race.expired(EMPTY_ROOM_MS), "opened and never joined");
-    race.join("a", name("a"), None, 100).unwrap();
+    race.join(Entrant::guest("a", name("a")), 100).unwrap();
     assert!(!race.expired(100 + 10 * EMPTY_ROOM_MS));
     assert_eq!(race.expires_at(), None);
     race.disconnect("a", 1000);
@@ -488,13 +502,21 @@ fn a_limited_race_ends_at_its_limit_with_the_others_unfinished() {
 fn a_room_for_accounts_refuses_a_guest_a_seat() {
     let mut race = race().signed_in_only();
     assert_eq!(
-        race.join("g", name("g"), None, 0).unwrap_err(),
+        race.join(Entrant::guest("g", name("g")), 0).unwrap_err(),
         RaceError::SignedInOnly
     );
     assert!(race.view().players.is_empty());
     // The guest may watch; an account joins.
     race.watch("g", 0).unwrap();
-    let (seat, _) = race.join("a", name("a"), Some("ada".into()), 0).unwrap();
+    let (seat, _) = race
+        .join(
+            Entrant {
+                account: Some("ada".into()),
+                ..Entrant::guest("a", name("a"))
+            },
+            0,
+        )
+        .unwrap();
     assert_eq!(seat, 1);
     assert_eq!(race.view().players[0].account.as_deref(), Some("ada"));
 }

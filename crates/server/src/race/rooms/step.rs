@@ -1,7 +1,7 @@
 //! What changes a race, as it is logged: a racer's message, a lost
 //! connection, the room's clock; and why a step was not taken.
 
-use play::race::{AnyRace, Deal, Event, RaceError, RacerName, Turn};
+use play::race::{AnyRace, Deal, Entrant, Event, RaceError, RacerName, Turn};
 use play::shisen_game;
 use serde::{Deserialize, Serialize};
 use slide::Moves;
@@ -109,7 +109,12 @@ impl Step {
         match self {
             Step::Watch { key } => race.watch(key, at),
             Step::Join { key, name, account } => {
-                Ok(race.join(key, name.clone(), account.clone(), at)?.1)
+                let entrant = Entrant {
+                    key: key.clone(),
+                    name: name.clone(),
+                    account: account.clone(),
+                };
+                Ok(race.join(entrant, at)?.1)
             }
             Step::Ready { key, ready } => race.ready(key, *ready, at),
             Step::Start { key } => race.start(key, at),
