@@ -74,6 +74,28 @@ impl From<LogError> for crate::error::ApiError {
 /// A numbered step as logged: its number in the room, and its text.
 pub type Numbered = (i64, String);
 
+/// A step to append to a room's log: the room, the step as text, and
+/// when it was taken.
+#[derive(Clone, Copy, Debug)]
+pub struct NewStep<'a> {
+    /// The room's id.
+    pub room: &'a str,
+    /// The step, as logged.
+    pub text: &'a str,
+    /// When it was taken, in Unix milliseconds.
+    pub at: i64,
+}
+
+/// What appending a step gives back: its number in the room, and the
+/// steps numbered before it that the appender had not taken yet.
+#[derive(Debug, Default)]
+pub struct Appended {
+    /// The step's number: one after the room's last.
+    pub seq: i64,
+    /// The steps logged by others before it, in order.
+    pub missed: Vec<Numbered>,
+}
+
 /// Where the steps of rooms are put in order (see the module's page).
 pub trait RoomLog: Send + Sync {
     /// Makes a new room known to every instance on this log.
@@ -82,9 +104,9 @@ pub trait RoomLog: Send + Sync {
     /// A room opened on another instance, if this log knows it.
     fn opened<'a>(&'a self, id: &'a str) -> Pending<'a, Option<OpenedRoom>>;
 
-    /// Appends a step to room `id`: its number, the one after the room's
+    /// Appends a step to its room: its number, the one after the room's
     /// last.
-    fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64>;
+    fn append<'a>(&'a self, step: NewStep<'a>) -> Pending<'a, i64>;
 
     /// The steps of room `id` numbered after `seq`, in order.
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>>;
@@ -93,22 +115,16 @@ pub trait RoomLog: Send + Sync {
     /// numbered after `taken` and before it (logged by others, not yet
     /// taken here), in order: by default read with [`RoomLog::after`] when
     /// there are any.
-    fn append_after<'a>(
-        &'a self,
-        id: &'a str,
-        step: &'a str,
-        at: i64,
-        taken: i64,
-    ) -> Pending<'a, (i64, Vec<Numbered>)> {
+    fn append_after<'a>(&'a self, step: NewStep<'a>, taken: i64) -> Pending<'a, Appended> {
         Box::pin(async move {
-            let seq = self.append(id, step, at).await?;
+            let seq = self.append(step).await?;
             let mut missed = Vec::new();
             if seq > taken + 1 {
                 metrics::counter!("tessera_race_log_reads_total").increment(1);
-                missed = self.after(id, taken).await?;
+                missed = self.after(step.room, taken).await?;
                 missed.retain(|(number, _)| *number < seq);
             }
-            Ok((seq, missed))
+            Ok(Appended { seq, missed })
         })
     }
 
@@ -177,9 +193,9 @@ impl RoomLog for InProcess {
         Box::pin(async { Ok(None) })
     }
 
-    fn append<'a>(&'a self, id: &'a str, _: &'a str, _: i64) -> Pending<'a, i64> {
+    fn append<'a>(&'a self, step: NewStep<'a>) -> Pending<'a, i64> {
         let mut last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
-        let seq = last.entry(id.to_string()).or_default();
+        let seq = last.entry(step.room.to_string()).or_default();
         *seq += 1;
         let seq = *seq;
         Box::pin(async move { Ok(seq) })
@@ -228,8 +244,9 @@ impl RoomLog for Postgres {
         Box::pin(async move { Ok(self.store.race(id).await?) })
     }
 
-    fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
-        Box::pin(async move { Ok(self.store.log_race_step(id, step, at).await?) })
+    fn append<'a>(&'a self, step: NewStep<'a>) -> Pending<'a, i64> {
+        let NewStep { room, text, at } = step;
+        Box::pin(async move { Ok(self.store.log_race_step(room, text, at).await?) })
     }
 
     fn after<'a>(&'a self, id: &'a str, seq: i64) -> Pending<'a, Vec<Numbered>> {
@@ -308,11 +325,12 @@ mod tests {
     #[tokio::test]
     async fn in_process_numbers_each_rooms_steps_from_one() {
         let log = InProcess::default();
-        assert_eq!(log.append("a", "x", 0).await.unwrap(), 1);
-        assert_eq!(log.append("a", "y", 0).await.unwrap(), 2);
-        assert_eq!(log.append("b", "x", 0).await.unwrap(), 1);
+        let step = |room, text| NewStep { room, text, at: 0 };
+        assert_eq!(log.append(step("a", "x")).await.unwrap(), 1);
+        assert_eq!(log.append(step("a", "y")).await.unwrap(), 2);
+        assert_eq!(log.append(step("b", "x")).await.unwrap(), 1);
         log.forget("a");
-        assert_eq!(log.append("a", "z", 0).await.unwrap(), 1);
+        assert_eq!(log.append(step("a", "z")).await.unwrap(), 1);
         assert!(log.opened("a").await.unwrap().is_none());
     }
 }

@@ -28,7 +28,7 @@ use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{AsyncCommands, Client, Script};
 
 use super::beats::Beats;
-use super::{tell, Hears, LogError, Numbered, Pending, RoomLog};
+use super::{tell, Appended, Hears, LogError, NewStep, Numbered, Pending, RoomLog};
 use store::OpenedRoom;
 
 /// Room `id`'s channel; a message is the time Redis published it, the
@@ -225,21 +225,15 @@ impl RoomLog for Redis {
         })
     }
 
-    fn append<'a>(&'a self, id: &'a str, step: &'a str, at: i64) -> Pending<'a, i64> {
+    fn append<'a>(&'a self, step: NewStep<'a>) -> Pending<'a, i64> {
         Box::pin(async move {
             // Every step before it counts as taken: none is given back.
-            let (seq, _) = self.append_after(id, step, at, i64::MAX - 1).await?;
-            Ok(seq)
+            Ok(self.append_after(step, i64::MAX - 1).await?.seq)
         })
     }
 
-    fn append_after<'a>(
-        &'a self,
-        id: &'a str,
-        step: &'a str,
-        at: i64,
-        taken: i64,
-    ) -> Pending<'a, (i64, Vec<Numbered>)> {
+    fn append_after<'a>(&'a self, step: NewStep<'a>, taken: i64) -> Pending<'a, Appended> {
+        let NewStep { room: id, text, at } = step;
         Box::pin(async move {
             let mut commands = self.commands.clone();
             let mut invocation = self.append.prepare_invoke();
@@ -247,7 +241,7 @@ impl RoomLog for Redis {
                 .key(key(id, "room"))
                 .key(key(id, "seq"))
                 .key(key(id, "steps"))
-                .arg(step)
+                .arg(text)
                 .arg(at)
                 .arg(id)
                 .arg(ROOM_KEPT_MS)
@@ -262,7 +256,7 @@ impl RoomLog for Redis {
                 .iter()
                 .filter_map(|(id, fields)| numbered(id, fields))
                 .collect();
-            Ok((seq, missed))
+            Ok(Appended { seq, missed })
         })
     }
 

@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, Notify};
 
 use super::step::{Logged, Step, StepError};
 use crate::clock::now_millis;
-use crate::race::log::RoomLog;
+use crate::race::log::{Appended, NewStep, RoomLog};
 
 /// Events a slow connection may fall behind before it is sent the room
 /// afresh instead.
@@ -229,9 +229,14 @@ impl Room {
         let mut replica = self.replica.lock().await;
         let now = now_millis();
         let text = serde_json::to_string(&Logged { at: now, step }).expect("steps serialize");
-        let (seq, missed) = self
+        let step = NewStep {
+            room: &self.id,
+            text: &text,
+            at: now,
+        };
+        let Appended { seq, missed } = self
             .log
-            .append_after(&self.id, &text, now, self.taken())
+            .append_after(step, self.taken())
             .await
             .map_err(|e| StepError::Store(e.to_string()))?;
         let mut mine = Some((seq, answer));
