@@ -62,6 +62,15 @@ pub struct Finished {
     variant: String,
 }
 
+/// What a submission comes to: a stored result, or where the unfinished
+/// game stands (`Unsolved`, each game's own).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Submitted<Unsolved> {
+    Solved(Finished),
+    Unsolved(Unsolved),
+}
+
 /// What the server knows of a stored game submitted at `now`: its clock,
 /// the help asked naming it, and its `pauses`.
 pub fn facts<'a>(row: &GameRow, now: i64, pauses: &'a [(i64, i64)]) -> Facts<'a> {

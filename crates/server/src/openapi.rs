@@ -48,6 +48,9 @@ use super::{
         ratings::leaderboard, quick_match::seek, quick_match::state, quick_match::cancel,
         arenas::new, arenas::list, arenas::view, arenas::join, arenas::pause, assets::arena_page, assets::arenas_page,
     ),
+    // Each game's unfinished submission: named here, as the one generic
+    // `games::Submitted` inlined at each operation does not name them.
+    components(schemas(slide_api::Unsolved, shisen_api::Unsolved)),
     tags(
         (name = "slide", description = "The sliding puzzle"),
         (name = "shisen", description = "Shisen-Sho"),

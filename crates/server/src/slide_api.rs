@@ -22,7 +22,7 @@ use super::edge::{
     SlideSize,
 };
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
-use super::games::{facts, finish, open_game, timed, unreadable, Finished};
+use super::games::{facts, finish, open_game, timed, unreadable};
 use super::player::Player;
 use super::{issue_seed, App};
 use store::{Account, GameRow, IssuedGame};
@@ -475,18 +475,12 @@ pub struct Unsolved {
 }
 
 /// What a submission comes to.
-#[derive(Serialize, ToSchema)]
-#[schema(as = SlideSubmitted)]
-#[serde(untagged)]
-pub enum Submitted {
-    Solved(Finished),
-    Unsolved(Unsolved),
-}
+pub type Submitted = super::games::Submitted<Unsolved>;
 
 /// Replays a game's moves from its issued position; a solved game becomes
 /// a result, ranked unless the judge finds a reason not to.
 #[utoipa::path(post, path = "/api/slide/submit", operation_id = "slide_submit", tag = "slide", request_body = SubmitRequest,
-    responses((status = 200, body = Submitted), BodyErrors, GameErrors, Always))]
+    responses((status = 200, body = inline(Submitted)), BodyErrors, GameErrors, Always))]
 pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, ApiError> {
     let Call(app, player, visitor, Body(request)) = call;
     if let Some(puzzles) = request.puzzles {

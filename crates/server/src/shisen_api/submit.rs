@@ -9,7 +9,7 @@ use crate::account::Call;
 use crate::clock::now_millis;
 use crate::edge::GameId;
 use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
-use crate::games::{facts, finish, open_game, timed, Finished};
+use crate::games::{facts, finish, open_game, timed};
 use crate::App;
 use store::IssuedGame;
 use utoipa::ToSchema;
@@ -64,18 +64,12 @@ pub struct Unsolved {
 }
 
 /// What a submission comes to.
-#[derive(Serialize, ToSchema)]
-#[schema(as = ShisenSubmitted)]
-#[serde(untagged)]
-pub enum Submitted {
-    Solved(Finished),
-    Unsolved(Unsolved),
-}
+pub type Submitted = crate::games::Submitted<Unsolved>;
 
 /// Replays a game's turns from its deal; a cleared board becomes a
 /// result, ranked unless the judge finds a reason not to.
 #[utoipa::path(post, path = "/api/shisen/submit", operation_id = "shisen_submit", tag = "shisen", request_body = SubmitRequest,
-    responses((status = 200, body = Submitted), BodyErrors, GameErrors, Always))]
+    responses((status = 200, body = inline(Submitted)), BodyErrors, GameErrors, Always))]
 pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, ApiError> {
     let Call(app, player, visitor, Body(request)) = call;
     timed(&request.times, request.turns.len())?;
