@@ -77,3 +77,30 @@ test('the profile shows one control and one display when chosen, and the address
   await noViolations(page, 'a filtered profile');
   await page.close();
 });
+
+// Answers can come back out of order: the profile of the control chosen
+// last stays on the page when the unfiltered answer arrives after it.
+test('the profile keeps the latest choice when an older answer comes back last', async () => {
+  // A guest again, to sign up anew.
+  await chromium.context.clearCookies();
+  const page = await chromium.context.newPage();
+  const handle = uniqueHandle('Late');
+  await page.goto(server.url);
+  await signUp(page, handle);
+  // Hold back the unfiltered profile (no query).
+  const plain = new RegExp(`/api/users/${handle}$`);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(plain, async (route) => { await held; await route.continue(); });
+  await page.goto(`${server.url}u/${handle}`);
+  await page.waitForSelector('#profile-control option[value="hover"]', { state: 'attached' });
+  await page.selectOption('#profile-control', 'hover');
+  await page.waitForSelector('#profile-info:has-text("0 solves (hover)")');
+  const late = page.waitForResponse((r) => plain.test(r.url()));
+  release();
+  await late;
+  // The late answer has had its turn to paint.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  assert.match(await page.textContent('#profile-info'), /^0 solves \(hover\)/);
+  await page.close();
+});

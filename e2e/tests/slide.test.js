@@ -265,6 +265,33 @@ test('the records page keeps the latest choice when an older answer comes back l
   await page.close();
 });
 
+// Answers can come back out of order: the game asked for last is the one
+// on the board when an earlier game's answer arrives after it.
+test('a new game asked for last is the one played when an earlier answer comes back last', async () => {
+  const page = await chromium.context.newPage();
+  // Hold back the first deal, the one the address asks for (seed 4711).
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const first = (r) => r.url().endsWith('/api/slide/new') && JSON.parse(r.postData() || '{}').seed === 4711;
+  await page.route('**/api/slide/new', async (route) => {
+    if (first(route.request())) await held;
+    await route.continue();
+  });
+  await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=4711`);
+  await page.waitForSelector('#slide-new');
+  const dealt = page.waitForResponse((r) => r.url().endsWith('/api/slide/new') && !first(r.request()));
+  await page.click('#slide-new');
+  const seed = (await (await dealt).json()).seed;
+  await page.waitForSelector(`#slide-status:has-text("Seed ${seed}")`);
+  const late = page.waitForResponse((r) => first(r.request()));
+  release();
+  await late;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  assert.match(await page.textContent('#slide-status'), new RegExp(`^Seed ${seed}\\b`));
+  assert.ok(!page.url().includes('seed=4711'), page.url());
+  await page.close();
+});
+
 test('a swipe on a touch screen slides a tile', async () => {
   const page = await chromium.context.newPage();
   await page.setViewportSize({ width: 390, height: 800 });

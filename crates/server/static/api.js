@@ -30,6 +30,17 @@ async function call(method, url, body) {
 export const post = (url, body) => call('POST', url, body);
 export const get = (url) => call('GET', url);
 
+// Answers can come back out of order: an older ask's answer that arrives
+// after a newer one's must not paint over it. `asking(what)` marks a new
+// ask about `what` (an element, or a name) and gives a check that is true
+// while that ask is still the latest about it.
+const asks = new Map();
+export function asking(what) {
+  const ask = (asks.get(what) ?? 0) + 1;
+  asks.set(what, ask);
+  return () => asks.get(what) === ask;
+}
+
 // Milliseconds as m:ss.t
 export function clock(ms, tenths = true) {
   const s = Math.max(0, ms) / 1000;

@@ -4,7 +4,7 @@
 // its replay. A control and a display chosen show their results and bests
 // alone, as the records do; the choice is in the address
 // (?control=hover&display=manhattan).
-import { get, post, clock, el } from './api.js';
+import { get, post, clock, el, asking } from './api.js';
 import { flag } from './records.js';
 import { stepGraph, svg } from './graph.js';
 import { ratingsTable } from './ratings.js';
@@ -168,15 +168,18 @@ function setupFilters() {
 async function load() {
   const handle = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
   const query = chosen();
+  const latest = asking('profile');
   let p;
   try {
     p = await get(`/api/users/${encodeURIComponent(handle)}${query ? `?${query}` : ''}`);
   } catch (e) {
+    if (!latest()) return;
     $('profile-title').textContent = handle;
     $('profile-status').textContent = e.message;
     $('profile-status').className = 'status error';
     return;
   }
+  if (!latest()) return;
   $('profile-status').textContent = '';
   $('profile-status').className = 'status';
   loaded = p;

@@ -1,6 +1,6 @@
 // Records tables and personal statistics for one game variant. Every row
 // links to its replay.
-import { get, clock, el } from './api.js';
+import { get, clock, el, asking } from './api.js';
 
 // A table: `columns` are [heading, cell] where a cell gives text or a node.
 function table(title, rows, columns, empty = 'no records yet') {
@@ -81,16 +81,6 @@ function historyList(title, rows) {
 // Why a result is not ranked, in words; a guest is invited to sign in.
 export function reasonText(reason) {
   return reason === 'guest' ? 'guest: sign in to be ranked' : reason;
-}
-
-// Marks `box` as awaiting the answer to a new ask, and gives a check that
-// is true while that ask is still the box's latest. Answers can come back
-// out of order: an older ask's answer that arrives last must not paint
-// over a newer one's.
-function asking(box) {
-  const ask = (Number(box.dataset.ask) || 0) + 1;
-  box.dataset.ask = String(ask);
-  return () => box.dataset.ask === String(ask);
 }
 
 // The averages the sliding puzzle ranks, each a table of its own.

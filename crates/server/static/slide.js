@@ -1,6 +1,6 @@
 // The sliding puzzle: moves are applied here so play is instant; the server
 // issued the puzzle and replays the whole move list when it is solved.
-import { post, clock, el } from './api.js';
+import { post, clock, el, asking } from './api.js';
 import { showRecords, reasonText } from './records.js';
 import { SOURCE, INVERSE, applyMove, movesToward, mtmCount, DISPLAYS, allowedWith, CarriedDisplay } from './rules.js';
 import * as looks from './looks.js';
@@ -448,8 +448,11 @@ export async function start(params = new URLSearchParams()) {
     if (params.has('seed')) body.seed = Number(params.get('seed'));
   }
   solving = false;
+  const latest = asking('slide-new');
   try {
     const r = await post('/api/slide/new', body);
+    // A game asked for after this one is the one played.
+    if (!latest()) return;
     const p = parse(r.position);
     s = {
       game: r.game, key: `${r.game}:0`, seed: r.seed, variant: r.variant, w: p.w, h: p.h, size: body.size,
@@ -470,7 +473,7 @@ export async function start(params = new URLSearchParams()) {
     // The keys work at once; a phone would only show a focus ring.
     if (!matchMedia('(pointer: coarse)').matches) $('slide-board').focus();
   } catch (e) {
-    status(e.message, 'error');
+    if (latest()) status(e.message, 'error');
   }
 }
 
