@@ -79,6 +79,25 @@ export async function startBrowser(options = {}) {
   };
 }
 
+// Holds back the answers to the requests `matches` picks (among those
+// `pattern` routes) until `release`, which lets them go and waits until
+// one has reached the page and had its turn to paint: for a test of an
+// older ask's answer arriving after a newer one's.
+export async function holdBack(page, pattern, matches) {
+  let letGo;
+  const held = new Promise((resolve) => { letGo = resolve; });
+  await page.route(pattern, async (route) => {
+    if (matches(route.request())) await held;
+    await route.continue();
+  });
+  return async function release() {
+    const late = page.waitForResponse((r) => matches(r.request()));
+    letGo();
+    await late;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  };
+}
+
 // E2E_STATIC=1 serves the page's own files from the work tree instead of
 // the binary's embedded copies, so a change to the page can be tried
 // without a rebuild. Files the server writes (faces.js, icons) still come

@@ -3,7 +3,7 @@
 // carries the choice. (What the server filters: tests/it/profiles.rs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser } from './harness.js';
+import { startServer, startBrowser, holdBack } from './harness.js';
 import { signUp, uniqueHandle } from './account.js';
 import { noViolations } from './axe.js';
 
@@ -89,18 +89,12 @@ test('the profile keeps the latest choice when an older answer comes back last',
   await signUp(page, handle);
   // Hold back the unfiltered profile (no query).
   const plain = new RegExp(`/api/users/${handle}$`);
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route(plain, async (route) => { await held; await route.continue(); });
+  const release = await holdBack(page, plain, (r) => plain.test(r.url()));
   await page.goto(`${server.url}u/${handle}`);
   await page.waitForSelector('#profile-control option[value="hover"]', { state: 'attached' });
   await page.selectOption('#profile-control', 'hover');
   await page.waitForSelector('#profile-info:has-text("0 solves (hover)")');
-  const late = page.waitForResponse((r) => plain.test(r.url()));
-  release();
-  await late;
-  // The late answer has had its turn to paint.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await release();
   assert.match(await page.textContent('#profile-info'), /^0 solves \(hover\)/);
   await page.close();
 });

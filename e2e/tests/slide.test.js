@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, screenshots } from './harness.js';
+import { startServer, startBrowser, screenshots, holdBack } from './harness.js';
 import { SOURCE, INVERSE, step, bfs, readTiles } from './puzzle.js';
 import { signUp, signIn, uniqueHandle } from './account.js';
 
@@ -250,17 +250,11 @@ test('the records page keeps the latest choice when an older answer comes back l
   await page.waitForSelector('#records-variant option[value="3x3-row-major"]', { state: 'attached' });
   // Hold back the history of the plain 3x3 records (no format, no control).
   const plain = /\/api\/records\/history\?game=slide&variant=3x3-row-major$/;
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route(plain, async (route) => { await held; await route.continue(); });
+  const release = await holdBack(page, plain, (r) => plain.test(r.url()));
   await page.selectOption('#records-variant', '3x3-row-major');
   await page.selectOption('#records-format', 'marathon-5');
   await page.waitForSelector('#records-body h3:has-text("3x3-row-major, marathon-5")');
-  const late = page.waitForResponse((r) => plain.test(r.url()));
-  release();
-  await late;
-  // The late answer has had its turn to paint.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await release();
   assert.equal(await page.textContent('#records-body h3'), 'Records — 3x3-row-major, marathon-5');
   await page.close();
 });
@@ -270,23 +264,15 @@ test('the records page keeps the latest choice when an older answer comes back l
 test('a new game asked for last is the one played when an earlier answer comes back last', async () => {
   const page = await chromium.context.newPage();
   // Hold back the first deal, the one the address asks for (seed 4711).
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
   const first = (r) => r.url().endsWith('/api/slide/new') && JSON.parse(r.postData() || '{}').seed === 4711;
-  await page.route('**/api/slide/new', async (route) => {
-    if (first(route.request())) await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/api/slide/new', first);
   await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=4711`);
   await page.waitForSelector('#slide-new');
   const dealt = page.waitForResponse((r) => r.url().endsWith('/api/slide/new') && !first(r.request()));
   await page.click('#slide-new');
   const seed = (await (await dealt).json()).seed;
   await page.waitForSelector(`#slide-status:has-text("Seed ${seed}")`);
-  const late = page.waitForResponse((r) => first(r.request()));
-  release();
-  await late;
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await release();
   assert.match(await page.textContent('#slide-status'), new RegExp(`^Seed ${seed}\\b`));
   assert.ok(!page.url().includes('seed=4711'), page.url());
   await page.close();
