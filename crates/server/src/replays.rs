@@ -14,7 +14,7 @@ use super::edge::{GameId, GameKind};
 use super::error::{Always, ApiError, Body};
 use super::games::unreadable;
 use super::{shisen_api, slide_api, App};
-use store::{IssuedGame, ReplayRow};
+use store::{Figures, IssuedGame, ReplayRow};
 
 /// What every replay carries.
 #[derive(Serialize, ToSchema)]
@@ -191,11 +191,9 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| unreadable(&row.issued, e))?
         .join(",");
-    let (stm, mtm, millis) = (
-        row.result.figures.stm,
-        row.result.figures.mtm,
-        row.result.figures.millis,
-    );
+    let Figures {
+        stm, mtm, millis, ..
+    } = row.result.figures;
     let format = row.issued.format;
     let puzzles = puzzles(row, format)?;
     Ok(SlideReplay {

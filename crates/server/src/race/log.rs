@@ -88,7 +88,7 @@ pub struct NewStep<'a> {
 
 /// What appending a step gives back: its number in the room, and the
 /// steps numbered before it that the appender had not taken yet.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Appended {
     /// The step's number: one after the room's last.
     pub seq: i64,
