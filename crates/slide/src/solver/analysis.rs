@@ -14,9 +14,10 @@
 //! from the goal the start's own bound usually answers it at once. That
 //! chain is what makes a 150-move 4 × 4 replay cheap to analyse.
 
+use super::budget::Limits;
 use super::grid::Grid;
 use super::heuristic::{Estimate, Manhattan, Patterns};
-use super::ida::{Limits, Outcome, Search};
+use super::ida::{Outcome, Search};
 use super::relabel::Canonical;
 use super::{
     lower_bound, mtm::mtm_within, solve_optimal, Metric, Solution, SolveError, SolveOptions,
@@ -352,18 +353,12 @@ fn chain<E: Estimate>(
     first: Distance,
     options: &SolveOptions,
 ) -> Vec<Distance> {
-    let limits = Limits {
-        nodes: options.node_limit,
-        stop: options.stop,
-    };
+    let limits = Limits::of(options);
     let mut spent = 0;
     let mut out = vec![first];
     for start in &starts[1..] {
         let before = *out.last().expect("the first distance");
-        let remaining = Limits {
-            nodes: limits.nodes.map(|n| n.saturating_sub(spent)),
-            ..limits
-        };
+        let remaining = limits.after(spent);
         if !before.exact || remaining.nodes == Some(0) {
             out.push(bound(start, options));
             continue;

@@ -7,17 +7,10 @@
 //! only state is one board, its tile positions and the path, so memory
 //! stays tiny at any depth.
 
+use super::budget::{Budget, Limits};
 use super::grid::Grid;
 use super::heuristic::Estimate;
 use crate::Direction;
-
-/// When to give up: a node budget and a cancellation test, checked every
-/// few thousand nodes (the engine has no clock; a front end may pass one).
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Limits<'a> {
-    pub nodes: Option<u64>,
-    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
-}
 
 /// The result of one search.
 pub(crate) enum Outcome {
@@ -38,11 +31,12 @@ pub(crate) struct Search<'a, E: Estimate> {
     positions: Vec<u8>,
     path: Vec<Direction>,
     pub nodes: u64,
-    limits: Limits<'a>,
-    next_check: u64,
-    stopped: bool,
+    budget: Budget<'a>,
     /// Weight w as a fraction.
     weight: (u32, u32),
+    /// This iteration's threshold on f.
+    bound: u32,
+    /// The least f over `bound` seen in this iteration: the next threshold.
     next_bound: u32,
     /// Only solutions shorter than this are looked for.
     limit: u32,
@@ -58,8 +52,6 @@ pub(crate) struct Search<'a, E: Estimate> {
     dual: bool,
 }
 
-const CHECK_EVERY: u64 = 1 << 14;
-
 impl<'a, E: Estimate> Search<'a, E> {
     pub fn new(grid: &'a Grid, estimate: &'a E, cells: &[u8], limits: Limits<'a>) -> Self {
         let mut positions = vec![0u8; cells.len()];
@@ -73,10 +65,9 @@ impl<'a, E: Estimate> Search<'a, E> {
             positions,
             path: Vec::new(),
             nodes: 0,
-            limits,
-            next_check: CHECK_EVERY,
-            stopped: false,
+            budget: Budget::new(limits),
             weight: (1, 1),
+            bound: 0,
             next_bound: u32::MAX,
             limit: u32::MAX,
             improve: false,
@@ -144,28 +135,31 @@ impl<'a, E: Estimate> Search<'a, E> {
 
     fn run_in<const UNIT: bool>(&mut self, blank: usize, limit: u32) -> Outcome {
         let (h, memo) = self.start_estimate(blank);
-        let mut bound = self.f::<UNIT>(0, h);
+        self.bound = self.f::<UNIT>(0, h);
         self.limit = limit;
         loop {
             // With w = 1 every solution shorter than `limit` has f < limit.
-            if UNIT && bound >= self.limit {
+            if UNIT && self.bound >= self.limit {
                 return Outcome::None;
             }
             self.next_bound = u32::MAX;
-            if self.dfs::<UNIT>(blank, usize::MAX, 0, h, memo, bound) {
+            if self.dfs::<UNIT>(blank, usize::MAX, 0, h, memo) {
                 return Outcome::Found(std::mem::take(&mut self.path));
             }
-            let more = self.keep_on && !self.stopped && self.next_bound != u32::MAX;
+            let stopped = self.budget.is_spent();
+            let more = self.keep_on && !stopped && self.next_bound != u32::MAX;
             if self.best.is_some() && !more {
                 return Outcome::Found(self.best.take().expect("a solution"));
             }
-            if self.stopped {
-                return Outcome::Exhausted { lower_bound: bound };
+            if stopped {
+                return Outcome::Exhausted {
+                    lower_bound: self.bound,
+                };
             }
             if self.next_bound == u32::MAX {
                 return Outcome::None;
             }
-            bound = self.next_bound;
+            self.bound = self.next_bound;
         }
     }
 
@@ -181,17 +175,6 @@ impl<'a, E: Estimate> Search<'a, E> {
         by_limit.min(by_bound)
     }
 
-    fn out_of_budget(&mut self) -> bool {
-        if self.nodes < self.next_check {
-            return self.stopped;
-        }
-        self.next_check = self.nodes + CHECK_EVERY;
-        let over_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-        let told = self.limits.stop.is_some_and(|stop| stop());
-        self.stopped = over_nodes || told;
-        self.stopped
-    }
-
     fn dfs<const UNIT: bool>(
         &mut self,
         blank: usize,
@@ -199,7 +182,6 @@ impl<'a, E: Estimate> Search<'a, E> {
         g: u32,
         h: u32,
         memo: E::Memo,
-        bound: u32,
     ) -> bool {
         if h == 0 {
             if self.improve {
@@ -210,9 +192,10 @@ impl<'a, E: Estimate> Search<'a, E> {
             }
             return true;
         }
-        if self.out_of_budget() {
+        if self.budget.spent_at(self.nodes) {
             return false;
         }
+        let bound = self.bound;
         let grid = self.grid;
         for &(c, direction) in &grid.neighbours[blank] {
             let c = c as usize;
@@ -252,7 +235,7 @@ impl<'a, E: Estimate> Search<'a, E> {
             let fits = f <= bound && g + 1 + child_h < limit;
             if fits {
                 self.path.push(direction);
-                if self.dfs::<UNIT>(c, blank, g + 1, child_h, child_memo, bound) {
+                if self.dfs::<UNIT>(c, blank, g + 1, child_h, child_memo) {
                     return true;
                 }
                 self.path.pop();
@@ -262,7 +245,7 @@ impl<'a, E: Estimate> Search<'a, E> {
             self.positions[tile as usize] = c as u8;
             self.cells[c] = tile;
             self.cells[blank] = u8::MAX;
-            if self.stopped {
+            if self.budget.is_spent() {
                 return false;
             }
         }

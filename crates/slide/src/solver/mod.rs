@@ -15,6 +15,7 @@
 //! ```
 
 mod analysis;
+mod budget;
 mod colouring;
 mod count;
 mod difficulty;
@@ -40,9 +41,10 @@ pub use pdb::{BuildProgress, LoadError, PatternDatabase, PatternSpec, FORMAT_VER
 pub use table::{DistanceTable, FULL_TABLE_MAX_CELLS};
 
 use crate::{Direction, MismatchError, Moves, Position, Size};
+use budget::Limits;
 use grid::Grid;
 use heuristic::{Estimate, Manhattan, Patterns};
-use ida::{Limits, Outcome, Search};
+use ida::{Outcome, Search};
 use relabel::Canonical;
 
 /// Boards up to this many cells are solved optimally (given time); larger
@@ -327,10 +329,7 @@ fn search<E: Estimate>(
     start: &Canonical,
     options: &SolveOptions,
 ) -> Solution {
-    let limits = Limits {
-        nodes: options.node_limit,
-        stop: options.stop,
-    };
+    let limits = Limits::of(options);
     let mut nodes = 0;
     let mut best: Option<Vec<Direction>> = None;
     let bounded = grid.cells > OPTIMAL_MAX_CELLS;
@@ -385,10 +384,7 @@ fn search<E: Estimate>(
             }
         }
     }
-    let remaining = Limits {
-        nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
-        stop: limits.stop,
-    };
+    let remaining = limits.after(nodes);
     let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
     let mut optimal = Search::new(grid, estimate, &start.cells, remaining);
     let lower_bound_start = optimal.initial_estimate(start.blank);

@@ -18,6 +18,7 @@
 //! their MTM length is [`crate::Moves::mtm_len`], and the compact notation
 //! (`R3U2`) prints one MTM move per letter.
 
+use super::budget::{Budget, Limits};
 use super::colouring::{self, ColourTable};
 use super::grid::Grid;
 use super::heuristic::{Estimate, Lookups, Manhattan, Patterns};
@@ -79,9 +80,8 @@ pub(super) fn solve_from(
     }
     let table = colour_table(size, start.goal_blank, options);
     if let Some(table) = table {
-        let stop = |nodes| {
-            options.node_limit.is_some_and(|n| nodes >= n) || options.stop.is_some_and(|s| s())
-        };
+        let limits = Limits::of(options);
+        let stop = |nodes| limits.reached(nodes);
         return Ok(match colouring::search(&table, start, &stop) {
             Ok((moves, nodes)) => Solution::proven(moves, Metric::Mtm, nodes),
             Err((bound, nodes)) => stopped(position, goal, options, bound, nodes),
@@ -124,8 +124,8 @@ pub(crate) fn mtm_within(
         return None;
     }
     let table = colour_table(size, start.goal_blank, options)?;
-    let stop =
-        |nodes| options.node_limit.is_some_and(|n| nodes >= n) || options.stop.is_some_and(|s| s());
+    let limits = Limits::of(options);
+    let stop = |nodes| limits.reached(nodes);
     Some(
         colouring::search_within(&table, &start, &stop, floor, ceiling)
             .map(|(moves, _)| moves)
@@ -311,26 +311,24 @@ fn search<E: Estimate>(
         positions: start.positions(),
         path: Vec::new(),
         nodes: 0,
-        next_check: 0,
+        budget: Budget::new(Limits::of(options)),
+        bound: 0,
         next_bound: u32::MAX,
-        node_limit: options.node_limit,
-        stop: options.stop,
-        stopped: false,
     };
     let (h, memo) = estimate.initial(&dfs.positions);
-    let mut bound = h.div_ceil(longest);
+    dfs.bound = h.div_ceil(longest);
     loop {
         dfs.next_bound = u32::MAX;
-        if dfs.visit(start.blank, None, 0, h, memo, bound) {
+        if dfs.visit(start.blank, None, 0, h, memo) {
             let moves = Moves(std::mem::take(&mut dfs.path));
             return Solution::proven(moves, Metric::Mtm, dfs.nodes);
         }
-        if dfs.stopped {
+        if dfs.budget.is_spent() {
             break;
         }
-        bound = dfs.next_bound;
+        dfs.bound = dfs.next_bound;
     }
-    stopped(position, goal, options, bound, dfs.nodes)
+    stopped(position, goal, options, dfs.bound, dfs.nodes)
 }
 
 /// A stopped search's answer: the shorter in MTM of two solutions that
@@ -375,11 +373,11 @@ struct Dfs<'a, E: Estimate> {
     positions: Vec<u8>,
     path: Vec<Direction>,
     nodes: u64,
-    next_check: u64,
+    budget: Budget<'a>,
+    /// This iteration's threshold on the MTM f.
+    bound: u32,
+    /// The least f over `bound` seen in this iteration: the next threshold.
     next_bound: u32,
-    node_limit: Option<u64>,
-    stop: Option<&'a (dyn Fn() -> bool + Sync)>,
-    stopped: bool,
 }
 
 /// Whether two directions move along the same line (both horizontal or
@@ -392,15 +390,6 @@ fn same_axis(a: Direction, b: Direction) -> bool {
 impl<E: Estimate> Dfs<'_, E> {
     /// Checks the budget every few thousand nodes (a pruned child counts
     /// too, so the check is by threshold, not by exact multiples).
-    fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + (1 << 14);
-            let over = self.node_limit.is_some_and(|n| self.nodes >= n);
-            self.stopped = over || self.stop.is_some_and(|stop| stop());
-        }
-        self.stopped
-    }
-
     /// Searches below the node whose last move went `previous`, at MTM
     /// depth `g` with STM bound `h`.
     fn visit(
@@ -410,14 +399,14 @@ impl<E: Estimate> Dfs<'_, E> {
         g: u32,
         h: u32,
         memo: E::Memo,
-        bound: u32,
     ) -> bool {
         if h == 0 {
             return true;
         }
-        if self.out_of_budget() {
+        if self.budget.spent_at(self.nodes) {
             return false;
         }
+        let bound = self.bound;
         let mut lines = Vec::with_capacity(4);
         // Two moves along one line in a row are never needed: they make
         // one move, or none.
@@ -444,14 +433,14 @@ impl<E: Estimate> Dfs<'_, E> {
                 slid += 1;
                 let f = g + 1 + child_h.div_ceil(self.longest);
                 if f <= bound {
-                    if self.visit(b, Some(d), g + 1, child_h, child_memo, bound) {
+                    if self.visit(b, Some(d), g + 1, child_h, child_memo) {
                         found = true;
                         break;
                     }
                 } else {
                     self.next_bound = self.next_bound.min(f);
                 }
-                if self.stopped {
+                if self.budget.is_spent() {
                     break;
                 }
             }
@@ -468,7 +457,7 @@ impl<E: Estimate> Dfs<'_, E> {
                 self.positions[tile as usize] = line[j] as u8;
                 self.path.pop();
             }
-            if self.stopped {
+            if self.budget.is_spent() {
                 return false;
             }
         }

@@ -8,9 +8,10 @@
 //! stretch by a shortest path between its ends, in windows that overlap
 //! by half, and repeats with longer windows while its time lasts.
 
+use super::budget::Limits;
 use super::grid::Grid;
 use super::heuristic::Manhattan;
-use super::ida::{Limits, Outcome, Search};
+use super::ida::{Outcome, Search};
 use super::relabel::Canonical;
 use crate::Direction;
 
