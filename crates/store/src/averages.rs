@@ -27,12 +27,12 @@
 use std::collections::BTreeMap;
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::bests::{self, Improvement};
 use super::kept::{self, AverageRow, HistoryRow};
 use super::Key;
-use super::{Error, Store, Viewer};
+use super::{column, read_rows, Error, Store, Viewer};
 use play::average::{average_by, improvements_by, Attempt, Average, DnfRule, AVERAGES};
 use play::format::Format;
 
@@ -73,21 +73,21 @@ struct Solve {
 }
 
 /// A counted result from `game_id, millis, finished_at`.
-fn solve(row: &AnyRow) -> Solve {
-    Solve {
-        game_id: row.get(0),
-        attempt: Attempt::Finished(row.get(1)),
-        at: row.get(2),
-    }
+fn solve(row: &AnyRow) -> Result<Solve, sqlx::Error> {
+    Ok(Solve {
+        game_id: column(row, "game_id")?,
+        attempt: Attempt::Finished(column(row, "millis")?),
+        at: column(row, "finished_at")?,
+    })
 }
 
 /// A DNF from `id, issued_at`.
-fn dnf(row: &AnyRow) -> Solve {
-    Solve {
-        game_id: row.get(0),
+fn dnf(row: &AnyRow) -> Result<Solve, sqlx::Error> {
+    Ok(Solve {
+        game_id: column(row, "id")?,
         attempt: Attempt::Dnf,
-        at: row.get(1),
-    }
+        at: column(row, "issued_at")?,
+    })
 }
 
 /// Results and DNFs, each newest first, as one list newest first.
@@ -214,7 +214,7 @@ async fn latest(
         .bind(LONGEST)
         .fetch_all(&mut **tx)
         .await?;
-    Ok(rows.iter().map(solve).collect())
+    rows.iter().map(solve).collect()
 }
 
 /// The account's latest DNFs in a category, newest first, as many as the
@@ -242,7 +242,7 @@ async fn latest_dnfs(
     .bind(LONGEST)
     .fetch_all(&mut **tx)
     .await?;
-    Ok(rows.iter().map(dnf).collect())
+    rows.iter().map(dnf).collect()
 }
 
 /// What [`recompute`] clears: the account's best averages and their
@@ -254,9 +254,8 @@ const CLEARED: [&str; 2] = [
 
 /// What [`recompute`] reads: the account's counted results, each
 /// category's newest first.
-const COUNTED: &str =
-    "SELECT game_id, millis, finished_at, game, variant, format, COALESCE(control, ''), \
-     display \
+const COUNTED: &str = "SELECT game_id, millis, finished_at, game, variant, format, \
+     COALESCE(control, '') AS control, display \
      FROM results WHERE account_id = $1 AND counted = 1 \
      ORDER BY game, variant, format, finished_at DESC, game_id DESC";
 
@@ -279,27 +278,33 @@ pub(super) async fn recompute(
     .fetch_all(&mut **tx)
     .await?;
     type Category = (String, String, String);
-    let category =
-        |r: &AnyRow, at: usize| -> Category { (r.get(at), r.get(at + 1), r.get(at + 2)) };
+    let category = |r: &AnyRow| -> Result<Category, sqlx::Error> {
+        Ok((
+            column(r, "game")?,
+            column(r, "variant")?,
+            column(r, "format")?,
+        ))
+    };
     let mut dnfs: BTreeMap<Category, Vec<Solve>> = BTreeMap::new();
     for row in &dnf_rows {
-        dnfs.entry(category(row, 2)).or_default().push(dnf(row));
+        dnfs.entry(category(row)?).or_default().push(dnf(row)?);
     }
     // Every control's results of every category and display; DNFs join
     // each (a game left unfinished has no display yet).
     let mut results: BTreeMap<(Category, String, String), Vec<Solve>> = BTreeMap::new();
     for row in &rows {
-        let (control, display): (String, String) = (row.get(6), row.get(7));
-        let of = category(row, 3);
+        let (control, display): (String, String) =
+            (column(row, "control")?, column(row, "display")?);
+        let of = category(row)?;
         results
             .entry((of.clone(), display.clone(), String::new()))
             .or_default()
-            .push(solve(row));
+            .push(solve(row)?);
         if !control.is_empty() {
             results
                 .entry((of, display, control))
                 .or_default()
-                .push(solve(row));
+                .push(solve(row)?);
         }
     }
     let merged_all: Vec<((Category, String, String), Vec<Solve>)> = results
@@ -391,21 +396,18 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         let me = viewer.and_then(|v| v.account);
-        Ok(rows
-            .iter()
-            .map(|r| {
-                let account: String = r.get(5);
-                let ids: String = r.get(3);
-                BestAverage {
-                    handle: r.get(0),
-                    n: r.get::<i64, _>(1) as usize,
-                    millis: r.get(2),
-                    game_ids: ids.split_whitespace().map(str::to_string).collect(),
-                    finished_at: r.get(4),
-                    mine: me == Some(account.as_str()),
-                }
+        read_rows(&rows, |r| {
+            let account: String = column(r, "account_id")?;
+            let ids: String = column(r, "game_ids")?;
+            Ok(BestAverage {
+                handle: column(r, "handle")?,
+                n: column::<i64>(r, "n")? as usize,
+                millis: column(r, "millis")?,
+                game_ids: ids.split_whitespace().map(str::to_string).collect(),
+                finished_at: column(r, "finished_at")?,
+                mine: me == Some(account.as_str()),
             })
-            .collect())
+        })
     }
 
     /// Chores a migration left for the next start: the best averages,
@@ -427,7 +429,10 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        let accounts = accounts.iter().map(|row| row.get(0)).collect();
+        let accounts = accounts
+            .iter()
+            .map(|row| column(row, "account_id"))
+            .collect::<Result<_, _>>()?;
         self.each_account(accounts, |store, account| async move {
             let mut tx = store.begin().await?;
             recompute(&mut tx, &account).await?;

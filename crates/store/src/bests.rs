@@ -18,11 +18,11 @@
 use std::collections::{BTreeMap, HashMap};
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::kept::{self, HistoryRow, SingleRow, Written as _};
 use super::Key;
-use super::{count, Category, Error, Shown, Store, Viewer};
+use super::{column, count, read_rows, Category, Error, Shown, Store, Viewer};
 use play::result::Finished;
 
 /// What one improvement of a best was.
@@ -91,15 +91,15 @@ pub(super) async fn note_improvement(
     key: Key<'_>,
     best: &Improvement<'_>,
 ) -> Result<(), sqlx::Error> {
-    let record: Option<f64> = key
+    let row = key
         .bind(sqlx::query(
-            "SELECT MIN(millis) FROM pb_history WHERE game = $1 AND variant = $2 AND format = $3 \
-         AND display = $4 AND control = $5 AND n = $6",
+            "SELECT MIN(millis) AS record FROM pb_history WHERE game = $1 AND variant = $2 \
+         AND format = $3 AND display = $4 AND control = $5 AND n = $6",
         ))
         .bind(count(best.n))
         .fetch_one(&mut **tx)
-        .await?
-        .get(0);
+        .await?;
+    let record: Option<f64> = column(&row, "record")?;
     let world_record = record.is_none_or(|r| best.millis < r);
     let beat = if world_record { record } else { None };
     let sql = format!(
@@ -144,7 +144,7 @@ const CLEARED: [&str; 2] = [
 
 /// What [`rebuild`] reads: the account's counted results, oldest first.
 const COUNTED: &str =
-    "SELECT game, variant, format, display, COALESCE(control, ''), millis, stm, mtm, \
+    "SELECT game, variant, format, display, COALESCE(control, '') AS control, millis, stm, mtm, \
      game_id, finished_at FROM results WHERE account_id = $1 AND counted = 1 \
      ORDER BY finished_at, game_id";
 
@@ -157,14 +157,26 @@ pub(super) async fn rebuild(
     let rows = kept::start_over(tx, account, CLEARED, COUNTED).await?;
     /// A result's category and single, owned.
     type Solved = ([String; 5], i64, i64, i64, String, i64);
-    let results: Vec<Solved> = rows
-        .iter()
-        .map(|r| {
-            let text = |i: usize| -> String { r.get(i) };
-            let key = [text(0), text(1), text(2), text(3), text(4)];
-            (key, r.get(5), r.get(6), r.get(7), text(8), r.get(9))
-        })
-        .collect();
+    let solved = |r: &AnyRow| -> Result<Solved, sqlx::Error> {
+        let text = |name: &str| column::<String>(r, name);
+        let key = [
+            text("game")?,
+            text("variant")?,
+            text("format")?,
+            text("display")?,
+            text("control")?,
+        ];
+        let (millis, moves, mtm) = (column(r, "millis")?, column(r, "stm")?, column(r, "mtm")?);
+        Ok((
+            key,
+            millis,
+            moves,
+            mtm,
+            text("game_id")?,
+            column(r, "finished_at")?,
+        ))
+    };
+    let results = rows.iter().map(solved).collect::<Result<Vec<_>, _>>()?;
     // Each best as it improves, oldest first: in the result's control
     // and in every control.
     let mut bests: HashMap<Key<'_>, SingleRow<'_>> = HashMap::new();
@@ -201,6 +213,20 @@ pub(super) async fn rebuild(
 /// A category of the history: the key and `n`, owned.
 type Owned = (String, String, String, String, String, i64);
 
+/// A category of the history from its columns `game`, `variant`,
+/// `format`, `display`, `control` and `n`.
+fn owned(r: &AnyRow) -> Result<Owned, sqlx::Error> {
+    let text = |name: &str| column::<String>(r, name);
+    Ok((
+        text("game")?,
+        text("variant")?,
+        text("format")?,
+        text("display")?,
+        text("control")?,
+        column(r, "n")?,
+    ))
+}
+
 /// The categories where `account` has a history.
 async fn categories_of(
     tx: &mut Transaction<'static, Any>,
@@ -213,9 +239,7 @@ async fn categories_of(
     .bind(account)
     .fetch_all(&mut **tx)
     .await?;
-    let owned =
-        |r: &AnyRow| -> Owned { (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)) };
-    Ok(categories.iter().map(owned).collect())
+    categories.iter().map(owned).collect()
 }
 
 /// Forgets an account's bests and their history (the account is being
@@ -243,9 +267,10 @@ pub(super) async fn mark_all(tx: &mut Transaction<'static, Any>) -> Result<(), s
         sqlx::query("SELECT DISTINCT game, variant, format, display, control, n FROM pb_history")
             .fetch_all(&mut **tx)
             .await?;
-    let owned =
-        |r: &AnyRow| -> Owned { (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)) };
-    let categories: Vec<Owned> = categories.iter().map(owned).collect();
+    let categories = categories
+        .iter()
+        .map(owned)
+        .collect::<Result<Vec<_>, _>>()?;
     mark_categories(tx, &categories).await
 }
 
@@ -279,10 +304,10 @@ async fn mark_categories(
             .await?;
         let mut record: Option<f64> = None;
         for row in &rows {
-            let millis: f64 = row.get(2);
+            let millis: f64 = column(row, "millis")?;
             let world_record = record.is_none_or(|r| millis < r);
             let beat = if world_record { record } else { None };
-            let was: (i64, Option<f64>) = (row.get(3), row.get(4));
+            let was: (i64, Option<f64>) = (column(row, "world_record")?, column(row, "beat")?);
             if was != (i64::from(world_record), beat) {
                 let mark = sqlx::query(
                     "UPDATE pb_history SET world_record = $1, beat = CASE WHEN $11 = 1 THEN $2 END \
@@ -292,10 +317,10 @@ async fn mark_categories(
                 )
                 .bind(i64::from(world_record))
                 .bind(beat.unwrap_or(0.0))
-                .bind(row.get::<String, _>(0));
+                .bind(column::<String>(row, "account_id")?);
                 key.bind(mark)
                     .bind(n)
-                    .bind(row.get::<i64, _>(1))
+                    .bind(column::<i64>(row, "finished_at")?)
                     .bind(i64::from(beat.is_some()))
                     .execute(&mut **tx)
                     .await?;
@@ -412,19 +437,18 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         let me = viewer.and_then(|v| v.account);
-        Ok(rows
-            .iter()
-            .map(|r| PlayerBest {
-                handle: r.get(0),
-                country: r.get(1),
-                millis: r.get(2),
-                moves: r.get(3),
-                mtm: r.get(4),
-                game_id: r.get(5),
-                finished_at: r.get(6),
-                mine: me == Some(r.get::<String, _>(7).as_str()),
+        read_rows(&rows, |r| {
+            Ok(PlayerBest {
+                handle: column(r, "handle")?,
+                country: column(r, "country")?,
+                millis: column(r, "millis")?,
+                moves: column(r, "moves")?,
+                mtm: column(r, "mtm")?,
+                game_id: column(r, "game_id")?,
+                finished_at: column(r, "finished_at")?,
+                mine: me == Some(column::<String>(r, "account_id")?.as_str()),
             })
-            .collect())
+        })
     }
 
     /// Every fall of a category's world record of `n` (1: singles),
@@ -451,19 +475,18 @@ impl Store {
         .bind(count(n))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| RecordFall {
-                handle: r.get(0),
-                country: r.get(1),
-                millis: r.get(2),
-                moves: r.get(3),
-                mtm: r.get(4),
-                game_ids: ids(&r.get::<String, _>(5)),
-                finished_at: r.get(6),
-                beat: r.get(7),
+        read_rows(&rows, |r| {
+            Ok(RecordFall {
+                handle: column(r, "handle")?,
+                country: column(r, "country")?,
+                millis: column(r, "millis")?,
+                moves: column(r, "moves")?,
+                mtm: column(r, "mtm")?,
+                game_ids: ids(&column::<String>(r, "game_ids")?),
+                finished_at: column(r, "finished_at")?,
+                beat: column(r, "beat")?,
             })
-            .collect())
+        })
     }
 
     /// The bests of an account that `shown` asks (one display or every
@@ -487,14 +510,13 @@ impl Store {
         .await?;
         let mut bests: BTreeMap<Owned, Vec<Improved>> = BTreeMap::new();
         for r in &rows {
-            let key: Owned = (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5));
-            bests.entry(key).or_default().push(Improved {
-                millis: r.get(6),
-                moves: r.get(7),
-                mtm: r.get(8),
-                game_ids: ids(&r.get::<String, _>(9)),
-                finished_at: r.get(10),
-                world_record: r.get::<i64, _>(11) == 1,
+            bests.entry(owned(r)?).or_default().push(Improved {
+                millis: column(r, "millis")?,
+                moves: column(r, "moves")?,
+                mtm: column(r, "mtm")?,
+                game_ids: ids(&column::<String>(r, "game_ids")?),
+                finished_at: column(r, "finished_at")?,
+                world_record: column::<i64>(r, "world_record")? == 1,
             });
         }
         Ok(bests

@@ -167,6 +167,36 @@ fn a_damaged_format_or_flag_is_an_error_naming_its_column_not_a_default() {
 }
 
 #[test]
+fn a_damaged_personal_best_is_an_error_naming_its_column_not_a_panic() {
+    runtime().block_on(async {
+        let store = fresh().await;
+        let ann = account(&store, "ann").await;
+        let issued = game("b1", "browser", 1_000);
+        store.issue_to(&issued, Some(&ann)).await.unwrap();
+        let solved = result(10, 9_000);
+        let finished = store.finish(&issued, &solved, Some(&ann), 2_000);
+        finished.await.unwrap();
+        // Text where a number is kept (PostgreSQL's column must take text
+        // first; SQLite's takes it as it is).
+        let mut damage = vec!["UPDATE personal_bests SET moves = 'many'"];
+        if !store.backend.is_sqlite() {
+            damage.insert(0, "ALTER TABLE personal_bests ALTER COLUMN moves TYPE TEXT");
+        }
+        for sql in damage {
+            sqlx::query(sql).execute(&store.pool).await.unwrap();
+        }
+        let bests = store.personal_bests("slide", "3x3-row-major", SINGLE, 10, None);
+        let error = bests.await.unwrap_err();
+        let text = error.to_string();
+        assert!(
+            matches!(error.into_sqlx(), sqlx::Error::ColumnDecode { ref index, .. } if index == "\"moves\""),
+            "{text}"
+        );
+        assert!(text.contains("moves"), "{text}");
+    });
+}
+
+#[test]
 fn a_game_finishes_exactly_once_however_many_race() {
     runtime().block_on(async {
         let store = fresh().await;
