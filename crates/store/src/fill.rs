@@ -13,9 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use sqlx::Row;
-
-use super::Store;
+use super::{column, Store};
 
 /// What a fill made, and how long each part took.
 #[derive(Debug)]
@@ -98,10 +96,10 @@ impl Store {
     /// Fills an empty database with `results` synthetic sliding-puzzle
     /// results from `seed`: one account per 200 results, one guest per 100.
     pub async fn fill(&self, results: u64, seed: u64) -> Result<Filled, FillError> {
-        let held: i64 = sqlx::query("SELECT COUNT(*) FROM results")
+        let held = sqlx::query("SELECT COUNT(*) AS held FROM results")
             .fetch_one(&self.pool)
-            .await?
-            .get(0);
+            .await?;
+        let held: i64 = column(&held, "held")?;
         if held > 0 {
             return Err(FillError::NotEmpty(held));
         }
@@ -149,18 +147,18 @@ impl Store {
         let mut indexes: Vec<String> = Vec::new();
         if !self.backend.is_sqlite() {
             let held = sqlx::query(
-                "SELECT indexname::TEXT, indexdef FROM pg_indexes \
+                "SELECT indexname::TEXT AS indexname, indexdef FROM pg_indexes \
                  WHERE schemaname = current_schema() AND tablename IN ('games', 'results') \
                  AND indexname NOT IN (SELECT conname FROM pg_constraint)",
             )
             .fetch_all(&mut *tx)
             .await?;
             for index in &held {
-                let name: String = index.get(0);
+                let name: String = column(index, "indexname")?;
                 sqlx::query(&format!("DROP INDEX \"{name}\""))
                     .execute(&mut *tx)
                     .await?;
-                indexes.push(index.get(1));
+                indexes.push(column(index, "indexdef")?);
             }
         }
         let rows = format!(
@@ -231,31 +229,47 @@ mod tests {
     use crate::Database;
     use sqlx::any::AnyRow;
 
+    /// The columns of a kept row's key.
+    const KEY: [&str; 6] = [
+        "account_id",
+        "game",
+        "variant",
+        "format",
+        "display",
+        "control",
+    ];
+
+    /// A kept row's key, as text.
+    fn key(r: &AnyRow) -> Result<Vec<String>, sqlx::Error> {
+        KEY.iter().map(|name| column(r, name)).collect()
+    }
+
     /// Every row a fill's chores make (bests, their history, averages,
     /// standings), each as text, in key order.
     async fn kept(store: &Store) -> Vec<String> {
-        type Read = fn(&AnyRow) -> String;
+        type Read = fn(&AnyRow) -> Result<String, sqlx::Error>;
         let tables: [(&str, Read); 4] = [
             (
                 "SELECT account_id, game, variant, format, display, control, n, millis, \
                  game_ids, finished_at FROM best_averages ORDER BY 1, 2, 3, 4, 5, 6, 7",
                 |r| {
-                    let key = (0..6).map(|i| r.get::<String, _>(i)).collect::<Vec<_>>();
-                    let n: i64 = r.get(6);
-                    let millis: f64 = r.get(7);
-                    let ids: String = r.get(8);
-                    let at: i64 = r.get(9);
-                    format!("average {key:?} {n} {millis} {ids} {at}")
+                    let key = key(r)?;
+                    let (n, millis): (i64, f64) = (column(r, "n")?, column(r, "millis")?);
+                    let (ids, at): (String, i64) =
+                        (column(r, "game_ids")?, column(r, "finished_at")?);
+                    Ok(format!("average {key:?} {n} {millis} {ids} {at}"))
                 },
             ),
             (
                 "SELECT account_id, game, variant, format, display, control, millis, moves, mtm, \
                  game_id, finished_at FROM personal_bests ORDER BY 1, 2, 3, 4, 5, 6",
                 |r| {
-                    let key = (0..6).map(|i| r.get::<String, _>(i)).collect::<Vec<_>>();
-                    let (millis, moves, mtm): (i64, i64, i64) = (r.get(6), r.get(7), r.get(8));
-                    let (id, at): (String, i64) = (r.get(9), r.get(10));
-                    format!("single {key:?} {millis} {moves} {mtm} {id} {at}")
+                    let key = key(r)?;
+                    let millis: i64 = column(r, "millis")?;
+                    let (moves, mtm): (i64, i64) = (column(r, "moves")?, column(r, "mtm")?);
+                    let (id, at): (String, i64) =
+                        (column(r, "game_id")?, column(r, "finished_at")?);
+                    Ok(format!("single {key:?} {millis} {moves} {mtm} {id} {at}"))
                 },
             ),
             (
@@ -263,27 +277,37 @@ mod tests {
                  mtm, game_ids, finished_at, world_record, beat FROM pb_history \
                  ORDER BY 1, 2, 3, 4, 5, 6, 7, 12",
                 |r| {
-                    let key = (0..6).map(|i| r.get::<String, _>(i)).collect::<Vec<_>>();
-                    let (n, millis): (i64, f64) = (r.get(6), r.get(7));
-                    let moves: (Option<i64>, Option<i64>) = (r.get(8), r.get(9));
-                    let (ids, at, record): (String, i64, i64) = (r.get(10), r.get(11), r.get(12));
-                    let beat: Option<f64> = r.get(13);
-                    format!("history {key:?} {n} {millis} {moves:?} {ids} {at} {record} {beat:?}")
+                    let key = key(r)?;
+                    let (n, millis): (i64, f64) = (column(r, "n")?, column(r, "millis")?);
+                    let moves: (Option<i64>, Option<i64>) =
+                        (column(r, "moves")?, column(r, "mtm")?);
+                    let (ids, at): (String, i64) =
+                        (column(r, "game_ids")?, column(r, "finished_at")?);
+                    let record: i64 = column(r, "world_record")?;
+                    let beat: Option<f64> = column(r, "beat")?;
+                    Ok(format!(
+                        "history {key:?} {n} {millis} {moves:?} {ids} {at} {record} {beat:?}"
+                    ))
                 },
             ),
             (
                 "SELECT account_id, power, tier, bests, tables, reached_at FROM powers ORDER BY 1",
                 |r| {
-                    let (account, power, tier): (String, i64, i64) = (r.get(0), r.get(1), r.get(2));
-                    let (bests, tables, at): (String, String, i64) = (r.get(3), r.get(4), r.get(5));
-                    format!("power {account} {power} {tier} {bests} {tables} {at}")
+                    let account: String = column(r, "account_id")?;
+                    let (power, tier): (i64, i64) = (column(r, "power")?, column(r, "tier")?);
+                    let (bests, tables): (String, String) =
+                        (column(r, "bests")?, column(r, "tables")?);
+                    let at: i64 = column(r, "reached_at")?;
+                    Ok(format!(
+                        "power {account} {power} {tier} {bests} {tables} {at}"
+                    ))
                 },
             ),
         ];
         let mut rows = Vec::new();
         for (sql, read) in tables {
             let got = sqlx::query(sql).fetch_all(&store.pool).await.unwrap();
-            rows.extend(got.iter().map(read));
+            rows.extend(got.iter().map(read).collect::<Result<Vec<_>, _>>().unwrap());
         }
         rows
     }
@@ -301,7 +325,7 @@ mod tests {
             // Each account's best single in a category, read from the
             // results themselves, is the one kept.
             let direct = sqlx::query(
-                "SELECT account_id, variant, format, MIN(millis) FROM results \
+                "SELECT account_id, variant, format, MIN(millis) AS millis FROM results \
                  WHERE counted = 1 AND account_id IS NOT NULL \
                  GROUP BY account_id, variant, format ORDER BY 1, 2, 3",
             )
@@ -315,14 +339,13 @@ mod tests {
             .fetch_all(&sqlite.pool)
             .await
             .unwrap();
-            let text = |r: &AnyRow| -> (String, String, String, i64) {
-                (r.get(0), r.get(1), r.get(2), r.get(3))
+            let text = |r: &AnyRow| -> Result<(String, String, String, i64), sqlx::Error> {
+                let (account, variant) = (column(r, "account_id")?, column(r, "variant")?);
+                Ok((account, variant, column(r, "format")?, column(r, "millis")?))
             };
+            let best = |rows: &[AnyRow]| rows.iter().map(text).collect::<Result<Vec<_>, _>>();
             assert!(direct.len() > 100, "{} bests", direct.len());
-            assert_eq!(
-                direct.iter().map(text).collect::<Vec<_>>(),
-                kept_bests.iter().map(text).collect::<Vec<_>>()
-            );
+            assert_eq!(best(&direct).unwrap(), best(&kept_bests).unwrap());
             assert!(rows
                 .iter()
                 .any(|r| r.starts_with("history") && r.ends_with(" 1 None")));
@@ -348,7 +371,8 @@ mod tests {
                     .fetch_all(&store.pool)
                     .await
                     .unwrap();
-                    held.iter().map(|r| r.get(0)).collect::<Vec<String>>()
+                    let defs = held.iter().map(|r| column(r, "indexdef"));
+                    defs.collect::<Result<Vec<String>, _>>().unwrap()
                 };
                 let empty = Store::open(&fresh_database(), 4).await.unwrap();
                 let (filled, made) = (indexes(postgres).await, indexes(empty).await);
