@@ -4,9 +4,10 @@
 
 use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
-use sqlx::Row;
 
-use super::{column, record, times_at, Error, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM};
+use super::{
+    column, read_rows, record, times_at, Error, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM,
+};
 
 /// One of an account's results with its moves, for the profile and the
 /// export.
@@ -58,17 +59,17 @@ impl PasswordKind {
 
 const ACCOUNT_COLUMNS: &str = "a.id, a.handle, a.created_at, a.disabled, a.must_change_password, \
      a.country";
-const ACCOUNT_WIDTH: usize = 6;
 
-fn account(r: &AnyRow) -> Account {
-    Account {
-        id: r.get(0),
-        handle: r.get(1),
-        created_at: r.get(2),
-        disabled: r.get::<i64, _>(3) != 0,
-        must_change_password: r.get::<i64, _>(4) != 0,
-        country: r.get(5),
-    }
+/// An account from the columns [`ACCOUNT_COLUMNS`] names.
+fn account(r: &AnyRow) -> Result<Account, sqlx::Error> {
+    Ok(Account {
+        id: column(r, "id")?,
+        handle: column(r, "handle")?,
+        created_at: column(r, "created_at")?,
+        disabled: column::<i64>(r, "disabled")? != 0,
+        must_change_password: column::<i64>(r, "must_change_password")? != 0,
+        country: column(r, "country")?,
+    })
 }
 
 impl Store {
@@ -116,7 +117,11 @@ impl Store {
         .bind(handle.key())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| (account(&r), StoredHash::from_stored(r.get(ACCOUNT_WIDTH)))))
+        let read = |r: AnyRow| -> Result<_, sqlx::Error> {
+            let hash = StoredHash::from_stored(column(&r, "password_hash")?);
+            Ok((account(&r)?, hash))
+        };
+        Ok(row.map(read).transpose()?)
     }
 
     /// Starts a session for the token whose SHA-256 is `digest`.
@@ -156,7 +161,9 @@ impl Store {
         .bind(now)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| (account(&r), r.get(ACCOUNT_WIDTH))))
+        let read =
+            |r: AnyRow| -> Result<_, sqlx::Error> { Ok((account(&r)?, column(&r, "expires_at")?)) };
+        Ok(row.map(read).transpose()?)
     }
 
     /// Pushes a session's expiry to [`SESSION_MILLIS`] from `now`.
@@ -199,7 +206,7 @@ impl Store {
         .bind(now - FAILURE_WINDOW_MS)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        read_rows(&rows, |r| column(r, "at"))
     }
 
     /// Notes a failed sign-in against each subject, and forgets failures
@@ -313,7 +320,7 @@ impl Store {
         ))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(account).collect())
+        read_rows(&rows, account)
     }
 
     /// Deletes an account and its sessions. Its results stay as anonymous

@@ -1,10 +1,10 @@
 //! The daily challenge: which games were dealt as a day's puzzle, each
 //! player's first attempt at it, and the day's board of first attempts.
 
-use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use super::{
-    read_rows, record, Error, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM,
+    column, read_rows, record, Error, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM,
 };
 
 /// A day's puzzle: the day (`YYYY-MM-DD`), and the game, variant and
@@ -79,12 +79,15 @@ impl Store {
                 .bind(game_id)
                 .fetch_optional(&self.pool)
                 .await?;
-        Ok(row.map(|r| DailyPuzzle {
-            day: r.get(0),
-            game: r.get(1),
-            variant: r.get(2),
-            format: r.get(3),
-        }))
+        let read = |r: AnyRow| -> Result<DailyPuzzle, sqlx::Error> {
+            Ok(DailyPuzzle {
+                day: column(&r, "day")?,
+                game: column(&r, "game")?,
+                variant: column(&r, "variant")?,
+                format: column(&r, "format")?,
+            })
+        };
+        Ok(row.map(read).transpose()?)
     }
 
     /// Whether `game_id` is the first attempt at `puzzle` of every one of

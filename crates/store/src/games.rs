@@ -5,11 +5,10 @@
 use play::format::{Control, Format};
 use play::result::Finished;
 use sqlx::any::AnyRow;
-use sqlx::Row;
 
 use super::{
-    averages, bests, column, count, flag_at, parsed, powers, record, times_at, times_text, Error,
-    Record, Store, RECORD_COLUMNS, RECORD_FROM,
+    averages, bests, column, count, flag_at, parsed, powers, read_rows, record, times_at,
+    times_text, Error, Record, Store, RECORD_COLUMNS, RECORD_FROM,
 };
 
 /// A puzzle as the server issued it.
@@ -262,15 +261,15 @@ impl Store {
         since: i64,
     ) -> Result<Vec<(String, i64)>, Error> {
         let rows = sqlx::query(
-            "SELECT state, COUNT(*) FROM help WHERE player_id = $1 AND game = $2 AND at >= $3 \
-             GROUP BY state",
+            "SELECT state, COUNT(*) AS asked FROM help \
+             WHERE player_id = $1 AND game = $2 AND at >= $3 GROUP BY state",
         )
         .bind(player)
         .bind(game)
         .bind(since)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        read_rows(&rows, |r| Ok((column(r, "state")?, column(r, "asked")?)))
     }
 
     /// Stops the clock of an open game (no effect if already paused), and
@@ -339,16 +338,11 @@ impl Store {
             .bind(&game.id)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows
-            .iter()
-            .map(|r| {
-                let end: Option<i64> = r.get(1);
-                (
-                    r.get::<i64, _>(0) - game.issued_at,
-                    end.unwrap_or(now) - game.issued_at,
-                )
-            })
-            .collect())
+        read_rows(&rows, |r| {
+            let (start, end): (i64, Option<i64>) =
+                (column(r, "started_at")?, column(r, "ended_at")?);
+            Ok((start - game.issued_at, end.unwrap_or(now) - game.issued_at))
+        })
     }
 
     /// Closes the game and stores its result (`play`'s judged result,
@@ -462,7 +456,7 @@ impl Store {
             .bind(metric)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.map(|r| r.get(0)))
+        Ok(row.map(|r| column(&r, "body")).transpose()?)
     }
 
     /// Keeps a replay's analysis. Two instances computing the same one at

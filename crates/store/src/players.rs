@@ -1,9 +1,9 @@
 //! Players: a browser's player id and its name, and the guest results a
 //! player takes along on signing in.
 
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
-use super::{averages, bests, powers, Error, Store};
+use super::{averages, bests, column, powers, Error, Store};
 
 impl Store {
     /// Records a player the first time it is seen.
@@ -25,7 +25,8 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
+        let name = row.map(|r| column::<Option<String>>(&r, "name"));
+        Ok(name.transpose()?.flatten())
     }
 
     /// Sets or clears (`None`) the name the player chose.

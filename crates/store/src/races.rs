@@ -4,9 +4,8 @@
 //! live in its memory.
 
 use sqlx::postgres::PgListener;
-use sqlx::Row;
 
-use super::{Error, Store};
+use super::{column, read_rows, Error, Store};
 
 /// The channel every instance listens on; a notification's payload is
 /// the room's id, the step's number and (unless too long) the step.
@@ -69,9 +68,9 @@ impl Store {
             .await?;
         row.map(|r| {
             Ok::<_, sqlx::Error>(OpenedRoom {
-                game: r.get(0),
-                seed: r.get::<i64, _>(1) as u64,
-                opened_at: r.get(2),
+                game: column(&r, "game")?,
+                seed: column::<i64>(&r, "seed")? as u64,
+                opened_at: column(&r, "opened_at")?,
                 rated: super::flag_at(&r, "rated")?,
             })
         })
@@ -84,14 +83,14 @@ impl Store {
     /// drawn, so the steps of a room commit in order.
     pub async fn log_race_step(&self, id: &str, step: &str, now: i64) -> Result<i64, Error> {
         let mut tx = self.pool.begin().await?;
-        let seq: i64 = sqlx::query(
+        let drawn = sqlx::query(
             "UPDATE race_rooms SET last_seq = last_seq + 1, touched_at = $2 WHERE id = $1 RETURNING last_seq",
         )
         .bind(id)
         .bind(now)
         .fetch_one(&mut *tx)
-        .await?
-        .get(0);
+        .await?;
+        let seq: i64 = column(&drawn, "last_seq")?;
         sqlx::query("INSERT INTO race_steps (room, seq, step) VALUES ($1, $2, $3)")
             .bind(id)
             .bind(seq)
@@ -125,7 +124,7 @@ impl Store {
         .bind(seq)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        read_rows(&rows, |r| Ok((column(r, "seq")?, column(r, "step")?)))
     }
 
     /// A connection listening for new steps of any room; `None` with

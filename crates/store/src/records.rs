@@ -2,7 +2,6 @@
 //! and a player's own results.
 
 use sqlx::any::AnyRow;
-use sqlx::Row;
 
 use super::{column, flag_at, read_rows, Error, Store};
 
@@ -233,7 +232,7 @@ impl Store {
         .bind(game)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        read_rows(&rows, |r| column(r, "variant"))
     }
 
     /// A player's results, newest first; all games and variants when

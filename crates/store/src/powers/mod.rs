@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use play::power::Tables;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::{column, Error, Store};
 
@@ -293,7 +293,10 @@ impl Store {
                 .fetch_all(&self.pool)
                 .await?
         };
-        let accounts = accounts.iter().map(|row| row.get(0)).collect();
+        let accounts = accounts
+            .iter()
+            .map(|row| column(row, "account_id"))
+            .collect::<Result<_, _>>()?;
         self.each_account(accounts, |store, account| async move {
             let mut tx = store.begin().await?;
             note(&mut tx, &account, &store.tiers).await?;

@@ -9,7 +9,7 @@
 
 use play::rating::{self, Outcome, Params, Pool, Rating};
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::{column, flag_at, parsed, Error, Store};
 
@@ -266,11 +266,11 @@ impl Store {
 
     /// Whether race `race_id` has been settled.
     pub async fn race_settled(&self, race_id: &str) -> Result<bool, Error> {
-        let row = sqlx::query("SELECT COUNT(*) FROM rated_races WHERE id = $1")
+        let row = sqlx::query("SELECT COUNT(*) AS settled FROM rated_races WHERE id = $1")
             .bind(race_id)
             .fetch_one(&self.pool)
             .await?;
-        Ok(row.try_get::<i64, _>(0)? > 0)
+        Ok(column::<i64>(&row, "settled")? > 0)
     }
 
     /// The account's rating in each pool it has played, as of `now`, in

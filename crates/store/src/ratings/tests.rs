@@ -6,7 +6,7 @@
 use super::super::tests::{fresh, runtime};
 use super::*;
 use crate::PasswordKind;
-use sqlx::Executor;
+use sqlx::{Executor, Row};
 
 async fn account(store: &Store, handle: &str) -> String {
     let handle = ::accounts::Handle::parse(handle).unwrap();
