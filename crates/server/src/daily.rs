@@ -40,7 +40,7 @@ pub async fn dealt(
     }
     let puzzle = DailyPuzzle {
         day: today.to_string(),
-        game: game.game.clone(),
+        game: game.game().to_string(),
         variant: game.variant.clone(),
         format: game.format.to_string(),
     };

@@ -14,7 +14,7 @@ use super::edge::{GameId, GameKind};
 use super::error::{Always, ApiError, Body};
 use super::games::unreadable;
 use super::{shisen_api, slide_api, App};
-use store::{Figures, IssuedGame, ReplayRow};
+use store::{Dealt, Figures, IssuedGame, ReplayRow};
 
 /// What every replay carries.
 #[derive(Serialize, ToSchema)]
@@ -158,10 +158,10 @@ pub async fn replay(
     }
     let common = Common {
         game: row.issued.id.clone(),
-        kind: row.issued.game.clone(),
+        kind: row.issued.game().to_string(),
         variant: row.issued.variant.clone(),
         seed: row.issued.seed,
-        position: row.issued.setup.clone(),
+        position: row.issued.dealt.setup(),
         times: row.times.clone(),
         millis: row.result.figures.millis,
         name: row.name.clone(),
@@ -170,9 +170,9 @@ pub async fn replay(
         reason: row.result.reason.clone(),
         finished_at: row.result.finished_at,
     };
-    let replay = match row.issued.game.as_str() {
-        "slide" => Replay::Slide(slide(&row, common)?),
-        _ => Replay::Shisen(shisen(&row, common)?),
+    let replay = match row.issued.dealt {
+        Dealt::Slide { .. } => Replay::Slide(slide(&row, common)?),
+        Dealt::Shisen { .. } => Replay::Shisen(shisen(&row, common)?),
     };
     Ok(Json(replay))
 }
@@ -196,10 +196,11 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
     } = row.result.figures;
     let format = row.issued.format;
     let puzzles = puzzles(row, format)?;
+    let (_, goal, chosen) = slide_api::slide_deal(&row.issued)?;
     Ok(SlideReplay {
         common,
-        goal: row.issued.goal.clone(),
-        goal_name: row.issued.rules.clone(),
+        goal: goal.to_string(),
+        goal_name: chosen.to_string(),
         moves: row.replay.clone(),
         compact,
         stm,
@@ -215,7 +216,8 @@ fn slide(row: &ReplayRow, common: Common) -> Result<SlideReplay, ApiError> {
 /// (whatever dealt it), dealt again from the seed for a format of many.
 fn dealt(issued: &IssuedGame, format: Format) -> Result<Vec<(String, String)>, ApiError> {
     if format.is_one_puzzle() {
-        return Ok(vec![(issued.setup.clone(), issued.goal.clone())]);
+        let (start, goal, _) = slide_api::slide_deal(issued)?;
+        return Ok(vec![(start.to_string(), goal.to_string())]);
     }
     Ok(slide_api::stored_puzzles(issued, format)?
         .iter()
@@ -284,7 +286,7 @@ fn shisen(row: &ReplayRow, common: Common) -> Result<ShisenReplay, ApiError> {
     Ok(ShisenReplay {
         common,
         goal: None,
-        rules: row.issued.rules.clone(),
+        rules: row.issued.dealt.rules(),
         moves: row.replay.clone(),
         stm: None,
         mtm: None,
@@ -442,8 +444,8 @@ pub async fn analysis(
         .replay(id.as_str())
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no finished game {:?}", id.as_str())))?;
-    match row.issued.game.as_str() {
-        "slide" => {
+    match row.issued.dealt {
+        Dealt::Slide { .. } => {
             let metric = query.metric.unwrap_or_default().into();
             solve_analysis(&app, row, metric, query.puzzle.unwrap_or(0)).await
         }

@@ -25,7 +25,7 @@ use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refu
 use super::games::{facts, finish, open_game, timed, unreadable};
 use super::player::Player;
 use super::{issue_seed, App};
-use store::{Account, GameRow, IssuedGame};
+use store::{Account, Dealt, GameRow, IssuedGame};
 
 /// A sliding puzzle to issue.
 #[derive(Deserialize, ToSchema)]
@@ -143,16 +143,17 @@ pub async fn new(call: Call<Body<NewRequest>>) -> Result<Json<Issued>, ApiError>
     let game = IssuedGame {
         id: random_id(),
         player_id: player.0,
-        game: "slide".into(),
         variant: variant.clone(),
         seed,
-        setup: puzzle.start.to_string(),
-        goal: puzzle.goal_position.to_string(),
-        // A format of several puzzles is dealt again from the goal as
-        // chosen; one puzzle keeps its goal as drawn, as it always has.
-        rules: match format.is_one_puzzle() {
-            true => puzzle.goal.to_string(),
-            false => spec.goal.to_string(),
+        dealt: Dealt::Slide {
+            start: puzzle.start.clone(),
+            goal: puzzle.goal_position.clone(),
+            // A format of several puzzles is dealt again from the goal as
+            // chosen; one puzzle keeps its goal as drawn, as it always has.
+            chosen: match format.is_one_puzzle() {
+                true => GoalChoice::Goal(puzzle.goal.clone()),
+                false => spec.goal.clone(),
+            },
         },
         format,
         issued_at: now,
@@ -164,9 +165,9 @@ pub async fn new(call: Call<Body<NewRequest>>) -> Result<Json<Issued>, ApiError>
         game: game.id,
         seed,
         size: size.to_string(),
-        position: game.setup,
+        position: puzzle.start.to_string(),
         goal: puzzle.goal.to_string(),
-        goal_position: game.goal,
+        goal_position: puzzle.goal_position.to_string(),
         variant,
         daily: request.daily,
         format: game.format.to_string(),
@@ -511,8 +512,7 @@ pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, 
     }
     let display = display_for(request.display, &format)?;
     let now = now_millis();
-    let start = Position::parse(&row.issued.setup, None).map_err(|e| unreadable(&row.issued, e))?;
-    let goal = Position::parse(&row.issued.goal, None).map_err(|e| unreadable(&row.issued, e))?;
+    let (start, goal, _) = slide_deal(&row.issued)?;
     fits_size(&moves, start.size()).map_err(|e| e.at("/moves"))?;
     // Help is tied to the game's positions, whether it named the game or not.
     let asked = helped_positions(&app, &player.0, row.issued.issued_at).await?;
@@ -521,7 +521,7 @@ pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, 
         times: times.clone(),
     };
     let facts = facts(&row, now, &[]);
-    let ending = result::slide_single(&start, &goal, format, played, control, &facts, &asked)
+    let ending = result::slide_single(start, goal, format, played, control, &facts, &asked)
         .map_err(|e| ApiError::bad(format!("illegal move list: {e}")).at("/moves"))?;
     submitted(&app, &row, ending, display, visitor.account(), now).await
 }
@@ -594,12 +594,29 @@ fn control(inputs: &[(Option<&Inputs>, usize)]) -> Result<Option<Control>, Strin
     Ok(told.then(|| Control::of(&all)))
 }
 
+/// A stored game's deal, a sliding puzzle's: its (first) start, its goal
+/// and the goal as chosen.
+pub(super) fn slide_deal(
+    issued: &IssuedGame,
+) -> Result<(&Position, &Position, &GoalChoice), ApiError> {
+    match &issued.dealt {
+        Dealt::Slide {
+            start,
+            goal,
+            chosen,
+        } => Ok((start, goal, chosen)),
+        Dealt::Shisen { .. } => Err(unreadable(
+            issued,
+            "a Shisen-Sho deal where a sliding puzzle was asked",
+        )),
+    }
+}
+
 /// The puzzles of a stored game, dealt again from its seed: the size of
 /// its first puzzle and the goal as chosen.
 pub(super) fn stored_puzzles(issued: &IssuedGame, format: Format) -> Result<Vec<Puzzle>, ApiError> {
-    let first = Position::parse(&issued.setup, None).map_err(|e| unreadable(issued, e))?;
-    let goal: GoalChoice = issued.rules.parse().map_err(|e| unreadable(issued, e))?;
-    let spec = SlideSpec::new(first.size(), goal).map_err(|e| unreadable(issued, e))?;
+    let (start, _, chosen) = slide_deal(issued)?;
+    let spec = SlideSpec::new(start.size(), chosen.clone()).map_err(|e| unreadable(issued, e))?;
     format
         .deal(&spec, issued.seed)
         .map_err(|e| unreadable(issued, e))

@@ -144,7 +144,7 @@ pub(super) async fn note_result(
     control: Option<&str>,
 ) -> Result<(), sqlx::Error> {
     let format = finished.format.to_string();
-    let (game, variant, format) = (&*finished.game, &*finished.variant, &*format);
+    let (game, variant, format) = (finished.game(), &*finished.variant, &*format);
     if was_a_dnf(tx, account, finished).await? {
         recompute(tx, account).await?;
         return bests::mark_records(tx, account).await;
@@ -184,7 +184,7 @@ async fn was_a_dnf(
          AND format = $4 AND issued_at > $5 AND finished_at IS NOT NULL AND id <> $6 LIMIT 1",
     )
     .bind(account)
-    .bind(&finished.game)
+    .bind(finished.game())
     .bind(&finished.variant)
     .bind(finished.format.to_string())
     .bind(finished.issued_at)

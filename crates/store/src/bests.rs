@@ -54,7 +54,7 @@ pub(super) async fn note_result(
     let (moves, mtm) = (count(result.stm), count(result.mtm));
     for control in std::iter::once("").chain(control) {
         let key = Key {
-            game: &finished.game,
+            game: finished.game(),
             variant: &finished.variant,
             format: &format,
             display,

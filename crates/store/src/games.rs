@@ -6,6 +6,7 @@ use play::format::{Control, Format};
 use play::result::Finished;
 use sqlx::any::AnyRow;
 
+use super::dealt::Dealt;
 use super::{
     averages, bests, column, count, flag_at, parsed, powers, read_rows, record, times_at,
     times_text, Error, Record, Store, RECORD_COLUMNS, RECORD_FROM,
@@ -18,27 +19,25 @@ pub struct IssuedGame {
     pub id: String,
     /// The player (browser) it was issued to.
     pub player_id: String,
-    /// `slide` or `shisen`.
-    pub game: String,
     /// What records are grouped by, e.g. `4x4-row-major`.
     pub variant: String,
     /// The seed it was dealt from.
     pub seed: u64,
-    /// The starting position (slide) or board (shisen), as text.
-    pub setup: String,
-    /// The goal position (slide); empty for shisen.
-    pub goal: String,
-    /// The rules as text: for Shisen-Sho `shisen::Rules` (`standard`,
-    /// `gravity-chinese`, …), for sliding puzzles the goal (`row-major`,
-    /// `missing:7`, …).
-    pub rules: String,
+    /// What was dealt: for a format of several puzzles, its first puzzle
+    /// and the goal as chosen, so the format is dealt again from the seed.
+    pub dealt: Dealt,
     /// `single`, or the format (`marathon-10`, …) the puzzles are dealt
-    /// for: `setup` and `goal` are then its first puzzle, and `rules` the
-    /// goal as chosen (`missing` draws a number for each puzzle), so the
-    /// format is dealt again from the seed.
+    /// for.
     pub format: Format,
     /// When it was issued (Unix milliseconds).
     pub issued_at: i64,
+}
+
+impl IssuedGame {
+    /// `slide` or `shisen`.
+    pub fn game(&self) -> &'static str {
+        self.dealt.game()
+    }
 }
 
 /// The state of an issued game.
@@ -131,13 +130,10 @@ fn issued_game(r: &AnyRow) -> Result<IssuedGame, sqlx::Error> {
     Ok(IssuedGame {
         id: column(r, "g_id")?,
         player_id: column(r, "g_player_id")?,
-        game: column(r, "g_game")?,
         variant: column(r, "g_variant")?,
         // A decimal u64, as text: PostgreSQL has no unsigned 64-bit integer.
         seed: parsed(r, "g_seed", "seed")?,
-        setup: column(r, "g_setup")?,
-        goal: column(r, "g_goal")?,
-        rules: column(r, "g_rules")?,
+        dealt: Dealt::read(r, "g_")?,
         issued_at: column(r, "g_issued_at")?,
         format: parsed(r, "g_format", "format")?,
     })
@@ -164,18 +160,19 @@ impl Store {
     /// averages.
     pub async fn issue_to(&self, game: &IssuedGame, account: Option<&str>) -> Result<(), Error> {
         self.ensure_player(&game.player_id, game.issued_at).await?;
+        let dealt = game.dealt.columns();
         let written = sqlx::query(
             "INSERT INTO games (id, player_id, game, variant, seed, setup, goal, rules, issued_at, \
              format, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
-        .bind(&game.game)
+        .bind(dealt.game)
         .bind(&game.variant)
         .bind(game.seed.to_string())
-        .bind(&game.setup)
-        .bind(&game.goal)
-        .bind(&game.rules)
+        .bind(dealt.setup)
+        .bind(dealt.goal)
+        .bind(dealt.rules)
         .bind(game.issued_at)
         .bind(game.format.to_string())
         .bind(account)
@@ -377,7 +374,7 @@ impl Store {
         )
         .bind(&game.id)
         .bind(&game.player_id)
-        .bind(&game.game)
+        .bind(game.game())
         .bind(&game.variant)
         .bind(count(result.moves))
         .bind(result.millis)
@@ -410,7 +407,7 @@ impl Store {
                 )
                 .await?;
                 let format = result.format.to_string();
-                if powers::counts(&self.tiers, &game.game, &game.variant, &format, display) {
+                if powers::counts(&self.tiers, game.game(), &game.variant, &format, display) {
                     powers::note(&mut tx, account, &self.tiers).await?;
                 }
             }

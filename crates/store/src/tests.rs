@@ -64,12 +64,13 @@ fn game(id: &str, player: &str, issued_at: i64) -> IssuedGame {
     IssuedGame {
         id: id.into(),
         player_id: player.into(),
-        game: "slide".into(),
         variant: "3x3-row-major".into(),
         seed: 9_007_199_254_740_991,
-        setup: "1 2 3/4 5 6/7 0 8".into(),
-        goal: "1 2 3/4 5 6/7 8 0".into(),
-        rules: "row-major".into(),
+        dealt: Dealt::Slide {
+            start: "1 2 3/4 5 6/7 0 8".parse().unwrap(),
+            goal: "1 2 3/4 5 6/7 8 0".parse().unwrap(),
+            chosen: "row-major".parse().unwrap(),
+        },
         format: Format::Single,
         issued_at,
     }
@@ -102,8 +103,10 @@ fn an_issued_game_reads_back_whole_and_only_for_its_player() {
         store.issue(&issued).await.unwrap();
         let row = store.game("g1", "p1", "slide").await.unwrap().unwrap();
         assert_eq!(row.issued.seed, issued.seed, "seeds up to 2^53 survive");
-        assert_eq!(row.issued.setup, issued.setup);
-        assert_eq!(row.issued.rules, "row-major");
+        assert_eq!(
+            row.issued.dealt, issued.dealt,
+            "the deal reads back as dealt"
+        );
         assert_eq!((row.hints, row.assisted, row.finished_at), (0, false, None));
         assert!(store.game("g1", "p2", "slide").await.unwrap().is_none());
         assert!(store.game("g1", "p1", "shisen").await.unwrap().is_none());
@@ -148,6 +151,13 @@ fn a_damaged_format_or_flag_is_an_error_naming_its_column_not_a_default() {
                 "format \"sprint-5\"",
             ),
             ("f2", "assisted = 7", "assisted", "flag 7"),
+            (
+                "f3",
+                "setup = '1 2 3/4 5 6/7 8 8'",
+                "g_setup",
+                "position \"1 2 3/4 5 6/7 8 8\"",
+            ),
+            ("f4", "rules = 'diagonal'", "g_rules", "goal \"diagonal\""),
         ] {
             store.issue(&game(id, "p1", 1_000)).await.unwrap();
             sqlx::query(&format!("UPDATE games SET {damage} WHERE id = $1"))
@@ -162,6 +172,37 @@ fn a_damaged_format_or_flag_is_an_error_naming_its_column_not_a_default() {
                 "{text}"
             );
             assert!(text.contains(value), "{text}");
+        }
+    });
+}
+
+#[test]
+fn every_kind_of_deal_reads_back_as_dealt() {
+    runtime().block_on(async {
+        let store = fresh().await;
+        let rules: shisen::Rules = "gravity-chinese".parse().unwrap();
+        let board = shisen::parse_board("AB..\nBA..\n", rules.matching).unwrap();
+        let slide = |start: &str, chosen: &str| Dealt::Slide {
+            start: start.parse().unwrap(),
+            goal: "1 2 3/4 5 6/7 8 0".parse().unwrap(),
+            chosen: chosen.parse().unwrap(),
+        };
+        let deals = [
+            slide("1 2 3/4 5 6/7 0 8", "row-major"),
+            slide("1 2 3/4 5 6/0 7 8", "missing"),
+            slide("1 2 3/4 5 6/0 7 8", "missing:7"),
+            slide("1 2 3/4 5 6/7 0 8", "8 7 6/5 4 3/2 1 0"),
+            Dealt::Shisen { board, rules },
+        ];
+        for (i, dealt) in deals.into_iter().enumerate() {
+            let id = format!("d{i}");
+            let issued = IssuedGame {
+                dealt,
+                ..game(&id, "p1", 1_000)
+            };
+            store.issue(&issued).await.unwrap();
+            let row = store.game(&id, "p1", issued.game()).await.unwrap();
+            assert_eq!(row.unwrap().issued.dealt, issued.dealt);
         }
     });
 }
@@ -286,7 +327,10 @@ fn records_rank_by_each_order_and_hide_unranked_results() {
             replay.times,
             [300, 600, 900, 1_200, 1_500, 1_800, 2_100, 2_400, 2_700, 3_000]
         );
-        assert_eq!(replay.issued.goal, "1 2 3/4 5 6/7 8 0");
+        let Dealt::Slide { goal, .. } = &replay.issued.dealt else {
+            panic!("a sliding puzzle's replay");
+        };
+        assert_eq!(goal.to_string(), "1 2 3/4 5 6/7 8 0");
     });
 }
 

@@ -10,7 +10,7 @@ use play::format::{Format, Played};
 use play::race::{AnyRace, Event, Race, RaceGame, ShisenDeal};
 use play::result::{self, Facts};
 use play::shisen_game::{Session, ShisenSpec};
-use play::slide_game::{Puzzle, SlideSpec};
+use play::slide_game::{GoalChoice, Puzzle, SlideSpec};
 use shisen::Board;
 use slide::Position;
 
@@ -18,7 +18,7 @@ use super::rooms::{Games, Replica};
 use crate::error::ApiError;
 use crate::games::finish;
 use crate::App;
-use store::{Account, GameRow, IssuedGame};
+use store::{Account, Dealt, GameRow, IssuedGame};
 
 /// What a game's finish has of its own: how its deal is stored, what help
 /// its racer asked about it, and how its turns are judged.
@@ -58,12 +58,13 @@ impl Finishing for SlideSpec {
         IssuedGame {
             id,
             player_id: player,
-            game: "slide".into(),
             variant: self.variant(),
             seed: puzzle.seed,
-            setup: puzzle.start.to_string(),
-            goal: puzzle.goal_position.to_string(),
-            rules: puzzle.goal.to_string(),
+            dealt: Dealt::Slide {
+                start: puzzle.start.clone(),
+                goal: puzzle.goal_position.clone(),
+                chosen: GoalChoice::Goal(puzzle.goal.clone()),
+            },
             issued_at,
             // A race is one puzzle, raced as a single solve.
             format: Format::Single,
@@ -113,12 +114,12 @@ impl Finishing for ShisenSpec {
         IssuedGame {
             id,
             player_id: player,
-            game: "shisen".into(),
             variant: deal.spec.variant(),
             seed: deal.seed,
-            setup: deal.board.to_string(),
-            goal: String::new(),
-            rules: deal.spec.rules().to_string(),
+            dealt: Dealt::Shisen {
+                board: deal.board.clone(),
+                rules: deal.spec.rules(),
+            },
             issued_at,
             // A race is one deal, raced as a single game.
             format: Format::Single,

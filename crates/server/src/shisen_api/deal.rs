@@ -14,7 +14,7 @@ use crate::clock::now_millis;
 use crate::edge::{excludes, GameId, Preset, Seed, ShisenSize};
 use crate::error::{Always, ApiError, Body, BodyErrors};
 use crate::issue_seed;
-use store::IssuedGame;
+use store::{Dealt, IssuedGame};
 use utoipa::ToSchema;
 
 /// A deal to issue.
@@ -172,12 +172,12 @@ pub async fn new(call: Call<Body<NewRequest>>) -> Result<Json<Issued>, ApiError>
     let game = IssuedGame {
         id: random_id(),
         player_id: player.0,
-        game: "shisen".into(),
         variant: spec.variant(),
         seed,
-        setup: board.to_string(),
-        goal: String::new(),
-        rules: spec.rules().to_string(),
+        dealt: Dealt::Shisen {
+            board,
+            rules: spec.rules(),
+        },
         format: play::format::Format::Single,
         issued_at: now,
     };
@@ -187,7 +187,7 @@ pub async fn new(call: Call<Body<NewRequest>>) -> Result<Json<Issued>, ApiError>
     Ok(Json(Issued {
         game: game.id,
         seed,
-        board: game.setup,
+        board: game.dealt.setup(),
         size: spec.size.to_string(),
         gravity: spec.gravity,
         chinese: request.chinese,

@@ -5,14 +5,14 @@ use axum::Json;
 use play::limits::SUBMITTED_TURNS;
 use play::shisen_game::{shuffle_seed, Replay, Session, Turn};
 use serde::{Deserialize, Serialize};
-use shisen::{parse_board, Board, Game, Matching, Rules};
+use shisen::{Board, Game, Matching, Rules};
 
 use crate::account::Call;
 use crate::clock::now_millis;
 use crate::edge::GameId;
 use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
 use crate::games::{open_game, timed, unreadable};
-use store::{GameRow, IssuedGame};
+use store::{Dealt, GameRow, IssuedGame};
 use utoipa::ToSchema;
 
 use super::tools::read_board;
@@ -25,18 +25,21 @@ pub struct GameRequest {
     game: GameId,
 }
 
-/// The rules a stored game was dealt under.
-fn stored_rules(game: &IssuedGame) -> Result<Rules, ApiError> {
-    game.rules
-        .parse()
-        .map_err(|e: shisen::RulesError| unreadable(game, e))
+/// A stored game's deal, a Shisen-Sho one's: its board and rules.
+fn stored_deal(game: &IssuedGame) -> Result<(&Board, Rules), ApiError> {
+    match &game.dealt {
+        Dealt::Shisen { board, rules } => Ok((board, *rules)),
+        Dealt::Slide { .. } => Err(unreadable(
+            game,
+            "a sliding puzzle where a Shisen-Sho deal was asked",
+        )),
+    }
 }
 
 /// The deal of a stored game, as a session at its start.
 pub(crate) fn stored_session(game: &IssuedGame) -> Result<Session, ApiError> {
-    let rules = stored_rules(game)?;
-    let deal = parse_board(&game.setup, rules.matching).map_err(|e| unreadable(game, e))?;
-    Ok(Session::new(deal, rules, game.seed))
+    let (board, rules) = stored_deal(game)?;
+    Ok(Session::new(board.clone(), rules, game.seed))
 }
 
 /// A finished game's turns (as stored, text) played again: every step
@@ -181,7 +184,7 @@ pub struct Shuffled {
 pub async fn shuffle(call: Call<Body<ShuffleRequest>>) -> Result<Json<Shuffled>, ApiError> {
     let Call(app, player, _, Body(request)) = call;
     let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
-    let rules = stored_rules(&row.issued)?;
+    let (_, rules) = stored_deal(&row.issued)?;
     let board = read_board(&request.board, rules.matching == Matching::Chinese)
         .map_err(|e| e.at("/board"))?;
     if request.step > SUBMITTED_TURNS {

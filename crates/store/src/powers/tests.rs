@@ -39,16 +39,26 @@ fn expected(json: &Value, bests: &[(&str, u64)]) -> (u64, String) {
     (power, tiers[tier]["name"].as_str().unwrap().to_string())
 }
 
+/// A solved `size` × `size` board, dealt as a row-major puzzle: what the
+/// powers count is the variant and the format, not the position.
+fn slide_dealt(size: usize) -> crate::Dealt {
+    let goal = slide::Goal::RowMajor
+        .position(slide::Size::new(size, size).unwrap())
+        .unwrap();
+    crate::Dealt::Slide {
+        start: goal.clone(),
+        goal,
+        chosen: "row-major".parse().unwrap(),
+    }
+}
+
 fn dealt(id: &str, size: usize, format: Format, at: i64) -> IssuedGame {
     IssuedGame {
         id: id.into(),
         player_id: "browser".into(),
-        game: "slide".into(),
         variant: format!("{size}x{size}-row-major"),
         seed: 1,
-        setup: String::new(),
-        goal: String::new(),
-        rules: "row-major".into(),
+        dealt: slide_dealt(size),
         format,
         issued_at: at,
     }
