@@ -429,11 +429,7 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        let accounts = accounts
-            .iter()
-            .map(|row| column(row, "account_id"))
-            .collect::<Result<_, _>>()?;
-        self.each_account(accounts, |store, account| async move {
+        self.each_account(&accounts, |store, account| async move {
             let mut tx = store.begin().await?;
             recompute(&mut tx, &account).await?;
             bests::rebuild(&mut tx, &account).await?;

@@ -22,7 +22,7 @@ use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, Transaction};
 
-use super::{Key, Store};
+use super::{column, Key, Store};
 
 /// How many accounts a chore works on at once on PostgreSQL (no more than
 /// the pool has connections), each in its own transaction, so that one
@@ -31,18 +31,22 @@ use super::{Key, Store};
 pub const AT_ONCE: usize = 4;
 
 impl Store {
-    /// Does `work` for every account of `accounts`, each alone (its own
-    /// transaction): the accounts' rows are apart, so the order does not
-    /// matter.
+    /// Does `work` for every account the rows name (column
+    /// `account_id`), each alone (its own transaction): the accounts' rows
+    /// are apart, so the order does not matter.
     pub(super) async fn each_account<W, F>(
         &self,
-        accounts: Vec<String>,
+        rows: &[AnyRow],
         work: W,
     ) -> Result<(), sqlx::Error>
     where
         W: Fn(Store, String) -> F + Clone + Send + 'static,
         F: Future<Output = Result<(), sqlx::Error>> + Send,
     {
+        let accounts = rows
+            .iter()
+            .map(|r| column::<String>(r, "account_id"))
+            .collect::<Result<Vec<_>, _>>()?;
         let pool = self.pool.options().get_max_connections() as usize;
         let at_once = if self.backend.is_sqlite() {
             1
