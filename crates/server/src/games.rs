@@ -40,7 +40,7 @@ pub fn timed(times: &[i64], count: usize) -> Result<(), ApiError> {
 
 /// A stored game the server cannot read back: its own fault, logged.
 pub fn unreadable(game: &IssuedGame, error: impl std::fmt::Display) -> ApiError {
-    eprintln!("stored game {} unreadable: {error}", game.id);
+    tracing::error!(game = %game.id, %error, "stored game unreadable");
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "stored game unreadable")
 }
 
