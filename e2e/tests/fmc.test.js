@@ -15,8 +15,11 @@ before(async () => { server = await startServer(); desk = await startBrowser(); 
 after(async () => { await desk?.stop(); server?.stop(); });
 
 // The board's tiles as shown, row-major, 0 the blank.
-const tilesOf = (page, size) => page.$$eval(`[aria-labelledby="fmc-${size}-title"] .fmc-tile`,
-  (buttons) => buttons.map((b) => Number(b.textContent || 0)));
+const tilesOf = (page, size) => page.$eval(`[aria-labelledby="fmc-${size}-title"] .slide-board`, (board) => {
+  const tiles = Array(board.querySelectorAll('[data-place]').length).fill(0);
+  for (const t of board.querySelectorAll('.tile')) tiles[Number(t.dataset.cell)] = Number(t.dataset.tile);
+  return tiles;
+});
 
 test('the board by keyboard, the moves box checked as it is typed, an entry sent', async () => {
   const page = await desk.context.newPage();
@@ -30,7 +33,7 @@ test('the board by keyboard, the moves box checked as it is typed, an entry sent
   const before = await tilesOf(page, '4x4');
   const blank = before.indexOf(0);
   const [key, letter] = blank % 4 < 3 ? ['ArrowLeft', 'L'] : ['ArrowRight', 'R'];
-  await page.focus('[aria-labelledby="fmc-4x4-title"] .fmc-grid');
+  await page.focus('[aria-labelledby="fmc-4x4-title"] .slide-board');
   await page.keyboard.press(key);
   assert.equal(await page.inputValue('#fmc-4x4-moves'), letter);
   const after = await tilesOf(page, '4x4');

@@ -1,12 +1,14 @@
 // The daily fewest-moves challenge, /fmc (or /fmc#YYYY-MM-DD for a past
 // day): the day's two scrambles from GET /api/fmc/{day}; today, a board to
-// play by clicking or with the arrow keys and a moves box checked as it is
-// typed, then POST /api/fmc/{day}/{size}; a past day, every entry ranked
-// beside the optimum. The moves are applied with rules.js; the server
-// replays the entry in any case.
+// play with any control (slide-board.js: hover, a click or tap, the keys
+// while it has the focus, a swipe) and a moves box checked as it is typed,
+// then POST /api/fmc/{day}/{size}; a past day, every entry ranked beside
+// the optimum. The moves are applied with rules.js; the server replays the
+// entry in any case.
 import { get, post, el } from './api.js';
 import * as a11y from './a11y.js';
-import { applyMove, movesToward, mtmCount, readMoves } from './rules.js';
+import { applyMove, mtmCount, readMoves } from './rules.js';
+import { SlideBoard, display, controlMenu } from './slide-board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,12 +51,7 @@ function playable(day, b) {
     section.append(el('p', { class: 'status good', text: `Your entry: ${b.mine.stm} moves (${b.mine.mtm} MTM): ${b.mine.moves}. Everyone's are shown when the day is over.` }));
     return section;
   }
-  const grid = el('div', {
-    class: 'fmc-grid', role: 'group', tabindex: '0',
-    'aria-label': `${b.size} board: click a tile in the blank's row or column, or use the arrow keys, to slide it`,
-  });
-  // Through the CSSOM: the page's policy refuses style attributes.
-  grid.style.gridTemplateColumns = `repeat(${w}, 2.6rem)`;
+  const node = el('div', { class: 'slide-board', tabindex: '0', role: 'grid', 'aria-describedby': 'fmc-help' });
   const box = el('input', {
     id: `${id}-moves`, class: 'fmc-moves', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'characters',
     'aria-describedby': `${id}-check`,
@@ -63,13 +60,12 @@ function playable(day, b) {
   const send = el('button', { type: 'button', text: `Send my ${b.size} solution` });
   const reset = el('button', { type: 'button', text: 'Back to the scramble' });
   let letters = [];
+  const board = new SlideBoard(node, {
+    play, keysOn: 'board', fit: false, label: `${b.size} board`,
+  });
 
-  function draw(tiles) {
-    grid.replaceChildren(...tiles.map((t, c) => el('button', {
-      type: 'button', class: t === 0 ? 'fmc-tile blank' : 'fmc-tile', tabindex: '-1',
-      'aria-label': t === 0 ? `blank, row ${Math.floor(c / w) + 1} column ${(c % w) + 1}` : `${t}, row ${Math.floor(c / w) + 1} column ${(c % w) + 1}`,
-      'data-cell': String(c), text: t === 0 ? '' : String(t),
-    })));
+  function draw(tiles, played) {
+    board.draw({ key: id, w, h, tiles, goal, start, moves: letters, played, display: display() });
   }
 
   // Reads the box, says what the moves come to, and draws where they lead.
@@ -82,7 +78,7 @@ function playable(day, b) {
     }
     letters = read.letters;
     const r = replay(start, w, h, letters);
-    draw(r.tiles);
+    draw(r.tiles, r.illegal ?? letters.length);
     if (r.illegal !== undefined) {
       check.textContent = `Move ${r.illegal + 1} (${letters[r.illegal]}) is illegal: no tile can slide that way.`;
       check.className = 'status error';
@@ -98,24 +94,17 @@ function playable(day, b) {
     }
   }
 
+  // Moves from the board, where the box's moves lead: those that can be
+  // made are written in the box.
   function play(moves) {
-    if (moves.length === 0) return;
-    box.value = compact(letters.concat(moves));
+    const tiles = replay(start, w, h, letters).tiles;
+    const made = [];
+    for (const m of moves) if (applyMove(tiles, w, h, m)) made.push(m); else break;
+    if (made.length === 0) return;
+    box.value = compact(letters.concat(made));
     validate();
   }
 
-  grid.addEventListener('click', (event) => {
-    const cell = event.target.closest('[data-cell]');
-    if (!cell) return;
-    play(movesToward(replay(start, w, h, letters).tiles, w, Number(cell.dataset.cell)));
-  });
-  grid.addEventListener('keydown', (event) => {
-    const letter = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' }[event.key];
-    if (!letter) return;
-    event.preventDefault();
-    const tiles = replay(start, w, h, letters).tiles;
-    if (applyMove(tiles.slice(), w, h, letter)) play([letter]);
-  });
   box.addEventListener('input', validate);
   reset.addEventListener('click', () => { box.value = ''; validate(); });
   send.addEventListener('click', async () => {
@@ -131,7 +120,7 @@ function playable(day, b) {
     }
   });
   const label = el('label', { for: box.id, text: `${b.size} moves (U D L R for the way a tile slides, a count after a letter repeats it: R2 D L3)` });
-  section.append(el('div', { class: 'board-wrap' }, grid), label, box, check,
+  section.append(el('div', { class: 'board-wrap' }, node), label, box, check,
     el('div', { class: 'fmc-actions' }, send, reset));
   validate();
   return section;
@@ -215,4 +204,5 @@ async function load() {
 
 window.addEventListener('hashchange', load);
 a11y.init();
+controlMenu($('fmc-control'));
 load();

@@ -4,7 +4,7 @@
 // page's game views (race.js says what a view answers).
 import { clock, el } from './api.js';
 import { applyMove, mtmCount } from './rules.js';
-import { parse, draw, listen } from './slide-board.js';
+import { SlideBoard, parse, display, controlMenu } from './slide-board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,20 +18,24 @@ function letters(text) {
 }
 
 export function slideRace(race) {
+  let board = null; // the player's own (slide-board.js)
   const placedOf = (tiles) => tiles.filter((t, i) => t !== 0 && t === race.puzzle.goal[i]).length;
 
-  // My board, drawn with its counters.
-  function render() {
+  // My board, drawn with its counters; `quick` after moves.
+  function render(quick = false) {
     const { puzzle, mine } = race;
     const { w, h } = puzzle;
-    draw($('race-board'), { key: puzzle.seed, w, h, tiles: mine.tiles, goal: puzzle.goal, label: 'your board', solved: mine.done });
+    board.draw({
+      key: puzzle.seed, w, h, tiles: mine.tiles, goal: puzzle.goal, start: puzzle.start, moves: mine.moves,
+      solved: mine.done, display: display(),
+    }, quick);
     $('race-moves').textContent = String(mine.moves.length);
     $('race-mtm').textContent = String(mtmCount(mine.moves));
     $('race-placed').textContent = `${placedOf(mine.tiles)}/${mine.tiles.length - 1}`;
   }
 
   // Plays my moves at once and sends them; the server checks them and
-  // tells the others.
+  // tells the others. Hover moves are drawn, not announced (none are).
   function play(moves) {
     const { puzzle, mine } = race;
     // The board's keys and swipes reach here in a race of another game too.
@@ -49,7 +53,7 @@ export function slideRace(race) {
       mine.done = true;
       race.status('Solved! Waiting for the server’s time…');
     }
-    render();
+    render(!mine.done);
   }
 
   function drawCard(view) {
@@ -73,7 +77,8 @@ export function slideRace(race) {
     ],
 
     setup() {
-      listen($('race-board'), { playing: race.racing, tiles: () => race.mine.tiles, w: () => race.puzzle.w, play });
+      board = new SlideBoard($('race-board'), { play, playing: () => race.racing() && race.puzzle?.game === 'slide', label: 'your board', below: 90 });
+      controlMenu($('race-control'), () => { if (race.puzzle?.game === 'slide' && race.mine) render(); });
     },
 
     puzzle(p) {
@@ -99,7 +104,7 @@ export function slideRace(race) {
       for (const l of mine.moves) applyMove(mine.tiles, puzzle.w, puzzle.h, l);
     },
 
-    render,
+    render: () => render(),
 
     // The card of `seat`: name, a small board, moves, tiles in place and time.
     card(seat) {
@@ -134,8 +139,7 @@ export function slideRace(race) {
     },
 
     clear() {
-      $('race-board').replaceChildren();
-      delete $('race-board').dataset.game;
+      board.clear();
     },
   };
 }

@@ -7,6 +7,7 @@ import { applyMove, mtmCount } from './rules.js';
 import { face, describe } from './tiles.js';
 import * as a11y from './a11y.js';
 import { showVerdicts } from './verdicts.js';
+import { SlideBoard, display } from './slide-board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,6 +17,7 @@ let at = 0;         // moves shown
 let clockMs = 0;    // replay time
 let playing = false;
 let last = null;    // the animation frame's previous timestamp
+let board = null;   // a sliding puzzle's board (slide-board.js), watched
 
 const speed = () => Number($('replay-speed').value);
 const total = () => r.times.length;
@@ -36,12 +38,12 @@ function slideFrames() {
   const p = parsePosition(r.position);
   const goal = parsePosition(r.goal).tiles;
   const tiles = p.tiles.slice();
-  const out = [{ tiles: tiles.slice() }];
+  const out = [{ tiles: tiles.slice(), played: 0 }];
   for (const m of r.moves) {
     applyMove(tiles, p.w, p.h, m);
-    out.push({ tiles: tiles.slice() });
+    out.push({ tiles: tiles.slice(), played: out.length });
   }
-  return out.map((f) => ({ ...f, w: p.w, h: p.h, goal }));
+  return out.map((f) => ({ ...f, w: p.w, h: p.h, goal, start: p.tiles, moves: r.moves }));
 }
 
 // Shisen-Sho: the deal, then each step's board and the path it removed.
@@ -57,25 +59,15 @@ function shisenFrames() {
   return out.map((f) => ({ ...f, w: deal.w, h: deal.h }));
 }
 
+// The position on the board that every page plays on, under the
+// watcher's display type and look; a format's next puzzle (a relay's next
+// size) is a board of its own.
 function drawSlide(f) {
-  const board = $('replay-board');
-  // A format's next puzzle (a relay's next size) gets a board of its own.
-  const puzzle = String(f.puzzle ?? 0);
-  if (!board.classList.contains('slide-board') || board.dataset.puzzle !== puzzle) {
-    board.replaceChildren();
-    board.dataset.puzzle = puzzle;
-    board.className = 'slide-board';
-    board.style.setProperty('--w', f.w);
-    board.style.setProperty('--h', f.h);
-    for (const t of f.tiles) if (t !== 0) board.append(el('div', { class: 'tile', 'data-tile': String(t), text: String(t) }));
-  }
-  f.tiles.forEach((t, i) => {
-    if (t === 0) return;
-    const tile = board.querySelector(`[data-tile="${t}"]`);
-    tile.style.transform = `translate(${(i % f.w) * 100}%, ${Math.floor(i / f.w) * 100}%)`;
-    tile.classList.toggle('home', f.goal[i] === t);
-  });
-  board.classList.toggle('solved', at === total());
+  board ??= new SlideBoard($('replay-board'), { label: 'the replay', fit: false });
+  board.draw({
+    key: f.puzzle ?? 0, w: f.w, h: f.h, tiles: f.tiles, goal: f.goal, start: f.start, moves: f.moves, played: f.played,
+    display: display(), solved: at === total(),
+  }, true);
 }
 
 // A removal is shown on the board it was made on, with its path; the next
@@ -253,10 +245,13 @@ function formatFrames() {
     const p = parsePosition(puzzle.position);
     const goal = parsePosition(puzzle.goal).tiles;
     const tiles = p.tiles.slice();
-    const frame = () => ({ tiles: tiles.slice(), w: p.w, h: p.h, goal, puzzle: i });
+    const moves = [...puzzle.moves];
+    let played = 0;
+    const frame = () => ({ tiles: tiles.slice(), w: p.w, h: p.h, goal, puzzle: i, start: p.tiles, moves, played });
     if (i === 0) out.push(frame()); else out[out.length - 1] = frame();
-    for (const m of puzzle.moves) {
+    for (const m of moves) {
       applyMove(tiles, p.w, p.h, m);
+      played += 1;
       out.push(frame());
     }
   });

@@ -2,55 +2,30 @@
 // issued the puzzle and replays the whole move list when it is solved.
 import { post, clock, el, asking } from './api.js';
 import { showRecords, reasonText } from './records.js';
-import { SOURCE, INVERSE, applyMove, movesToward, mtmCount, DISPLAYS, allowedWith, CarriedDisplay } from './rules.js';
+import { SOURCE, INVERSE, applyMove, mtmCount, DISPLAYS, allowedWith } from './rules.js';
 import * as looks from './looks.js';
 import { announce } from './a11y.js';
 import * as keys from './keys.js';
-import { CanvasBoard, onCanvas } from './board-canvas.js';
-import { onSwipe } from './slide-board.js';
+import * as slideBoard from './slide-board.js';
+import { SlideBoard, parse, format } from './slide-board.js';
 import { formatMenu, formatName, phases, showSplits, played } from './slide-formats.js';
 
 const $ = (id) => document.getElementById(id);
 
 let s = null; // the game in play
 let solving = false;
-// How the player moves tiles (the Control menu). With `click` or
-// `keyboard` every way works as it always has (clicks, keys, swipes); with
-// `hover` the blank follows the pointer and a click adds nothing.
-let control = 'click';
-const CONTROLS = ['hover', 'click', 'keyboard'];
+// The board, drawn and played by slide-board.js: the control (hover,
+// click, keys), display type, animation and zoom are the player's, kept on
+// this device.
+let board = null;
 // What the tiles show (the Display menu; display.js); a game keeps the one
 // it was dealt with, standard in bld.
 let display = 'standard';
-// The board's tile elements by tile number, for the game on show.
-let tileEls = [];
-let placeEls = []; // and the screen reader's cells by place
-// A big board is drawn on a canvas instead (board-canvas.js).
-let canvas = null;
-// What the display type shows in each cell as last drawn, null if none.
-let displayed = null;
-// The tile in each cell as last drawn, and whether it was drawn blind.
-let shown = [];
-let shownBlind = false;
-// How tiles look: `key` is the menu's value; a picture's cropped image and
-// a scheme's colours are kept with the game they were made for.
-let look = { key: 'numbers', photo: null, picture: null, colours: null, for: null };
-
-function parse(text) {
-  const rows = text.split('/').map((r) => r.trim().split(/\s+/).map(Number));
-  return { w: rows[0].length, h: rows.length, tiles: rows.flat() };
-}
-
-const format = (tiles, w) => {
-  const rows = [];
-  for (let i = 0; i < tiles.length; i += w) rows.push(tiles.slice(i, i + w).join(' '));
-  return rows.join('/');
-};
+// The player's photo for the Photo look, an object URL (it never leaves
+// this page).
+let photo = null;
 
 function blankOf(tiles) { return tiles.indexOf(0); }
-
-// The moves that slide the tile at cell `c` towards the blank.
-const movesFor = (c) => movesToward(s.tiles, s.w, c);
 
 function elapsed() { return s ? performance.now() - s.shownAt : 0; }
 
@@ -82,142 +57,14 @@ function status(text, kind = '') {
   p.className = `status ${kind}`;
 }
 
-// The height left for the board from where it starts to the window's
-// bottom: the CSS sizes cells to fit it as well as the width.
-function fitHeight(board) {
-  const top = board.getBoundingClientRect().top + window.scrollY;
-  // On the box around the board, which scrolls within it when zoomed.
-  board.parentElement.style.setProperty('--room', `${Math.max(120, window.innerHeight - top - 24)}px`);
-}
-
-// Draws the board: one element per tile, positioned by transform so moves
-// animate smoothly (but for hover, where each move shows at once), or past
-// 10×10 a canvas (board-canvas.js). A `quick` redraw (after moves) touches
-// only the cells that changed, so that a 32×32 keeps up with the pointer.
+// Draws the board (slide-board.js) and the counters. A `quick` redraw
+// (after moves) touches only the cells that changed.
 function render(quick = false) {
-  const board = $('slide-board');
-  const blind = s.blind && s.moves.length > 0 && !s.solved;
-  if (quick && board.dataset.game === s.key && blind === shownBlind) {
-    const moved = paintCells(board, blind, homes());
-    const changed = paintShown(board, blind, true);
-    paintCanvas([...moved, ...changed]);
-    tick();
-    return;
-  }
-  board.classList.toggle('instant', control === 'hover');
-  board.style.setProperty('--w', s.w);
-  board.style.setProperty('--h', s.h);
-  fitHeight(board);
-  board.classList.toggle('blind', blind);
-  board.classList.toggle('solved', !!s.solved);
-  shown = [];
-  shownBlind = blind;
-  if (board.dataset.game !== s.key) {
-    board.replaceChildren();
-    board.dataset.game = s.key;
-    tileEls = [];
-    s.tiles.forEach((t) => {
-      if (t === 0 || onCanvas(s.w, s.h)) return;
-      tileEls[t] = el('div', { class: 'tile', 'data-tile': String(t), 'aria-hidden': 'true', text: String(t) });
-      board.append(tileEls[t]);
-    });
-    board.append(readerRows());
-    placeEls = [...board.querySelectorAll('[data-place]')];
-    board.setAttribute('aria-label', `sliding puzzle, ${s.w} by ${s.h}`);
-    canvas = onCanvas(s.w, s.h) ? new CanvasBoard(board, s.w, s.h) : null;
-  }
-  const home = homes();
-  paintCells(board, blind, home);
-  paintShown(board, blind);
-  paintLook(board, home);
-  canvas?.fit();
-  paintCanvas();
+  board.draw({
+    key: s.key, w: s.w, h: s.h, tiles: s.tiles, goal: s.goal, start: s.start, moves: s.moves, display: s.display,
+    blind: s.blind && s.moves.length > 0 && !s.solved, solved: !!s.solved, numbers: $('slide-numbers').checked,
+  }, quick);
   tick();
-}
-
-// Each tile's goal cell, for the game in play.
-function homes() {
-  if (s.homes?.key !== s.key) s.homes = { key: s.key, cells: new Map(s.goal.map((t, i) => [t, i])) };
-  return s.homes.cells;
-}
-
-// Draws the cells listed in `only`, or all, on a big board's canvas.
-function paintCanvas(only = null) {
-  if (!canvas) return;
-  const { scheme, picture } = lookShown();
-  canvas.paint({
-    tiles: s.tiles, home: homes(), cells: displayed, blind: shownBlind, numbers: $('slide-numbers').checked,
-    colours: scheme ? look.colours : null, picture: picture ? look.picture : null, hint: s.hint ?? null,
-  }, only);
-}
-
-// Places the tiles of the cells that changed since the last redraw, and
-// says them to screen readers; the cells that changed.
-function paintCells(board, blind, home) {
-  const changed = [];
-  s.tiles.forEach((t, i) => {
-    if (shown[i] === t) return;
-    shown[i] = t;
-    changed.push(i);
-    readerCell(placeEls[i], i, blind);
-    const tile = tileEls[t];
-    if (t === 0 || !tile) return;
-    tile.style.transform = `translate(${(i % s.w) * 100}%, ${Math.floor(i / s.w) * 100}%)`;
-    tile.dataset.cell = String(i);
-    tile.classList.toggle('home', home.get(t) === i);
-    // Blindfolded, the numbers are gone from the page, not only unseen.
-    tile.textContent = blind ? '' : String(t);
-  });
-  return changed;
-}
-
-// What the tiles show under the display type; back to numbers when the
-// display is standard again or the board is blind. The cells whose display
-// changed.
-function paintShown(board, blind, quick = false) {
-  const on = s.display !== 'standard' && !blind;
-  displayed = null;
-  if (!on && !board.classList.contains('displayed')) return [];
-  board.classList.toggle('displayed', on);
-  board.dataset.display = on ? s.display : 'standard';
-  const { cells, changed } = carried(board.dataset.display);
-  looks.paintDisplay(s.tiles, cells, tileEls, placeEls, s.w, quick ? changed : null);
-  if (on) displayed = cells;
-  else { shown = []; paintCells(board, blind, homes()); }
-  return changed;
-}
-
-// The display carried forward to the position in play, and the cells the
-// moves since the last redraw changed; a new puzzle, display or move list
-// (a restart) starts it again from the puzzle's start.
-function carried(display) {
-  let view = s.carried;
-  if (!view || view.key !== s.key || view.display !== display || view.moves !== s.moves) {
-    view = s.carried = Object.assign(new CarriedDisplay(display, s.start, s.goal, s.w), { key: s.key, moves: s.moves });
-  }
-  const changed = new Set();
-  while (view.played < s.moves.length) for (const i of view.move(s.moves[view.played])) changed.add(i);
-  return { cells: view.cells, changed };
-}
-
-// The board as a screen reader meets it: a grid of rows and cells in
-// reading order, each saying its tile and place ("7, row 2, column 3").
-// The visible tiles are positioned by transform and hidden from it.
-function readerRows() {
-  const rows = el('div', { class: 'sr-only', role: 'rowgroup' });
-  for (let y = 0; y < s.h; y++) {
-    const row = el('div', { role: 'row' });
-    for (let x = 0; x < s.w; x++) row.append(el('div', { role: 'gridcell', 'data-place': String(y * s.w + x) }));
-    rows.append(row);
-  }
-  return rows;
-}
-
-function readerCell(cell, i, blind) {
-  const t = s.tiles[i];
-  const where = `row ${Math.floor(i / s.w) + 1}, column ${(i % s.w) + 1}`;
-  const tile = blind ? 'tile' : t;
-  cell.textContent = `${t === 0 ? 'blank' : tile}, ${where}`;
 }
 
 const WORDS = keys.WORDS;
@@ -229,58 +76,21 @@ function sayMoves(moved, letter) {
   announce('slide-said', `${moved.join(', ')} ${WORDS[letter]}; ${placed} of ${s.tiles.length - 1} in place`);
 }
 
-// Shows the current look on the board's tiles: a scheme's colours, or each
-// tile's part of the picture (the part at its goal cell).
-function paintLook(board, home) {
-  const { ready, scheme, picture } = lookShown();
-  board.classList.toggle('look-scheme', !!scheme);
-  board.classList.toggle('look-picture', !!picture);
-  board.classList.toggle('no-numbers', !$('slide-numbers').checked);
-  board.dataset.look = ready ? look.key : 'numbers';
-  if (picture) board.style.setProperty('--picture', `url("${look.picture}")`);
-  for (const tile of board.querySelectorAll('.tile')) {
-    const t = Number(tile.dataset.tile);
-    const h = home.get(t);
-    tile.style.setProperty('--hx', String(h % s.w));
-    tile.style.setProperty('--hy', String(Math.floor(h / s.w)));
-    tile.style.setProperty('--fill', scheme ? look.colours.fills[t] : '');
-    tile.style.setProperty('--ink', scheme ? look.colours.texts[t] : '');
-  }
-}
-
-// Whether the look made for the game in play is shown, and which.
-function lookShown() {
-  const ready = look.for === s.key;
-  const scheme = ready && !!look.colours && look.key.startsWith('scheme:');
-  const picture = ready && !!look.picture && (look.key.startsWith('picture:') || look.key === 'photo');
-  return { ready, scheme, picture };
-}
-
 // Makes what the chosen look needs for the game in play (colours from the
 // server, a picture cropped to the board), then redraws.
 async function prepareLook() {
   if (!s) return;
   const game = s;
   const key = $('slide-look').value;
-  look.key = key;
   try {
-    if (key.startsWith('scheme:')) {
-      look.colours = await looks.colours(game.goalText, key.slice(7));
-    } else if (key.startsWith('picture:')) {
-      look.picture = await looks.cropped(looks.builtIn(key.slice(8)), game.w, game.h);
-    } else if (key === 'photo') {
-      if (!look.photo) return;
-      look.picture = await looks.cropped(look.photo, game.w, game.h);
-    }
+    if (!(await board.setLook(key, photo))) return;
   } catch (e) {
     status(`Cannot show that look: ${e.message}`, 'error');
     if (key.startsWith('scheme:grids:')) $('slide-look').querySelector(`option[value="${key}"]`)?.remove();
     return;
   }
-  if (game !== s || look.key !== key) return;
-  look.for = game.key;
+  if (game !== s) return;
   looks.keepLook(`${game.w}x${game.h}`, key);
-  render();
   renderGoal();
 }
 
@@ -301,9 +111,10 @@ function chooseLook(key) {
 
 function renderGoal() {
   const overlay = $('slide-goal-overlay');
-  if (look.for === s.key && look.picture && (look.key.startsWith('picture:') || look.key === 'photo')) {
+  const picture = board.picture();
+  if (picture) {
     // A picture puzzle's goal is the whole picture.
-    const img = el('img', { class: 'goal-picture', src: look.picture, alt: 'the whole picture' });
+    const img = el('img', { class: 'goal-picture', src: picture, alt: 'the whole picture' });
     img.style.aspectRatio = `${s.w} / ${s.h}`;
     overlay.replaceChildren(el('div', { class: 'goal-title', text: `Goal: ${s.goalName}` }), img);
     return;
@@ -342,37 +153,6 @@ function play(letters, input, quiet = false) {
   }
 }
 
-// The cell of the board under a point of the screen, or null off the
-// board's cells.
-function cellAt(board, x, y) {
-  const r = board.getBoundingClientRect();
-  const pad = (r.width - board.clientWidth) / 2 + parseFloat(getComputedStyle(board).paddingLeft);
-  const size = (r.width - 2 * pad) / s.w;
-  const cx = Math.floor((x - r.left - pad) / size);
-  const cy = Math.floor((y - r.top - pad) / size);
-  return cx < 0 || cy < 0 || cx >= s.w || cy >= s.h ? null : cy * s.w + cx;
-}
-
-// Hover: the blank follows the pointer. Where the pointer is over a tile
-// in the blank's row or column, that tile and those between slide so the
-// blank ends under the pointer; elsewhere nothing moves until the pointer
-// reaches the blank's row or column. Ctrl or a held button lets the
-// pointer move without moving tiles (to place it before a solve). Every
-// point the pointer passed through since the last event counts, so a fast
-// sweep moves what a slow one would.
-function hovered(e) {
-  if (control !== 'hover' || !s || s.solved || solving || e.pointerType === 'touch') return;
-  if (e.ctrlKey || e.buttons) return;
-  const board = $('slide-board');
-  const points = e.getCoalescedEvents?.() ?? [];
-  for (const p of points.length ? points : [e]) {
-    const c = cellAt(board, p.clientX, p.clientY);
-    if (c === null) continue;
-    const moves = movesFor(c);
-    if (moves.length) play(moves, 'h', true);
-  }
-}
-
 async function finish() {
   s.solved = true;
   const game = s;
@@ -408,15 +188,14 @@ function refreshRecords() {
 function lookParam() {
   const key = $('slide-look').value;
   const look = key === 'numbers' || key === 'photo' ? '' : `&look=${encodeURIComponent(key)}`;
-  return `${look}&control=${control}${display === 'standard' ? '' : `&display=${display}`}`;
+  return `${look}&control=${slideBoard.control()}${display === 'standard' ? '' : `&display=${display}`}`;
 }
 
 // Chooses how tiles are moved, remembered on this device.
 function setControl(value) {
-  if (!CONTROLS.includes(value)) return;
-  control = value;
+  if (!slideBoard.CONTROLS.includes(value)) return;
+  slideBoard.setControl(value);
   $('slide-control').value = value;
-  try { localStorage.setItem('tessera-slide-control', value); } catch { /* this visit only */ }
 }
 
 function shareLink(seed) {
@@ -438,7 +217,10 @@ export async function start(params = new URLSearchParams()) {
   if (params.has('goal')) $('slide-goal').value = params.get('goal');
   if ([...$('slide-format').options].some((o) => o.value === params.get('format'))) $('slide-format').value = params.get('format');
   if (params.has('control')) setControl(params.get('control'));
-  if (DISPLAYS.some(([d]) => d === params.get('display'))) $('slide-display').value = display = params.get('display');
+  if (DISPLAYS.some(([d]) => d === params.get('display'))) {
+    $('slide-display').value = display = params.get('display');
+    slideBoard.setDisplay(display);
+  }
   if (params.has('look')) chooseLook(params.get('look'));
   const body = { size: $('slide-size').value, goal: $('slide-goal').value };
   // The daily puzzle is a single solve.
@@ -486,29 +268,12 @@ async function hint() {
     const b = blankOf(s.tiles);
     const [dx, dy] = SOURCE[r.move];
     const cell = (Math.floor(b / s.w) + dy) * s.w + (b % s.w) + dx;
-    const tile = $('slide-board').querySelector(`[data-cell="${cell}"]`);
-    if (canvas) flashOnCanvas(cell);
-    if (tile) {
-      tile.classList.add('hinted');
-      setTimeout(() => tile.classList.remove('hinted'), 900);
-    }
+    board.flash(cell);
     const unit = metric === 'mtm' ? 'MTM moves' : 'moves';
     status(`Hint: slide ${r.run} (${r.remaining} ${unit} to go${r.optimal ? ', optimal' : ''})`);
   } catch (e) {
     status(e.message, 'error');
   }
-}
-
-// A hinted tile on a canvas, lit as the tile elements are (app.css).
-function flashOnCanvas(cell) {
-  const game = s;
-  s.hint = cell;
-  paintCanvas([cell]);
-  setTimeout(() => {
-    if (game !== s || s.hint !== cell) return;
-    s.hint = null;
-    paintCanvas([cell]);
-  }, 900);
 }
 
 async function solve() {
@@ -584,39 +349,6 @@ function chooseSize(text) {
   return true;
 }
 
-// Zoom: + and - make the board's cells larger or smaller than fit, End
-// fits it to the window again. Zoomed in, the board scrolls in its box and
-// a drag pans it.
-let zoom = 1;
-function setZoom(value) {
-  zoom = Math.min(8, Math.max(0.5, value));
-  const board = $('slide-board');
-  board.style.setProperty('--zoom', String(zoom));
-  board.parentElement.classList.toggle('zoomed', zoom > 1);
-  if (canvas?.fit()) paintCanvas();
-}
-
-function pannable(board) {
-  let from = null;
-  let dragged = false;
-  board.addEventListener('pointerdown', (e) => {
-    dragged = false;
-    from = zoom > 1 && e.pointerType === 'mouse' ? { x: e.clientX, y: e.clientY } : null;
-  });
-  board.addEventListener('pointermove', (e) => {
-    if (!from || !e.buttons) return;
-    const wrap = board.parentElement;
-    wrap.scrollBy(from.x - e.clientX, from.y - e.clientY);
-    dragged ||= Math.abs(from.x - e.clientX) + Math.abs(from.y - e.clientY) > 4;
-    from = { x: e.clientX, y: e.clientY };
-  });
-  board.addEventListener('pointerup', () => { from = null; });
-  // A drag is no click on the tile it ends on.
-  board.addEventListener('click', (e) => {
-    if (dragged) { e.stopImmediatePropagation(); dragged = false; }
-  }, { capture: true });
-}
-
 // --- Formats: marathons and relays on one clock, blindfold solves.
 
 // One puzzle of the format is solved: the next appears at once, on the
@@ -650,9 +382,8 @@ function submission(game) {
 }
 
 export function init() {
-  window.addEventListener('resize', () => {
-    fitHeight($('slide-board'));
-    if (canvas?.fit()) paintCanvas();
+  board = new SlideBoard($('slide-board'), {
+    play, undo, ownLook: true, label: 'sliding puzzle', playing: () => !!s && !s.solved && !solving,
   });
   const sizes = $('slide-size');
   sizes.append(el('option', { value: '2x2', text: '2×2' }));
@@ -676,14 +407,13 @@ export function init() {
     }
   });
   formatMenu(RELAY_LAST);
-  pannable($('slide-board'));
   const lookMenu = $('slide-look');
   for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
   lookMenu.addEventListener('change', () => {
-    if (lookMenu.value === 'photo' && !look.photo) { $('slide-photo').click(); return; }
+    if (lookMenu.value === 'photo' && !photo) { $('slide-photo').click(); return; }
     if (lookMenu.value === 'layers') {
       const layers = prompt('Grid layers, outermost first, e.g. 20x10,10x10,10x5,5x5');
-      if (!chooseLook(layers ? `scheme:grids:${layers.replace(/\s+/g, '')}` : look.key)) return;
+      if (!chooseLook(layers ? `scheme:grids:${layers.replace(/\s+/g, '')}` : board.look.key)) return;
     }
     if (s) history.replaceState(null, '', s.daily ? `#slide&daily${lookParam()}` : shareLink(s.seed));
     prepareLook();
@@ -691,57 +421,37 @@ export function init() {
   $('slide-photo').addEventListener('change', () => {
     const file = $('slide-photo').files[0];
     if (!file) return;
-    if (look.photo) URL.revokeObjectURL(look.photo);
+    if (photo) URL.revokeObjectURL(photo);
     // An object URL: the photo is read by this page only, never sent.
-    look.photo = URL.createObjectURL(file);
+    photo = URL.createObjectURL(file);
     lookMenu.value = 'photo';
     prepareLook();
   });
   $('slide-numbers').addEventListener('change', () => { if (s) render(); });
-  const board = $('slide-board');
-  board.addEventListener('click', (e) => {
-    // A tile on screen, or a screen reader's cell (activated by Enter).
-    const tile = e.target.closest('.tile');
-    const cell = e.target.closest('[data-place]');
-    // A screen reader's Enter comes as a click from no pointer.
-    const input = { mouse: 'm', pen: 'm', touch: 't' }[e.pointerType] ?? 'k';
-    // With hover the pointer has moved the tiles already.
-    if (control === 'hover' && input === 'm') return;
-    if (tile) play(movesFor(Number(tile.dataset.cell)), input);
-    else if (cell) play(movesFor(Number(cell.dataset.place)), input);
-    else if (canvas && e.target === canvas.canvas) {
-      const at = cellAt(board, e.clientX, e.clientY);
-      if (at !== null) play(movesFor(at), input);
-    }
+  $('slide-animate').checked = slideBoard.animate();
+  $('slide-animate').addEventListener('change', () => {
+    slideBoard.setAnimate($('slide-animate').checked);
+    if (s) render();
   });
   keys.load();
   $('slide-keys').addEventListener('click', () => keys.choose(status));
+  // The keys being chosen; the board (slide-board.js) takes the others.
   document.addEventListener('keydown', (e) => {
-    if ($('page-slide').hidden) return;
-    if (keys.choosing()) { keys.take(e, status); return; }
-    if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
-    const move = keys.move(e.key);
-    if (move && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); play([move], 'k'); return; }
-    if (e.key === 'Backspace') { e.preventDefault(); undo('k'); }
-    if (e.key === '+' || e.key === '=') { e.preventDefault(); setZoom(zoom * 1.25); }
-    if (e.key === '-') { e.preventDefault(); setZoom(zoom / 1.25); }
-    if (e.key === 'End') { e.preventDefault(); setZoom(1); }
-  });
-  // Hover reads the pointer as each movement arrives (`pointerrawupdate`,
-  // where the browser has it), not when the next frame dispatches
-  // `pointermove`: the move is drawn before that frame, so it shows in it.
-  // Once raw updates arrive, `pointermove` replaying the same path would
-  // move the blank back along it, so it is left to them.
-  let raw = false;
-  board.addEventListener('pointerrawupdate', (e) => { raw = true; hovered(e); });
-  board.addEventListener('pointermove', (e) => { if (!raw) hovered(e); });
+    if ($('page-slide').hidden || !keys.choosing()) return;
+    e.stopImmediatePropagation();
+    keys.take(e, status);
+  }, { capture: true });
   const displays = $('slide-display');
   for (const [value, text] of DISPLAYS) displays.append(el('option', { value, text }));
   // A display is a category of its own: changing it deals a new puzzle.
-  displays.addEventListener('change', () => { display = displays.value; start(); });
+  display = displays.value = slideBoard.display();
+  displays.addEventListener('change', () => {
+    display = displays.value;
+    slideBoard.setDisplay(display);
+    start();
+  });
   const chooser = $('slide-control');
-  try { control = CONTROLS.find((c) => c === localStorage.getItem('tessera-slide-control')) ?? control; } catch { /* none kept */ }
-  chooser.value = control;
+  chooser.value = slideBoard.control();
   chooser.addEventListener('change', () => {
     setControl(chooser.value);
     if (s) {
@@ -749,7 +459,6 @@ export function init() {
       render();
     }
   });
-  onSwipe(board, (letter) => play([letter], 't'));
   $('slide-new').addEventListener('click', () => start());
   $('slide-daily').addEventListener('click', () => start(new URLSearchParams('daily')));
   $('slide-undo').addEventListener('click', () => undo('m'));

@@ -1,7 +1,8 @@
 // Time attack, /time-attack: POST /api/time-attack deals a run (every
 // puzzle at once, with its optimal length), the page plays it on its own
 // clock, the puzzles one after another on the sliding board
-// (slide-board.js, the moves by rules.js), adds the time the server's rule
+// (slide-board.js, every control the player may choose; the moves by
+// rules.js), adds the time the server's rule
 // gives for efficient solves (the server sends the amounts), and at the end
 // sends every puzzle played with its move times to
 // POST /api/time-attack/{run}, which replays, scores and judges it. The
@@ -9,13 +10,14 @@
 import { get, post, clock, el } from './api.js';
 import * as a11y from './a11y.js';
 import { applyMove } from './rules.js';
-import { parse, draw, listen } from './slide-board.js';
+import { SlideBoard, parse, display, controlMenu } from './slide-board.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => a11y.announce('ta-said', text);
 
 let run = null;   // the run being played: the server's answer and the play
 let ticker = 0;
+let board = null;
 
 const now = () => Math.max(0, Math.round(performance.now() - run.shownAt));
 const playing = () => !!run && !run.over;
@@ -55,15 +57,17 @@ async function showBoard() {
   }
 }
 
-// The clock left, the counters and the board of the puzzle on show.
-function render() {
+// The clock left, the counters and the board of the puzzle on show;
+// `quick` after moves.
+function render(quick = false) {
   const p = current();
   $('ta-score').textContent = String(run.score);
   $('ta-puzzle').textContent = `${run.index + 1} of ${run.puzzles.length} (${p.optimal} moves at best)`;
   $('ta-moves').textContent = String(run.played[run.index].moves.length);
   $('ta-within').textContent = String(p.efficient_within);
   $('ta-streak').textContent = String(run.streak);
-  draw($('ta-board'), { key: `${run.id}-${run.index}`, w: 4, h: 4, tiles: run.tiles, goal: p.goal, label: `puzzle ${run.index + 1}`, below: 60 });
+  const played = run.played[run.index];
+  board.draw({ key: `${run.id}-${run.index}`, w: 4, h: 4, tiles: run.tiles, goal: p.goal, start: p.start, moves: played.moves, display: display() }, quick);
 }
 
 function tick() {
@@ -85,7 +89,7 @@ function play(letters) {
     played.times.push(now());
   }
   if (!run.tiles.every((t, i) => t === p.goal[i])) {
-    render();
+    render(true);
     return;
   }
   if (now() > run.endsAt) {
@@ -172,7 +176,8 @@ async function finish(why) {
   showBoard();
 }
 
-listen($('ta-board'), { playing, tiles: () => run.tiles, w: () => 4, play });
+board = new SlideBoard($('ta-board'), { play, playing, label: 'the puzzle', below: 60 });
+controlMenu($('ta-control'), () => { if (run) render(); });
 $('ta-start').addEventListener('click', start);
 $('ta-end').addEventListener('click', () => finish('You ended the run.'));
 a11y.init();
