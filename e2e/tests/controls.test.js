@@ -1,6 +1,6 @@
 // One board everywhere: on every page where a player moves tiles (the
-// sliding puzzle's page and its daily puzzle, a race, a rated race, time
-// attack, the fewest-moves challenge) each control moves them, driven as a
+// sliding puzzle's page and its daily puzzle, a race, a rated race, an
+// arena's race, time attack, the fewest-moves challenge) each control moves them, driven as a
 // person drives it: a mouse click, a key, the mouse moved over the tiles
 // with the control set to hover (chosen on the page, kept on the device),
 // and on a touch screen a tap and a swipe. axe finds nothing on the boards.
@@ -123,31 +123,49 @@ test('the sliding puzzle\'s page and the daily puzzle: every control', async () 
   await touch.close();
 });
 
-// Opens a race of 4x4 from the sliding puzzle's page (`button`: rated or
-// not) on the desk, the phone joins, both get ready and the race starts.
-async function race(button, a, b) {
-  await a.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=9`);
-  await a.waitForSelector('#slide-board .tile');
-  await a.click(button);
-  await a.waitForURL(/\/race\/[0-9a-f]+$/);
-  await takeSeat(a, 'Ada');
-  await b.goto(a.url());
-  await takeSeat(b, 'Ben');
-  await a.waitForSelector('#race-players li[data-player="2"]');
-  for (const page of [a, b]) await page.click('#race-ready');
+// Takes a seat in the race on show and gets ready, where the room asks.
+async function seatAndReady(page, name) {
+  await page.waitForSelector('#race-join-button:visible, #race-ready:visible, #race-board .tile');
+  if (await page.isVisible('#race-join-button')) await takeSeat(page, name);
+  if (await page.isVisible('#race-ready')) await page.click('#race-ready');
+}
+
+// A race of 4x4 between the desk and the phone: opened from the sliding
+// puzzle's page (`how`: its button, rated or not) and joined by the link,
+// or an arena's made on the desk and joined on both, which pairs them.
+async function race(how, a, b) {
+  if (how === 'arena') {
+    await a.goto(`${server.url}arenas`);
+    await a.selectOption('#arena-pool', 'slide-4x4');
+    await a.fill('#arena-minutes', '15');
+    await a.click('#arena-form button[type=submit]');
+    await a.waitForURL(/\/arena\/[^/]+$/);
+    await a.click('#arena-join');
+    await b.goto(a.url());
+    await b.click('#arena-join');
+    for (const page of [a, b]) await page.waitForURL(/\/race\/.+\?arena=/);
+  } else {
+    await a.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=9`);
+    await a.waitForSelector('#slide-board .tile');
+    await a.click(how);
+    await a.waitForURL(/\/race\/[0-9a-f]+$/);
+    await b.goto(a.url());
+  }
+  await seatAndReady(a, 'Ada');
+  await seatAndReady(b, 'Ben');
   for (const page of [a, b]) await page.waitForSelector('#race-board .tile', { timeout: 8000 });
   for (const page of [a, b]) await hears(page, /^Go!$/);
 }
 
-test('a race and a rated race: every control on the racer\'s board', async () => {
+test('a race, a rated race and an arena\'s race: every control on the racer\'s board', async () => {
   const a = await desk.context.newPage();
   const b = await phone.context.newPage();
   await a.goto(server.url);
   await signUp(a, uniqueHandle('ada'));
   await b.goto(server.url);
   await signUp(b, uniqueHandle('ben'));
-  for (const button of ['#slide-race', '#slide-race-rated']) {
-    await race(button, a, b);
+  for (const how of ['#slide-race', '#slide-race-rated', 'arena']) {
+    await race(how, a, b);
     assert.match(await a.textContent('#race-help'), /Hover .* click or tap .* keys .* swipe/);
     await deskControls(a, '#race-board', '#race-control');
     await touchControls(b, '#race-board');
