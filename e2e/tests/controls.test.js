@@ -204,3 +204,48 @@ test('the fewest-moves challenge: every control on a board, written in the moves
     await page.close();
   }
 });
+
+// Walks the keyboard's cursor on a Shisen-Sho board `w` wide to cell `to`
+// and picks the tile there with Enter.
+async function pickByKeys(page, sel, w, to) {
+  const at = Number(await page.$eval(`${sel} [tabindex="0"]`, (e) => e.dataset.cell ?? e.dataset.gap));
+  await page.focus(`${sel} [tabindex="0"]`);
+  const [dx, dy] = [to % w - at % w, Math.floor(to / w) - Math.floor(at / w)];
+  for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+  await page.keyboard.press('Enter');
+}
+
+test('a Shisen-Sho race: a pair taken by keys on the desk, by taps on the phone', async () => {
+  const a = await desk.context.newPage();
+  const b = await phone.context.newPage();
+  await a.goto(`${server.url}#shisen&size=6x4&gravity=0&chinese=0&seed=3`);
+  await a.waitForSelector('#shisen-board .stile');
+  await a.click('#shisen-race');
+  await a.waitForURL(/\/race\/[0-9a-f]+$/);
+  await b.goto(a.url());
+  await seatAndReady(a, 'Ada');
+  await seatAndReady(b, 'Ben');
+  for (const page of [a, b]) await page.waitForSelector('#race-shisen .stile', { timeout: 8000 });
+  for (const page of [a, b]) await hears(page, /^Go!$/);
+  // A pair that connects, as the server finds them.
+  const board = await a.$$eval('#race-shisen .stile', (els) => {
+    const cells = Array(24).fill('.');
+    for (const e of els) cells[Number(e.dataset.cell)] = e.dataset.kind;
+    return [0, 6, 12, 18].map((i) => cells.slice(i, i + 6).join('')).join('\n');
+  });
+  const { pairs } = await a.evaluate(async (text) => (await fetch('/api/shisen/check', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ board: text, gravity: false, chinese: false }),
+  })).json(), board);
+  const [x1, y1, x2, y2] = pairs[0];
+  await pickByKeys(a, '#race-shisen', 6, y1 * 6 + x1);
+  await a.waitForSelector(`#race-shisen .stile[data-cell="${y1 * 6 + x1}"][aria-pressed="true"]`);
+  await pickByKeys(a, '#race-shisen', 6, y2 * 6 + x2);
+  await a.waitForFunction(() => document.querySelector('#race-left').textContent === '22');
+  await b.tap(`#race-shisen .stile[data-cell="${y1 * 6 + x1}"]`);
+  await b.tap(`#race-shisen .stile[data-cell="${y2 * 6 + x2}"]`);
+  await b.waitForFunction(() => document.querySelector('#race-left').textContent === '22');
+  await noViolations(a, 'a Shisen-Sho race\'s board');
+  await a.close();
+  await b.close();
+});

@@ -3,7 +3,8 @@
 // shuffles included) comes back in `progress`. One of the race page's game
 // views (race.js says what a view answers).
 import { clock, el } from './api.js';
-import { face, describe } from './tiles.js';
+import { face } from './tiles.js';
+import { ShisenBoard } from './shisen-board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,36 +16,13 @@ function cellsOf(text) {
 export function shisenRace(race) {
   let boards = new Map(); // seat → the last board text heard
   let picked = null;      // the first tile of a pair, by cell
+  let board = null;       // my board (shisen-board.js)
 
-  // My board: a button per tile, with the single game's faces, on a felt
-  // with a one-tile ring around it (where paths may run).
+  // My board (shisen-board.js), with its counters.
   function render() {
     const { puzzle, mine } = race;
-    const box = $('race-shisen');
-    const { w, h } = puzzle;
-    const room = Math.max(240, Math.min(box.parentElement.clientWidth || 720, 900));
-    const tw = Math.max(22, Math.min(48, Math.floor(room / (w + 2))));
-    const th = Math.round(tw * 1.3);
-    box.style.width = `${(w + 2) * tw}px`;
-    box.style.height = `${(h + 2) * th}px`;
+    board.draw({ w: puzzle.w, h: puzzle.h, cells: mine.cells, selected: picked, chinese: puzzle.chinese, solved: mine.done });
     const left = mine.cells.filter((c) => c !== '.').length;
-    box.setAttribute('aria-label', `your Shisen-Sho board, ${w} by ${h}, ${left} tiles left`);
-    const nodes = [];
-    mine.cells.forEach((kind, i) => {
-      if (kind === '.') return;
-      const [x, y] = [i % w, Math.floor(i / w)];
-      const node = el('button', {
-        type: 'button', class: i === picked ? 'stile selected' : 'stile', 'data-cell': String(i), 'data-kind': kind,
-        title: describe(kind), 'aria-pressed': String(i === picked),
-      });
-      Object.assign(node.style, { left: `${(x + 1) * tw}px`, top: `${(y + 1) * th}px`, width: `${tw}px`, height: `${th}px` });
-      node.innerHTML = face(kind); // generated SVG, no user text
-      node.firstElementChild?.setAttribute('aria-hidden', 'true');
-      node.prepend(el('span', { class: 'sr-only', text: `${describe(kind)}, row ${y + 1}, column ${x + 1}` }));
-      nodes.push(node);
-    });
-    box.replaceChildren(...nodes);
-    box.classList.toggle('solved', mine.done);
     $('race-moves').textContent = String(mine.moves);
     $('race-left').textContent = String(left);
     $('race-score').textContent = String(mine.score);
@@ -114,10 +92,7 @@ export function shisenRace(race) {
         picked = null;
         sendTurn('shuffle');
       });
-      $('race-shisen').addEventListener('click', (e) => {
-        const tile = e.target.closest('.stile');
-        if (tile) pickTile(Number(tile.dataset.cell));
-      });
+      board = new ShisenBoard($('race-shisen'), { pick: pickTile, playing, label: 'your Shisen-Sho board', fit: 'box' });
     },
 
     puzzle(p) {
@@ -187,7 +162,7 @@ export function shisenRace(race) {
     clear() {
       boards = new Map();
       picked = null;
-      $('race-shisen').replaceChildren();
+      board.clear();
     },
   };
 }

@@ -4,10 +4,10 @@
 // and paths come from the server's replay.
 import { get, clock, el } from './api.js';
 import { applyMove, mtmCount } from './rules.js';
-import { face, describe } from './tiles.js';
 import * as a11y from './a11y.js';
 import { showVerdicts } from './verdicts.js';
-import { SlideBoard, display } from './slide-board.js';
+import { SlideBoard, parse, display } from './slide-board.js';
+import { ShisenBoard } from './shisen-board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,15 +18,11 @@ let clockMs = 0;    // replay time
 let playing = false;
 let last = null;    // the animation frame's previous timestamp
 let board = null;   // a sliding puzzle's board (slide-board.js), watched
+let shisenBoard = null; // or a Shisen-Sho one (shisen-board.js)
 
 const speed = () => Number($('replay-speed').value);
 const total = () => r.times.length;
 const timeOf = (k) => (k === 0 ? 0 : r.times[k - 1]);
-
-function parsePosition(text) {
-  const rows = text.split('/').map((row) => row.trim().split(/\s+/).map(Number));
-  return { w: rows[0].length, h: rows.length, tiles: rows.flat() };
-}
 
 function parseBoard(text) {
   const rows = text.replace(/\n+$/, '').split('\n');
@@ -35,8 +31,8 @@ function parseBoard(text) {
 
 // Sliding puzzle: the position after every move.
 function slideFrames() {
-  const p = parsePosition(r.position);
-  const goal = parsePosition(r.goal).tiles;
+  const p = parse(r.position);
+  const goal = parse(r.goal).tiles;
   const tiles = p.tiles.slice();
   const out = [{ tiles: tiles.slice(), played: 0 }];
   for (const m of r.moves) {
@@ -72,35 +68,17 @@ function drawSlide(f) {
 
 // A removal is shown on the board it was made on, with its path; the next
 // frame shows the board after it. The last frame shows the board as it was
-// left (cleared), the last path still drawn.
+// left (cleared), the last path still drawn. On the board every page
+// shows (shisen-board.js), watched.
 function drawShisen(f) {
-  const board = $('replay-board');
-  board.className = 'shisen-board';
-  const tw = Math.max(18, Math.min(44, Math.floor((Math.min(window.innerWidth, 1200) - 48) / (f.w + 2))));
-  const th = Math.round(tw * 1.3);
-  board.style.width = `${(f.w + 2) * tw}px`;
-  board.style.height = `${(f.h + 2) * th}px`;
-  const shown = f.path && at < total() ? f.before : f.cells;
-  const ends = f.path ? [f.path[0], f.path[f.path.length - 1]].map(([x, y]) => y * f.w + x) : [];
-  const nodes = [];
-  shown.forEach((kind, i) => {
-    if (kind === '.') return;
-    const tile = el('div', { class: ends.includes(i) ? 'stile selected' : 'stile', title: describe(kind) });
-    Object.assign(tile.style, { left: `${(i % f.w + 1) * tw}px`, top: `${(Math.floor(i / f.w) + 1) * th}px`, width: `${tw}px`, height: `${th}px` });
-    tile.innerHTML = face(kind); // generated SVG, no user text
-    nodes.push(tile);
-  });
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('class', 'paths');
-  svg.setAttribute('width', String((f.w + 2) * tw));
-  svg.setAttribute('height', String((f.h + 2) * th));
-  if (f.path) {
-    const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
-    line.setAttribute('points', f.path.map(([x, y]) => `${(x + 1.5) * tw},${(y + 1.5) * th}`).join(' '));
-    svg.append(line);
-  }
-  nodes.push(svg);
-  board.replaceChildren(...nodes);
+  const node = $('replay-board');
+  node.className = 'shisen-board';
+  shisenBoard ??= new ShisenBoard(node, { label: 'the replay\'s Shisen-Sho board' });
+  shisenBoard.draw({ w: f.w, h: f.h, cells: f.path && at < total() ? f.before : f.cells });
+  if (!f.path) return;
+  const [first, last] = [f.path[0], f.path[f.path.length - 1]];
+  shisenBoard.mark('selected', first[1] * f.w + first[0], last[1] * f.w + last[0]);
+  shisenBoard.path(f.path);
 }
 
 function draw() {
@@ -242,8 +220,8 @@ function isFormat() {
 function formatFrames() {
   const out = [];
   r.puzzles.forEach((puzzle, i) => {
-    const p = parsePosition(puzzle.position);
-    const goal = parsePosition(puzzle.goal).tiles;
+    const p = parse(puzzle.position);
+    const goal = parse(puzzle.goal).tiles;
     const tiles = p.tiles.slice();
     const moves = [...puzzle.moves];
     let played = 0;

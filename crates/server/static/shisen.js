@@ -3,8 +3,9 @@
 // list is replayed by the server when the board is cleared.
 import { post, clock, el } from './api.js';
 import { showRecords, reasonText } from './records.js';
-import { face, describe } from './tiles.js';
-import { matchClass, score } from './rules.js';
+import { describe } from './tiles.js';
+import { score } from './rules.js';
+import { ShisenBoard } from './shisen-board.js';
 import { announce } from './a11y.js';
 import { showVerdicts } from './verdicts.js';
 
@@ -12,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 
 let g = null; // the game in play
 let selected = null; // index of the selected cell
-let cursor = null; // the cell the keyboard is on
+let board = null; // the board (shisen-board.js)
 let busy = false;
 let pairs = null; // { at, list }: the pairs that connect on the board at step `at`
 
@@ -69,137 +70,18 @@ function status(text, kind = '') {
   p.className = `status ${kind}`;
 }
 
-// Tiles are 1.3 times as tall as wide.
-const ASPECT = 1.3;
-// The smallest tile on a touch screen: WCAG 2.2 asks for 24 CSS px targets,
-// phone makers for 44–48; 32 keeps an 18×8 board one screen wide.
-const TOUCH_TILE = 32;
-
-const touchScreen = () => window.innerWidth < 700 || matchMedia('(pointer: coarse)').matches;
-
-// How the board is drawn: the tile size, the width of the empty ring
-// around it (paths run there), and whether it is turned a quarter turn.
-// On a desk the whole board fits the window without scrolling. On a phone
-// the board fits the screen's width with tiles at least TOUCH_TILE wide,
-// turned when it is held upright and the board is wider than tall; the
-// page scrolls down, and boards too large for that pan sideways in their
-// frame.
-function layout() {
-  const top = $('shisen-board').getBoundingClientRect().top + window.scrollY;
-  if (!touchScreen()) {
-    const across = Math.min(window.innerWidth - 48, 1400) / (g.w + 2);
-    const down = (window.innerHeight - top - 12) / ((g.h + 2) * ASPECT);
-    const tw = Math.max(14, Math.min(52, Math.floor(Math.min(across, down))));
-    return { tw, th: Math.round(tw * ASPECT), ring: 1, turned: false };
-  }
-  const room = $('shisen-board').parentElement.clientWidth - 4;
-  const ring = 0.5;
-  const across = (cols) => Math.floor(room / (cols + 2 * ring));
-  const turned = window.innerHeight > window.innerWidth && g.w > g.h && across(g.w) < TOUCH_TILE;
-  const [cols, rows] = turned ? [g.h, g.w] : [g.w, g.h];
-  const down = Math.floor((window.innerHeight - top - 12) / ((rows + 2 * ring) * ASPECT));
-  const tw = Math.max(TOUCH_TILE, Math.min(52, across(cols), Math.max(down, 0)));
-  return { tw, th: Math.round(tw * ASPECT), ring, turned };
-}
-
-// Where a board point (x, y) is drawn, in tiles from the board's corner;
-// a quarter turn clockwise when the board is turned.
-function shown(x, y, view) {
-  const [dx, dy] = view.turned ? [g.h - 1 - y, x] : [x, y];
-  return [dx + view.ring, dy + view.ring];
-}
-
-// The board cell drawn at column `c`, row `r` (0-based), or null.
-function cellAt(c, r, view) {
-  const [x, y] = view.turned ? [r, g.h - 1 - c] : [c, r];
-  return x >= 0 && y >= 0 && x < g.w && y < g.h ? y * g.w + x : null;
-}
-
-// Column and row of a cell as the player sees them (1-based).
-function place(i, view) {
-  const [c, r] = shown(i % g.w, Math.floor(i / g.w), view);
-  return [Math.round(c - view.ring) + 1, Math.round(r - view.ring) + 1];
-}
-
-function where(i, view = g.view) {
-  const [c, r] = place(i, view);
-  return `column ${c}, row ${r}`;
-}
+const where = (i) => board.where(i);
 
 function render() {
-  const board = $('shisen-board');
   if (!g.boards) {
-    board.replaceChildren();
+    board.clear();
     return;
   }
-  const hadFocus = board.contains(document.activeElement);
-  const view = layout();
-  g.view = view;
-  const { tw, th, ring } = view;
-  const [cols, rows] = view.turned ? [g.h, g.w] : [g.w, g.h];
-  board.style.width = `${(cols + 2 * ring) * tw}px`;
-  board.style.height = `${(rows + 2 * ring) * th}px`;
-  board.classList.toggle('turned', view.turned);
-  board.setAttribute('aria-label', `Shisen-Sho board, ${cols} columns by ${rows} rows, ${left()} tiles`);
-  if (cursor === null || cursor >= cells().length) cursor = Math.max(0, cells().findIndex((k) => k !== '.'));
-  const nodes = [];
-  cells().forEach((kind, i) => {
-    const [c, r] = shown(i % g.w, Math.floor(i / g.w), view);
-    const empty = kind === '.';
-    const node = empty
-      ? el('button', { class: 'sgap', 'data-gap': String(i) })
-      : el('button', {
-        class: 'stile', 'data-cell': String(i), 'data-kind': kind, title: describe(kind),
-        'aria-pressed': String(i === selected),
-      });
-    node.tabIndex = i === cursor ? 0 : -1;
-    Object.assign(node.style, { left: `${c * tw}px`, top: `${r * th}px`, width: `${tw}px`, height: `${th}px` });
-    if (!empty) {
-      // The face is a picture; its name and place are the button's text,
-      // for screen readers only.
-      node.innerHTML = face(kind); // generated SVG, no user text
-      node.firstElementChild?.setAttribute('aria-hidden', 'true');
-      if (i === selected) node.classList.add('selected');
-      if (g.highlight && matchClass(kind, g.chinese) === g.highlight) node.classList.add('same');
-    }
-    node.prepend(el('span', { class: 'sr-only', text: `${empty ? 'empty' : describe(kind)}, ${where(i, view)}` }));
-    nodes.push(node);
-  });
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('class', 'paths');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('width', String((cols + 2 * ring) * tw));
-  svg.setAttribute('height', String((rows + 2 * ring) * th));
-  nodes.push(svg);
-  board.replaceChildren(...nodes);
-  if (hadFocus) board.querySelector('[tabindex="0"]')?.focus();
+  board.draw({ w: g.w, h: g.h, cells: cells(), selected, chinese: g.chinese });
   tick();
   const step = g.at;
   $('shisen-undo').disabled = step === 0;
   $('shisen-redo').disabled = step >= g.actions.length;
-}
-
-function drawPath(points) {
-  const view = g.view;
-  const svg = $('shisen-board').querySelector('svg.paths');
-  const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
-  line.setAttribute('points', points.map(([x, y]) => {
-    const [c, r] = shown(x, y, view);
-    return `${(c + 0.5) * view.tw},${(r + 0.5) * view.th}`;
-  }).join(' '));
-  svg.append(line);
-}
-
-const tileAt = (i) => $('shisen-board').querySelector(`[data-cell="${i}"]`);
-
-function shake(...indices) {
-  for (const i of indices) {
-    const t = tileAt(i);
-    if (!t) continue;
-    t.classList.remove('shake');
-    void t.offsetWidth; // restart the animation
-    t.classList.add('shake');
-  }
 }
 
 // Adds a board reached by `action` to the history, dropping redoable steps.
@@ -214,7 +96,6 @@ function push(action, next) {
 
 async function pick(i) {
   if (!g || busy || g.finished || g.pausedAt) return;
-  cursor = i;
   if (selected === null) {
     selected = i;
     render();
@@ -236,14 +117,14 @@ async function pick(i) {
     const r = await post('/api/shisen/path', { board: boardText(cells(), g.w), from, to, gravity: g.gravity, chinese: g.chinese });
     if (!r.path) {
       render();
-      shake(a, i);
+      board.shake(a, i);
       status(r.reason || 'These tiles do not connect.');
       announce('shisen-said', `no path: ${r.reason || 'these tiles do not connect'}; selection cleared`);
       return;
     }
     const kinds = [cells()[a], cells()[i]];
-    tileAt(a)?.classList.add('selected');
-    drawPath(r.path);
+    board.mark('selected', a);
+    board.path(r.path);
     await new Promise((done) => setTimeout(done, 260));
     push([from[0], from[1], to[0], to[1]], parseBoard(r.board).cells);
     status('');
@@ -304,7 +185,7 @@ async function hint() {
     }
     g.hints += 1;
     const [x1, y1, x2, y2] = r.move;
-    for (const i of [y1 * g.w + x1, y2 * g.w + x2]) tileAt(i)?.classList.add('hinted');
+    board.mark('hinted', y1 * g.w + x1, y2 * g.w + x2);
     const [p, q] = [y1 * g.w + x1, y2 * g.w + x2];
     announce('shisen-said', `hint: ${describe(cells()[p])} at ${where(p)} with ${where(q)}`);
     status(r.safe ? 'Hint: a safe pair (the board stays solvable).'
@@ -370,7 +251,7 @@ function showNextPair() {
   const step = analysis.report.continuation.steps[0];
   const [x1, y1, x2, y2] = step.turn.split(/[-,]/).map(Number);
   const [p, q] = [y1 * g.w + x1, y2 * g.w + x2];
-  for (const i of [p, q]) tileAt(i)?.classList.add('hinted');
+  board.mark('hinted', p, q);
   announce('shisen-said', `the winning line goes on with ${describe(cells()[p])} at ${where(p)} with ${where(q)}`);
 }
 
@@ -480,8 +361,9 @@ export async function start(params = new URLSearchParams()) {
       game: r.game, seed: r.seed, variant: r.variant, w: b.w, h: b.h,
       gravity: r.gravity, chinese: r.chinese, boards: [b.cells], actions: [], at: 0,
       turns: [], times: [], shownAt: performance.now(), pausedTotal: 0, pausedAt: null, hints: 0, undos: 0,
-      finished: false, finalScore: null, highlight: null,
+      finished: false, finalScore: null,
     };
+    board.highlight = null;
     selected = null;
     $('shisen-board').classList.remove('hidden-board');
     $('shisen-paused').hidden = true;
@@ -493,23 +375,6 @@ export async function start(params = new URLSearchParams()) {
   } catch (e) {
     status(e.message, 'error');
   }
-}
-
-const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
-// Moves the keyboard's cursor one cell the way the arrow points on the
-// screen (turned boards included), over tiles and empty cells alike, so a
-// player who cannot see the board always knows where they are.
-function moveCursor([dc, dr]) {
-  const view = g.view;
-  const [c, r] = place(cursor, view).map((v) => v - 1);
-  const next = cellAt(c + dc, r + dr, view);
-  if (next === null) return;
-  cursor = next;
-  for (const node of $('shisen-board').querySelectorAll('[tabindex="0"]')) node.tabIndex = -1;
-  const target = tileAt(next) ?? $('shisen-board').querySelector(`[data-gap="${next}"]`);
-  target.tabIndex = 0;
-  target.focus();
 }
 
 // Reads out the pairs that connect now (from the server's check of this
@@ -534,15 +399,11 @@ async function readPairs() {
     : `${list.length} ${list.length === 1 ? 'pair connects' : 'pairs connect'}: ${list.slice(0, 12).join('; ')}${list.length > 12 ? `; and ${list.length - 12} more` : ''}.`);
 }
 
-// The game's keys: arrows on the board; H, U, P and L anywhere on the page.
+// The game's keys: H, U, P and L anywhere on the page (the board's arrows,
+// Enter and Space are shisen-board.js's).
 function onKey(e) {
   if ($('page-shisen').hidden || !g || e.ctrlKey || e.metaKey || e.altKey) return;
   if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
-  if (e.key in ARROWS && $('shisen-board').contains(e.target)) {
-    e.preventDefault();
-    moveCursor(ARROWS[e.key]);
-    return;
-  }
   const keys = {
     h: hint, u: undo, p: readPairs,
     l: () => announce('shisen-said', `${left()} tiles left`),
@@ -552,34 +413,8 @@ function onKey(e) {
 }
 
 export function init() {
-  const board = $('shisen-board');
-  board.addEventListener('click', (e) => {
-    const t = e.target.closest('.stile');
-    if (t) pick(Number(t.dataset.cell));
-  });
+  board = new ShisenBoard($('shisen-board'), { pick, playing: () => !!g });
   document.addEventListener('keydown', onKey);
-  const highlight = (t) => {
-    const cls = matchClass(t.dataset.kind, g.chinese);
-    g.highlight = g.highlight === cls ? null : cls;
-    render();
-  };
-  board.addEventListener('contextmenu', (e) => {
-    const t = e.target.closest('.stile');
-    if (!t || !g) return;
-    e.preventDefault();
-    highlight(t);
-  });
-  let press = null;
-  board.addEventListener('touchstart', (e) => {
-    const t = e.target.closest('.stile');
-    if (!t || !g) return;
-    press = setTimeout(() => { press = 'done'; highlight(t); }, 500);
-  }, { passive: true });
-  board.addEventListener('touchend', (e) => {
-    if (press === 'done') e.preventDefault(); // a long press is not a click
-    else clearTimeout(press);
-    press = null;
-  });
   $('shisen-preset').addEventListener('change', () => { $('shisen-custom').hidden = $('shisen-preset').value !== 'custom'; });
   $('shisen-new').addEventListener('click', () => start());
   $('shisen-daily').addEventListener('click', () => start(new URLSearchParams('daily')));
