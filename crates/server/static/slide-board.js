@@ -478,6 +478,9 @@ export class SlideBoard {
     let touch = null;
     const board = this.node;
     board.addEventListener('touchstart', (e) => { touch = e.touches[0]; }, { passive: true });
+    // The finger's movement is the swipe's alone: no scroll or fling starts
+    // (a fling under way would swallow the next tap).
+    board.addEventListener('touchmove', (e) => { if (touch && e.cancelable) e.preventDefault(); }, { passive: false });
     board.addEventListener('touchend', (e) => {
       if (!touch) return;
       const t = e.changedTouches[0];
