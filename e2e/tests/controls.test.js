@@ -178,14 +178,26 @@ test('a race, a rated race and an arena\'s race: every control on the racer\'s b
   await b.close();
 });
 
-test('time attack: every control on the run\'s board', async () => {
+test('time attack: every control on the run\'s board, in the display type and look chosen', async () => {
   for (const [browser, drive] of [[desk, (p) => deskControls(p, '#ta-board', '#ta-control')], [phone, (p) => touchControls(p, '#ta-board')]]) {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}time-attack`);
+    // Chosen on the sliding puzzle's page before: a display type, and a
+    // colour scheme for the 4x4.
+    if (browser === desk) {
+      await page.evaluate(() => {
+        localStorage.setItem('tessera-slide-display', 'manhattan');
+        localStorage.setItem('tessera-slide-looks', JSON.stringify({ '4x4': 'scheme:fringe' }));
+      });
+    }
     await page.click('#ta-start');
     await page.waitForSelector('#ta-board .tile');
     await drive(page);
-    if (browser === desk) await noViolations(page, 'the time-attack board');
+    if (browser === desk) {
+      await page.waitForSelector('#ta-board[data-display="manhattan"][data-look="scheme:fringe"]');
+      await noViolations(page, 'the time-attack board');
+      await page.evaluate(() => localStorage.clear());
+    }
     await page.close();
   }
 });
