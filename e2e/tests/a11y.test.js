@@ -183,6 +183,7 @@ for (const scheme of ['light', 'dark']) {
     // The open sign-in form, the keys dialog and a colour scheme look.
     await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=7`);
     await page.waitForSelector('#slide-board .tile');
+    await page.waitForSelector('#account-guest:not([hidden]), #account-user:not([hidden])');
     if (await page.isVisible('#account-logout')) await page.click('#account-logout');
     await page.click('#account-open');
     await noViolations(page, `the sign-in form (${scheme})`);

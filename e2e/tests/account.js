@@ -14,7 +14,7 @@ export function uniqueHandle(prefix) {
 // show in the header.
 export async function enter(page, handle, action = 'signup', password = PASSWORD) {
   await page.waitForSelector('#account-guest:not([hidden])');
-  if (!(await page.locator('#account-guest[open]').count())) await page.click('#account-open');
+  if (!(await page.locator('#account-dialog[open]').count())) await page.click('#account-open');
   await page.fill('#account-handle', handle);
   await page.fill('#account-password', password);
   await page.click(action === 'signup' ? '#account-signup' : '#account-login');

@@ -123,13 +123,13 @@ test('a link with a size and a control opens that board that way, and axe finds 
   await noViolations(page, 'the sliding puzzle with hover');
 });
 
-test('four keys of the player\'s own move the tiles, remembered on the device', async () => {
+test('keys of the player\'s own move the tiles and deal a new scramble, remembered on the device', async () => {
   const page = await chromium.context.newPage();
   await page.goto(`${server.url}#slide&size=3x3&goal=row-major&seed=91&control=keyboard`);
   await page.waitForSelector('#slide-board .tile');
   await page.click('#slide-keys');
-  for (const key of ['i', 'k', 'j', 'l']) await page.keyboard.press(key);
-  await page.waitForSelector('#slide-status:has-text("Keys: up I, down K, left J, right L")');
+  for (const key of ['i', 'k', 'j', 'l', 'n']) await page.keyboard.press(key);
+  await page.waitForSelector('#slide-status:has-text("Keys: up I, down K, left J, right L, new scramble N")');
   await page.locator('#slide-board').focus();
   const tiles = await readTiles(page, 9);
   const b = tiles.indexOf(0);
@@ -144,6 +144,15 @@ test('four keys of the player\'s own move the tiles, remembered on the device', 
   await page.reload();
   await page.waitForSelector('#slide-board .tile');
   assert.equal(await page.textContent('#keys-slide-moves'), 'I K J L (up, down, left, right)');
+  assert.equal(await page.textContent('#keys-slide-new'), 'N');
+  // N deals a new scramble now; Space no longer does.
+  const seed = () => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('seed'));
+  const first = await seed();
+  await page.locator('#slide-board').focus();
+  await page.keyboard.press(' ');
+  assert.equal(await seed(), first);
+  await page.keyboard.press('n');
+  await page.waitForFunction((was) => new URLSearchParams(location.hash.slice(1)).get('seed') !== was, first);
   await page.evaluate(() => localStorage.clear());
 });
 

@@ -625,6 +625,24 @@ pub async fn me(visitor: Visitor) -> Result<Json<AccountView>, ApiError> {
     signed_in_or_pending(&visitor).map(|a| Json(AccountView::of(a)))
 }
 
+/// Who is asking: the signed-in account, or null for a guest.
+#[derive(Serialize, ToSchema)]
+pub struct Session {
+    /// The account, pending or not; null when not signed in.
+    account: Option<AccountView>,
+}
+
+/// Whether the asker is signed in, and as whom: always 200, so that a
+/// page asks it for a guest without an error (`GET /api/account` answers
+/// a guest 401).
+#[utoipa::path(get, path = "/api/session", operation_id = "account_session", tag = "account",
+    responses((status = 200, body = Session), Always))]
+pub async fn session(visitor: Visitor) -> Json<Session> {
+    Json(Session {
+        account: signed_in_or_pending(&visitor).ok().map(AccountView::of),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

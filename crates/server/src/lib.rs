@@ -189,6 +189,7 @@ fn routes(store: Store, config: &Config, races: race::Rooms) -> Router {
         .route("/api/me/stats", get(records::stats))
         .route("/api/me/export.csv", get(records::export))
         .route("/api/account", get(account::me))
+        .route("/api/session", get(account::session))
         .route("/api/account", delete(settings::delete))
         .route("/api/account/password", post(settings::change_password))
         .route("/api/account/export", get(settings::export))

@@ -44,6 +44,7 @@ use super::{
         assets::fmc_page, assets::asset,
         time_attack::start, time_attack::submit, time_attack::board, time_attack::page,
         account::signup, account::login, account::logout, account::logout_all, account::me,
+        account::session,
         settings::change_password, settings::export, settings::set_country, settings::delete, profile::profile,
         ratings::leaderboard, quick_match::seek, quick_match::state, quick_match::cancel,
         arenas::new, arenas::list, arenas::view, arenas::join, arenas::pause, assets::arena_page, assets::arenas_page,

@@ -1,10 +1,10 @@
-// The app shell: pages by URL hash, the account area.
+// The app shell: pages by URL hash.
 import { get, post, el } from './api.js';
 import { showRecords, showDaily } from './records.js';
 import * as slide from './slide.js';
 import * as shisen from './shisen.js';
 import * as a11y from './a11y.js';
-import { DISPLAYS } from './rules.js';
+import { DISPLAYS, aboutDisplay } from './rules.js';
 import { MARATHONS } from './slide-formats.js';
 import { playRated, slidePool } from './quick-match.js';
 
@@ -21,7 +21,11 @@ function route() {
 function show() {
   const [page, params] = route();
   for (const section of document.querySelectorAll('.page')) section.hidden = section.id !== `page-${page}`;
-  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.dataset.page === page);
+  for (const a of document.querySelectorAll('header nav a')) {
+    const here = a.dataset.page === page;
+    a.classList.toggle('active', here);
+    if (here) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+  }
   if (page === 'records') {
     showRecordsPage();
     return;
@@ -32,123 +36,7 @@ function show() {
   }
 }
 
-// The account area. A change of account tells the pages to show the
-// records again: a sign-in moves this browser's guest results to it.
 const $ = (id) => document.getElementById(id);
-
-// Errors stay until the next try; news goes after a few seconds, to keep
-// the header on one line.
-let messageTimer = null;
-function accountMessage(text, kind = '') {
-  clearTimeout(messageTimer);
-  $('account-message').textContent = text;
-  $('account-message').className = `account-message ${kind}`;
-  if (text && kind !== 'error') messageTimer = setTimeout(() => accountMessage(''), 6000);
-}
-
-function showAccount(account) {
-  $('account-guest').hidden = account !== null;
-  $('account-user').hidden = account === null;
-  $('account-name').textContent = account ? account.handle : '';
-  $('account-profile').href = account ? `/u/${encodeURIComponent(account.handle)}` : '/';
-  if (account) $('account-guest').open = false;
-}
-
-// Signed in with an operator's one-time password, nothing else works until
-// the player chooses their own: a modal prompt asks for it at once (focus
-// moves into it), filled with the one-time password when it was just typed.
-function askForNewPassword(account, oneTime = '') {
-  const dialog = $('new-password');
-  if (!account || !account.must_change_password) {
-    if (dialog.open) dialog.close();
-    return;
-  }
-  $('new-password-current').value = oneTime;
-  $('new-password-new').value = '';
-  $('new-password-message').textContent = '';
-  if (!dialog.open) dialog.showModal();
-  (oneTime ? $('new-password-new') : $('new-password-current')).focus();
-}
-
-async function setNewPassword(event) {
-  event.preventDefault();
-  const save = $('new-password-save');
-  save.disabled = true;
-  try {
-    await post('/api/account/password', {
-      current: $('new-password-current').value,
-      new: $('new-password-new').value,
-    });
-    $('new-password-current').value = '';
-    $('new-password-new').value = '';
-    $('new-password').close();
-    accountMessage('Your password is set. Your results here are now in your account.');
-    accountChanged(await get('/api/account'));
-  } catch (e) {
-    $('new-password-message').textContent = e.message;
-    $('new-password-new').focus();
-  } finally {
-    save.disabled = false;
-  }
-}
-
-function setupNewPassword() {
-  $('new-password-form').addEventListener('submit', setNewPassword);
-  $('new-password-logout').addEventListener('click', () => signOut(false));
-  // Escape does not dismiss it: the account can do nothing else until the
-  // change, and "Sign out" is the way out.
-  $('new-password').addEventListener('cancel', (e) => e.preventDefault());
-}
-
-function accountChanged(account, oneTime = '') {
-  showAccount(account);
-  askForNewPassword(account, oneTime);
-  window.dispatchEvent(new CustomEvent('tessera:account', { detail: account }));
-  if (route()[0] === 'records') showRecordsPage();
-}
-
-async function signIn(event) {
-  event.preventDefault();
-  const action = event.submitter && event.submitter.value === 'signup' ? 'signup' : 'login';
-  const buttons = document.querySelectorAll('#account-form button');
-  for (const b of buttons) b.disabled = true;
-  accountMessage(action === 'signup' ? 'Signing up…' : 'Signing in…');
-  try {
-    const password = $('account-password').value;
-    const account = await post(`/api/account/${action}`, {
-      handle: $('account-handle').value.trim(),
-      password,
-    });
-    $('account-password').value = '';
-    accountMessage(action === 'signup' ? 'Welcome! Your results here are now in your account.' : '');
-    accountChanged(account, account.must_change_password ? password : '');
-  } catch (e) {
-    accountMessage(e.message, 'error');
-  } finally {
-    for (const b of buttons) b.disabled = false;
-  }
-}
-
-async function signOut(everywhere) {
-  try {
-    await post(everywhere ? '/api/account/logout-all' : '/api/account/logout');
-    accountMessage(everywhere ? 'Signed out on every device.' : 'Signed out.');
-    accountChanged(null);
-  } catch (e) {
-    accountMessage(e.message, 'error');
-  }
-}
-
-async function setupAccount() {
-  $('account-form').addEventListener('submit', signIn);
-  $('account-logout').addEventListener('click', () => signOut(false));
-  $('account-logout-all').addEventListener('click', () => signOut(true));
-  setupNewPassword();
-  let account = null;
-  try { account = await get('/api/account'); } catch { /* a guest (401), or offline */ }
-  showAccount(account);
-  askForNewPassword(account);
-}
 
 // The records page: a menu of the variants that have records, and of
 // the formats and controls they rank apart.
@@ -161,7 +49,11 @@ async function showRecordsPage() {
   const keep = variant.value;
   variant.replaceChildren(...variants.map((v) => el('option', { value: v, text: v })));
   if (variants.includes(keep)) variant.value = keep;
-  if (variants.length === 0) {
+  // With no records there is nothing to choose: the menus go until there is.
+  const none = variants.length === 0;
+  for (const id of ['records-variant', 'records-format', 'records-control', 'records-display']) $(id).closest('label').hidden = none;
+  if (none) {
+    $('records-display-about').hidden = true;
     body.replaceChildren(el('p', { text: 'No records yet: solve a puzzle!' }));
     return;
   }
@@ -201,6 +93,7 @@ function showRecordsTables() {
   document.getElementById('records-display-label').hidden = game !== 'slide';
   const control = document.getElementById('records-control').value;
   const display = game === 'slide' ? document.getElementById('records-display').value : 'standard';
+  aboutDisplay($('records-display-about'), display);
   showRecords(document.getElementById('records-body'), game, variant, format.value, control || null, display);
   showDailyBoard(document.getElementById('daily-date').value || null);
 }
@@ -272,8 +165,21 @@ function shisenRace() {
   };
 }
 
+// Full screen: the sliding puzzle's board and figures alone, the board as
+// large as the screen lets it be (where the browser can).
+function setupFullScreen() {
+  const button = $('slide-full');
+  button.hidden = !document.fullscreenEnabled;
+  button.addEventListener('click', () => {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else $('page-slide').requestFullscreen().catch(() => {});
+  });
+  document.addEventListener('fullscreenchange', () => button.setAttribute('aria-pressed', String(Boolean(document.fullscreenElement))));
+}
+
 a11y.init();
 slide.init();
+setupFullScreen();
 $('slide-race').addEventListener('click', () => openRace('slide', { size: $('slide-size').value, goal: $('slide-goal').value }));
 $('shisen-race').addEventListener('click', () => openRace('shisen', shisenRace()));
 $('slide-race-rated').addEventListener('click', () => openRace('slide', { size: $('slide-size').value, goal: $('slide-goal').value, rated: true }));
@@ -281,7 +187,8 @@ $('shisen-race-rated').addEventListener('click', () => openRace('shisen', { ...s
 playRated($('slide-rated'), $('slide-status'), () => slidePool($('slide-size').value, $('slide-goal').value));
 playRated($('shisen-rated'), $('shisen-status'), () => 'shisen-18x8');
 shisen.init();
-setupAccount();
 setupRecordsPage();
+// A sign-in moves this browser's results to the account: the records again.
+window.addEventListener('tessera:account', () => { if (route()[0] === 'records') showRecordsPage(); });
 window.addEventListener('hashchange', show);
 show();

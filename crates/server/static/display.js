@@ -25,6 +25,31 @@ export const DISPLAYS = [
   ['maximal-unsolved', 'maximal unsolved'], ['rows-and-columns', 'rows and columns'],
 ];
 
+// What a tile shows under each display, in a line for the player
+// (docs/playing.md has the same table).
+export const DISPLAY_WORDS = {
+  standard: 'its number',
+  minimal: 'its number in the top-left cell only; elsewhere nothing',
+  'row-minimal': 'its number in the top row only; elsewhere nothing',
+  'fringe-minimal': 'its number in the top row and left column only; elsewhere nothing',
+  'inverse-permutation': 'the inverse scramble: in the goal cell of the tile now in a cell, the goal’s tile of that cell',
+  manhattan: 'how many moves it is from its goal cell',
+  vectors: 'an arrow to its goal cell',
+  'incremental-vectors': 'an arrow to the next tile by number (the last tile is hidden)',
+  'inverse-vectors': 'an arrow to where the tile that belongs in its cell is now',
+  rgb: 'red in its goal row, blue in its goal column, green home',
+  chess: '♚ home, ♜ in its goal row or column, ♝ on a diagonal through its goal cell, ♞ a knight’s move from it',
+  'adjacent-tiles': 'its number only beside the blank',
+  'adjacent-sum': 'the sum of the numbers of the tiles beside it',
+  'last-move': 'its number only if it moved last',
+  'fading-tiles': 'its number, fading with each of its own moves until it is gone',
+  'vanish-on-solved': 'its number until a move takes it home',
+  minesweeper: 'how many tiles beside it are home',
+  'minimal-unsolved': 'its number only if it is the smallest tile not home',
+  'maximal-unsolved': 'its number only if it is the largest tile not home',
+  'rows-and-columns': 'how many other tiles in its row and column are home (0 until some are)',
+};
+
 // The chess pieces: the one whose single move takes a tile home.
 export const PIECES = { king: '♚', rook: '♜', bishop: '♝', knight: '♞' };
 

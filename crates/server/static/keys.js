@@ -1,6 +1,7 @@
 // The keys that slide a tile each way: the arrows and WASD until the
 // player chooses four keys of their own (remembered on this device), then
-// those four alone.
+// those four alone; and the key that deals a new scramble, Space until the
+// player chooses another with them.
 const KEYS = {
   ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
   w: 'U', s: 'D', a: 'L', d: 'R', W: 'U', S: 'D', A: 'L', D: 'R',
@@ -8,7 +9,10 @@ const KEYS = {
 const KEPT_KEYS = 'tessera-slide-keys';
 const ORDER = ['U', 'D', 'L', 'R'];
 export const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
+const STEPS = [...ORDER, 'N'];
+const ASKS = { U: 'slides a tile up', D: 'slides a tile down', L: 'slides a tile left', R: 'slides a tile right', N: 'deals a new scramble' };
 let chosen = null; // { U: key, D: key, L: key, R: key } once chosen
+let scramble = ' '; // the new-scramble key
 let picking = null; // the keys chosen so far while the player picks
 
 // A letter key is the same key with or without Shift.
@@ -20,6 +24,9 @@ export function move(key) {
   return ORDER.find((m) => sameKey(chosen[m], key));
 }
 
+// Whether a key deals a new scramble.
+export const scrambles = (key) => sameKey(scramble, key);
+
 const keyName = (key) => ({ ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→', ' ': 'Space' }[key]
   ?? (key.length === 1 ? key.toUpperCase() : key));
 
@@ -28,6 +35,8 @@ function show() {
   const text = chosen ? ORDER.map((m) => keyName(chosen[m])).join(' ') : '← ↑ → ↓, W A S D';
   const dt = document.getElementById('keys-slide-moves');
   if (dt) dt.textContent = chosen ? `${text} (up, down, left, right)` : text;
+  const again = document.getElementById('keys-slide-new');
+  if (again) again.textContent = keyName(scramble);
 }
 
 // Whether the player is choosing keys: every key goes to `take` then.
@@ -37,7 +46,7 @@ export const choosing = () => picking !== null;
 // the keys as they were. `say(text, kind)` tells the player.
 export function choose(say) {
   picking = {};
-  say(`Press the key that slides a tile up (Escape keeps the keys as they are)`);
+  say(`Press the key that ${ASKS.U} (Escape keeps the keys as they are)`);
 }
 
 // Takes a key pressed while choosing.
@@ -53,18 +62,18 @@ export function take(e, say) {
     say(`${keyName(e.key)} is taken already: press another key`, 'error');
     return;
   }
-  const next = ORDER.find((m) => !(m in picking));
+  const next = STEPS.find((m) => !(m in picking));
   picking[next] = e.key;
-  const after = ORDER.find((m) => !(m in picking));
+  const after = STEPS.find((m) => !(m in picking));
   if (after) {
-    say(`Press the key that slides a tile ${WORDS[after]}`);
+    say(`Press the key that ${ASKS[after]}`);
     return;
   }
-  chosen = picking;
+  ({ N: scramble, ...chosen } = picking);
   picking = null;
-  try { localStorage.setItem(KEPT_KEYS, JSON.stringify(chosen)); } catch { /* this visit only */ }
+  try { localStorage.setItem(KEPT_KEYS, JSON.stringify({ ...chosen, N: scramble })); } catch { /* this visit only */ }
   show();
-  say(`Keys: ${ORDER.map((m) => `${WORDS[m]} ${keyName(chosen[m])}`).join(', ')}`);
+  say(`Keys: ${ORDER.map((m) => `${WORDS[m]} ${keyName(chosen[m])}`).join(', ')}, new scramble ${keyName(scramble)}`);
 }
 
 // Takes the keys chosen on this device before, if any (and well-formed).
@@ -72,7 +81,12 @@ export function load() {
   try {
     const kept = JSON.parse(localStorage.getItem(KEPT_KEYS));
     const keys = ORDER.map((m) => kept?.[m]);
-    if (keys.every((k) => typeof k === 'string' && k.length > 0) && new Set(keys).size === 4) chosen = kept;
+    // Keys kept before the new-scramble key was one of them keep Space.
+    const again = typeof kept?.N === 'string' && kept.N.length > 0 ? kept.N : ' ';
+    if (keys.every((k) => typeof k === 'string' && k.length > 0) && new Set([...keys, again]).size === 5) {
+      chosen = { U: kept.U, D: kept.D, L: kept.L, R: kept.R };
+      scramble = again;
+    }
   } catch { /* none */ }
   show();
 }

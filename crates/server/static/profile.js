@@ -10,6 +10,7 @@ import { stepGraph, svg } from './graph.js';
 import { ratingsTable } from './ratings.js';
 import { DISPLAYS } from './rules.js';
 import * as a11y from './a11y.js';
+import { signedIn, signOut } from './account.js';
 
 const $ = (id) => document.getElementById(id);
 const fmt = (ms) => (ms == null ? '–' : clock(ms));
@@ -195,10 +196,16 @@ async function load() {
 
 // On the signed-in player's own profile: the country shown beside their
 // name (the server checks the code; its message says what it accepts).
+// Signing out on every device is offered here too.
 async function countryForm(p) {
-  let me = null;
-  try { me = await get('/api/account'); } catch { return; /* a guest */ }
+  const me = await signedIn;
   if (!me || me.handle !== p.handle) return;
+  $('profile-own').hidden = false;
+  $('profile-logout-all').addEventListener('click', async () => {
+    await signOut(true);
+    $('profile-own').hidden = true;
+    $('profile-country-form').hidden = true;
+  });
   const form = $('profile-country-form');
   const input = $('profile-country');
   input.value = p.country ?? '';

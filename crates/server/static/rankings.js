@@ -69,13 +69,22 @@ async function show(offset) {
   const me = $('rankings-me');
   me.hidden = !data.me;
   if (data.me) me.replaceChildren(...mine(data.me));
-  $('rankings-source').textContent = `Tier tables: ${data.source}`;
+  $('rankings-source').replaceChildren(...sourceWords(data.source));
   const prev = $('rankings-prev');
   const next = $('rankings-next');
   prev.hidden = offset === 0;
   next.hidden = data.players.length < PAGE;
   prev.onclick = () => show(Math.max(0, offset - PAGE));
   next.onclick = () => show(offset + PAGE);
+}
+
+// Where the tiers come from, in the player's words: the source's name and
+// its link, without the tables' file and variable names.
+function sourceWords(source) {
+  const m = /^([^(:]+?)\s*\((https?:[^)\s]+)\)/.exec(source ?? '');
+  if (!m) return ['The tiers and their power follow this site’s own tables.'];
+  return ['The tiers, and the power each brings, are those of ', el('a', { href: m[2], text: m[1] }),
+    ', so a tier here means what it does there.'];
 }
 
 a11y.init();

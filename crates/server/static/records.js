@@ -2,12 +2,14 @@
 // links to its replay.
 import { get, clock, el, asking } from './api.js';
 
-// A table: `columns` are [heading, cell] where a cell gives text or a node.
+// A table: `columns` are [heading, cell, detail] where a cell gives text or
+// a node; a detail column is left out on a phone's narrow screen, so that
+// the others fit.
 function table(title, rows, columns, empty = 'no records yet') {
   const t = el('table', { class: 'records' });
   t.append(el('caption', { text: title }));
   const head = el('tr');
-  for (const [name] of columns) head.append(el('th', { text: name }));
+  for (const [name, , detail] of columns) head.append(el('th', { text: name, ...(detail ? { class: 'detail' } : {}) }));
   t.append(el('thead', {}, head));
   const body = el('tbody');
   if (rows.length === 0) {
@@ -15,9 +17,10 @@ function table(title, rows, columns, empty = 'no records yet') {
   }
   rows.forEach((row, i) => {
     const tr = el('tr', row.mine ? { class: 'mine' } : {});
-    for (const [, cell] of columns) {
+    for (const [, cell, detail] of columns) {
       const value = cell(row, i);
-      tr.append(value instanceof Node ? el('td', {}, value) : el('td', { text: String(value) }));
+      const attrs = detail ? { class: 'detail' } : {};
+      tr.append(value instanceof Node ? el('td', attrs, value) : el('td', { ...attrs, text: String(value) }));
     }
     body.append(tr);
   });
@@ -41,21 +44,29 @@ const who = (r) => {
   const link = el('a', { href: `/u/${encodeURIComponent(r.handle)}`, text: r.name || r.handle });
   return r.country ? el('span', {}, flag(r.country), ' ', link) : link;
 };
-// How far a best is from the record: the record's time over this one.
-// The percentage of the record and the tier it reaches (alpha … kappa).
-const percent = (r) => (r.tier ? `${r.percent.toFixed(1)} % (${r.tier})` : `${r.percent.toFixed(1)} %`);
+// How far a best is from the record: the record's time over this one, as a
+// percentage, and the tier that percentage reaches (alpha from 90 %, …
+// kappa); the record itself is the record, not a tier.
+const percent = (r) => {
+  if (r.percent >= 100) return 'the record';
+  const of = `${r.percent.toFixed(1)} %`;
+  return r.tier ? `${of}, ${r.tier} tier` : of;
+};
 const when = (r) => new Date(r.finished_at).toISOString().slice(0, 10);
 const rank = (r, i) => i + 1;
 const time = (r) => clock(r.millis);
-const replay = (r) => el('a', { href: `/replay/${r.game_id}`, class: 'replay-link', text: '▶ replay' });
+// A replay link: on a phone the triangle alone shows ("replay" is still
+// its name for a screen reader).
+const replayLink = (id, word = 'replay') => el('a', { href: `/replay/${id}`, class: 'replay-link' }, '▶', el('span', { class: 'replay-word', text: ` ${word}` }));
+const replay = (r) => replayLink(r.game_id);
 const tps = (r) => (r.stm / Math.max(0.001, r.millis / 1000)).toFixed(2);
 const verdict = (r) => (r.ranked ? 'ranked' : reasonText(r.reason) || 'not ranked');
 
 // Each account's best average of consecutive results: the mean without
 // the best and the worst, and the latest of the results it is over.
 function averageTable(title, rows) {
-  const latest = (r) => el('a', { href: `/replay/${r.game_ids[0]}`, class: 'replay-link', text: '▶ latest' });
-  return table(title, rows, [['#', rank], ['name', who], ['average', (r) => clock(r.millis)], ['% of record', percent], ['date', when], ['replay', latest]]);
+  const latest = (r) => replayLink(r.game_ids[0], 'latest');
+  return table(title, rows, [['#', rank], ['name', who], ['average', (r) => clock(r.millis)], ['% of record', percent], ['date', when, true], ['replay', latest]]);
 }
 
 // Each time the record fell, oldest first: when, the time, who, by how
@@ -116,22 +127,22 @@ export async function showRecords(box, game, variant, format = 'single', control
     display === 'standard' ? '' : `, display ${display}`].join('');
   const parts = [el('h3', { text: `Records — ${variant}${named}` })];
   const byPlayer = game === 'slide'
-    ? [['STM', (r) => r.moves], ['MTM', (r) => r.mtm], ['TPS', (r) => r.tps.toFixed(2)]]
+    ? [['STM', (r) => r.moves], ['MTM', (r) => r.mtm, true], ['TPS', (r) => r.tps.toFixed(2), true]]
     : [];
   parts.push(table('Best time, one per player', records.by_player,
-    [['#', rank], ['name', who], ['time', time], ...byPlayer, ['% of record', percent], ['date', when], ['replay', replay]]));
+    [['#', rank], ['name', who], ['time', time], ...byPlayer, ['% of record', percent], ['date', when, true], ['replay', replay]]));
   if (game === 'slide') {
-    const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm]];
+    const moves = [['STM', (r) => r.stm], ['MTM', (r) => r.mtm, true]];
     parts.push(
-      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ...moves, ['TPS', tps], ['date', when], ['replay', replay]]),
-      table('Fewest moves (STM)', records.by_moves, [['#', rank], ['name', who], ...moves, ['time', time], ['date', when], ['replay', replay]]),
-      table('Fewest moves (MTM)', records.by_mtm, [['#', rank], ['name', who], ['MTM', (r) => r.mtm], ['STM', (r) => r.stm], ['time', time], ['date', when], ['replay', replay]]),
+      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ...moves, ['TPS', tps, true], ['date', when, true], ['replay', replay]]),
+      table('Fewest moves (STM)', records.by_moves, [['#', rank], ['name', who], ...moves, ['time', time], ['date', when, true], ['replay', replay]]),
+      table('Fewest moves (MTM)', records.by_mtm, [['#', rank], ['name', who], ['MTM', (r) => r.mtm], ['STM', (r) => r.stm, true], ['time', time], ['date', when, true], ['replay', replay]]),
       ...[records, ...averages].map((r, i) => averageTable(`Best average of ${AVERAGES[i]}`, r.by_average)),
     );
   } else {
     parts.push(
-      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ['score', (r) => r.score], ['date', when], ['replay', replay]]),
-      table('Best score', records.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['date', when], ['replay', replay]]),
+      table('Best time', records.by_time, [['#', rank], ['name', who], ['time', time], ['score', (r) => r.score], ['date', when, true], ['replay', replay]]),
+      table('Best score', records.by_score, [['#', rank], ['name', who], ['score', (r) => r.score], ['time', time], ['date', when, true], ['replay', replay]]),
     );
   }
   parts.push(historyList('Record history (best time)', history.records));
@@ -148,7 +159,7 @@ export async function showRecords(box, game, variant, format = 'single', control
   }
   parts.push(el('h3', { text: 'Your statistics' }), mine);
   const moves = game === 'slide' ? [['moves', (r) => `${r.stm} (${r.mtm} MTM)`]] : [['score', (r) => r.score]];
-  parts.push(table('Your latest results', stats.recent, [['time', time], ...moves, ['verdict', verdict], ['date', when], ['replay', replay]], 'none yet'));
+  parts.push(table('Your latest results', stats.recent, [['time', time], ...moves, ['verdict', verdict], ['date', when, true], ['replay', replay]], 'none yet'));
   box.replaceChildren(...parts);
   reachable(box);
 }

@@ -7,7 +7,17 @@
 // test (crates/tessera/tests/it/client_rules.rs) runs these functions under
 // Node on cases the engines computed, so the two cannot drift apart.
 
-export { DISPLAYS, PIECES, allowedWith, recentOf, shownCells, fadeLimit, CarriedDisplay } from './display.js';
+import { DISPLAYS, DISPLAY_WORDS } from './display.js';
+
+export { DISPLAYS, DISPLAY_WORDS, PIECES, allowedWith, recentOf, shownCells, fadeLimit, CarriedDisplay } from './display.js';
+
+// Fills `line` with what a tile shows under `display`, a line beside the
+// menu that chooses it; hidden for the standard display.
+export function aboutDisplay(line, display) {
+  const label = DISPLAYS.find(([d]) => d === display)?.[1] ?? display;
+  line.textContent = `Display ${label}: each tile shows ${DISPLAY_WORDS[display] ?? 'its number'}.`;
+  line.hidden = display === 'standard';
+}
 
 // Letters name the direction the TILE moves; the tile that moves into the
 // blank comes from the opposite side: [dx, dy] from the blank to that tile.

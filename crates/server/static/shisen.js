@@ -4,7 +4,7 @@
 import { post, clock, el } from './api.js';
 import { showRecords, reasonText } from './records.js';
 import { describe } from './tiles.js';
-import { score } from './rules.js';
+import { score, matchClass } from './rules.js';
 import { ShisenBoard } from './shisen-board.js';
 import { announce } from './a11y.js';
 import { showVerdicts } from './verdicts.js';
@@ -118,8 +118,12 @@ async function pick(i) {
     if (!r.path) {
       render();
       board.shake(a, i);
-      status(r.reason || 'These tiles do not connect.');
-      announce('shisen-said', `no path: ${r.reason || 'these tiles do not connect'}; selection cleared`);
+      // The tiles by their names, not the engine's letters.
+      const [ka, ki] = [cells()[a], cells()[i]];
+      const why = matchClass(ka, g.chinese) === matchClass(ki, g.chinese) ? (r.reason || 'These tiles do not connect.')
+        : `${describe(ka)[0].toUpperCase()}${describe(ka).slice(1)} and ${describe(ki)} do not match.`;
+      status(why);
+      announce('shisen-said', `no path: ${why}; selection cleared`);
       return;
     }
     const kinds = [cells()[a], cells()[i]];
@@ -188,9 +192,11 @@ async function hint() {
     board.mark('hinted', y1 * g.w + x1, y2 * g.w + x2);
     const [p, q] = [y1 * g.w + x1, y2 * g.w + x2];
     announce('shisen-said', `hint: ${describe(cells()[p])} at ${where(p)} with ${where(q)}`);
-    status(r.safe ? 'Hint: a safe pair (the board stays solvable).'
+    // The score counts a hint against a pair taken, and never goes below 0.
+    const cost = ` A hint costs one pair's points: the score is ${liveScore()}.`;
+    status((r.safe ? 'Hint: a safe pair (the board stays solvable).'
       : r.solvable === false ? 'Hint: a pair that connects — but no solution from here: undo, or shuffle.'
-      : 'Hint: a pair that connects.', r.solvable === false ? 'warn' : '');
+      : 'Hint: a pair that connects.') + cost, r.solvable === false ? 'warn' : '');
   } catch (e) {
     status(e.message, 'error');
   }

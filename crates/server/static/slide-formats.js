@@ -1,8 +1,56 @@
-// The formats of a sliding-puzzle game as the page names and shows them:
-// marathons and relays on one clock, blindfold solves with their phases.
+// The sliding puzzle's Size and Format menus, and the formats as the page
+// names and shows them: marathons and relays on one clock, blindfold
+// solves with their phases.
 import { clock, el } from './api.js';
 
 const $ = (id) => document.getElementById(id);
+
+// The sides the page deals (play::limits::WEB_SLIDE_SIDES), and the last
+// size of a relay (play::limits::RELAY_LAST_SIDE).
+export const SMALLEST = 2;
+export const LARGEST = 32;
+export const RELAY_LAST = 10;
+// Long boards the Size menu offers besides the squares and near-squares.
+const LONG = ['10x3', '20x2', '16x4', '32x8', '20x10'];
+
+// A size as the page takes it, `WxH` with sides SMALLEST to LARGEST, or null.
+function sizeOf(text) {
+  const m = /^(\d+)x(\d+)$/.exec(text.trim());
+  const fits = (n) => n >= SMALLEST && n <= LARGEST;
+  return m && fits(Number(m[1])) && fits(Number(m[2])) ? `${Number(m[1])}x${Number(m[2])}` : null;
+}
+
+// Chooses `size` in the Size menu, adding it when the menu lacks it (a
+// link's or a custom size); false if it is no size the page deals.
+export function chooseSize(text) {
+  const size = sizeOf(text);
+  if (!size) return false;
+  const menu = $('slide-size');
+  if (![...menu.options].some((o) => o.value === size)) {
+    const [w, h] = size.split('x');
+    menu.insertBefore(el('option', { value: size, text: `${w}×${h}` }), menu.querySelector('option[value="custom"]'));
+  }
+  menu.value = size;
+  $('slide-custom').hidden = true;
+  return true;
+}
+
+// The Size menu: the squares and near-squares to 10×10, larger squares,
+// long boards, and a custom size; 4×4 chosen.
+export function sizeMenu() {
+  const sizes = $('slide-size');
+  sizes.append(el('option', { value: '2x2', text: '2×2' }));
+  for (let h = 3; h <= 10; h++) {
+    for (let w = 3; w <= 10; w++) {
+      if (Math.abs(w - h) > 2) continue;
+      sizes.append(el('option', { value: `${w}x${h}`, text: `${w}×${h}` }));
+    }
+  }
+  for (const n of [12, 16, 20, 24, 32]) sizes.append(el('option', { value: `${n}x${n}`, text: `${n}×${n}` }));
+  for (const size of LONG) sizes.append(el('option', { value: size, text: size.replace('x', '×') }));
+  sizes.append(el('option', { value: 'custom', text: 'custom…' }));
+  sizes.value = '4x4';
+}
 
 // The Format menu: relays go up to the largest square size the page deals;
 // slidysim's relays go down from the chosen size (play::format::Descent).

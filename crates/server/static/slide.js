@@ -2,13 +2,15 @@
 // issued the puzzle and replays the whole move list when it is solved.
 import { post, clock, el, asking } from './api.js';
 import { showRecords, reasonText } from './records.js';
-import { SOURCE, INVERSE, applyMove, mtmCount, DISPLAYS, allowedWith } from './rules.js';
+import { SOURCE, INVERSE, applyMove, mtmCount, DISPLAYS, allowedWith, aboutDisplay } from './rules.js';
 import * as looks from './looks.js';
 import { announce } from './a11y.js';
 import * as keys from './keys.js';
 import * as slideBoard from './slide-board.js';
 import { SlideBoard, parse, format } from './slide-board.js';
-import { formatMenu, formatName, phases, showSplits, played } from './slide-formats.js';
+import {
+  formatMenu, formatName, phases, showSplits, played, sizeMenu, chooseSize, SMALLEST, LARGEST, RELAY_LAST,
+} from './slide-formats.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -242,9 +244,10 @@ export async function start(params = new URLSearchParams()) {
       goalName: r.goal, goalText: r.goal_position, moves: [], times: [], inputs: [], solved: false,
       blind: $('slide-blind').checked || r.format === 'bld', shownAt: performance.now(), daily: r.daily,
       format: r.format ?? 'single', puzzles: r.puzzles ?? [], index: 0, done: [],
-      display: allowedWith(display, r.format ?? 'single') ? display : 'standard',
+      display: allowedWith(display, r.format ?? 'single') ? display : 'standard', menu: menus(),
     };
     history.replaceState(null, '', r.daily ? `#slide&daily${lookParam()}` : shareLink(r.seed));
+    aboutDisplay($('slide-display-about'), s.display);
     const count = s.puzzles.length > 1 ? ` — ${formatName(s.format)}: puzzle 1 of ${s.puzzles.length}` : '';
     status(r.daily ? `Daily puzzle ${r.seed}` : `Seed ${r.seed}${count}`);
     if (!params.has('look')) chooseLook(looks.keptLook(`${p.w}x${p.h}`));
@@ -319,34 +322,31 @@ function restart() {
   render();
 }
 
-// The sides the page deals (play::limits::WEB_SLIDE_SIDES), and the last
-// size of a relay (play::limits::RELAY_LAST_SIDE).
-const SMALLEST = 2;
-const LARGEST = 32;
-const RELAY_LAST = 10;
-// Long boards the Size menu offers besides the squares and near-squares.
-const LONG = ['10x3', '20x2', '16x4', '32x8', '20x10'];
+// The deal's settings in the menus, to put back when the player keeps the
+// game in play.
+const menus = () => ({
+  size: $('slide-size').value, goal: $('slide-goal').value, format: $('slide-format').value, display,
+});
 
-// A size as the page takes it, `WxH` with sides SMALLEST to LARGEST, or null.
-function sizeOf(text) {
-  const m = /^(\d+)x(\d+)$/.exec(text.trim());
-  const fits = (n) => n >= SMALLEST && n <= LARGEST;
-  return m && fits(Number(m[1])) && fits(Number(m[2])) ? `${Number(m[1])}x${Number(m[2])}` : null;
-}
-
-// Chooses `size` in the Size menu, adding it when the menu lacks it (a
-// link's or a custom size); false if it is no size the page deals.
-function chooseSize(text) {
-  const size = sizeOf(text);
-  if (!size) return false;
-  const menu = $('slide-size');
-  if (![...menu.options].some((o) => o.value === size)) {
-    const [w, h] = size.split('x');
-    menu.insertBefore(el('option', { value: size, text: `${w}×${h}` }), menu.querySelector('option[value="custom"]'));
+// A new puzzle from the menus, dealt at once when a setting changes or on
+// the new-scramble key: a solve in progress is only left when the player
+// says so (it ends unsubmitted); kept, the menus show its settings again.
+function redeal() {
+  const inProgress = s && !s.solved && !solving && (s.moves.length > 0 || s.done.length > 0);
+  const chosen = $('slide-display').value;
+  const asked = menus();
+  const [w, h] = asked.size.split('x');
+  if (inProgress && !confirm(`Deal a new ${w}×${h} puzzle? The solve in progress ends, unsubmitted.`)) {
+    $('slide-size').value = s.menu.size;
+    $('slide-custom').hidden = true;
+    $('slide-goal').value = s.menu.goal;
+    $('slide-format').value = s.menu.format;
+    $('slide-display').value = display;
+    return;
   }
-  menu.value = size;
-  $('slide-custom').hidden = true;
-  return true;
+  display = chosen;
+  slideBoard.setDisplay(display);
+  start();
 }
 
 // --- Formats: marathons and relays on one clock, blindfold solves.
@@ -386,27 +386,17 @@ export function init() {
     play, undo, ownLook: true, label: 'sliding puzzle', playing: () => !!s && !s.solved && !solving,
   });
   const sizes = $('slide-size');
-  sizes.append(el('option', { value: '2x2', text: '2×2' }));
-  for (let h = 3; h <= 10; h++) {
-    for (let w = 3; w <= 10; w++) {
-      if (Math.abs(w - h) > 2) continue;
-      sizes.append(el('option', { value: `${w}x${h}`, text: `${w}×${h}` }));
-    }
-  }
-  for (const n of [12, 16, 20, 24, 32]) sizes.append(el('option', { value: `${n}x${n}`, text: `${n}×${n}` }));
-  for (const size of LONG) sizes.append(el('option', { value: size, text: size.replace('x', '×') }));
-  sizes.append(el('option', { value: 'custom', text: 'custom…' }));
-  sizes.value = '4x4';
+  sizeMenu();
   sizes.addEventListener('change', () => {
     $('slide-custom').hidden = sizes.value !== 'custom';
-    if (sizes.value === 'custom') $('slide-custom').focus();
+    if (sizes.value === 'custom') $('slide-custom').focus(); else redeal();
   });
   $('slide-custom').addEventListener('change', () => {
-    if (!chooseSize($('slide-custom').value)) {
-      status(`A size is WxH, each side ${SMALLEST} to ${LARGEST}, e.g. 12x5`, 'error');
-    }
+    if (chooseSize($('slide-custom').value)) redeal();
+    else status(`A size is WxH, each side ${SMALLEST} to ${LARGEST}, e.g. 12x5`, 'error');
   });
   formatMenu(RELAY_LAST);
+  for (const id of ['slide-goal', 'slide-format']) $(id).addEventListener('change', redeal);
   const lookMenu = $('slide-look');
   for (const [value, text] of looks.options()) lookMenu.append(el('option', { value, text }));
   lookMenu.addEventListener('change', () => {
@@ -441,15 +431,19 @@ export function init() {
     e.stopImmediatePropagation();
     keys.take(e, status);
   }, { capture: true });
+  // The new-scramble key (Space unless the player chose another), wherever
+  // the focus is but in a field or on a button.
+  document.addEventListener('keydown', (e) => {
+    if ($('page-slide').hidden || keys.choosing() || !keys.scrambles(e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'A', 'SUMMARY'].includes(e.target.tagName)) return;
+    e.preventDefault();
+    redeal();
+  });
   const displays = $('slide-display');
   for (const [value, text] of DISPLAYS) displays.append(el('option', { value, text }));
   // A display is a category of its own: changing it deals a new puzzle.
   display = displays.value = slideBoard.display();
-  displays.addEventListener('change', () => {
-    display = displays.value;
-    slideBoard.setDisplay(display);
-    start();
-  });
+  displays.addEventListener('change', redeal);
   const chooser = $('slide-control');
   chooser.value = slideBoard.control();
   chooser.addEventListener('change', () => {

@@ -68,6 +68,10 @@ fn sign_up_signs_in_and_keeps_only_an_argon2id_hash() {
     let server = Server::start();
     let mut c = server.client();
     assert_eq!(account(&mut c).status, 401);
+    // The page's question answers a guest without an error.
+    let guest = c.get("/api/session");
+    assert_eq!(guest.status, 200, "{}", guest.text);
+    assert_eq!(guest.json()["account"], Value::Null);
     let password = "violet tractor umbrella lagoon";
     let reply = c.post("/api/account/signup", credentials("Ada_L", password));
     assert_eq!(reply.status, 201, "{}", reply.text);
@@ -75,6 +79,7 @@ fn sign_up_signs_in_and_keeps_only_an_argon2id_hash() {
     let me = account(&mut c);
     assert_eq!(me.status, 200, "{}", me.text);
     assert_eq!(me.json()["handle"], "Ada_L");
+    assert_eq!(c.get("/api/session").json()["account"]["handle"], "Ada_L");
     let rows = query(&server, "SELECT handle, password_hash FROM accounts");
     assert_eq!(rows.len(), 1);
     let hash = rows[0][1].clone().unwrap();
