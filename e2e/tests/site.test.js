@@ -181,6 +181,12 @@ test('records tables fit at 1280 and 390 px, and a lone record is called the rec
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(100);
   assert.deepEqual(await cutTables(page), []);
+  // The solve's replay has the header too, and logs no error.
+  const errors = errorsOf(page);
+  await page.goto(new URL(await page.getAttribute('#slide-status a[href^="/replay/"]', 'href'), server.url).href);
+  assert.deepEqual((await header(page)).links, LINKS);
+  await page.waitForSelector('#replay-board .tile, #replay-board canvas');
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
