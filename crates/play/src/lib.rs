@@ -30,6 +30,7 @@ pub mod race;
 pub mod rating;
 pub mod result;
 pub mod seed;
+pub mod stopwatch;
 
 pub use deadline::{thread_cpu_time, Cancel, Deadline};
 pub mod tables;

@@ -20,12 +20,14 @@ use crate::format::{FormatOutcome, SubmissionError};
 use crate::judge::{self, check_times, Evidence, Unranked};
 use crate::shisen_game::{self, Session as ShisenSession, Turn};
 use crate::slide_game::{Outcome, Puzzle, Session as SlideSession};
+use crate::stopwatch::SolveTime;
 
 /// What the server itself knows of a game, whatever the player sent.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Facts<'a> {
     /// Milliseconds of play between the deal and the submission, pauses
-    /// left out: the result's time.
+    /// left out: a Shisen-Sho game's time (a sliding solve is timed by its
+    /// own moves, [`crate::stopwatch`]).
     pub played_millis: i64,
     /// Milliseconds between the deal and the submission, pauses included:
     /// the span the player's own times must fit in.
@@ -111,8 +113,13 @@ pub struct Finished {
     pub stm: usize,
     /// Multi-tile moves; 0 for Shisen-Sho.
     pub mtm: usize,
-    /// Playing time by the server's clock, pauses left out.
+    /// The result's time: a sliding solve's from its first move to its
+    /// last ([`SolveTime`]); a Shisen-Sho game's by the server's clock
+    /// from the deal, pauses left out.
     pub millis: i64,
+    /// A sliding solve's reading time, from the puzzle appearing to the
+    /// first move (not timed); `None` for Shisen-Sho.
+    pub reading_ms: Option<i64>,
     /// Shisen-Sho's score; 0 for the sliding puzzle.
     pub score: i64,
     /// Hints charged to the game.
@@ -223,11 +230,13 @@ pub fn slide_single(
     };
     let bounds = format::slide_bounds(control, side(start));
     let verdict = judged(&played.times, played.moves.len(), &evidence, &bounds);
+    let time = SolveTime::in_format(format, &played.times);
     Ok(Ending::Solved(Finished {
         moves: outcome.stm,
         stm: outcome.stm,
         mtm: outcome.mtm,
-        millis: facts.played_millis,
+        millis: time.millis,
+        reading_ms: Some(time.reading_ms),
         score: 0,
         hints: facts.hints,
         replay: Replay::Moves(played.moves),
@@ -281,15 +290,18 @@ pub fn slide_format(
     let verdict = format::judge(&evidence, &format::slide_bounds(control, widest))
         .map_err(Reason::Puzzle)
         .and(by_id);
-    let times = played
+    let times: Vec<i64> = played
         .iter()
         .flat_map(|p| p.times.iter().copied())
         .collect();
+    // One clock over the format, from its first move to its last.
+    let time = SolveTime::in_format(format, &times);
     Ok(Ending::Solved(Finished {
         moves: stm,
         stm,
         mtm,
-        millis: facts.played_millis,
+        millis: time.millis,
+        reading_ms: Some(time.reading_ms),
         score: 0,
         hints: facts.hints,
         replay: Replay::Puzzles(played.into_iter().map(|p| p.moves).collect()),
@@ -340,6 +352,7 @@ pub fn shisen(
         stm: 0,
         mtm: 0,
         millis: facts.played_millis,
+        reading_ms: None,
         score: replayed.session.game().score(seconds) as i64,
         hints,
         replay: Replay::Turns(turns),
@@ -433,7 +446,10 @@ mod tests {
         assert_eq!(done.verdict, Ok(()));
         assert_eq!((done.stm, done.moves), (moves.len(), moves.len()));
         assert_eq!(done.mtm, moves.mtm_len());
-        assert_eq!((done.millis, &done.times), (10_000, &times));
+        // Timed from the first move to the last, the reading apart.
+        let last = 900 + (moves.len() as i64 - 1) * 250;
+        assert_eq!((done.millis, done.reading_ms), (last - 900, Some(900)));
+        assert_eq!(done.times, times);
         assert_eq!(done.replay.to_string(), moves.to_string());
         assert_eq!(done.control, Some(Control::Keyboard));
         assert!(done.clone().owned(true, true).ranked());
@@ -441,6 +457,29 @@ mod tests {
         assert_eq!(guest.verdict, Err(Reason::Game(Unranked::Guest)));
         let again = done.owned(false, true);
         assert_eq!(again.verdict, Err(Reason::Game(Unranked::DailyRepeat)));
+    }
+
+    #[test]
+    fn reading_the_scramble_is_free_but_a_reaction_is_still_needed() {
+        let (_, moves) = puzzle();
+        // 3 s of reading, then moves 200 ms apart; the server saw 3 s more.
+        let times = paced(moves.len(), 3_000, 200);
+        let solve = (moves.len() as i64 - 1) * 200;
+        let done = single(&moves, times, &[], &facts(3_000 + solve + 100));
+        assert_eq!(done.verdict, Ok(()));
+        assert_eq!((done.millis, done.reading_ms), (solve, Some(3_000)));
+        // The same solve read for a minute takes the same time.
+        let times = paced(moves.len(), 63_000, 200);
+        let done = single(&moves, times, &[], &facts(63_000 + solve + 100));
+        assert_eq!((done.millis, done.reading_ms), (solve, Some(63_000)));
+        // A first move sooner than a person reacts to the puzzle
+        // appearing is still too fast, however the solve is timed.
+        let times = paced(moves.len(), 40, 200);
+        let done = single(&moves, times, &[], &facts(40 + solve + 100));
+        assert!(matches!(
+            done.verdict,
+            Err(Reason::Game(Unranked::TooFast(_)))
+        ));
     }
 
     #[test]
@@ -562,6 +601,9 @@ mod tests {
         };
         assert_eq!((done.stm, done.format), (total, format));
         assert_eq!(done.times.len(), total);
+        // One clock from the format's first move to its last.
+        let first = played[0].times[0];
+        assert_eq!((done.millis, done.reading_ms), (end - first, Some(first)));
         let texts: Vec<String> = played.iter().map(|p| p.moves.to_string()).collect();
         assert_eq!(done.replay.to_string(), texts.join(","));
         assert_eq!(done.verdict, Ok(()));

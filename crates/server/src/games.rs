@@ -108,6 +108,7 @@ pub async fn finish(
             stm: count(result.stm),
             mtm: count(result.mtm),
             millis: result.millis,
+            reading_ms: result.reading_ms,
             score: result.score,
             hints: result.hints,
         },

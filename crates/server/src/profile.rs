@@ -309,6 +309,7 @@ mod tests {
                     stm: moves,
                     mtm: moves,
                     millis,
+                    reading_ms: Some(0),
                     score: 0,
                     hints: 0,
                 },

@@ -29,7 +29,14 @@ pub struct Common {
     position: String,
     /// Milliseconds since the start, one per move or turn.
     times: Vec<i64>,
+    /// The result's time: a sliding solve's from its first move to its
+    /// last (a blindfold solve's from the puzzle appearing), a Shisen-Sho
+    /// game's from the deal.
     millis: i64,
+    /// A sliding solve's reading time before its first move (a blindfold
+    /// solve's memorising); null for Shisen-Sho and results stored before
+    /// it was kept.
+    reading_ms: Option<i64>,
     /// The account's handle, or a guest's display name.
     name: Option<String>,
     /// The handle of the account the result belongs to; null for a guest's.
@@ -80,8 +87,9 @@ pub struct PuzzleReplay {
     compact: String,
     /// Milliseconds since the *format* started, one per move.
     times: Vec<i64>,
-    /// When the puzzle appeared: when the one before it ended, in
-    /// milliseconds since the format started.
+    /// When the puzzle's time starts: when the one before it ended, in
+    /// milliseconds since the format started (the first puzzle's at the
+    /// format's first move, when its clock starts: `play::stopwatch`).
     shown: i64,
     /// The split: when the puzzle was solved, in milliseconds since the
     /// format started.
@@ -164,6 +172,7 @@ pub async fn replay(
         position: row.issued.dealt.setup(),
         times: row.times.clone(),
         millis: row.result.figures.millis,
+        reading_ms: row.result.figures.reading_ms,
         name: row.name.clone(),
         handle: row.result.handle.clone(),
         ranked: row.result.ranked,
@@ -237,7 +246,8 @@ fn puzzles(row: &ReplayRow, format: Format) -> Result<Vec<PuzzleReplay>, ApiErro
         ));
     }
     let mut times = row.times.iter().copied();
-    let mut shown = 0;
+    // The first puzzle's time runs from when the format's clock started.
+    let mut shown = play::stopwatch::started(format, &row.times);
     parts
         .iter()
         .zip(&dealt)

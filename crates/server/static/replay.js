@@ -19,6 +19,10 @@ let playing = false;
 let last = null;    // the animation frame's previous timestamp
 let board = null;   // a sliding puzzle's board (slide-board.js), watched
 let shisenBoard = null; // or a Shisen-Sho one (shisen-board.js)
+// Where the replay's clock starts, in the stored times: a sliding solve's
+// first move (reading the scramble is not timed), 0 for a blindfold
+// solve, whose memorising is, and for Shisen-Sho.
+let origin = 0;
 
 const speed = () => Number($('replay-speed').value);
 const total = () => r.times.length;
@@ -173,8 +177,15 @@ function text() {
   } else {
     head.push(`# deal (${r.rules}):`, ...r.position.trim().split('\n').map((row) => `# ${row}`), r.moves);
   }
-  head.push(`# times (ms since the puzzle was shown, one per ${r.kind === 'slide' ? 'single-tile move' : 'turn'}):`, r.times.join(' '));
+  head.push(`# times (ms since the puzzle was shown, one per ${r.kind === 'slide' ? 'single-tile move' : 'turn'}):`, r.times.map((t) => t + origin).join(' '));
   return `${head.join('\n')}\n`;
+}
+
+// The look before the clock started, as slidysim leaves it untimed (a
+// blindfold solve's memorising, which is timed).
+function reading() {
+  if (r.reading_ms == null) return '';
+  return r.format === 'bld' ? ` · memorised in ${clock(r.reading_ms)}` : ` · read for ${clock(r.reading_ms)} first`;
 }
 
 function info() {
@@ -182,7 +193,7 @@ function info() {
   const verdict = r.ranked ? 'ranked' : `not ranked — ${r.reason}`;
   $('replay-title').textContent = `${r.kind === 'slide' ? 'Sliding puzzle' : 'Shisen-Sho'} ${r.variant} by ${who}`;
   $('replay-info').textContent = r.kind === 'slide'
-    ? `${clock(r.millis)} · ${r.stm} moves (${r.mtm} MTM) · ${r.tps.toFixed(2)} TPS (${r.tps_mtm.toFixed(2)} in MTM) · ${verdict}`
+    ? `${clock(r.millis)} · ${r.stm} moves (${r.mtm} MTM) · ${r.tps.toFixed(2)} TPS (${r.tps_mtm.toFixed(2)} in MTM)${reading()} · ${verdict}`
     : `${clock(r.millis)} · ${r.removals} removals in ${r.turns} turns · score ${r.score} · ${verdict}`;
 }
 
@@ -198,6 +209,8 @@ async function load() {
   // A format's moves are stored puzzle by puzzle, split by commas; its
   // times run on one clock, so the flat list plays them one after another.
   if (r.kind === 'slide') r.moves = [...r.moves.replaceAll(',', '')];
+  origin = r.kind === 'slide' && r.format !== 'bld' ? (r.times[0] ?? 0) : 0;
+  r.times = r.times.map((t) => t - origin);
   if (isFormat()) frames = formatFrames(); else frames = r.kind === 'slide' ? slideFrames() : shisenFrames();
   if (isFormat()) splits();
   else if (r.kind === 'slide' && mtmCount(r.moves) !== r.mtm) console.warn('MTM count differs from the server');
@@ -246,7 +259,7 @@ function puzzleStart(i) {
 function splits() {
   const list = $('replay-splits');
   list.replaceChildren(...r.puzzles.map((p, i) => {
-    const jump = el('button', { type: 'button', class: 'split', text: `${i + 1}. ${p.size} · ${clock(p.millis)} · split ${clock(p.split)} · ${p.stm} moves` });
+    const jump = el('button', { type: 'button', class: 'split', text: `${i + 1}. ${p.size} · ${clock(p.millis)} · split ${clock(p.split - origin)} · ${p.stm} moves` });
     jump.addEventListener('click', () => { setPlaying(false); seek(puzzleStart(i)); });
     return el('li', {}, jump);
   }));

@@ -94,14 +94,16 @@ export function phases(game) {
   return ` (memorised in ${clock(look)}, solved blind in ${clock(end - look)})`;
 }
 
-// Each puzzle's time and when it was solved on the format's clock.
+// Each puzzle's time and when it was solved on the format's clock, which
+// starts at the first move.
 export function showSplits(game) {
   if (game.puzzles.length <= 1) return;
   const list = el('ol', { class: 'splits', 'aria-label': 'splits' });
-  let shown = 0;
+  const start = [...game.done, played(game)][0].times[0] ?? 0;
+  let shown = start;
   [...game.done, played(game)].forEach((p, i) => {
     const split = p.times[p.times.length - 1] ?? shown;
-    list.append(el('li', { text: `${game.puzzles[i].size}: ${clock(split - shown)} (at ${clock(split)})` }));
+    list.append(el('li', { text: `${game.puzzles[i].size}: ${clock(split - shown)} (at ${clock(split - start)})` }));
     shown = split;
   });
   $('slide-status').append(list);

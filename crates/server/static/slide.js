@@ -29,7 +29,25 @@ let photo = null;
 
 function blankOf(tiles) { return tiles.indexOf(0); }
 
-function elapsed() { return s ? performance.now() - s.shownAt : 0; }
+// The speedsolver's clock (play::stopwatch): it starts at the first move,
+// so looking at the scramble first is free, and runs on through a
+// format's puzzles; a blindfold solve's memorising counts, so its clock
+// starts when the puzzle appears.
+function clockStart(game) {
+  if (game.format === 'bld') return 0;
+  return [...game.done, game].find((p) => p.times.length)?.times[0];
+}
+
+function elapsed() {
+  const start = s && clockStart(s);
+  return start === undefined ? 0 : performance.now() - s.shownAt - start;
+}
+
+// A solved game's time on that clock: to its last move.
+function solveMillis(game) {
+  const times = [...game.done, game].flatMap((p) => p.times);
+  return times.length ? times[times.length - 1] - clockStart(game) : 0;
+}
 
 function tick() {
   if (!s) return;
@@ -159,6 +177,7 @@ async function finish() {
   s.solved = true;
   const game = s;
   render();
+  game.finishedMillis = solveMillis(game);
   status('Solved! Checking with the server…');
   try {
     const r = await post('/api/slide/submit', submission(game));

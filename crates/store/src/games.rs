@@ -369,8 +369,8 @@ impl Store {
             sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
              counted, finished_at, stm, mtm, replay, times, reason, account_id, format, control, \
-             display) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17, $18, $19)",
+             display, reading_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+             $14, $15, $16, $17, $18, $19, $20)",
         )
         .bind(&game.id)
         .bind(&game.player_id)
@@ -391,6 +391,7 @@ impl Store {
         .bind(result.format.to_string())
         .bind(control)
         .bind(result.display.name())
+        .bind(result.reading_ms)
         .execute(&mut *tx)
         .await?;
             if let (true, Some(account)) = (result.ranked(), account) {

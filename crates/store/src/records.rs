@@ -38,9 +38,13 @@ pub struct Figures {
     pub stm: i64,
     /// Multi-tile moves; 0 for Shisen-Sho.
     pub mtm: i64,
-    /// Playing time by the server's clock, pauses left out, in
-    /// milliseconds.
+    /// The time in milliseconds: a sliding solve's from its first move
+    /// to its last (`play::stopwatch`), a Shisen-Sho game's by the
+    /// server's clock from the deal, pauses left out.
     pub millis: i64,
+    /// A sliding solve's reading time before the first move, not timed;
+    /// null for Shisen-Sho.
+    pub reading_ms: Option<i64>,
     /// Shisen-Sho's score; 0 for the sliding puzzle.
     pub score: i64,
     /// Hints given.
@@ -152,8 +156,8 @@ pub(super) const RECORD_FROM: &str = "results r JOIN players p ON p.id = r.playe
 /// The columns [`record`] reads, by name.
 pub(super) const RECORD_COLUMNS: &str =
     "r.game_id, COALESCE(a.handle, p.name) AS name, r.variant, r.moves, \
-     r.millis, r.score, r.hints, r.counted, r.finished_at, r.player_id, r.stm, r.mtm, r.reason, \
-     a.handle AS handle, r.account_id";
+     r.millis, r.reading_ms, r.score, r.hints, r.counted, r.finished_at, r.player_id, r.stm, \
+     r.mtm, r.reason, a.handle AS handle, r.account_id";
 
 pub(super) fn record(r: &AnyRow, viewer: Option<Viewer<'_>>) -> Result<Record, sqlx::Error> {
     let account: Option<String> = column(r, "account_id")?;
@@ -173,6 +177,7 @@ pub(super) fn record(r: &AnyRow, viewer: Option<Viewer<'_>>) -> Result<Record, s
             stm: column(r, "stm")?,
             mtm: column(r, "mtm")?,
             millis: column(r, "millis")?,
+            reading_ms: column(r, "reading_ms")?,
             score: column(r, "score")?,
             hints: column(r, "hints")?,
         },

@@ -11,6 +11,8 @@ use slide::Moves;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod clock;
+
 /// Single solves, any control: the records there always were.
 const SINGLE: Category<'static> = Category {
     display: "standard",
@@ -84,6 +86,7 @@ pub(super) fn result(moves: i64, millis: i64) -> Finished {
         stm: n,
         mtm: n,
         millis,
+        reading_ms: Some(300),
         score: 0,
         hints: 0,
         replay: Replay::Moves(Moves(vec![slide::Direction::Left; n])),
