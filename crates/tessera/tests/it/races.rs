@@ -114,7 +114,6 @@ fn two_players_race_a_3x3_and_both_get_the_same_results() {
         // last (play::stopwatch).
         let times: Vec<i64> = serde_json::from_value(replay["times"].clone()).unwrap();
         assert_eq!(replay["millis"], times[times.len() - 1] - times[0]);
-        assert!(line["millis"].as_i64() >= replay["millis"].as_i64());
         // Judged like any submission: the players claimed more time than
         // the server saw pass.
         assert_eq!(replay["ranked"], false);
