@@ -153,6 +153,9 @@ const PAGES = () => [
   ['a Shisen-Sho replay', `${server.url.replace(/\/$/, '')}${shisenReplay}`, '#replay-board .stile'],
   ['a profile', `${server.url}u/${keysHandle}`, '.profile-plot svg'],
   ['the rankings', `${server.url}rankings`, '#rankings-source:not(:empty)'],
+  ['the fewest-moves page', `${server.url}fmc`, '#fmc-4x4-moves'],
+  ['the time-attack page', `${server.url}time-attack`, '#ta-bests:not(:empty)'],
+  ['the arenas', `${server.url}arenas`, '#arena-list table'],
   ['a race\'s lobby', raceRoom, '#race-players li'],
 ];
 

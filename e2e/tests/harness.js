@@ -105,8 +105,11 @@ export async function holdBack(page, pattern, matches) {
 async function serveStaticFromTree(context) {
   const dir = join(repo, 'crates', 'server', 'static');
   const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.webmanifest': 'application/manifest+json' };
-  const pages = { '/replay/': 'replay.html', '/race/': 'race.html' };
-  await context.route(/\/(static\/[^/?]+|replay\/[^/?]+|race\/[^/?]+|)(\?.*)?$/, async (route) => {
+  const pages = {
+    '/replay/': 'replay.html', '/race/': 'race.html', '/arena/': 'arena.html', '/arenas': 'arena.html',
+    '/fmc': 'fmc.html', '/time-attack': 'time-attack.html', '/rankings': 'rankings.html', '/u/': 'profile.html',
+  };
+  await context.route(/\/(static\/[^/?]+|(replay|race|arena|u)\/[^/?]+|fmc|time-attack|arenas|rankings|)(\?.*)?$/, async (route) => {
     const path = new URL(route.request().url()).pathname;
     const page = Object.keys(pages).find((prefix) => path.startsWith(prefix));
     const name = path === '/' ? 'index.html' : page ? pages[page] : path.slice('/static/'.length);

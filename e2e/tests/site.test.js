@@ -6,8 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, startBrowser } from './harness.js';
-import { signUp, uniqueHandle } from './account.js';
+import { enter, signUp, uniqueHandle } from './account.js';
 import { SOURCE, step, bfs, readTiles } from './puzzle.js';
+import { noViolations } from './axe.js';
 
 let server, desk;
 before(async () => { server = await startServer(); desk = await startBrowser(); });
@@ -111,7 +112,7 @@ test('signed in, the header is one row at 1280 px; signing in, queueing and mess
   await signUp(page, uniqueHandle('RowOf1280'));
   // One row: every part of the header overlaps every other's height.
   const oneRow = await page.$$eval('header.site-header > *', (els) => {
-    const boxes = els.map((e) => e.getBoundingClientRect());
+    const boxes = els.map((e) => e.getBoundingClientRect()).filter((b) => b.height > 0);
     return Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom));
   });
   assert.ok(oneRow, 'the header is one row');
@@ -124,6 +125,34 @@ test('signed in, the header is one row at 1280 px; signing in, queueing and mess
   assert.deepEqual(await shifts(page), []);
   await page.click('#account-logout');
   await page.waitForSelector('#account-guest:not([hidden])');
+  await page.close();
+});
+
+test('on Shisen-Sho and at 390 px too, signing in, out and their messages move nothing', async () => {
+  const page = await desk.context.newPage();
+  const handle = uniqueHandle('NoShift');
+  for (const [width, height, url, ready] of [
+    [1280, 800, '#shisen&size=8x4&gravity=0&chinese=0&seed=5', '#shisen-board .stile'],
+    [390, 844, '#slide&size=4x4&goal=row-major&seed=3', '#slide-board .tile'],
+    [390, 844, '#shisen&size=8x4&gravity=0&chinese=0&seed=5', '#shisen-board .stile'],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto('about:blank');
+    await page.goto(`${server.url}${url}`);
+    await page.waitForSelector(ready);
+    await header(page);
+    await watchShifts(page);
+    await page.click('#account-open');
+    await page.fill('#account-handle', 'x');
+    await page.fill('#account-password', 'short');
+    await page.click('#account-login');
+    await page.waitForSelector('#account-message.error');
+    await enter(page, handle, width === 1280 ? 'signup' : 'login');
+    await page.click('#account-logout');
+    await page.waitForSelector('#account-said:not(:empty)');
+    await page.waitForSelector('#account-guest:not([hidden])');
+    assert.deepEqual(await shifts(page), [], `${width} px, ${url}`);
+  }
   await page.close();
 });
 
@@ -196,11 +225,20 @@ test('on a phone the board is at the top with its figures in view; a 32x32 fills
   await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=3`);
   await page.waitForSelector('#slide-board .tile');
   const board = await page.locator('#slide-board').boundingBox();
-  assert.ok(board.y < 844 / 3, `the board starts at ${board.y}`);
+  assert.ok(board.y <= 120, `the board starts at ${board.y}`);
   for (const id of ['#slide-moves', '#slide-time']) {
     const box = await page.locator(id).boundingBox();
     assert.ok(box.y + box.height <= 844, `${id} ends at ${box.y + box.height}`);
   }
+  // The header's pages are in its menu, opened over the page and closed.
+  assert.equal(await page.isVisible('header nav a[href="/fmc"]'), false);
+  await page.click('#site-menu-open');
+  await page.waitForSelector('header nav a[href="/fmc"]', { state: 'visible' });
+  assert.equal((await page.locator('#slide-board').boundingBox()).y, board.y, 'the open menu moves nothing');
+  await noViolations(page, 'the header\'s menu on a phone');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('header nav a[href="/fmc"]', { state: 'hidden' });
+  assert.equal(await page.getAttribute('#site-menu-open', 'aria-expanded'), 'false');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`${server.url}#slide&size=32x32&goal=row-major&seed=3`);
   await page.waitForSelector('#slide-board canvas');
@@ -215,6 +253,31 @@ test('on a phone the board is at the top with its figures in view; a 32x32 fills
   assert.equal(await page.isVisible('#slide-size'), false);
   await page.click('#slide-full');
   await page.waitForFunction(() => document.fullscreenElement === null);
+  // At 1280×800, zoomed in, a 32x32's last column and row are panned into
+  // view and played: the tile at the end of the blank's row is clicked.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#slide&size=32x32&goal=row-major&seed=3`);
+  await page.waitForSelector('#slide-board canvas');
+  await page.focus('#slide-board');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('+');
+  const blank = (await readTiles(page, 1024)).indexOf(0);
+  const cell = blank % 32 !== 31 ? blank - (blank % 32) + 31 : blank === 1023 ? 1022 : 1023;
+  const at = await page.evaluate((i) => {
+    const wrap = document.getElementById('slide-board').parentElement;
+    const canvas = document.querySelector('#slide-board canvas').getBoundingClientRect();
+    const size = canvas.width / 32;
+    const [x, y] = [(i % 32 + 0.5) * size, (Math.floor(i / 32) + 0.5) * size];
+    wrap.scrollBy(canvas.left + x - wrap.getBoundingClientRect().left - wrap.clientWidth / 2,
+      canvas.top + y - wrap.getBoundingClientRect().top - wrap.clientHeight / 2);
+    const moved = document.querySelector('#slide-board canvas').getBoundingClientRect();
+    return { x: moved.left + x, y: moved.top + y, zoomed: wrap.scrollWidth > wrap.clientWidth, size };
+  }, cell);
+  assert.ok(at.zoomed && at.size > 30, `zoomed in, cells of ${at.size} px pan in their box`);
+  assert.ok(at.x > 0 && at.x < 1280 && at.y > 0 && at.y < 800, `cell ${cell} is at ${at.x},${at.y}`);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction(() => document.getElementById('slide-moves').textContent !== '0');
+  await page.keyboard.press('End');
   await page.close();
 });
 

@@ -4,6 +4,9 @@
 // it writes the header before the page first paints, so nothing moves when
 // it appears. `data-keys` on the script tag adds the Keys button (the page
 // has a `#keys` dialog). The account area's behaviour is account.js.
+// On a phone the header is one row: the pages, the colour scheme and the
+// keys fold into a menu under the Menu button, the account area shrinks
+// to a short button or the player's name and a sign-out icon.
 (() => {
   const script = document.currentScript;
   const links = [
@@ -27,17 +30,20 @@
     ? '<button type="button" id="keys-open" aria-haspopup="dialog" title="Keyboard keys (?)">Keys</button>' : '';
   script.insertAdjacentHTML('beforebegin', `<header class="site-header">
   <h1><a href="/">tessera</a></h1>
-  <nav aria-label="Site">${nav}</nav>
-  <div class="header-tools">
-    <button type="button" id="theme-toggle" aria-pressed="false">Dark theme</button>${keys}
+  <button type="button" id="site-menu-open" class="site-menu-open" aria-expanded="false" aria-controls="site-menu"><span aria-hidden="true">&#9776;</span> Menu</button>
+  <div id="site-menu" class="site-menu">
+    <nav aria-label="Site">${nav}</nav>
+    <div class="header-tools">
+      <button type="button" id="theme-toggle" aria-pressed="false">Dark theme</button>${keys}
+    </div>
   </div>
   <div id="account" class="account">
     <div id="account-guest" hidden>
-      <button type="button" id="account-open" aria-haspopup="dialog">Sign in / Sign up</button>
+      <button type="button" id="account-open" aria-haspopup="dialog"><span class="wide">Sign in / Sign up</span><span class="narrow">Sign in</span></button>
     </div>
     <div id="account-user" class="account-user" hidden>
       <a id="account-profile" href="/" title="Your profile"><span class="sr-only">Signed in as </span><strong id="account-name"></strong></a>
-      <button type="button" id="account-logout">Sign out</button>
+      <button type="button" id="account-logout" aria-label="Sign out" title="Sign out"><span class="wide">Sign out</span><span class="narrow" aria-hidden="true">&#x23FB;</span></button>
     </div>
   </div>
 </header>
@@ -70,5 +76,22 @@
     </div>
   </form>
 </dialog>`);
+  // The phone's menu: opened and closed by its button, closed by Escape,
+  // by a click elsewhere or on one of its links.
+  const header = document.querySelector('header.site-header');
+  const open = document.getElementById('site-menu-open');
+  const fold = (opened) => {
+    header.classList.toggle('menu-open', opened);
+    open.setAttribute('aria-expanded', String(opened));
+  };
+  open.addEventListener('click', () => fold(!header.classList.contains('menu-open')));
+  document.getElementById('site-menu').addEventListener('click', (e) => { if (e.target.closest('a')) fold(false); });
+  document.addEventListener('click', (e) => { if (!header.contains(e.target)) fold(false); });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && header.classList.contains('menu-open')) {
+      fold(false);
+      open.focus();
+    }
+  });
   import('/static/account.js');
 })();
