@@ -157,7 +157,7 @@ async function race(how, a, b) {
   for (const page of [a, b]) await hears(page, /^Go!$/);
 }
 
-test('a race, a rated race and an arena\'s race: every control on the racer\'s board', async () => {
+test('a race, a rated race and an arena\'s race: every control on the racer\'s board, and its display menu', async () => {
   const a = await desk.context.newPage();
   const b = await phone.context.newPage();
   await a.goto(server.url);
@@ -174,6 +174,12 @@ test('a race, a rated race and an arena\'s race: every control on the racer\'s b
     await b.waitForFunction(() => document.querySelector('.racer[data-player="1"] [data-stat="moves"]').textContent === '3');
   }
   await noViolations(a, 'a rated race\'s board');
+  // The racer's Display menu, the sliding page's choice, kept on the device.
+  assert.equal(await a.inputValue('#race-display'), 'standard');
+  await a.selectOption('#race-display', 'chess');
+  await a.waitForSelector('#race-board[data-display="chess"]');
+  assert.equal(await a.evaluate(() => localStorage.getItem('tessera-slide-display')), 'chess');
+  await a.evaluate(() => localStorage.removeItem('tessera-slide-display'));
   await a.close();
   await b.close();
 });
@@ -189,12 +195,16 @@ test('time attack: every control on the run\'s board, in the display type and lo
         localStorage.setItem('tessera-slide-display', 'manhattan');
         localStorage.setItem('tessera-slide-looks', JSON.stringify({ '4x4': 'scheme:fringe' }));
       });
+      await page.reload();
     }
     await page.click('#ta-start');
     await page.waitForSelector('#ta-board .tile');
     await drive(page);
     if (browser === desk) {
       await page.waitForSelector('#ta-board[data-display="manhattan"][data-look="scheme:fringe"]');
+      assert.equal(await page.inputValue('#ta-display'), 'manhattan');
+      await page.selectOption('#ta-display', 'rgb');
+      await page.waitForSelector('#ta-board[data-display="rgb"]');
       await noViolations(page, 'the time-attack board');
       await page.evaluate(() => localStorage.clear());
     }
@@ -202,7 +212,7 @@ test('time attack: every control on the run\'s board, in the display type and lo
   }
 });
 
-test('the fewest-moves challenge: every control on a board, written in the moves box', async () => {
+test('the fewest-moves challenge: every control on a board, written in the moves box, in the display chosen', async () => {
   const sel = '[aria-labelledby="fmc-4x4-title"] .slide-board';
   for (const [browser, drive] of [[desk, (p) => deskControls(p, sel, '#fmc-control')], [phone, (p) => touchControls(p, sel)]]) {
     const page = await browser.context.newPage();
@@ -212,7 +222,15 @@ test('the fewest-moves challenge: every control on a board, written in the moves
     const written = await page.inputValue('#fmc-4x4-moves');
     assert.match(written, /^[UDLR]/, written);
     assert.match(await page.textContent('#fmc-4x4-check'), browser === desk ? /^3 moves/ : /^2 moves/);
-    if (browser === desk) await noViolations(page, 'the fewest-moves boards');
+    if (browser === desk) {
+      await noViolations(page, 'the fewest-moves boards');
+      await page.selectOption('#fmc-display', 'vectors');
+      await page.waitForSelector(`${sel}[data-display="vectors"]`);
+      await page.reload();
+      await page.waitForSelector(`${sel}[data-display="vectors"]`);
+      assert.equal(await page.inputValue('#fmc-display'), 'vectors');
+      await page.evaluate(() => localStorage.removeItem('tessera-slide-display'));
+    }
     await page.close();
   }
 });

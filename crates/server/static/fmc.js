@@ -8,7 +8,7 @@
 import { get, post, el } from './api.js';
 import * as a11y from './a11y.js';
 import { applyMove, mtmCount, readMoves } from './rules.js';
-import { SlideBoard, display, controlMenu } from './slide-board.js';
+import { SlideBoard, display, controlMenu, displayMenu } from './slide-board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -205,4 +205,8 @@ async function load() {
 window.addEventListener('hashchange', load);
 a11y.init();
 controlMenu($('fmc-control'));
+// Another display: each board drawn again where its moves box leads.
+displayMenu($('fmc-display'), () => {
+  for (const box of document.querySelectorAll('.fmc-moves')) box.dispatchEvent(new Event('input'));
+});
 load();

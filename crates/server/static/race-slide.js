@@ -4,7 +4,7 @@
 // page's game views (race.js says what a view answers).
 import { clock, el } from './api.js';
 import { applyMove, mtmCount } from './rules.js';
-import { SlideBoard, parse, display, controlMenu } from './slide-board.js';
+import { SlideBoard, parse, display, controlMenu, displayMenu } from './slide-board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -78,7 +78,9 @@ export function slideRace(race) {
 
     setup() {
       board = new SlideBoard($('race-board'), { play, playing: () => race.racing() && race.puzzle?.game === 'slide', label: 'your board', below: 90 });
-      controlMenu($('race-control'), () => { if (race.puzzle?.game === 'slide' && race.mine) render(); });
+      const redraw = () => { if (race.puzzle?.game === 'slide' && race.mine) render(); };
+      controlMenu($('race-control'), redraw);
+      displayMenu($('race-display'), redraw);
     },
 
     puzzle(p) {

@@ -73,6 +73,16 @@ export function controlMenu(select, changed = () => {}) {
   select.addEventListener('change', () => { setControl(select.value); changed(); });
 }
 
+// Fills a Display menu (a <select>) with every display type and keeps the
+// one chosen on this device, the sliding page's own; `changed()` after a
+// choice (to redraw).
+export function displayMenu(select, changed = () => {}) {
+  if (!select) return;
+  if (select.options.length === 0) for (const [value, text] of DISPLAYS) select.append(el('option', { value, text }));
+  select.value = display();
+  select.addEventListener('change', () => { setDisplay(select.value); changed(); });
+}
+
 // The zoom kept for a `WxH` board (big boards are zoomed, small ones not).
 function keptZoom(size) {
   try { return Number(JSON.parse(read('zoom'))?.[size]) || 1; } catch { return 1; }

@@ -10,7 +10,7 @@
 import { get, post, clock, el } from './api.js';
 import * as a11y from './a11y.js';
 import { applyMove } from './rules.js';
-import { SlideBoard, parse, display, controlMenu } from './slide-board.js';
+import { SlideBoard, parse, display, controlMenu, displayMenu } from './slide-board.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => a11y.announce('ta-said', text);
@@ -178,6 +178,7 @@ async function finish(why) {
 
 board = new SlideBoard($('ta-board'), { play, playing, label: 'the puzzle', below: 60 });
 controlMenu($('ta-control'), () => { if (run) render(); });
+displayMenu($('ta-display'), () => { if (run) render(); });
 $('ta-start').addEventListener('click', start);
 $('ta-end').addEventListener('click', () => finish('You ended the run.'));
 a11y.init();
