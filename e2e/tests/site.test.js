@@ -219,7 +219,7 @@ test('records tables fit at 1280 and 390 px, and a lone record is called the rec
   await page.close();
 });
 
-test('on a phone the board is at the top with its figures in view; a 32x32 fills a big screen', async () => {
+test('on a phone the board is at the top with its figures in view, the header one row; a 32x32 fills a big screen and pans zoomed', async () => {
   const page = await desk.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=3`);
@@ -230,6 +230,14 @@ test('on a phone the board is at the top with its figures in view; a 32x32 fills
     const box = await page.locator(id).boundingBox();
     assert.ok(box.y + box.height <= 844, `${id} ends at ${box.y + box.height}`);
   }
+  // Shisen-Sho too: its clock, then the board, the settings below.
+  await page.goto(`${server.url}#shisen&size=8x4&gravity=0&chinese=0&seed=5`);
+  await page.waitForSelector('#shisen-board .stile');
+  const deal = await page.locator('#shisen-board').boundingBox();
+  assert.ok(deal.y <= 250 && deal.y + deal.height <= 844, `the Shisen-Sho board is at ${deal.y}–${deal.y + deal.height}`);
+  assert.ok((await page.locator('#shisen-time').boundingBox()).y < deal.y);
+  await page.goto(`${server.url}#slide&size=4x4&goal=row-major&seed=3`);
+  await page.waitForSelector('#slide-board .tile');
   // The header's pages are in its menu, opened over the page and closed.
   assert.equal(await page.isVisible('header nav a[href="/fmc"]'), false);
   await page.click('#site-menu-open');
