@@ -15,6 +15,8 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::{OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
+use crate::edge::FormatName;
+
 use super::{
     account, arenas, assets, daily, fmc, ops, profile, quick_match, race, rankings, ratings,
     records, replays, settings, shisen_api, slide_api, time_attack,
@@ -67,7 +69,9 @@ use super::{
 pub struct Api;
 
 /// Fields that exclude each other (a daily puzzle takes no seed): a `not`
-/// on the request's schema, from the cases the request type lists.
+/// on the request's schema, from the cases the request type lists; and
+/// fields that hold each other in check (a relay down and the sizes it
+/// starts at).
 struct Exclusions;
 
 impl Modify for Exclusions {
@@ -75,6 +79,13 @@ impl Modify for Exclusions {
         forbid(doc, "SlideNewRequest", slide_api::NewRequest::excluded());
         forbid(doc, "ShisenNewRequest", shisen_api::NewRequest::excluded());
         forbid(doc, "RaceNewRequest", race::NewRequest::excluded());
+        let starts = FormatName::descents().into_iter().map(|(format, sizes)| {
+            json!({
+                "if": { "properties": { "format": { "const": format } }, "required": ["format"] },
+                "then": { "properties": { "size": { "enum": sizes } } },
+            })
+        });
+        extend(doc, "SlideNewRequest", "allOf", starts.collect());
     }
 }
 
@@ -82,6 +93,14 @@ impl Modify for Exclusions {
 /// model has no `not`; its extensions are written into the object as they
 /// are, so they carry the keyword.
 fn forbid(doc: &mut Document, name: &str, cases: Vec<Value>) {
+    extend(doc, name, "not", json!({ "anyOf": cases }));
+}
+
+/// Adds the keyword `key` to the object schema `name`, through its
+/// extensions as [`forbid`] does: here the sizes each relay down starts
+/// at, `allOf` the `if` format `then` size rules (JSON Schema's way of
+/// relating one field to another).
+fn extend(doc: &mut Document, name: &str, key: &str, value: Value) {
     let schema = doc
         .components
         .as_mut()
@@ -90,7 +109,7 @@ fn forbid(doc: &mut Document, name: &str, cases: Vec<Value>) {
         return;
     };
     let extensions = object.extensions.get_or_insert_with(Extensions::default);
-    extensions.insert("not".into(), json!({ "anyOf": cases }));
+    extensions.insert(key.into(), value);
 }
 
 /// The links from a response to the operations it leads to (`new` to

@@ -2,9 +2,9 @@
 //! inputs, metrics and colour schemes.
 
 use play::display::Display;
-use play::format::{Control, Format, Input};
+use play::format::{Control, Descent, Format, Input};
 use play::limits::WEB_SLIDE_SIDES;
-use play::slide_game::GoalChoice;
+use play::slide_game::{GoalChoice, SlideSpec};
 use serde::{Deserialize, Serialize};
 use slide::Goal;
 use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
@@ -117,6 +117,32 @@ pub struct FormatName(pub Format);
 
 impl FormatName {
     const PATTERN: &'static str = "^(single|bld|2-n-relay|height-relay|width-relay|everything-relay|marathon-([2-9]|[1-9][0-9]{1,2}|1000)|relay-([4-9]|10))$";
+
+    /// Each of slidysim's relays down, by name, and the sizes it starts
+    /// at (`play::format::Descent`: a height relay needs a height of 3 or
+    /// more, …, from boards up to 10x10), as the deal itself decides them
+    /// for the default goal: what the request's schema states for each.
+    pub fn descents() -> Vec<(&'static str, Vec<String>)> {
+        let sides = || WEB_SLIDE_SIDES;
+        let sizes: Vec<slide::Size> = sides()
+            .flat_map(|h| sides().filter_map(move |w| slide::Size::new(w, h).ok()))
+            .collect();
+        Descent::ALL
+            .into_iter()
+            .map(|descent| {
+                let format = Format::Down(descent);
+                let starts = sizes
+                    .iter()
+                    .filter(|&&size| {
+                        SlideSpec::new(size, GoalChoice::Goal(Goal::RowMajor))
+                            .is_ok_and(|spec| format.variant(&spec).is_ok())
+                    })
+                    .map(ToString::to_string)
+                    .collect();
+                (descent.name(), starts)
+            })
+            .collect()
+    }
 }
 
 impl TryFrom<String> for FormatName {

@@ -696,3 +696,52 @@ fn new_games_link_to_what_can_be_done_with_them() {
         }
     }
 }
+
+/// The sizes the request's schema lets a relay down start at: its
+/// `if` format `then` size rule, none if it states none.
+fn starts_of<'a>(request: &'a Value, format: &str) -> Option<&'a Vec<Value>> {
+    let rules = request["allOf"].as_array()?;
+    let rule = rules
+        .iter()
+        .find(|rule| rule["if"]["properties"]["format"]["const"] == format)?;
+    assert_eq!(rule["if"]["required"], json!(["format"]));
+    rule["then"]["properties"]["size"]["enum"].as_array()
+}
+
+#[test]
+fn each_relay_down_states_the_sizes_it_starts_at() {
+    let doc = document();
+    let request = component(&doc, "SlideNewRequest");
+    let server = Server::start();
+    let mut c = server.client();
+    for (format, sizes) in [
+        ("2-n-relay", ["3x3", "10x10", "4x4", "2x2", "3x4", "11x11"]),
+        (
+            "height-relay",
+            ["2x3", "10x3", "3x10", "2x2", "10x2", "3x11"],
+        ),
+        (
+            "width-relay",
+            ["3x2", "3x10", "10x3", "2x2", "2x10", "11x3"],
+        ),
+        (
+            "everything-relay",
+            ["3x2", "2x3", "10x10", "2x2", "11x2", "4x11"],
+        ),
+    ] {
+        let starts = starts_of(request, format).unwrap_or_else(|| panic!("{format}: no rule"));
+        // The first three start, the last three do not: the schema and the
+        // server agree on each.
+        for (i, size) in sizes.into_iter().enumerate() {
+            let stated = starts.contains(&json!(size));
+            assert_eq!(stated, i < 3, "{format} from {size}: the schema");
+            let body = json!({"size": size, "format": format, "seed": 1});
+            let status = c.post("/api/slide/new", body).status;
+            assert_eq!(status == 200, stated, "{format} from {size}: {status}");
+        }
+    }
+    // Formats that start at any size state no rule.
+    for format in ["single", "bld", "marathon-10", "relay-4"] {
+        assert!(starts_of(request, format).is_none(), "{format}");
+    }
+}
