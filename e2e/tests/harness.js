@@ -20,15 +20,16 @@ mkdirSync(screenshots, { recursive: true });
 export const tesseraBin = () => process.env.TESSERA_BIN || join(repo, 'target', 'release', 'tessera');
 
 // `db`: a database URL instead of a fresh SQLite file; `extra`: more
-// arguments to `serve`.
-export async function startServer({ db, extra = [] } = {}) {
+// arguments to `serve`; `addr`: where to listen (an ephemeral port unless
+// said).
+export async function startServer({ db, extra = [], addr = '127.0.0.1:0' } = {}) {
   const bin = tesseraBin();
   const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   const database = db || join(dir, 'e2e.db');
   // The tests follow hints at machine speed and open many races: lift the
   // per-client limits meant for the public (tests/it/ops.rs and
   // tests/it/races.rs check them).
-  const args = ['serve', '--addr', '127.0.0.1:0', '--db', database, '--solver-rate', '1000', '--race-rate', '1000', ...extra];
+  const args = ['serve', '--addr', addr, '--db', database, '--solver-rate', '1000', '--race-rate', '1000', ...extra];
   const child = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The small tables only: the 7-8 set would build for minutes in the
@@ -50,7 +51,23 @@ export async function startServer({ db, extra = [] } = {}) {
     // The database, for what an operator runs beside the server.
     db: database,
     stop() { child.kill('SIGINT'); rmSync(dir, { recursive: true, force: true }); },
+    // Kills the server at once, as a crash or a power cut would (no
+    // shutdown), keeping its database for `restartServer`.
+    kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      return gone;
+    },
   };
+}
+
+// Starts `server` again after `kill`: the same address and database.
+export async function restartServer(server) {
+  const again = await startServer({ db: server.db, addr: new URL(server.url).host });
+  const stop = again.stop;
+  again.stop = () => { stop(); server.stop(); };
+  return again;
 }
 
 // `options` override the context's: a phone is

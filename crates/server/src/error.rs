@@ -213,17 +213,27 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        if !is_json(&req) {
-            return Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "expected a JSON body with Content-Type: application/json",
-            ));
-        }
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
-        read_json(&bytes).map(Body)
+        let document = json_document(req, state).await?;
+        read_document(document).map(Body)
     }
+}
+
+/// A request's JSON body as a document (an object), refused as [`Body`]
+/// says.
+pub async fn json_document<S: Send + Sync>(
+    req: Request,
+    state: &S,
+) -> Result<serde_json::Value, ApiError> {
+    if !is_json(&req) {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "expected a JSON body with Content-Type: application/json",
+        ));
+    }
+    let bytes = Bytes::from_request(req, state)
+        .await
+        .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+    parse_document(&bytes)
 }
 
 /// Whether the request says its body is JSON (`application/json` or a
@@ -240,10 +250,10 @@ fn is_json(req: &Request) -> bool {
         && (sub.eq_ignore_ascii_case("json") || sub.to_ascii_lowercase().ends_with("+json"))
 }
 
-/// Reads a JSON document into `T`, saying where it went wrong. Every
-/// request body is an object: serde would also read a struct from an
-/// array of its fields, which no schema of the API allows.
-pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+/// Parses a request's JSON document. Every request body is an object:
+/// serde would also read a struct from an array of its fields, which no
+/// schema of the API allows.
+fn parse_document(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
     let mut document: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| malformed(&e))?;
     if !document.is_object() {
@@ -254,6 +264,11 @@ pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         .at(""));
     }
     whole_numbers(&mut document);
+    Ok(document)
+}
+
+/// Reads a parsed document into `T`, saying where it went wrong.
+pub fn read_document<T: DeserializeOwned>(document: serde_json::Value) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(&document).map_err(|error| {
         let pointer = pointer(error.path());
         ApiError::new(
@@ -335,6 +350,11 @@ fn query_rejection(rejection: QueryRejection) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A body read as `Body` reads it.
+    fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+        read_document(parse_document(bytes)?)
+    }
 
     #[derive(serde::Deserialize, Debug)]
     #[serde(deny_unknown_fields)]

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use play::daily::{Day, FIRST_DAY};
-use play::fmc::{self, FmcSize, Optimum, Refusal, Scramble};
+use play::fmc::{self, Entry, FmcSize, Optimum, Refusal, Scramble};
 use play::slide_game::Solver;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,7 +19,7 @@ use super::account::{signed_in, Call, Visitor};
 use super::edge::DailyDate;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::App;
-use store::FmcEntry;
+use store::{Account, FmcEntry};
 
 /// A day from the path: `YYYY-MM-DD`, else 400 naming the field.
 fn read_day(text: String) -> Result<Day, ApiError> {
@@ -168,14 +168,9 @@ pub async fn day(call: Call<Path<String>>) -> Result<Json<DayView>, ApiError> {
     }))
 }
 
-async fn board(
-    app: &App,
-    scramble: &Scramble,
-    closed: bool,
-    me: Option<&str>,
-) -> Result<Board, ApiError> {
-    let (day, size) = (scramble.day.to_string(), scramble.size);
-    let view = |e: &FmcEntry, rank: Option<usize>, lost: Option<usize>| EntryView {
+/// An entry as `me` (an account id) sees it.
+fn view(e: &FmcEntry, me: Option<&str>, rank: Option<usize>, lost: Option<usize>) -> EntryView {
+    EntryView {
         handle: e.handle.clone(),
         stm: e.stm,
         mtm: e.mtm,
@@ -184,7 +179,17 @@ async fn board(
         mine: me == Some(e.account_id.as_str()),
         rank,
         lost,
-    };
+    }
+}
+
+async fn board(
+    app: &App,
+    scramble: &Scramble,
+    closed: bool,
+    me: Option<&str>,
+) -> Result<Board, ApiError> {
+    let (day, size) = (scramble.day.to_string(), scramble.size);
+    let view = |e: &FmcEntry, rank, lost| view(e, me, rank, lost);
     let mut shown = Board {
         size: size.name().to_string(),
         seed: scramble.seed,
@@ -265,7 +270,7 @@ pub enum EntryErrors {
     /// Not signed in.
     #[response(status = 401)]
     NotSignedIn(ErrorBody),
-    /// The account has an entry for this day and board already.
+    /// The account has another entry for this day and board already.
     #[response(status = 409)]
     Repeat(ErrorBody),
 }
@@ -275,7 +280,7 @@ pub enum EntryErrors {
 /// is refused naming it (its number, counted in single-tile moves from 1,
 /// and its letter), and so are moves that end unsolved (422); nothing is
 /// kept then. Taken for today (UTC) only, once per account and board
-/// (409 after).
+/// (409 after; the same entry sent again is answered as it was kept).
 #[utoipa::path(post, path = "/api/fmc/{day}/{size}", tag = "records", operation_id = "fmc_submit", request_body = EntryRequest,
     params(("day" = inline(DailyDate), Path, description = "Today, `YYYY-MM-DD` (UTC): no other day takes entries"),
         ("size" = String, Path, description = "The board: `4x4` or `5x5`", pattern = "^(4x4|5x5)$")),
@@ -291,12 +296,7 @@ pub async fn submit(
     let size = read_size(&size)?;
     let now = app.clock.now_millis();
     let today = Day::of(now);
-    if !fmc::open(day, today) {
-        return Err(ApiError::bad(format!(
-            "day: entries are taken for today only, {today} (UTC); {day} is not today"
-        )));
-    }
-    let account = signed_in(&visitor)?;
+    let account = signed_in(&visitor);
     let scramble = fmc::scramble(day, size);
     let entry = fmc::parse(&request.moves)
         .and_then(|moves| fmc::check(&scramble, moves))
@@ -308,16 +308,33 @@ pub async fn submit(
             } else {
                 error
             }
-        })?;
+        });
     let day_text = day.to_string();
+    if !fmc::open(day, today) {
+        // This very entry sent again after the day closed (its answer
+        // lost on the way) is answered as it was kept.
+        if let (Ok(account), Ok(entry)) = (&account, &entry) {
+            if let Some(kept) = kept_entry(&app, &day_text, size, account, entry).await? {
+                return Ok(kept);
+            }
+        }
+        return Err(ApiError::bad(format!(
+            "day: entries are taken for today only, {today} (UTC); {day} is not today"
+        )));
+    }
+    let account = account?;
+    let entry = entry?;
     if !app
         .store
         .enter_fmc(&day_text, size, &account.id, &entry, now)
         .await?
     {
-        return Err(ApiError::conflict(format!(
-            "you have sent your {size} entry for {day} already: one a day and board"
-        )));
+        let kept = kept_entry(&app, &day_text, size, account, &entry).await?;
+        return kept.ok_or_else(|| {
+            ApiError::conflict(format!(
+                "you have sent your {size} entry for {day} already: one a day and board"
+            ))
+        });
     }
     Ok((
         StatusCode::CREATED,
@@ -332,4 +349,20 @@ pub async fn submit(
             lost: None,
         }),
     ))
+}
+
+/// The answer to `account`'s entry for `day` on `size` when it is the one
+/// kept: the same entry sent again (its answer lost on the way) is
+/// answered as it was the first time.
+async fn kept_entry(
+    app: &App,
+    day: &str,
+    size: FmcSize,
+    account: &Account,
+    entry: &Entry,
+) -> Result<Option<(StatusCode, Json<EntryView>)>, ApiError> {
+    let kept = app.store.fmc_entry(day, size, &account.id).await?;
+    let same = kept.filter(|e| e.moves.compact() == entry.moves.compact());
+    let me = Some(account.id.as_str());
+    Ok(same.map(|e| (StatusCode::CREATED, Json(view(&e, me, None, None)))))
 }

@@ -6,13 +6,14 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::answers::{answered_before, kept, Digest, Reply};
 use super::error::ApiError;
 use super::player::Player;
 use super::App;
 use play::judge::check_times;
 use play::result::{self, Facts};
 
-use store::{Account, Figures, GameRow, IssuedGame};
+use store::{Account, Answered, Figures, FinishError, GameRow, IssuedGame};
 
 /// The open game `id` of kind `kind` (`slide`, `shisen`) of `player`.
 pub async fn open_game(
@@ -21,15 +22,42 @@ pub async fn open_game(
     player: &Player,
     kind: &str,
 ) -> Result<GameRow, ApiError> {
-    let row = app
-        .store
-        .game(id, &player.0, kind)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no {kind} game {id:?} for you")))?;
+    let row = game(app, id, player, kind).await?;
     if row.finished_at.is_some() {
-        return Err(ApiError::conflict("this game was already submitted"));
+        return Err(already_submitted());
     }
     Ok(row)
+}
+
+/// The game `id` of kind `kind` of `player` that the submission with
+/// `digest` is for: open, or answered already when this very submission
+/// finished it (its answer lost on the way: [`super::answers`]).
+pub async fn submitted_game(
+    app: &App,
+    id: &str,
+    player: &Player,
+    kind: &str,
+    digest: &Digest,
+) -> Result<Reply<GameRow>, ApiError> {
+    let row = game(app, id, player, kind).await?;
+    if row.finished_at.is_some() {
+        let before = answered_before(app, Answered::Game, id, digest, already_submitted);
+        return Ok(Reply::Before(before.await?));
+    }
+    Ok(Reply::Now(row))
+}
+
+/// The game `id` of kind `kind` of `player`, open or not.
+async fn game(app: &App, id: &str, player: &Player, kind: &str) -> Result<GameRow, ApiError> {
+    app.store
+        .game(id, &player.0, kind)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no {kind} game {id:?} for you")))
+}
+
+/// A game finished by another submission.
+fn already_submitted() -> ApiError {
+    ApiError::conflict("this game was already submitted")
 }
 
 /// `times` checked against the `count` moves or turns they time
@@ -86,21 +114,22 @@ pub fn facts<'a>(row: &GameRow, now: i64, pauses: &'a [(i64, i64)]) -> Facts<'a>
 /// Stores a solved game's result at `now`, as `play` judged it, unranked
 /// besides as a second attempt at a day's puzzle (`play::daily`) or when
 /// no account is signed in (`play::judge::owned`), and answers with what
-/// the player sees.
+/// the player sees, kept for the submission with `digest` if one was
+/// made (not a race's solve): that submission again is answered the same.
 pub async fn finish(
     app: &App,
     row: &GameRow,
     result: result::Finished,
     account: Option<&Account>,
     now: i64,
-) -> Result<Finished, ApiError> {
+    digest: Option<&Digest>,
+) -> Result<Reply<Finished>, ApiError> {
     let first = super::daily::first_attempt(app, row, account).await?;
     let result = result.owned(first, account.is_some());
     let owner = account.map(|a| a.id.as_str());
-    app.store.finish(&row.issued, &result, owner, now).await?;
     let ranked = result.ranked();
     let count = |n: usize| n as i64;
-    Ok(Finished {
+    let finished = Finished {
         solved: true,
         game: row.issued.id.clone(),
         figures: Figures {
@@ -114,7 +143,22 @@ pub async fn finish(
         },
         ranked,
         record: ranked,
-        reason: result.verdict.err().map(|why| why.to_string()),
+        reason: result.verdict.as_ref().err().map(ToString::to_string),
         variant: row.issued.variant.clone(),
-    })
+    };
+    let answer = digest.map(|d| kept(&finished, d)).transpose()?;
+    let stored = app
+        .store
+        .finish_answered(&row.issued, &result, owner, now, answer.as_ref())
+        .await;
+    match (stored, digest) {
+        (Ok(()), _) => Ok(Reply::Now(finished)),
+        // The same submission, sent again before the first was answered.
+        (Err(FinishError::AlreadyFinished), Some(digest)) => {
+            let id = row.issued.id.as_str();
+            let before = answered_before(app, Answered::Game, id, digest, already_submitted);
+            Ok(Reply::Before(before.await?))
+        }
+        (Err(e), _) => Err(e.into()),
+    }
 }

@@ -10,6 +10,7 @@
 //! room (`race`), held by the instance its players are connected to.
 
 mod account;
+mod answers;
 mod arenas;
 mod assets;
 mod budget;

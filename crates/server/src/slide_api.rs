@@ -16,13 +16,14 @@ use slide::{Direction, Goal, Metric, Moves, Position};
 use utoipa::ToSchema;
 
 use super::account::Call;
+use super::answers::{Digest, Reply, Signed};
 use super::clock::now_millis;
 use super::edge::{
     excludes, DisplayType, FormatName, GameId, GoalName, Inputs, MetricName, SchemeName, Seed,
     SlideSize,
 };
 use super::error::{Always, ApiError, Body, BodyErrors, GameErrors, Limited, Refused};
-use super::games::{facts, finish, open_game, timed, unreadable};
+use super::games::{facts, finish, submitted_game, timed, unreadable};
 use super::player::Player;
 use super::{issue_seed, App};
 use store::{Account, Dealt, GameRow, IssuedGame};
@@ -482,8 +483,8 @@ pub type Submitted = super::games::Submitted<Unsolved>;
 /// a result, ranked unless the judge finds a reason not to.
 #[utoipa::path(post, path = "/api/slide/submit", operation_id = "slide_submit", tag = "slide", request_body = SubmitRequest,
     responses((status = 200, body = inline(Submitted)), BodyErrors, GameErrors, Always))]
-pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, ApiError> {
-    let Call(app, player, visitor, Body(request)) = call;
+pub async fn submit(call: Call<Signed<SubmitRequest>>) -> Result<Reply<Submitted>, ApiError> {
+    let Call(app, player, visitor, Signed(request, digest)) = call;
     if let Some(puzzles) = request.puzzles {
         if request.moves.is_some() || request.times.is_some() || request.inputs.is_some() {
             return Err(ApiError::bad(
@@ -491,7 +492,8 @@ pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, 
             ));
         }
         let game = request.game.as_str();
-        return submit_format(&app, &player, &visitor, game, &puzzles, request.display).await;
+        let display = request.display;
+        return submit_format(&app, &player, &visitor, game, &puzzles, display, &digest).await;
     }
     let (Some(moves), Some(times)) = (&request.moves, &request.times) else {
         return Err(ApiError::bad(
@@ -502,7 +504,10 @@ pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, 
     timed(times, moves.len())?;
     let control = control(&[(request.inputs.as_ref(), moves.len())])
         .map_err(|e| ApiError::bad(e).at("/inputs"))?;
-    let row = open_game(&app, request.game.as_str(), &player, "slide").await?;
+    let row = match submitted_game(&app, request.game.as_str(), &player, "slide", &digest).await? {
+        Reply::Now(row) => row,
+        Reply::Before(answer) => return Ok(Reply::Before(answer)),
+    };
     let format = row.issued.format;
     if !format.is_one_puzzle() {
         return Err(ApiError::bad(format!(
@@ -523,10 +528,11 @@ pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, 
     let facts = facts(&row, now, &[]);
     let ending = result::slide_single(start, goal, format, played, control, &facts, &asked)
         .map_err(|e| ApiError::bad(format!("illegal move list: {e}")).at("/moves"))?;
-    submitted(&app, &row, ending, display, visitor.account(), now).await
+    submitted(&app, &row, ending, display, visitor.account(), now, &digest).await
 }
 
-/// What a submission comes to, recorded if solved, as the client sees it.
+/// What the submission with `digest` comes to, recorded if solved, as
+/// the client sees it.
 async fn submitted(
     app: &App,
     row: &GameRow,
@@ -534,9 +540,10 @@ async fn submitted(
     display: Display,
     account: Option<&Account>,
     now: i64,
-) -> Result<Json<Submitted>, ApiError> {
+    digest: &Digest,
+) -> Result<Reply<Submitted>, ApiError> {
     match ending {
-        Ending::Unsolved(outcome) => Ok(Json(Submitted::Unsolved(Unsolved {
+        Ending::Unsolved(outcome) => Ok(Reply::Now(Submitted::Unsolved(Unsolved {
             solved: false,
             moves: outcome.stm,
             stm: outcome.stm,
@@ -545,8 +552,9 @@ async fn submitted(
             position: outcome.position.to_string(),
         }))),
         Ending::Solved(result) => {
-            let finished = finish(app, row, result.shown_as(display), account, now).await?;
-            Ok(Json(Submitted::Solved(finished)))
+            let result = result.shown_as(display);
+            let finished = finish(app, row, result, account, now, Some(digest)).await?;
+            Ok(finished.map(Submitted::Solved))
         }
     }
 }
@@ -660,9 +668,13 @@ async fn submit_format(
     game: &str,
     puzzles: &[PlayedPuzzle],
     display: Option<DisplayType>,
-) -> Result<Json<Submitted>, ApiError> {
+    digest: &Digest,
+) -> Result<Reply<Submitted>, ApiError> {
     let (played, control) = played(puzzles)?;
-    let row = open_game(app, game, player, "slide").await?;
+    let row = match submitted_game(app, game, player, "slide", digest).await? {
+        Reply::Now(row) => row,
+        Reply::Before(answer) => return Ok(Reply::Before(answer)),
+    };
     let format = row.issued.format;
     let display = display_for(display, &format)?;
     let dealt = stored_puzzles(&row.issued, format)?;
@@ -686,7 +698,7 @@ async fn submit_format(
     let facts = facts(&row, now, &[]);
     let ending = result::slide_format(format, &dealt, played, control, &facts, &asked)
         .map_err(|e| ApiError::bad(format!("bad submission: {e}")).at("/puzzles"))?;
-    submitted(app, &row, ending, display, visitor.account(), now).await
+    submitted(app, &row, ending, display, visitor.account(), now, digest).await
 }
 
 /// A colour scheme to paint a goal's tiles with.

@@ -16,12 +16,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::account::{Call, Visitor};
+use super::answers::{answered_before, kept as kept_answer, Reply, Signed};
 use super::edge::GameId;
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::player::Player;
 use super::slide_api::parse_moves;
 use super::App;
-use store::{TimeAttackBest, TimeAttackRun};
+use store::{Answered, TimeAttackBest, TimeAttackRun};
 
 /// Places shown on each leaderboard.
 const LEADERBOARD: i64 = 20;
@@ -254,8 +255,8 @@ pub async fn submit(
     State(app): State<App>,
     Player(player): Player,
     Path(id): Path<String>,
-    Body(submission): Body<Submission>,
-) -> Result<(StatusCode, Json<Scored>), ApiError> {
+    Signed(submission, digest): Signed<Submission>,
+) -> Result<(StatusCode, Reply<Scored>), ApiError> {
     let id = GameId::try_from(id).map_err(|e| ApiError::bad(format!("run: {e}")))?;
     let mut played = Vec::with_capacity(submission.puzzles.len());
     if submission.puzzles.len() > PUZZLES {
@@ -294,7 +295,8 @@ pub async fn submit(
     let submitted =
         || ApiError::conflict("this run was submitted already: a run is submitted once");
     if kept.submitted_at.is_some() {
-        return Err(submitted());
+        let before = answered_before(&app, Answered::TimeAttack, id.as_str(), &digest, submitted);
+        return Ok((StatusCode::CREATED, Reply::Before(before.await?)));
     }
     // The time the server saw, as the submission arrived (before the
     // deal's own time).
@@ -309,31 +311,30 @@ pub async fn submit(
     .map_err(refused)?;
     let ranked = outcome.judged.map_err(|why| why.to_string());
     let score = outcome.score as i64;
-    if !app
+    let account = kept.account_id.as_deref();
+    let best = bests(&app, &kept.player_id, account, &Day::of(now).to_string()).await?;
+    let scored = Scored {
+        score: outcome.score,
+        ranked: ranked.is_ok(),
+        unranked: ranked.clone().err(),
+        bonus_millis: outcome.clock.bonus_millis,
+        ended_at: outcome.clock.ends_at,
+        // This run included.
+        best: Bests {
+            today: best.today.max(Some(score)),
+            all_time: best.all_time.max(Some(score)),
+        },
+    };
+    let answer = kept_answer(&scored, &digest)?;
+    let store = app
         .store
-        .submit_time_attack(id.as_str(), score, ranked.clone(), now)
-        .await?
-    {
-        return Err(submitted());
+        .submit_time_attack(id.as_str(), score, ranked, now, &answer);
+    if !store.await? {
+        // The same submission, sent again before the first was answered.
+        let before = answered_before(&app, Answered::TimeAttack, id.as_str(), &digest, submitted);
+        return Ok((StatusCode::CREATED, Reply::Before(before.await?)));
     }
-    let best = bests(
-        &app,
-        &kept.player_id,
-        kept.account_id.as_deref(),
-        &Day::of(now).to_string(),
-    )
-    .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(Scored {
-            score: outcome.score,
-            ranked: ranked.is_ok(),
-            unranked: ranked.err(),
-            bonus_millis: outcome.clock.bonus_millis,
-            ended_at: outcome.clock.ends_at,
-            best,
-        }),
-    ))
+    Ok((StatusCode::CREATED, Reply::Now(scored)))
 }
 
 /// A refusal as the client sees it: 422, pointing at the puzzle's field.

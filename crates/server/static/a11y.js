@@ -2,6 +2,8 @@
 // the screen: the colour-scheme toggle, the keys dialog (`?`), polite
 // announcements through a live region, and a notice when the server
 // cannot be reached.
+import { resume } from './outbox.js';
+
 const $ = (id) => document.getElementById(id);
 
 // Says `text` through the live region `id` (role="status", polite). The
@@ -70,4 +72,6 @@ export function init() {
   setupTheme();
   setupKeys();
   setupOffline();
+  // Results kept on this device by an earlier page go out from any page.
+  resume();
 }

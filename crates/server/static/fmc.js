@@ -5,10 +5,11 @@
 // then POST /api/fmc/{day}/{size}; a past day, every entry ranked beside
 // the optimum. The moves are applied with rules.js; the server replays the
 // entry in any case.
-import { get, post, el } from './api.js';
+import { get, el } from './api.js';
 import * as a11y from './a11y.js';
 import { applyMove, mtmCount, readMoves } from './rules.js';
 import { SlideBoard, display, controlMenu, displayMenu } from './slide-board.js';
+import { submit } from './outbox.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -110,7 +111,10 @@ function playable(day, b) {
   send.addEventListener('click', async () => {
     send.disabled = true;
     try {
-      const entry = await post(`/api/fmc/${day}/${b.size}`, { moves: box.value });
+      // Kept on this device until the server answers (outbox.js).
+      const onKept = (text) => { check.textContent = text; check.className = 'status warn'; return true; };
+      const what = `${b.size} fewest-moves entry`;
+      const entry = await submit(`/api/fmc/${day}/${b.size}`, { moves: box.value }, { what, onKept });
       a11y.announce('fmc-status', `Your ${b.size} entry is in: ${entry.stm} moves.`);
       load();
     } catch (e) {

@@ -7,6 +7,7 @@ import { describe } from './tiles.js';
 import { score, matchClass } from './rules.js';
 import { ShisenBoard } from './shisen-board.js';
 import { announce } from './a11y.js';
+import { submit } from './outbox.js';
 import { showVerdicts } from './verdicts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -161,8 +162,11 @@ async function finish() {
   g.finishedAt = performance.now();
   const game = g;
   status('Cleared! Checking with the server…');
+  // Kept on this device until the server answers (outbox.js).
+  const onKept = (text) => game === g && (status(text, 'warn'), true);
   try {
-    const r = await post('/api/shisen/submit', { game: game.game, turns: game.turns, times: game.times });
+    const body = { game: game.game, turns: game.turns, times: game.times };
+    const r = await submit('/api/shisen/submit', body, { what: 'Shisen-Sho game', onKept });
     if (game !== g) return;
     game.finalScore = r.score;
     tick();

@@ -5,6 +5,7 @@ import { showRecords, reasonText } from './records.js';
 import { SOURCE, INVERSE, applyMove, mtmCount, DISPLAYS, allowedWith, aboutDisplay } from './rules.js';
 import * as looks from './looks.js';
 import { announce } from './a11y.js';
+import { submit } from './outbox.js';
 import * as keys from './keys.js';
 import * as slideBoard from './slide-board.js';
 import { SlideBoard, parse, format } from './slide-board.js';
@@ -179,8 +180,11 @@ async function finish() {
   render();
   game.finishedMillis = solveMillis(game);
   status('Solved! Checking with the server…');
+  // Kept on this device until the server answers (outbox.js).
+  const named = `${game.format === 'single' ? `${game.w}×${game.h}` : formatName(game.format)} solve`;
+  const onKept = (text) => game === s && (status(text, 'warn'), true);
   try {
-    const r = await post('/api/slide/submit', submission(game));
+    const r = await submit('/api/slide/submit', submission(game), { what: named, onKept });
     if (game !== s) return;
     game.finishedMillis = r.millis;
     tick();

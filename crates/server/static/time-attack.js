@@ -11,6 +11,7 @@ import { get, post, clock, el } from './api.js';
 import * as a11y from './a11y.js';
 import { applyMove } from './rules.js';
 import { SlideBoard, parse, display, controlMenu, displayMenu } from './slide-board.js';
+import { submit } from './outbox.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => a11y.announce('ta-said', text);
@@ -155,10 +156,21 @@ async function finish(why) {
   const puzzles = run.played
     .filter((p) => p.moves.length > 0)
     .map((p) => ({ moves: p.moves.join(''), times: p.times }));
+  // Kept on this device until the server answers (outbox.js): meanwhile
+  // another run may start, and this one's answer then shows in the notice.
+  const sent = run;
+  const onKept = (text) => {
+    status(text, 'warn');
+    $('ta-start').hidden = false;
+    $('ta-start').disabled = false;
+    return true;
+  };
   let scored;
   try {
-    scored = await post(`/api/time-attack/${run.id}`, { puzzles });
+    scored = await submit(`/api/time-attack/${run.id}`, { puzzles }, { what: 'time-attack run', onKept });
+    if (run !== sent) return;
   } catch (e) {
+    if (run !== sent) return;
     status(`The run could not be scored: ${e.message}`, 'error');
     $('ta-start').hidden = false;
     $('ta-start').disabled = false;

@@ -6,6 +6,7 @@ use play::format::{Control, Format};
 use play::result::Finished;
 use sqlx::any::AnyRow;
 
+use super::answers::{self, Answer, Answered};
 use super::dealt::Dealt;
 use super::{
     averages, bests, column, count, flag_at, parsed, powers, read_rows, record, times_at,
@@ -352,6 +353,20 @@ impl Store {
         account: Option<&str>,
         finished_at: i64,
     ) -> Result<(), FinishError> {
+        self.finish_answered(game, result, account, finished_at, None)
+            .await
+    }
+
+    /// [`Store::finish`], keeping the `answer` the submission was given
+    /// in the same transaction ([`Store::answer`]).
+    pub async fn finish_answered(
+        &self,
+        game: &IssuedGame,
+        result: &Finished,
+        account: Option<&str>,
+        finished_at: i64,
+        answer: Option<&Answer>,
+    ) -> Result<(), FinishError> {
         let finished = async {
             let mut tx = self.begin().await?;
             let closed = sqlx::query(
@@ -411,6 +426,9 @@ impl Store {
                 if powers::counts(&self.tiers, game.game(), &game.variant, &format, display) {
                     powers::note(&mut tx, account, &self.tiers).await?;
                 }
+            }
+            if let Some(answer) = answer {
+                answers::keep(&mut tx, Answered::Game, &game.id, answer).await?;
             }
             tx.commit().await?;
             Ok(())

@@ -10,6 +10,7 @@
 //! database has its own embedded migrations, run on open.
 
 mod accounts;
+mod answers;
 mod arenas;
 mod averages;
 mod backup;
@@ -32,6 +33,7 @@ mod seeks;
 mod time_attack;
 
 pub use accounts::{Account, AccountResult, PasswordKind};
+pub use answers::{Answer, Answered};
 pub use arenas::{ArenaRace, ArenaRow, EntrantRow};
 pub use averages::BestAverage;
 pub use backup::backup;

@@ -253,21 +253,29 @@ fn a_game_finishes_exactly_once_however_many_race() {
                     let store = store.clone();
                     let issued = issued.clone();
                     tokio::spawn(async move {
-                        store
-                            .finish(&issued, &result(4 + i, 5_000), None, 9_000)
-                            .await
+                        let answer = Answer {
+                            digest: format!("racer {i}"),
+                            body: format!("{{\"moves\": {}}}", 4 + i),
+                        };
+                        let done = result(4 + i, 5_000);
+                        let finished =
+                            store.finish_answered(&issued, &done, None, 9_000, Some(&answer));
+                        (finished.await, answer)
                     })
                 })
                 .collect();
-            let mut won = 0;
+            let mut won = Vec::new();
             for racer in racers {
                 match racer.await.unwrap() {
-                    Ok(()) => won += 1,
-                    Err(FinishError::AlreadyFinished) => {}
-                    Err(other) => panic!("a racer failed: {other}"),
+                    (Ok(()), answer) => won.push(answer),
+                    (Err(FinishError::AlreadyFinished), _) => {}
+                    (Err(other), _) => panic!("a racer failed: {other}"),
                 }
             }
-            assert_eq!(won, 1, "round {round}: exactly one submission wins");
+            assert_eq!(won.len(), 1, "round {round}: exactly one submission wins");
+            // The answer kept is the winner's.
+            let kept = store.answer(Answered::Game, &id).await.unwrap();
+            assert_eq!(kept.as_ref(), won.first());
         }
         let records = store
             .records("slide", "3x3-row-major", SINGLE, Ranking::Time, 100, None)

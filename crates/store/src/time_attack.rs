@@ -4,6 +4,7 @@
 
 use sqlx::any::AnyRow;
 
+use super::answers::{self, Answer, Answered};
 use super::{column, Error, Store};
 
 /// A run as kept.
@@ -91,27 +92,38 @@ impl Store {
         Ok(row.as_ref().map(run).transpose()?)
     }
 
-    /// Writes run `id`'s score and judgement; false (and nothing written)
-    /// if it was submitted already, on any instance.
+    /// Writes run `id`'s score and judgement, with the `answer` its
+    /// submission was given ([`Store::answer`]); false (and nothing
+    /// written) if it was submitted already, on any instance.
     pub async fn submit_time_attack(
         &self,
         id: &str,
         score: i64,
         ranked: Result<(), String>,
         now: i64,
+        answer: &Answer,
     ) -> Result<bool, Error> {
-        let written = sqlx::query(
-            "UPDATE time_attack_runs SET submitted_at = $2, score = $3, ranked = $4, \
-             unranked = $5 WHERE id = $1 AND submitted_at IS NULL",
-        )
-        .bind(id)
-        .bind(now)
-        .bind(score)
-        .bind(i64::from(ranked.is_ok()))
-        .bind(ranked.err())
-        .execute(&self.pool)
-        .await;
-        Ok(self.noted(written)?.rows_affected() == 1)
+        let written = async {
+            let mut tx = self.begin().await?;
+            let scored = sqlx::query(
+                "UPDATE time_attack_runs SET submitted_at = $2, score = $3, ranked = $4, \
+                 unranked = $5 WHERE id = $1 AND submitted_at IS NULL",
+            )
+            .bind(id)
+            .bind(now)
+            .bind(score)
+            .bind(i64::from(ranked.is_ok()))
+            .bind(ranked.err())
+            .execute(&mut *tx)
+            .await?;
+            if scored.rows_affected() != 1 {
+                return Ok(false);
+            }
+            answers::keep(&mut tx, Answered::TimeAttack, id, answer).await?;
+            tx.commit().await?;
+            Ok(true)
+        };
+        self.noted(written.await)
     }
 
     /// The best score of the runs submitted by the account (when given),
@@ -245,12 +257,25 @@ mod tests {
                 assert_eq!(store.time_attack_run(id).await.unwrap(), Some(run));
                 if *id != "open" {
                     let now = 2_000 + i as i64;
+                    let answer = Answer {
+                        digest: format!("digest of {id}"),
+                        body: format!("{{\"score\": {score}}}"),
+                    };
                     assert!(store
-                        .submit_time_attack(id, *score, ranked.clone(), now)
+                        .submit_time_attack(id, *score, ranked.clone(), now, &answer)
                         .await
                         .unwrap());
-                    // Once only: the second write is refused and changes nothing.
-                    assert!(!store.submit_time_attack(id, 99, Ok(()), now).await.unwrap());
+                    // Once only: the second write is refused and changes
+                    // nothing, the answer kept included.
+                    let other = Answer {
+                        digest: "another".into(),
+                        body: "{}".into(),
+                    };
+                    let again = store.submit_time_attack(id, 99, Ok(()), now, &other);
+                    assert!(!again.await.unwrap());
+                    let kept = store.answer(Answered::TimeAttack, id).await.unwrap();
+                    assert_eq!(kept, Some(answer));
+                    assert_eq!(store.answer(Answered::Game, id).await.unwrap(), None);
                     let kept = store.time_attack_run(id).await.unwrap().unwrap();
                     assert_eq!(kept.score, Some(*score));
                     assert_eq!(kept.ranked.as_ref(), Some(ranked));

@@ -251,6 +251,6 @@ async fn store<G: Finishing>(
     let asked = G::asked(app, &issued, &deal).await?;
     let result = G::judge(&deal, board, times, &Facts::race(millis), &asked)?;
     let row = GameRow::fresh(issued);
-    finish(app, &row, result, account, finished_at).await?;
+    finish(app, &row, result, account, finished_at, None).await?;
     Ok(())
 }

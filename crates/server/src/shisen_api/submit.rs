@@ -1,15 +1,15 @@
 //! A played game, replayed and judged into a result.
 
-use axum::Json;
 use play::result::{self, Ending};
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Matching};
 
 use crate::account::Call;
+use crate::answers::{Reply, Signed};
 use crate::clock::now_millis;
 use crate::edge::GameId;
-use crate::error::{Always, ApiError, Body, BodyErrors, GameErrors};
-use crate::games::{facts, finish, open_game, timed};
+use crate::error::{Always, ApiError, BodyErrors, GameErrors};
+use crate::games::{facts, finish, submitted_game, timed};
 use crate::App;
 use store::IssuedGame;
 use utoipa::ToSchema;
@@ -70,10 +70,14 @@ pub type Submitted = crate::games::Submitted<Unsolved>;
 /// result, ranked unless the judge finds a reason not to.
 #[utoipa::path(post, path = "/api/shisen/submit", operation_id = "shisen_submit", tag = "shisen", request_body = SubmitRequest,
     responses((status = 200, body = inline(Submitted)), BodyErrors, GameErrors, Always))]
-pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, ApiError> {
-    let Call(app, player, visitor, Body(request)) = call;
+pub async fn submit(call: Call<Signed<SubmitRequest>>) -> Result<Reply<Submitted>, ApiError> {
+    let Call(app, player, visitor, Signed(request, digest)) = call;
     timed(&request.times, request.turns.len())?;
-    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
+    let id = request.game.as_str();
+    let row = match submitted_game(&app, id, &player, "shisen", &digest).await? {
+        Reply::Now(row) => row,
+        Reply::Before(answer) => return Ok(Reply::Before(answer)),
+    };
     let session = stored_session(&row.issued)?;
     let board = session.game().board();
     let turns = read_turns(&request.turns, board.size())?;
@@ -84,7 +88,7 @@ pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, 
     let ending =
         result::shisen(session, turns, request.times, &facts, &asked).map_err(illegal_turn)?;
     match ending {
-        Ending::Unsolved(stuck) => Ok(Json(Submitted::Unsolved(Unsolved {
+        Ending::Unsolved(stuck) => Ok(Reply::Now(Submitted::Unsolved(Unsolved {
             solved: false,
             moves: stuck.removals,
             millis: facts.played_millis,
@@ -92,8 +96,9 @@ pub async fn submit(call: Call<Body<SubmitRequest>>) -> Result<Json<Submitted>, 
             board: stuck.board.to_string(),
         }))),
         Ending::Solved(result) => {
-            let finished = finish(&app, &row, result, visitor.account(), now).await?;
-            Ok(Json(Submitted::Solved(finished)))
+            let account = visitor.account();
+            let finished = finish(&app, &row, result, account, now, Some(&digest)).await?;
+            Ok(finished.map(Submitted::Solved))
         }
     }
 }

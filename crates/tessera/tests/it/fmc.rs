@@ -241,10 +241,15 @@ fn entries_are_hidden_until_the_day_closes_then_ranked_beside_the_proven_optimum
     assert_eq!(reply.status, 201, "{}", reply.text);
     let kept = reply.json();
     assert_eq!(kept["stm"], length);
-    // Once a day and board.
-    refused(&enter(&mut alice, &day, "4x4", &typed), 409, &["already"]);
-    // Bob's: the same with a detour of two moves (a slide and back).
+    // Once a day and board: the same entry sent again (its answer lost,
+    // in whichever notation) is answered as it was kept, another refused.
+    let again = enter(&mut alice, &day, "4x4", &optimal);
+    assert_eq!(again.status, 201, "{}", again.text);
+    assert_eq!(again.json(), kept);
     let detour = first_legal(&start);
+    let other = format!("{}{}{}", detour.0, detour.1, optimal);
+    refused(&enter(&mut alice, &day, "4x4", &other), 409, &["already"]);
+    // Bob's: the same with a detour of two moves (a slide and back).
     let bob_moves = format!("{}{}{}", detour.0, detour.1, optimal);
     let reply = enter(&mut bob, &day, "4x4", &bob_moves);
     assert_eq!(reply.status, 201, "{}", reply.text);

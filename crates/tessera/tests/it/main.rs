@@ -35,6 +35,7 @@ mod rankings;
 mod ratings;
 mod records;
 mod render_cli;
+mod resubmissions;
 mod scale_out;
 mod shisen_analysis;
 mod shisen_cli;

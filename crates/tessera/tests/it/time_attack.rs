@@ -148,8 +148,14 @@ fn a_run_is_the_seeds_harder_and_harder_scored_by_its_clock_once_and_ranked() {
     assert_eq!(scored["bonus_millis"], end - 180_000);
     assert_eq!(scored["ranked"], true, "{scored}");
     assert_eq!(scored["best"]["all_time"], score);
-    // Once only.
-    let again = ann_later.post(&format!("/api/time-attack/{id}"), body);
+    // Once only: the same run sent again (its answer lost) is answered
+    // as it was, another submission refused.
+    let again = ann_later.post(&format!("/api/time-attack/{id}"), body.clone());
+    assert_eq!(again.status, 201, "{}", again.text);
+    assert_eq!(again.json(), scored);
+    let mut changed = body;
+    changed["puzzles"][0]["times"][0] = json!(1);
+    let again = ann_later.post(&format!("/api/time-attack/{id}"), changed);
     assert_eq!(again.status, 409, "{}", again.text);
     assert!(
         again.error().contains("submitted already"),
@@ -358,7 +364,13 @@ fn bad_submissions_are_refused_naming_the_field() {
     let reply = c.post("/api/time-attack/nope", good.clone());
     assert_eq!(reply.status, 400, "{}", reply.text);
     assert!(reply.error().starts_with("run:"), "{}", reply.text);
-    // Nothing refused was kept: the good run is taken, once.
-    assert_eq!(c.post(&path, good.clone()).status, 201);
-    assert_eq!(c.post(&path, good).status, 409);
+    // Nothing refused was kept: the good run is taken, once (sent again,
+    // answered the same).
+    let first = c.post(&path, good.clone());
+    assert_eq!(first.status, 201, "{}", first.text);
+    let again = c.post(&path, good.clone());
+    assert_eq!((again.status, again.json()), (201, first.json()));
+    let mut other = good;
+    other["puzzles"] = json!([]);
+    assert_eq!(c.post(&path, other).status, 409);
 }
