@@ -25,23 +25,10 @@ macro_rules! out {
 }
 
 mod admin;
-mod analyze;
-mod bench;
-mod board;
-mod dataset;
 mod duration;
-mod input;
-mod render;
 mod seeds;
-mod shisen_analyze;
-mod shisen_bench;
-mod shisen_cmd;
-mod shisen_input;
-mod shisen_paths;
-mod shisen_replay;
-mod shisen_solve;
-mod slide_cmd;
-mod solve;
+mod shisen;
+mod slide;
 mod tables;
 
 use clap::{Parser, Subcommand};
@@ -96,10 +83,10 @@ struct Cli {
 enum Command {
     /// The sliding puzzle (15 puzzle) of any width × height.
     #[command(subcommand)]
-    Slide(slide_cmd::SlideCommand),
+    Slide(slide::SlideCommand),
     /// Shisen-Sho: deal boards, find paths, list moves, solve.
     #[command(subcommand)]
-    Shisen(shisen_cmd::ShisenCommand),
+    Shisen(shisen::ShisenCommand),
     /// Play in the terminal: `play slide` or `play shisen`.
     #[command(subcommand)]
     Play(crate::tui::PlayCommand),
@@ -195,7 +182,7 @@ struct ServeArgs {
     /// background after start-up, each hint using the strongest set ready.
     /// small: the small set only (hints are still optimal, slower to find).
     #[arg(long, env = "TESSERA_TABLES", default_value = "large", value_parser = parse_tables)]
-    tables: slide::HeuristicKind,
+    tables: ::slide::HeuristicKind,
     /// Directory of the pattern-database cache [default: $XDG_CACHE_HOME/tessera].
     #[arg(long, env = "TESSERA_CACHE_DIR")]
     cache_dir: Option<std::path::PathBuf>,
@@ -226,15 +213,15 @@ fn parse_tiers(path: &str) -> Result<std::sync::Arc<play::power::Tables>, String
         .map_err(|e| format!("{path}: {e}"))
 }
 
-fn parse_tables(text: &str) -> Result<slide::HeuristicKind, String> {
+fn parse_tables(text: &str) -> Result<::slide::HeuristicKind, String> {
     match text.parse() {
-        Ok(kind @ (slide::HeuristicKind::Small | slide::HeuristicKind::Large)) => Ok(kind),
+        Ok(kind @ (::slide::HeuristicKind::Small | ::slide::HeuristicKind::Large)) => Ok(kind),
         _ => Err(format!("unknown tables {text:?}: use large or small")),
     }
 }
 
 /// A metric flag: `stm` or `mtm`.
-fn parse_metric(s: &str) -> Result<slide::Metric, String> {
+fn parse_metric(s: &str) -> Result<::slide::Metric, String> {
     s.parse()
 }
 
@@ -254,8 +241,8 @@ fn parse_database(text: &str) -> Result<store::Database, String> {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Slide(command)) => slide_cmd::run(command),
-        Some(Command::Shisen(command)) => shisen_cmd::run(command),
+        Some(Command::Slide(command)) => slide::run(command),
+        Some(Command::Shisen(command)) => shisen::run(command),
         Some(Command::Play(command)) => crate::tui::run(command),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Admin(command)) => admin::run(command),
@@ -299,11 +286,11 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
 /// The games' solver for this server: the small tables first, then
 /// `tables` if stronger, built in the background (the server starts on
 /// the default 4x4 game's at once, other boards' when first dealt).
-fn install_solver(tables: slide::HeuristicKind, cache_dir: Option<std::path::PathBuf>) {
+fn install_solver(tables: ::slide::HeuristicKind, cache_dir: Option<std::path::PathBuf>) {
     use play::slide_game::Solver;
     use play::tables::TableConfig;
     let config = TableConfig {
-        heuristic: slide::HeuristicKind::Small,
+        heuristic: ::slide::HeuristicKind::Small,
         cache_dir,
     };
     let solver = Solver::new(config).with_upgrade(tables).on_ready(|ready| {
@@ -334,7 +321,7 @@ fn demo() -> Result<(), Failure> {
     use clap::CommandFactory;
     Cli::command().print_help().map_err(Failure::io)?;
     outln!();
-    slide_cmd::demo()
+    slide::demo()
 }
 
 #[cfg(test)]

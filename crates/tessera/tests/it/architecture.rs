@@ -7,8 +7,8 @@
 //!
 //! Modules are read from the source tree; a module's uses are the paths it
 //! names from `crate::` or `super::`. A use between two modules is charged
-//! to the siblings under their closest common parent (`cli::solve` using
-//! `cli::board` is `solve → board` inside `cli`; `tui::x` using `cli::y` is
+//! to the siblings under their closest common parent (`cli::slide::solve` using
+//! `cli::board` is `slide → board` inside `cli`; `tui::x` using `cli::y` is
 //! `tui → cli` at the top), and every parent's sibling graph must have no
 //! cycle. A child using its parent's items is not a dependency between
 //! siblings and is not counted.
@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 type Module = Vec<String>;
 
-/// Every module file under `src` and its path (`cli/solve.rs` →
-/// `[cli, solve]`, `cli/mod.rs` → `[cli]`, `main.rs` → `[]`).
+/// Every module file under `src` and its path (`cli/slide/solve.rs` →
+/// `[cli, slide, solve]`, `cli/mod.rs` → `[cli]`, `main.rs` → `[]`).
 fn modules(src: &Path) -> BTreeMap<Module, PathBuf> {
     let mut found = BTreeMap::new();
     let mut stack = vec![src.to_path_buf()];

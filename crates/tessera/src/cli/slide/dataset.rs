@@ -4,8 +4,8 @@
 //! shows progress and writes the arrays.
 
 use super::board::Board;
-use super::tables::{progress_bar, TableArgs};
-use super::Failure;
+use crate::cli::tables::{progress_bar, TableArgs};
+use crate::cli::Failure;
 use clap::Args;
 use ndarray::{Array1, Array2};
 use ndarray_npy::NpzWriter;
@@ -36,7 +36,7 @@ pub struct DatasetArgs {
     scramble: Scramble,
     /// The metric of the distances: stm (single-tile moves) or mtm
     /// (multi-tile moves).
-    #[arg(long, default_value = "stm", value_parser = super::parse_metric)]
+    #[arg(long, default_value = "stm", value_parser = crate::cli::parse_metric)]
     metric: Metric,
     /// Past 16 cells, label with the fast solver's lengths: upper bounds,
     /// marked false in `optimal` (stm only). Without it such boards are
@@ -108,7 +108,7 @@ pub fn dataset(args: DatasetArgs) -> Result<(), Failure> {
         options.heuristic = args.tables.kind(size, blank);
     }
     let bar = progress_bar(args.count as u64, &format!("labelling {size}"));
-    let pool = super::pool(super::jobs_or_cores(args.jobs))?;
+    let pool = crate::cli::pool(crate::cli::jobs_or_cores(args.jobs))?;
     let labelled = pool.install(|| {
         spec.generate(&options, &|| {
             if let Some(bar) = &bar {

@@ -1,11 +1,18 @@
 //! `tessera shisen …`: Shisen-Sho from the command line — the commands,
 //! the options of those that read boards, and `new`. The others live in
-//! `shisen_paths` (path, moves), `shisen_solve` and `shisen_bench`.
+//! `paths` (path, moves), `solve`, `replay`, `analyze` and `bench`.
 //!
 //! Boards are read as text (see the `shisen` crate's parse module): a BOARD
 //! argument holds one board, its rows separated by newlines or, when it has
 //! no newline, by `/`; `-` reads a stream of boards separated by blank lines
 //! from stdin.
+
+mod analyze;
+mod bench;
+mod input;
+mod paths;
+mod replay;
+mod solve;
 
 use std::io::Write;
 
@@ -15,8 +22,8 @@ use play::Deadline;
 use serde_json::json;
 use shisen::{Size, TileSet};
 
+use self::input::{parse_preset, parse_size, parse_tiles};
 use super::seeds::Seeds;
-use super::shisen_input::{parse_preset, parse_size, parse_tiles};
 use super::Failure;
 
 #[derive(Subcommand)]
@@ -34,40 +41,40 @@ pub enum ShisenCommand {
         "tessera shisen path --from 0,0 --to 0,1 'AB/AB'",
         "tessera shisen new --seed 1 | tessera shisen path --from 0,0 --to 5,3 --json",
     ))]
-    Path(super::shisen_paths::PathArgs),
+    Path(paths::PathArgs),
     /// Each board's connectable pairs, as `x1,y1 x2,y2` lines.
     #[command(after_help = examples!(
         "tessera shisen moves 'AB/BA'",
         "tessera shisen new --seed 1 --count 3 | tessera shisen moves --count",
     ))]
-    Moves(super::shisen_paths::MovesArgs),
+    Moves(paths::MovesArgs),
     /// Draw a board as SVG or PNG with the web page's tile faces, and the
     /// connection between two tiles with --from and --to.
     #[command(after_help = examples!(
         "tessera shisen new --seed 1 | tessera shisen render -o board.svg",
         "tessera shisen render 'AB/AB' --from 0,0 --to 0,1 -o path.png",
     ))]
-    Render(super::shisen_paths::RenderArgs),
+    Render(paths::RenderArgs),
     /// Decide each board: solvable, unsolvable or unknown (time limit hit).
     #[command(after_help = examples!(
         "tessera shisen new --seed 7 | tessera shisen solve",
         "tessera shisen new --seed 7 | tessera shisen solve --gravity --json --time-limit 3s",
     ))]
-    Solve(super::shisen_solve::SolveArgs),
+    Solve(solve::SolveArgs),
     /// The games' hint for each board: the first removal of a solution
     /// (`safe`), else a pair that connects (`open`), else `none`.
     #[command(after_help = examples!(
         "tessera shisen new --seed 7 | tessera shisen hint",
         "tessera shisen new --seed 7 | tessera shisen hint --json",
     ))]
-    Hint(super::shisen_solve::HintArgs),
+    Hint(solve::HintArgs),
     /// Deal from a seed and play turns (removals, shuffles, undos, redos)
     /// as the games do: the board they lead to.
     #[command(after_help = examples!(
         "tessera shisen replay --seed 1",
         "tessera shisen replay --deal 14x6-gravity --seed 2 --json",
     ))]
-    Replay(super::shisen_replay::ReplayArgs),
+    Replay(replay::ReplayArgs),
     /// Where a game was lost: after each turn whether the board could
     /// still be cleared (solvable, unsolvable, or unknown when the solver
     /// ran out of time), the losing turn, and a winning continuation.
@@ -75,14 +82,14 @@ pub enum ShisenCommand {
         "tessera shisen analyze --deal 8x4-gravity-tiles:8x4 --seed 31 0,3-3,3 4,3-7,3 4,3-5,3 5,2-5,3 6,2-5,3 7,2-7,3 2,3-4,3 1,0-7,3",
         "tessera shisen analyze --deal 6x4-gravity-tiles:6x4 --seed 1 1,0-3,0 shuffle undo --json --time-limit 1s",
     ))]
-    Analyze(super::shisen_analyze::AnalyzeArgs),
+    Analyze(analyze::AnalyzeArgs),
     /// Measure the solver on seeded random deals: decided share, median,
     /// p99 and worst time; with --generate, solvable-deal generation time.
     #[command(after_help = examples!(
         "tessera shisen bench --deals 20",
         "tessera shisen bench --size 14x6 --gravity --deals 10 --time-limit 1s",
     ))]
-    Bench(super::shisen_bench::BenchArgs),
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Args)]
@@ -123,14 +130,14 @@ pub struct NewArgs {
 pub fn run(command: ShisenCommand) -> Result<(), Failure> {
     match command {
         ShisenCommand::New(args) => new(args),
-        ShisenCommand::Path(args) => super::shisen_paths::path(args),
-        ShisenCommand::Moves(args) => super::shisen_paths::moves(args),
-        ShisenCommand::Render(args) => super::shisen_paths::render(args),
-        ShisenCommand::Solve(args) => super::shisen_solve::solve(args),
-        ShisenCommand::Hint(args) => super::shisen_solve::hint(args),
-        ShisenCommand::Replay(args) => super::shisen_replay::replay(args),
-        ShisenCommand::Analyze(args) => super::shisen_analyze::analyze(args),
-        ShisenCommand::Bench(args) => super::shisen_bench::bench(args),
+        ShisenCommand::Path(args) => paths::path(args),
+        ShisenCommand::Moves(args) => paths::moves(args),
+        ShisenCommand::Render(args) => paths::render(args),
+        ShisenCommand::Solve(args) => solve::solve(args),
+        ShisenCommand::Hint(args) => solve::hint(args),
+        ShisenCommand::Replay(args) => replay::replay(args),
+        ShisenCommand::Analyze(args) => analyze::analyze(args),
+        ShisenCommand::Bench(args) => bench::bench(args),
     }
 }
 

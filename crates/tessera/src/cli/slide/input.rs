@@ -12,7 +12,7 @@ use std::io::{BufRead, IsTerminal, Read};
 use clap::Args;
 use play::limits::STDIN_LINE_BYTES;
 
-use super::Failure;
+use crate::cli::Failure;
 
 /// One input item and where it came from (for error messages).
 pub struct Item {
@@ -43,7 +43,7 @@ pub struct Positions {
 impl Positions {
     /// `--jobs`, else one per core.
     pub fn jobs(&self) -> usize {
-        super::jobs_or_cores(self.jobs)
+        crate::cli::jobs_or_cores(self.jobs)
     }
 
     /// Whether they are read from stdin.

@@ -7,8 +7,8 @@ use clap::Args;
 use play::{thread_cpu_time, Deadline};
 use shisen::{Deal, Rules, Size, TileSet, Verdict};
 
-use super::shisen_input::{parse_size, parse_tiles};
-use super::Failure;
+use super::input::{parse_size, parse_tiles};
+use crate::cli::Failure;
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -30,7 +30,7 @@ pub struct BenchArgs {
     /// Per-deal limit in CPU time (on Linux; elsewhere wall time), so that
     /// a loaded machine does not turn hard deals into unknowns: 500ms, 3s,
     /// 2m; a bare number is milliseconds.
-    #[arg(long, default_value = "10000", value_parser = super::duration::millis)]
+    #[arg(long, default_value = "10000", value_parser = crate::cli::duration::millis)]
     time_limit: Duration,
     /// Time solvable-deal generation (Deal::solvable) instead.
     #[arg(long)]

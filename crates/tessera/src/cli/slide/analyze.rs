@@ -14,8 +14,8 @@ use slide::{
 
 use super::board::{Board, GoalCache};
 use super::input::{self, Item};
-use super::tables::TableArgs;
-use super::Failure;
+use crate::cli::tables::TableArgs;
+use crate::cli::Failure;
 
 /// What `analyze` and `optimize` read: solves (a start and the moves
 /// played from it), the metric, and a budget per solve.
@@ -30,7 +30,7 @@ pub struct Solves {
     metric: Metric,
     /// A budget per solve (500ms, 3s, 2m; a bare number is seconds). What
     /// is not proven within it is a lower bound, marked so.
-    #[arg(long, value_parser = super::duration::seconds)]
+    #[arg(long, value_parser = crate::cli::duration::seconds)]
     time_limit: Option<Duration>,
     /// The start position; - (the default) reads one `position<TAB>moves`
     /// line per solve from stdin, @FILE from a file.

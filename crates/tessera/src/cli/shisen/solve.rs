@@ -9,8 +9,8 @@ use play::Deadline;
 use serde_json::json;
 use shisen::{Board, Rules, Verdict};
 
-use super::shisen_input::Input;
-use super::Failure;
+use super::input::Input;
+use crate::cli::Failure;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -19,7 +19,7 @@ pub struct SolveArgs {
     /// Give up on a board after this long (500ms, 3s, 2m; a bare number is
     /// milliseconds): the answer is then `unknown`, within about 10 % of
     /// the limit.
-    #[arg(long, default_value = "10000", value_parser = super::duration::millis)]
+    #[arg(long, default_value = "10000", value_parser = crate::cli::duration::millis)]
     time_limit: Duration,
     /// {"result":…,"moves":[[x1,y1,x2,y2],…],"millis":N,"nodes":N} per board.
     #[arg(long)]
@@ -48,8 +48,8 @@ pub fn verdict_name(verdict: &Verdict) -> &'static str {
 }
 
 pub fn solve(args: SolveArgs) -> Result<(), Failure> {
-    let jobs = super::jobs_or_cores(args.jobs);
-    let pool = super::pool(jobs)?;
+    let jobs = crate::cli::jobs_or_cores(args.jobs);
+    let pool = crate::cli::pool(jobs)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // Boards are solved a batch at a time, the batch in parallel and its
     // answers written in input order; one job answers each board at once.

@@ -2,7 +2,7 @@
 //! a position with its goal laid out on its size.
 
 use super::input::Item;
-use super::Failure;
+use crate::cli::Failure;
 use clap::Args;
 use play::slide_game::{GoalChoice, SlideSpec};
 use slide::{Goal, Position, Size};

@@ -3,8 +3,8 @@
 
 use super::board::{Board, GoalCache};
 use super::input::{self, Item};
-use super::tables::{progress_bar, TableArgs};
-use super::Failure;
+use crate::cli::tables::{progress_bar, TableArgs};
+use crate::cli::Failure;
 use clap::Args;
 use play::slide_game::{check_optimal_size, Method, OptimalSizeError};
 use rayon::prelude::*;
@@ -59,7 +59,7 @@ pub struct SolveArgs {
     /// stm: shortest in single-tile moves; mtm: shortest in multi-tile
     /// moves (a run of tiles slid along a line counts once; boards of up to
     /// 16 cells, printed in compact notation such as R3U2).
-    #[arg(long, default_value = "stm", value_parser = super::parse_metric)]
+    #[arg(long, default_value = "stm", value_parser = crate::cli::parse_metric)]
     metric: Metric,
     #[command(flatten)]
     limits: LimitArgs,
@@ -80,7 +80,7 @@ pub struct LimitArgs {
     /// 2m; a bare number is seconds). Stopped, the optimal solver returns
     /// the best solution at hand with "optimal": false and its proven lower
     /// bound, within about 10 % of the limit (table loading excepted).
-    #[arg(long, value_parser = super::duration::seconds)]
+    #[arg(long, value_parser = crate::cli::duration::seconds)]
     time_limit: Option<Duration>,
     /// Give up proving optimality after this many search nodes per position.
     #[arg(long)]
@@ -101,7 +101,7 @@ pub struct HintArgs {
     tables: TableArgs,
     /// stm or mtm: the first move of a solution shortest in that metric (in
     /// MTM a whole run, such as R3).
-    #[arg(long, default_value = "stm", value_parser = super::parse_metric)]
+    #[arg(long, default_value = "stm", value_parser = crate::cli::parse_metric)]
     metric: Metric,
     /// A budget per position: with --time-limit or --node-limit the hint
     /// is the first move of the best solution found in time, and
@@ -305,7 +305,7 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
         )
     };
     let jobs = args.positions.jobs();
-    let pool = super::pool(jobs)?;
+    let pool = crate::cli::pool(jobs)?;
     // Positions are solved a batch at a time, the batch's optimal solves in
     // parallel and its answers written in input order before the next
     // batch is read: memory stays bounded however long the input. Fast

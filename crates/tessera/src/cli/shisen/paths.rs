@@ -6,8 +6,8 @@ use clap::Args;
 use serde_json::json;
 use shisen::{Board, Path, Point};
 
-use super::shisen_input::{parse_point, Input};
-use super::Failure;
+use super::input::{parse_point, Input};
+use crate::cli::Failure;
 
 #[derive(Args)]
 pub struct PathArgs {
@@ -100,7 +100,7 @@ pub fn path(args: PathArgs) -> Result<(), Failure> {
 
 /// `tessera shisen render`: one board as SVG or PNG, with a connection.
 pub fn render(args: RenderArgs) -> Result<(), Failure> {
-    use super::slide_cmd::Format;
+    use crate::cli::slide::Format;
     use picture::{raster, shisen_board};
     let format = Format::of(&args.output)?;
     if format == Format::Gif {
@@ -130,7 +130,7 @@ pub fn render(args: RenderArgs) -> Result<(), Failure> {
         Format::Png => raster::png(&svg).map_err(|e| Failure::input(e.to_string()))?,
         _ => svg.into_bytes(),
     };
-    super::write_output(&args.output, &bytes)
+    crate::cli::write_output(&args.output, &bytes)
 }
 
 fn render_path(path: Option<Path>, as_json: bool) -> String {
@@ -153,7 +153,7 @@ fn render_path(path: Option<Path>, as_json: bool) -> String {
 pub fn moves(args: MovesArgs) -> Result<(), Failure> {
     use std::fmt::Write as _;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let jobs = super::jobs_or_cores(args.jobs);
+    let jobs = crate::cli::jobs_or_cores(args.jobs);
     if args.count {
         // A count a line, formatted without the formatting machinery: a
         // batch prints one per board.

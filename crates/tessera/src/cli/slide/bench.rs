@@ -3,8 +3,8 @@
 //! against the listed optimum; timings exclude table preparation, which is
 //! reported on its own.
 
-use super::tables::TableArgs;
-use super::Failure;
+use crate::cli::tables::TableArgs;
+use crate::cli::Failure;
 use clap::{Args, ValueEnum};
 use slide::solver::{required_patterns, DistanceTable, PatternDatabase};
 use slide::{Databases, Goal, HeuristicKind, Position, Scramble, Size, SolveOptions};
@@ -38,7 +38,7 @@ pub struct BenchArgs {
     baseline: usize,
     /// korf-felner50: CPU time per instance (500ms, 3s, 2m; a bare number
     /// is seconds).
-    #[arg(long, default_value = "10", value_parser = super::duration::seconds)]
+    #[arg(long, default_value = "10", value_parser = crate::cli::duration::seconds)]
     time_limit: Duration,
     /// random3x3: how many positions.
     #[arg(long, default_value_t = 1_000_000)]

@@ -1,7 +1,15 @@
 //! `tessera slide …`: the sliding puzzle from the command line.
 
-use super::board::{Board, GoalCache};
-use super::input::{self, Item};
+mod analyze;
+mod bench;
+mod board;
+mod dataset;
+pub(super) mod input;
+mod render;
+mod solve;
+
+use self::board::{Board, GoalCache};
+use self::input::Item;
 use super::seeds::Seeds;
 use super::Failure;
 use clap::{Args, Subcommand};
@@ -48,7 +56,7 @@ pub enum SlideCommand {
         "tessera slide new --size 4x4 --seed 3 | tessera slide solve --metric mtm --time-limit 2s --json -",
         "tessera slide new --size 100x100 --seed 1 | tessera slide solve --fast --count-only -",
     ))]
-    Solve(super::solve::SolveArgs),
+    Solve(solve::SolveArgs),
     /// Where a solve lost moves: the optimal distance to the goal after
     /// every move, the moves that went away, the moves lost and the
     /// costliest stretches (exact up to 4x4; bounds beyond, marked).
@@ -57,7 +65,7 @@ pub enum SlideCommand {
         "tessera slide analyze --metric mtm --json '1 2 3/4 5 6/0 7 8' L2",
         "tessera slide analyze --json '1 2 3/4 5 6/7 0 8' LRRL",
     ))]
-    Analyze(super::analyze::AnalyzeArgs),
+    Analyze(analyze::AnalyzeArgs),
     /// A solution never longer than the one given: an optimal one when
     /// proven in time, else the given one with its detours replaced by
     /// shortest paths.
@@ -65,7 +73,7 @@ pub enum SlideCommand {
         "tessera slide optimize '1 2 3/4 5 6/7 0 8' LRRLL",
         "tessera slide optimize --json --time-limit 2s '1 2 3/4 5 6/0 7 8' LL",
     ))]
-    Optimize(super::analyze::OptimizeArgs),
+    Optimize(analyze::OptimizeArgs),
     /// Cancel the back-and-forths of a move string (RRL becomes R) and
     /// write its runs compactly (RRR becomes R3).
     #[command(after_help = examples!(
@@ -73,29 +81,29 @@ pub enum SlideCommand {
         "tessera slide simplify --letters R2L3U",
         "tessera slide simplify --json RLRLR2R",
     ))]
-    Simplify(super::analyze::SimplifyArgs),
+    Simplify(analyze::SimplifyArgs),
     /// The moves that undo a move string: reversed, each inverted.
     #[command(after_help = examples!(
         "tessera slide invert RRDL",
         "tessera slide invert --letters R3U",
     ))]
-    Invert(super::analyze::InvertArgs),
+    Invert(analyze::InvertArgs),
     /// The first move of an optimal solution.
     #[command(after_help = examples!(
         "tessera slide hint '1 2 3/4 5 6/7 0 8'",
         "tessera slide hint --metric mtm --json '1 2 3/4 5 6/0 7 8'",
     ))]
-    Hint(super::solve::HintArgs),
+    Hint(solve::HintArgs),
     /// Write a labelled data set for machine learning: puzzles, their
     /// distances to the goal (optimal up to 16 cells) and, if asked, first
     /// moves, as a NumPy .npz file.
-    Dataset(super::dataset::DatasetArgs),
+    Dataset(dataset::DatasetArgs),
     /// Measure the optimal solver (see BENCHMARKS.md).
     #[command(after_help = examples!(
         "tessera slide bench random3x3 --count 1000",
         "tessera slide bench random3x3 --count 200 --seed 9",
     ))]
-    Bench(super::bench::BenchArgs),
+    Bench(bench::BenchArgs),
     /// The optimal solver's pattern databases: build, status, clear.
     #[command(subcommand)]
     Tables(super::tables::TablesCommand),
@@ -106,7 +114,7 @@ pub struct NewArgs {
     #[command(flatten)]
     board: Board,
     /// uniform (uniformly random among solvable positions) or walk:K.
-    #[arg(long, default_value = "uniform", value_parser = super::board::parse_scramble)]
+    #[arg(long, default_value = "uniform", value_parser = board::parse_scramble)]
     scramble: Scramble,
     #[command(flatten)]
     seeds: Seeds,
@@ -125,7 +133,7 @@ pub struct NewArgs {
     format: Option<formats::Format>,
     /// Only positions whose optimal solution length lies in A..B (uniform
     /// among those; boards up to 16 cells).
-    #[arg(long, value_parser = super::solve::parse_length_range)]
+    #[arg(long, value_parser = solve::parse_length_range)]
     optimal_length: Option<slide::LengthRange>,
     /// With --optimal-length: give up after this long per position (500ms,
     /// 3s, 2m; a bare number is seconds), exiting 1 with how many positions
@@ -240,14 +248,14 @@ pub fn run(command: SlideCommand) -> Result<(), Failure> {
         SlideCommand::Check(args) => check(args),
         SlideCommand::Apply(args) => apply(args),
         SlideCommand::Render(args) => render(args),
-        SlideCommand::Solve(args) => super::solve::solve(args),
-        SlideCommand::Hint(args) => super::solve::hint(args),
-        SlideCommand::Analyze(args) => super::analyze::analyze(args),
-        SlideCommand::Optimize(args) => super::analyze::optimize(args),
-        SlideCommand::Simplify(args) => super::analyze::simplify(args),
-        SlideCommand::Invert(args) => super::analyze::invert(args),
-        SlideCommand::Dataset(args) => super::dataset::dataset(args),
-        SlideCommand::Bench(args) => super::bench::run(args),
+        SlideCommand::Solve(args) => solve::solve(args),
+        SlideCommand::Hint(args) => solve::hint(args),
+        SlideCommand::Analyze(args) => analyze::analyze(args),
+        SlideCommand::Optimize(args) => analyze::optimize(args),
+        SlideCommand::Simplify(args) => analyze::simplify(args),
+        SlideCommand::Invert(args) => analyze::invert(args),
+        SlideCommand::Dataset(args) => dataset::dataset(args),
+        SlideCommand::Bench(args) => bench::run(args),
         SlideCommand::Tables(command) => super::tables::run(command),
     }
 }
@@ -266,13 +274,13 @@ fn new(args: NewArgs) -> Result<(), Failure> {
     if let Some(range) = args.optimal_length {
         let (seed, count) = args.seeds.first_and_count();
         let goal = spec.issue(seed).map_err(Failure::input)?.goal_position;
-        let wanted = super::solve::Wanted {
+        let wanted = solve::Wanted {
             range,
             seed,
             count,
             time_limit: args.time_limit,
         };
-        return super::solve::new_with_length(&goal, wanted, &args.tables, args.json);
+        return solve::new_with_length(&goal, wanted, &args.tables, args.json);
     }
     let drawn_goal = matches!(spec.goal, GoalChoice::Missing);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -552,7 +560,7 @@ pub fn demo() -> Result<(), Failure> {
     let puzzle = Scramble::Uniform.generate(&goal, seed);
     let why = puzzle.solvability(&goal).expect("same labels");
     outln!("A fresh 4x4 puzzle (seed {seed}):\n");
-    outln!("{}", super::render::grid(&puzzle));
+    outln!("{}", render::grid(&puzzle));
     outln!(
         "{} — permutation parity {}, blank distance {} ({}).",
         if why.is_solvable() {

@@ -5,7 +5,7 @@ use clap::Args;
 use play::limits::STDIN_LINE_BYTES;
 use shisen::{Board, Boards, Matching, ParseError, Point, Size, TileSet};
 
-use super::Failure;
+use crate::cli::Failure;
 
 /// What a command says when `-` or `@FILE` holds no board (nothing, or
 /// only blank lines): the same rule as the sliding puzzle's, exit 2.
@@ -67,7 +67,7 @@ impl Input {
     }
 
     /// The text to parse: the argument, or all of stdin (no line past the
-    /// line limit: see [`super::input`]).
+    /// line limit: see [`crate::cli::slide::input`]).
     fn text(&self) -> Result<String, Failure> {
         if self.board == "-" {
             if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
@@ -75,11 +75,11 @@ impl Input {
             }
             // Large reads: a batch is megabytes, and stdin buffers 8 KiB.
             let stdin = std::io::BufReader::with_capacity(1 << 18, std::io::stdin().lock());
-            super::input::read_all(stdin, STDIN_LINE_BYTES)
+            crate::cli::slide::input::read_all(stdin, STDIN_LINE_BYTES)
         } else if let Some(path) = self.file() {
             let file = std::fs::File::open(path)
                 .map_err(|e| Failure::input(format!("cannot read {path}: {e}")))?;
-            super::input::read_all(std::io::BufReader::new(file), STDIN_LINE_BYTES)
+            crate::cli::slide::input::read_all(std::io::BufReader::new(file), STDIN_LINE_BYTES)
         } else if self.board.contains('\n') {
             Ok(self.board.clone())
         } else {
@@ -181,7 +181,7 @@ impl Input {
         let answered: Vec<(String, usize, Option<Failure>)> = if jobs == 1 {
             runs.iter().map(answer_run).collect()
         } else {
-            let pool = super::pool(jobs)?;
+            let pool = crate::cli::pool(jobs)?;
             pool.install(|| {
                 use rayon::prelude::*;
                 runs.par_iter().map(answer_run).collect()

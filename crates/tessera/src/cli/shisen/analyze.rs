@@ -12,9 +12,9 @@ use play::Deadline;
 use serde_json::json;
 use shisen::{parse_board, Rules};
 
-use super::seeds::FirstSeed;
-use super::shisen_replay::{dealt, parse_spec, turns};
-use super::Failure;
+use super::replay::{dealt, parse_spec, turns};
+use crate::cli::seeds::FirstSeed;
+use crate::cli::Failure;
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
@@ -32,7 +32,7 @@ pub struct AnalyzeArgs {
     /// How long the solver may take on each position (500ms, 3s; a bare
     /// number is milliseconds); a position it cannot decide is unknown.
     /// The default is the games' own budget.
-    #[arg(long, default_value = "3s", value_parser = super::duration::millis)]
+    #[arg(long, default_value = "3s", value_parser = crate::cli::duration::millis)]
     time_limit: Duration,
     /// {"positions":[…],"lost_at":N|null,"undecided":bool,
     /// "continuation":{"after":N,"turns":[…]}|null}; positions has one

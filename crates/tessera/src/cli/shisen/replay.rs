@@ -6,8 +6,8 @@ use play::shisen_game::{DealError, Session, ShisenSpec, Turn};
 use play::Deadline;
 use serde_json::json;
 
-use super::seeds::FirstSeed;
-use super::Failure;
+use crate::cli::seeds::FirstSeed;
+use crate::cli::Failure;
 
 #[derive(Args)]
 pub struct ReplayArgs {
