@@ -10,13 +10,14 @@ use std::str::FromStr;
 pub enum Scramble {
     /// Uniformly random among the positions that can reach the goal.
     Uniform,
-    /// `k` random moves of the blank, never undoing the previous one.
-    Walk(usize),
+    /// `k` random moves of the blank, never undoing the previous one (a
+    /// count of 64 bits: [`MAX_WALK`] is past a 32-bit `usize`).
+    Walk(u64),
 }
 
 /// The most moves a `walk:K` scramble takes (2³²): past it the walk
 /// would take hours, and a uniform scramble is what it approaches anyway.
-pub const MAX_WALK: usize = 1 << 32;
+pub const MAX_WALK: u64 = 1 << 32;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// Why a scramble cannot be made (the message says why).
@@ -54,7 +55,7 @@ fn uniform(goal: &Position, rng: &mut Rng) -> Position {
     position
 }
 
-fn walk(goal: &Position, k: usize, rng: &mut Rng) -> Position {
+fn walk(goal: &Position, k: u64, rng: &mut Rng) -> Position {
     let mut position = goal.clone();
     let mut previous: Option<Direction> = None;
     for _ in 0..k {
@@ -101,7 +102,7 @@ impl FromStr for Scramble {
             .map(str::trim)
             .filter(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
             .ok_or_else(|| ScrambleError::Unknown(s.to_string()))?;
-        // All digits: a number too large for usize is too long as well.
+        // All digits: a number too large for u64 is too long as well.
         match k.parse() {
             Ok(k) if k <= MAX_WALK => Ok(Scramble::Walk(k)),
             _ => Err(ScrambleError::TooLong(s.to_string())),

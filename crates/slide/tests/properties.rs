@@ -31,7 +31,7 @@ proptest! {
     }
 
     #[test]
-    fn walks_are_solvable(size in sizes(), goal in goals(), k in 0usize..300, seed: u64) {
+    fn walks_are_solvable(size in sizes(), goal in goals(), k in 0u64..300, seed: u64) {
         let goal = goal.position(size).unwrap();
         prop_assert!(Scramble::Walk(k).generate(&goal, seed).is_solvable(&goal).unwrap());
     }

@@ -112,7 +112,7 @@ pub(super) fn deal_with(
     let mut puzzles = Vec::with_capacity(PUZZLES);
     while puzzles.len() < PUZZLES {
         let walk = FIRST_WALK + puzzles.len();
-        let start = Scramble::Walk(walk).generate(&goal, rng.next_u64());
+        let start = Scramble::Walk(walk as u64).generate(&goal, rng.next_u64());
         let solution = slide::solve_optimal(&start, &goal, &options)?;
         if !solution.optimal {
             return Err(DealError::OutOfTime {

@@ -210,10 +210,13 @@ const BITS: [u8; 1 << FULL_TABLE_MAX_CELLS] = {
     bits
 };
 
-const FACTORIALS: [usize; 17] = {
-    let mut f = [1usize; 17];
+/// 0! to 10!: the ranks of permutations of up to
+/// [`FULL_TABLE_MAX_CELLS`] cells, below 10! = 3 628 800, fit any `usize`
+/// (a 32-bit one too; 13! would not).
+const FACTORIALS: [usize; FULL_TABLE_MAX_CELLS + 1] = {
+    let mut f = [1usize; FULL_TABLE_MAX_CELLS + 1];
     let mut i = 1;
-    while i < 17 {
+    while i <= FULL_TABLE_MAX_CELLS {
         f[i] = f[i - 1] * i;
         i += 1;
     }
@@ -268,6 +271,11 @@ mod tests {
         }
         assert_eq!(rank(&[0, 1, 2, 3]), 0);
         assert_eq!(rank(&[3, 2, 1, 0]), 23);
+        // The largest rank, of the largest table: 10! - 1, within any
+        // usize (the factorials stop at 10! for 32-bit targets).
+        let last: Vec<u8> = (0..FULL_TABLE_MAX_CELLS as u8).rev().collect();
+        assert_eq!(rank(&last) as u64, (1..=10u64).product::<u64>() - 1);
+        assert_eq!(unrank(rank(&last), FULL_TABLE_MAX_CELLS), last);
     }
 
     #[test]

@@ -154,7 +154,7 @@ fn display_cases(rng: &mut Rng) -> Vec<Value> {
         let scramble = if seed % 2 == 0 {
             Scramble::Uniform
         } else {
-            Scramble::Walk(1 + rng.below(12) as usize)
+            Scramble::Walk(1 + rng.below(12))
         };
         let start = scramble.generate(&goal, seed);
         let mut now = start.clone();

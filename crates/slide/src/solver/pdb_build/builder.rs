@@ -90,7 +90,10 @@ impl Builder {
             .collect();
         let manhattan = spec.manhattan();
         let entries = spec.entries();
-        assert!(entries < 1 << 32, "indices fit the reciprocal division");
+        assert!(
+            (entries as u64) < 1 << 32,
+            "indices fit the reciprocal division"
+        );
         let k = spec.cells().len();
         let weights = (0..k)
             .map(|j| (j + 1..k).map(|i| n - i).product())
