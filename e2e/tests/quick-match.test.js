@@ -1,6 +1,7 @@
 // "Play rated" on the sliding puzzle's page, as two signed-in players in
 // two browsers press it: both wait in the pool's queue, land on the same
-// rated race's page, race it and see their new ratings; a guest is told
+// rated race's board in its countdown without another click (a pairing
+// is a game), race it and see both new ratings; a guest is told
 // to sign in; the page is clean for axe-core while waiting. (The queue's
 // rules: tests/it/quick_match.rs.)
 import { test, before, after } from 'node:test';
@@ -9,7 +10,7 @@ import { startServer, startBrowser } from './harness.js';
 import { noViolations } from './axe.js';
 import { signUp, uniqueHandle } from './account.js';
 import { bfs } from './puzzle.js';
-import { myTiles, click, hears, takeSeat } from './racing.js';
+import { myTiles, click, hears } from './racing.js';
 
 const GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 
@@ -41,7 +42,7 @@ async function solveByHand(page) {
   assert.deepEqual(tiles, GOAL);
 }
 
-test('two players pressing Play rated meet in one rated race, race it and see their new ratings', async () => {
+test('two players pressing Play rated land in one rated race counting down, race it and see both new ratings', async () => {
   const ada = await ready(first, 'qa');
   const bob = await ready(second, 'qb');
   await ada.click('#slide-rated');
@@ -52,17 +53,24 @@ test('two players pressing Play rated meet in one rated race, race it and see th
   await Promise.all([ada.waitForURL(/\/race\//), bob.waitForURL(/\/race\//)]);
   assert.equal(new URL(ada.url()).pathname, new URL(bob.url()).pathname);
 
-  await takeSeat(ada, 'Ada');
-  await takeSeat(bob, 'Bob');
-  await ada.waitForSelector('#race-players li[data-player="2"]');
-  for (const page of [ada, bob]) await page.click('#race-ready');
+  // Paired is racing: no name, no "ready"; the countdown names the puzzle.
+  await Promise.all([ada, bob].map((page) => page.waitForFunction(
+    () => /^Get ready: 3×3 sliding puzzle, row-major goal/.test(document.querySelector('#race-status').textContent))));
+  for (const page of [ada, bob]) {
+    assert.ok(await page.isHidden('#race-join'), 'nobody is asked for a name');
+    assert.ok(await page.isHidden('#race-ready'), 'nobody is asked to get ready');
+  }
   for (const page of [ada, bob]) await page.waitForSelector('#race-board .tile', { timeout: 8000 });
   for (const page of [ada, bob]) await hears(page, /^Go!$/);
+  // Bob makes his first move at once (a paired racer who makes none in
+  // 15 seconds aborts the race), then Ada solves first.
+  const bobs = await myTiles(bob);
+  await click(bob, bobs, bfs(bobs, GOAL)[0]);
   await solveByHand(ada);
   await solveByHand(bob);
   for (const page of [ada, bob]) await page.waitForSelector('#race-rating:not([hidden])', { timeout: 15000 });
-  assert.match(await ada.textContent('#race-rating'), /^Your Sliding 3x3 rating: \d+\? \(\+\d+\)$/);
-  assert.match(await bob.textContent('#race-rating'), /^Your Sliding 3x3 rating: \d+\? \(−\d+\)$/);
+  assert.match(await ada.textContent('#race-rating'), /^Sliding 3x3 ratings: you \(\S+\) \d+\? \(\+\d+\); \S+ \d+\? \(−\d+\)$/);
+  assert.match(await bob.textContent('#race-rating'), /^Sliding 3x3 ratings: you \(\S+\) \d+\? \(−\d+\); \S+ \d+\? \(\+\d+\)$/);
   await ada.close();
   await bob.close();
 });

@@ -1,5 +1,6 @@
 // What the race tests do on a race page: read the player's own board,
 // click a tile, wait for the live region, take a seat.
+import assert from 'node:assert/strict';
 import { SOURCE, step } from './puzzle.js';
 
 // The player's own board, cell by cell (0 = blank).
@@ -21,6 +22,14 @@ export async function click(page, tiles, move) {
 // Waits until the page's live region says something matching `pattern`.
 export const hears = (page, pattern) => page.waitForFunction(
   (source) => new RegExp(source).test(document.querySelector('#race-said').textContent), pattern.source);
+
+// A signed-in player takes a seat under their handle: one click, no name.
+export async function takeSeatSignedIn(page) {
+  await page.waitForSelector('#race-join-button:has-text("Join the race as")');
+  assert.ok(!(await page.isVisible('#race-name')), 'a signed-in player is asked for no name');
+  await page.click('#race-join-button');
+  await page.waitForSelector('#race-ready:not([hidden])');
+}
 
 export async function takeSeat(page, name) {
   await page.fill('#race-name', name);

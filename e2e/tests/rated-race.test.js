@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startServer, startBrowser } from './harness.js';
 import { bfs } from './puzzle.js';
 import { noViolations } from './axe.js';
-import { myTiles, click, hears, takeSeat } from './racing.js';
+import { myTiles, click, hears, takeSeatSignedIn } from './racing.js';
 import { signUp, uniqueHandle } from './account.js';
 
 const GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
@@ -42,7 +42,7 @@ test('two signed-in players race rated and see their new ratings', async () => {
   const link = a.url();
   await a.waitForSelector('#race-players li.rated');
   assert.match(await a.textContent('#race-players li.rated'), /^Rated race \(Sliding 3x3\)/);
-  await takeSeat(a, 'Ada');
+  await takeSeatSignedIn(a);
 
   // A guest may watch, not race.
   const g = await guest.context.newPage();
@@ -58,7 +58,7 @@ test('two signed-in players race rated and see their new ratings', async () => {
   const benHandle = uniqueHandle('ben');
   await signUp(b, benHandle);
   await b.goto(link);
-  await takeSeat(b, 'Ben');
+  await takeSeatSignedIn(b);
   await a.waitForSelector('#race-players li[data-player="2"]');
   for (const page of [a, b]) await page.click('#race-ready');
   for (const page of [a, b]) await page.waitForSelector('#race-board .tile', { timeout: 8000 });
@@ -74,17 +74,18 @@ test('two signed-in players race rated and see their new ratings', async () => {
   const table = (page) => page.$$eval('#race-table tbody tr', (rows) => rows.map((r) => [...r.cells].slice(0, 2).map((c) => c.textContent)));
   for (const page of [a, b]) {
     await page.waitForSelector('#race-results:not([hidden])');
-    assert.deepEqual(await table(page), [['1st', 'Ada'], ['2nd', 'Ben']]);
+    assert.deepEqual(await table(page), [['1st', adaHandle], ['2nd', benHandle]]);
   }
 
-  // Each sees their new rating: up for the winner, down for the loser,
-  // by as much, both still provisional.
+  // Each sees both new ratings, their own first: up for the winner, down
+  // for the loser, by as much, both still provisional.
   for (const page of [a, b]) await page.waitForSelector('#race-rating:not([hidden])', { timeout: 15000 });
   const said = (page) => page.textContent('#race-rating');
   const adaSaid = await said(a);
   const benSaid = await said(b);
-  const [, adaRating, up] = adaSaid.match(/^Your Sliding 3x3 rating: (\d+)\? \(\+(\d+)\)$/) ?? [];
-  const [, benRating, down] = benSaid.match(/^Your Sliding 3x3 rating: (\d+)\? \(−(\d+)\)$/) ?? [];
+  const [, adaRating, up, benSeen] = adaSaid.match(new RegExp(`^Sliding 3x3 ratings: you \\(${adaHandle}\\) (\\d+)\\? \\(\\+(\\d+)\\); ${benHandle} (\\d+)\\? \\(−\\d+\\)$`)) ?? [];
+  const [, benRating, down, adaSeen] = benSaid.match(new RegExp(`^Sliding 3x3 ratings: you \\(${benHandle}\\) (\\d+)\\? \\(−(\\d+)\\); ${adaHandle} (\\d+)\\? \\(\\+\\d+\\)$`)) ?? [];
+  assert.ok(benSeen === benRating && adaSeen === adaRating, `${adaSaid} / ${benSaid}`);
   assert.ok(adaRating && benRating, `${adaSaid} / ${benSaid}`);
   assert.ok(Number(up) > 0 && Number(up) === Number(down), `${adaSaid} / ${benSaid}`);
   assert.equal(Number(adaRating) + Number(benRating), 3000, 'two new players move symmetrically');

@@ -6,7 +6,10 @@
 //! so instances pair one arena together.
 //!
 //! An entrant's page says it is there by joining again every few seconds;
-//! one not seen for [`PAUSED_AFTER_MS`] is paused, not removed. The arena
+//! one not seen for [`PAUSED_AFTER_MS`] is paused, not removed. A pairing
+//! is a race room with its racers seated, which starts on its own once
+//! they are connected; one aborted because a racer made no first move in
+//! time frees its racers at once, worth no points. The arena
 //! is paired whenever someone reads it (the pages read it every second). A race that has not been
 //! settled [`VOID_AFTER_MS`] after it was paired (a racer never came) is
 //! void, and its racers free again.
@@ -95,6 +98,8 @@ pub struct RaceLine {
     paired_at: i64,
     /// The racers' points from it, once it was settled.
     points: Option<Vec<u32>>,
+    /// Aborted (a racer made no first move in time): worth no points.
+    aborted: bool,
 }
 
 /// An arena's standings and races, and where the asking entrant is.
@@ -199,7 +204,7 @@ pub async fn view(call: Call<Path<String>>) -> Result<Json<ArenaView>, ApiError>
     let mut races = app.store.arena_races(&arena.id).await?;
     free_the_finished(&app, &arena, &mut entrants, &races, now).await?;
     let mut rules = restore(&arena, &entrants, &races, now)?;
-    if pair(&app, &arena, &mut rules, now).await? {
+    if pair(&app, &arena, &entrants, &mut rules, now).await? {
         // The pairings went through the store, which may have refused
         // some (another instance paired them first): read it again.
         entrants = app.store.arena_entrants(&arena.id).await?;
@@ -236,7 +241,9 @@ async fn free_the_finished(
             continue;
         };
         let race = races.iter().find(|r| r.room == room);
-        let over = race.is_none_or(|r| r.settled.is_some() || now - r.paired_at >= VOID_AFTER_MS);
+        let over = race.is_none_or(|r| {
+            r.settled.is_some() || r.aborted.is_some() || now - r.paired_at >= VOID_AFTER_MS
+        });
         if over {
             app.store
                 .free_in_arena(&arena.id, &entrant.account_id, &room, now)
@@ -284,15 +291,32 @@ fn restore(
     Ok(rules.restore(&entries, &played))
 }
 
-/// Opens a rated room for each pairing the rules make now; true if any.
-async fn pair(app: &App, arena: &ArenaRow, rules: &mut Arena, now: i64) -> Result<bool, ApiError> {
+/// Opens a rated room for each pairing the rules make now, its racers
+/// seated in it; true if any.
+async fn pair(
+    app: &App,
+    arena: &ArenaRow,
+    entrants: &[EntrantRow],
+    rules: &mut Arena,
+    now: i64,
+) -> Result<bool, ApiError> {
     let mut n = 0;
     let pairings = rules.pairings(now, || {
         n += 1;
         n.to_string()
     });
     for (_, racers) in &pairings {
-        let room = super::race::open_rated(app, arena.pool).await?;
+        let accounts: Vec<(String, String)> = racers
+            .iter()
+            .filter_map(|who| {
+                let entrant = entrants.iter().find(|e| &e.account_id == who)?;
+                Some((who.clone(), entrant.handle.clone()))
+            })
+            .collect();
+        if accounts.len() < racers.len() {
+            continue;
+        }
+        let room = super::race::open_rated(app, arena.pool, &accounts).await?;
         app.store
             .pair_in_arena(&arena.id, racers, &room, now)
             .await?;
@@ -339,6 +363,7 @@ fn render(
             url: format!("/race/{}", r.room),
             racers: r.racers.iter().map(|w| handle_of(w)).collect(),
             paired_at: r.paired_at,
+            aborted: r.aborted.is_some(),
             points: r.settled.as_ref().map(|(_, played)| {
                 (0..played.racers.len())
                     .map(|i| play::arena::race_points(&played.outcomes, i).0)

@@ -182,6 +182,10 @@ pub struct Profile {
     bests: Vec<CategoryBest>,
     /// The rating in each pool raced in rated races, with its history.
     ratings: Vec<super::ratings::PoolRating>,
+    /// Where the player stands in the rankings: their power, power tier,
+    /// rank and each core category's tier; null without a result in a
+    /// core category.
+    standing: Option<super::rankings::Standing>,
 }
 
 /// The statistics of one variant from its results, newest first.
@@ -247,6 +251,7 @@ fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Pro
         country: None,
         bests: Vec::new(),
         ratings: Vec::new(),
+        standing: None,
         created_at,
         solves: results.len(),
         variants,
@@ -288,6 +293,11 @@ pub async fn profile(
     profile.bests = bests.into_iter().map(CategoryBest::from).collect();
     profile.ratings =
         super::ratings::of_account(&app.store, &account.id, app.clock.now_millis()).await?;
+    profile.standing = app
+        .store
+        .ranking_of(&account.id)
+        .await?
+        .map(|ranked| super::rankings::standing(app.store.tiers(), &ranked));
     Ok(Json(profile))
 }
 

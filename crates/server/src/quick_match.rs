@@ -149,14 +149,26 @@ async fn seeking(
 }
 
 /// Makes the matches `play::pairing` finds in `pool`'s queue now: a rated
-/// room each, taken by its players' seeks together or not at all (another
-/// instance may have paired some of them meanwhile: its room then expires
-/// empty).
+/// room each, its players seated in it and its countdown starting once
+/// they are connected, taken by their seeks together or not at all
+/// (another instance may have paired some of them meanwhile: its room is
+/// then aborted, as nobody comes).
 async fn pair(app: &App, pool: Pool, now: i64) -> Result<(), ApiError> {
     let waiting = app.store.waiting(pool, now - STALE_MS).await?;
     for group in pairing::pair(&waiting, now) {
         let players: Vec<String> = group.iter().map(|&i| waiting[i].who.clone()).collect();
-        let room = super::race::open_rated(app, pool).await?;
+        let mut accounts = Vec::new();
+        for who in &players {
+            // An account deleted while it waited is no longer in the queue.
+            let Some(handle) = app.store.handle_of(who).await? else {
+                continue;
+            };
+            accounts.push((who.clone(), handle));
+        }
+        if accounts.len() < players.len() {
+            continue;
+        }
+        let room = super::race::open_rated(app, pool, &accounts).await?;
         app.store.pair_seeks(&players, &room).await?;
     }
     Ok(())

@@ -113,7 +113,9 @@ pub async fn rankings(call: Call<Params<PageQuery>>) -> Result<Json<Rankings>, A
     }))
 }
 
-fn standing(tables: &Tables, ranked: &Ranked) -> Standing {
+/// A ranked player's standing under `tables`: the rankings' and a
+/// profile's.
+pub(crate) fn standing(tables: &Tables, ranked: &Ranked) -> Standing {
     let tiers = tables.power_tiers();
     let next = tiers.get(ranked.tier + 1).map(|up| NextTier {
         name: up.name.clone(),

@@ -98,7 +98,7 @@ function races(lines) {
   const rows = lines.map((r) => el('tr', {},
     el('td', { text: new Date(r.paired_at).toLocaleTimeString() }),
     el('td', {}, el('a', { href: r.url, text: r.racers.join(' – ') })),
-    el('td', { text: r.points ? r.points.join(' – ') : 'racing' })));
+    el('td', { text: r.points ? r.points.join(' – ') : r.aborted ? 'aborted' : 'racing' })));
   return el('table', { class: 'records' },
     el('caption', { text: 'Races' }),
     el('thead', {}, el('tr', {}, ...['Paired', 'Racers', 'Points'].map((h) => el('th', { scope: 'col', text: h })))),

@@ -1,19 +1,36 @@
 // A player's profile, /u/{handle}: per variant the personal bests,
 // averages of 5, 12 and 100, the number of solves and a plot of the latest
-// times; its ratings in rated races; then the latest results, each with
+// times; its power tier, power and rank, and its ratings in rated races; then the latest results, each with
 // its replay. A control and a display chosen show their results and bests
 // alone, as the records do; the choice is in the address
 // (?control=hover&display=manhattan).
 import { get, post, clock, el, asking } from './api.js';
 import { flag } from './records.js';
 import { stepGraph, svg } from './graph.js';
-import { ratingsTable } from './ratings.js';
+import { poolName, ratingShown, ratingsTable } from './ratings.js';
 import { DISPLAYS } from './rules.js';
 import * as a11y from './a11y.js';
 import { signedIn, signOut } from './account.js';
 
 const $ = (id) => document.getElementById(id);
 const fmt = (ms) => (ms == null ? '–' : clock(ms));
+
+// Where the player stands, at the top: power tier, power and rank in the
+// rankings, and the rating in each pool raced rated.
+function standingLines(p) {
+  const s = p.standing;
+  const power = s
+    ? el('p', { class: 'profile-power' },
+      el('strong', { text: s.tier }), ` power tier · power ${s.power} · `,
+      el('a', { href: '/rankings', text: `#${s.rank} in the rankings` }),
+      s.next ? ` · ${s.next.needs} more power to ${s.next.name}` : '')
+    : el('p', { class: 'profile-power', text: 'No power tier yet: it takes a ranked result in a core category of the rankings.' });
+  const rated = p.ratings.length
+    ? el('p', { class: 'profile-ratings' }, 'Ratings: ',
+      ...p.ratings.flatMap((r, i) => [i ? ' · ' : '', el('strong', { text: ratingShown(r) }), ` ${poolName(r.pool)} (${r.games} ${r.games === 1 ? 'race' : 'races'})`]))
+    : el('p', { class: 'profile-ratings', text: 'No rating yet: no rated race played.' });
+  return [power, rated];
+}
 
 // The latest times as a line, oldest on the left; ranked solves are dots,
 // unranked ones hollow rings. Its label says what a reader would see.
@@ -189,6 +206,7 @@ async function load() {
   const since = new Date(p.created_at).toISOString().slice(0, 10);
   const only = [p.control && (p.control === 'mouse' ? 'click' : p.control), p.display && `display ${p.display}`].filter(Boolean);
   $('profile-info').textContent = `${p.solves} ${p.solves === 1 ? 'solve' : 'solves'}${only.length ? ` (${only.join(', ')})` : ''} · playing since ${since}`;
+  $('profile-standing').replaceChildren(...standingLines(p));
   $('profile-variants').replaceChildren(...p.variants.map(variantSection));
   const rated = p.ratings.length ? [ratingsTable(p.ratings)] : [];
   $('profile-recent').replaceChildren(...rated, bestsTable(p.bests), recentTable(p.recent));

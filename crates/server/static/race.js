@@ -38,7 +38,12 @@ let others = new Map(); // seat → the game view's card of that racer
 let countdownTimer = null;
 let leaving = false;
 let rated = null;       // the room's rating pool, if rated
-let ratedBefore = 0;    // my rated races in the pool when this one started
+let ratedBefore = new Map(); // handle → their rated races in the pool when this one started
+let deals = null;       // the puzzle the room deals, as `room` names it
+let paired = false;     // a pairing seated the racers: no joining, no readying
+let account = null;     // the signed-in account, who joins under their handle
+// What `joinedAs` holds for a player who joined under their account.
+const AS_ACCOUNT = '@account';
 
 const nameOf = (seat) => players.find((p) => p.player === seat)?.name ?? `player ${seat}`;
 const ordinal = (n) => `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' })[n] || 'th'}`;
@@ -66,7 +71,8 @@ function connect() {
     opened = true;
     failures = 0;
     window.dispatchEvent(new Event('tessera:online'));
-    if (joinedAs) send({ type: 'join', name: joinedAs });
+    if (joinedAs === AS_ACCOUNT) send({ type: 'join' });
+    else if (joinedAs) send({ type: 'join', name: joinedAs });
   });
   socket.addEventListener('message', (e) => {
     let message;
@@ -102,6 +108,8 @@ const HANDLERS = {
   progress: onProgress,
   finish: onFinish,
   results: onResults,
+  aborted: onAborted,
+  you: (m) => { account = m.account ? { handle: m.account } : null; showLobby(); },
   bus: (m) => status(m.away
     ? 'The race server lost its link to the other servers: moves are not saved until it is back (a few seconds).'
     : 'The race server is back: carry on.', m.away ? 'warn' : 'good'),
@@ -118,7 +126,11 @@ function onRoom(m) {
   phase = m.state;
   players = m.players;
   rated = m.rated ?? null;
+  deals = m.deals ?? null;
+  paired = !!m.paired;
   if (before === 'finished' && phase === 'lobby') newRound();
+  if (phase === 'aborted' && before !== 'aborted') aborted([]);
+  if (!puzzle && deals) $('race-info').textContent = dealsText(deals);
   showLobby(m.spectators);
   for (const p of players) {
     const card = others.get(p.player);
@@ -126,7 +138,9 @@ function onRoom(m) {
   }
 }
 
-function showLobby(spectators) {
+let lastSpectators = 0;
+function showLobby(spectators = lastSpectators) {
+  lastSpectators = spectators;
   const list = $('race-players');
   list.replaceChildren(...players.map((p) => {
     const bits = [p.ready ? 'ready' : 'not ready'];
@@ -139,12 +153,19 @@ function showLobby(spectators) {
   if (players.length === 0) list.append(el('li', { text: 'Nobody has joined yet.' }));
   if (spectators > 0) list.append(el('li', { class: 'watching', text: `${spectators} watching` }));
   if (rated) list.prepend(el('li', { class: 'rated', text: `Rated race (${poolName(rated)}): signed-in players only; every racer's rating moves when it ends.` }));
+  if (paired && phase === 'lobby') {
+    list.prepend(el('li', { class: 'paired', text: 'Paired: the race starts on its own once every racer is here.' }));
+  }
+  $('race-deals').textContent = deals ? `It deals: ${dealsText(deals)}.` : '';
   const inLobby = phase === 'lobby';
   const seat = players.find((p) => p.player === me);
   $('race-lobby').hidden = !(inLobby || phase === 'countdown');
-  $('race-join').hidden = !inLobby || !!seat;
-  $('race-ready').hidden = !inLobby || !seat;
-  $('race-start').hidden = !inLobby || !seat?.host || players.length < 2;
+  $('race-join').hidden = !inLobby || !!seat || paired;
+  $('race-ready').hidden = !inLobby || !seat || paired;
+  $('race-start').hidden = !inLobby || !seat?.host || players.length < 2 || paired;
+  $('race-name-label').hidden = !!account;
+  $('race-name').required = !account;
+  $('race-join-button').textContent = account ? `Join the race as ${account.handle}` : 'Join the race';
   if (seat) {
     $('race-ready').setAttribute('aria-pressed', String(seat.ready));
     $('race-ready').textContent = seat.ready ? 'Ready — click to wait' : "I'm ready";
@@ -158,12 +179,19 @@ function onWelcome(m) {
   others.delete(me);
   // A racer back mid-race carries on from what the server kept.
   if (puzzle && mine) view.resume(m);
-  showLobby(0);
+  showLobby();
   showArena();
 }
 
 function join(event) {
   event.preventDefault();
+  if (account) {
+    // A signed-in player races under their handle: no name to give.
+    joinedAs = AS_ACCOUNT;
+    try { sessionStorage.setItem(SEAT_KEY, AS_ACCOUNT); } catch { /* this page only */ }
+    send({ type: 'join' });
+    return;
+  }
   const name = $('race-name').value.trim();
   if (!name) return;
   try { localStorage.setItem(NAME_KEY, name); } catch { /* this visit only */ }
@@ -186,8 +214,34 @@ function onCountdown(m) {
   };
   show();
   countdownTimer = setInterval(show, 100);
-  say(`The race starts in ${Math.round(m.ms / 1000)} seconds.`);
-  status('Get ready…');
+  const what = deals ? dealsText(deals) : 'the race';
+  say(`${what} starts in ${Math.round(m.ms / 1000)} seconds.`);
+  status(`Get ready: ${what}…`);
+}
+
+// The puzzle a room deals, in words: "4×4 sliding puzzle, row-major goal".
+function dealsText(d) {
+  const size = d.size.replace('x', '×');
+  if (d.game === 'slide') return `${size} sliding puzzle, ${d.goal} goal`;
+  const rules = [d.gravity && 'gravity', d.chinese && 'Chinese tiles'].filter(Boolean);
+  return `${size} Shisen-Sho${rules.length ? ` (${rules.join(', ')})` : ''}`;
+}
+
+// The pairing's race called off: `seats` made no first move in time.
+function onAborted(m) {
+  phase = 'aborted';
+  aborted(m.players);
+}
+
+function aborted(seats) {
+  clearInterval(countdownTimer);
+  $('race-countdown').hidden = true;
+  if (mine) mine.done = true;
+  const who = seats.map((seat) => (seat === me ? 'you' : nameOf(seat)));
+  const why = who.length ? `${who.join(' and ')} made no first move in time` : 'a racer made no first move in time';
+  const text = `Race aborted: ${why}. It is not rated: nobody's rating moved.`;
+  status(text, 'warn');
+  say(text);
 }
 
 // My account's handle, if I race signed in.
@@ -196,8 +250,11 @@ const myHandle = () => players.find((p) => p.player === me)?.account ?? null;
 function onStart(m) {
   clearInterval(countdownTimer);
   $('race-rating').hidden = true;
-  if (rated && myHandle()) {
-    ratingIn(myHandle(), rated).then((r) => { ratedBefore = r ? r.games : 0; }).catch(() => {});
+  ratedBefore = new Map();
+  if (rated) {
+    for (const handle of players.map((p) => p.account).filter(Boolean)) {
+      ratingIn(handle, rated).then((r) => { ratedBefore.set(handle, r ? r.games : 0); }).catch(() => {});
+    }
   }
   $('race-countdown').hidden = true;
   view = VIEWS[m.puzzle.game];
@@ -302,15 +359,19 @@ function onResults(m) {
   const spoken = m.results.map((r) => `${r.place ? ordinal(r.place) : 'unplaced'}, ${r.name}${r.millis == null ? '' : `, ${clock(r.millis)}`}`);
   say(`Results: ${spoken.join('; ')}.`);
   status('The race is over.');
-  if (rated && myHandle()) showRating(myHandle(), rated);
+  if (rated) showRatings(rated);
 }
 
-// My new rating once the race is settled.
-async function showRating(handle, pool) {
-  const r = await ratingAfter(handle, pool, ratedBefore);
-  if (!r) return;
+// Every racer's new rating once the race is settled, mine first.
+async function showRatings(pool) {
+  const mineFirst = [...ratedBefore.keys()].sort((a, b) => (b === myHandle()) - (a === myHandle()));
+  const after = await Promise.all(mineFirst.map((handle) => ratingAfter(handle, pool, ratedBefore.get(handle))));
+  const changes = mineFirst
+    .map((handle, i) => after[i] && `${handle === myHandle() ? `you (${handle})` : handle} ${ratingChange(after[i])}`)
+    .filter(Boolean);
+  if (!changes.length) return;
   const line = $('race-rating');
-  line.textContent = `Your ${poolName(pool)} rating: ${ratingChange(r)}`;
+  line.textContent = `${poolName(pool)} ratings: ${changes.join('; ')}`;
   line.hidden = false;
   say(line.textContent);
 }

@@ -115,4 +115,4 @@ export function ratingChange(r) {
   return `${shown(r)} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})`;
 }
 
-export { poolName };
+export { poolName, shown as ratingShown };

@@ -244,6 +244,15 @@ impl Store {
         Ok(self.credentials(handle).await?.map(|(account, _)| account))
     }
 
+    /// The handle of account `id`, if there is one.
+    pub async fn handle_of(&self, id: &str) -> Result<Option<String>, Error> {
+        let row = sqlx::query("SELECT handle FROM accounts WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(|r| column(r, "handle")).transpose()?)
+    }
+
     /// The results of an account with their moves, newest first: of one
     /// control and one display, or of every one (`shown`).
     pub async fn account_results(

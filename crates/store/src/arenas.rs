@@ -52,6 +52,9 @@ pub struct ArenaRace {
     pub paired_at: i64,
     /// When it was settled, and the settled race.
     pub settled: Option<(i64, Played)>,
+    /// When it was aborted (a racer made no first move in time): worth no
+    /// points.
+    pub aborted: Option<i64>,
 }
 
 const ARENA_COLUMNS: &str = "id, pool, starts, ends, created_by";
@@ -166,7 +169,7 @@ impl Store {
     /// races' outcomes by key, and searches only the races in play.
     pub async fn arena_races(&self, arena: &str) -> Result<Vec<ArenaRace>, Error> {
         let rows = sqlx::query(
-            "SELECT a.room, a.racers, a.paired_at, a.race_id, a.settled_at, \
+            "SELECT a.room, a.racers, a.paired_at, a.race_id, a.settled_at, a.aborted_at, \
              x.account_id, x.outcome, x.millis \
              FROM arena_races a LEFT JOIN rated_racers x ON x.race_id = a.race_id \
              WHERE a.arena_id = $1 ORDER BY a.paired_at, a.room",
@@ -185,6 +188,7 @@ impl Store {
                     room,
                     racers: racers.split(',').map(str::to_string).collect(),
                     paired_at: column(r, "paired_at")?,
+                    aborted: column(r, "aborted_at")?,
                     settled: settled_at.map(|at| {
                         (
                             at,
@@ -208,6 +212,7 @@ impl Store {
         for (race, found) in races.iter_mut().zip(outcomes) {
             match &mut race.settled {
                 Some((_, played)) => *played = in_seat_order(&race.racers, &found),
+                None if race.aborted.is_some() => {}
                 None => {
                     race.settled = self
                         .first_settlement(arena, &race.room, &race.racers)
@@ -302,8 +307,34 @@ impl Store {
         self.noted(written.await)
     }
 
-    /// Frees `account` from race `room` (settled, or void): free since
-    /// `now`.
+    /// Notes that race `room` was aborted (a racer made no first move in
+    /// time), if an arena paired it and it is neither settled nor noted
+    /// already, and frees its racers: free since `now`. Idempotent, as
+    /// every instance that saw the abort notes it.
+    pub async fn abort_arena_race(&self, room: &str, now: i64) -> Result<(), Error> {
+        let written = async {
+            let mut tx = self.begin().await?;
+            sqlx::query(
+                "UPDATE arena_races SET aborted_at = $1 \
+                 WHERE room = $2 AND aborted_at IS NULL AND settled_at IS NULL",
+            )
+            .bind(now)
+            .bind(room)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("UPDATE arena_entrants SET room = NULL, free_since = $1 WHERE room = $2")
+                .bind(now)
+                .bind(room)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(())
+        };
+        self.noted(written.await)
+    }
+
+    /// Frees `account` from race `room` (settled, aborted, or void): free
+    /// since `now`.
     pub async fn free_in_arena(
         &self,
         arena: &str,

@@ -212,6 +212,16 @@ impl AnyRace {
         each!(self, race => race.leave(key, now))
     }
 
+    /// Seats a pairing's racers, ready ([`Race::pair`]).
+    pub fn pair(&mut self, entrants: Vec<Entrant>, now: i64) -> Result<Vec<Event>, RaceError> {
+        each!(self, race => race.pair(entrants, now))
+    }
+
+    /// Whether a pairing seated the round under way ([`Race::paired`]).
+    pub fn paired(&self) -> bool {
+        each!(self, race => race.paired())
+    }
+
     /// See [`Race::may_rematch`].
     pub fn may_rematch(&self, key: &str) -> Result<(), RaceError> {
         each!(self, race => race.may_rematch(key))

@@ -64,6 +64,16 @@ pub enum RaceError {
     /// A turn with no move in it.
     #[error("no moves: a turn holds at least one")]
     NoMoves,
+    /// Joining, or getting ready, in a room a pairing seated: it starts on
+    /// its own, with its paired racers only.
+    #[error("this race is for the players it paired: it starts on its own, and you can watch")]
+    Paired,
+    /// A pairing of fewer than two, or of a room already in use.
+    #[error("a pairing seats {FEWEST_PLAYERS} to {MOST_PLAYERS} players in a new room")]
+    BadPairing,
+    /// A rematch of an aborted race.
+    #[error("the race was aborted: look for a new one")]
+    Aborted,
     /// A rematch before the race is over.
     #[error("the race is not over")]
     NotOver,

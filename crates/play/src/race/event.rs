@@ -20,17 +20,22 @@ pub enum Phase {
     },
     /// Every racer has finished or dropped out.
     Finished,
+    /// A pairing's race called off: a paired racer made no first move
+    /// within [`FIRST_MOVE_MS`](super::FIRST_MOVE_MS) (or never came, or
+    /// left first). It has no results, and no rating moves.
+    Aborted,
 }
 
 impl Phase {
     /// The phase's name in the protocol: `lobby`, `countdown`, `racing`,
-    /// `finished`.
+    /// `finished`, `aborted`.
     pub fn name(self) -> &'static str {
         match self {
             Phase::Lobby => "lobby",
             Phase::Countdown { .. } => "countdown",
             Phase::Racing { .. } => "racing",
             Phase::Finished => "finished",
+            Phase::Aborted => "aborted",
         }
     }
 }
@@ -174,4 +179,10 @@ pub enum Event {
     Finish(Finish),
     /// The race is over: solvers by time, then the others by progress.
     Results(Vec<Placing>),
+    /// The pairing's race is called off: these racers made no first move
+    /// in time (or never came, or left before one).
+    Aborted {
+        /// Who did not move, by seat.
+        seats: Vec<Seat>,
+    },
 }

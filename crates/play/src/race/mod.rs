@@ -10,7 +10,10 @@
 //! start is played).
 //!
 //! A room goes lobby → countdown → racing → finished, and back to the
-//! lobby on a rematch. Players are known by a key the front end vouches
+//! lobby on a rematch. A room a pairing opened (quick match, an arena)
+//! seats its racers itself, ready: its countdown starts once they are all
+//! connected, and it is aborted (no results, nothing rated) when one of
+//! them makes no first move within [`FIRST_MOVE_MS`]. Players are known by a key the front end vouches
 //! for (the player's cookie), so the same player coming back is the same
 //! racer: a player who loses the connection keeps their place and their
 //! moves for [`RECONNECT_MS`].
@@ -49,6 +52,11 @@ use crate::{shisen_game::ShisenSpec, slide_game::SlideSpec};
 
 /// How long the countdown runs before everyone gets the puzzle.
 pub const COUNTDOWN_MS: i64 = 3_000;
+/// How long a racer a pairing seated (quick match, an arena) has to make
+/// a first move: from the pairing to come (the countdown starts on its own
+/// once all are here), and from the start to move. Past it the race is
+/// aborted, unrated, as lichess aborts a game whose player never moves.
+pub const FIRST_MOVE_MS: i64 = 15_000;
 /// How long a player who lost the connection keeps their place.
 pub const RECONNECT_MS: i64 = 30_000;
 /// How long a room with nobody in it lives on.

@@ -96,6 +96,9 @@ pub struct Race<G: RaceGame> {
     limit: Option<i64>,
     /// Only players with an account may join.
     signed_in_only: bool,
+    /// When a pairing seated the racers of the round under way, if one
+    /// did ([`Race::pair`]).
+    paired_at: Option<i64>,
 }
 
 impl<G: RaceGame> Race<G> {
@@ -119,6 +122,7 @@ impl<G: RaceGame> Race<G> {
             empty_since: Some(now),
             limit: None,
             signed_in_only: false,
+            paired_at: None,
         }
     }
 
@@ -214,6 +218,13 @@ impl<G: RaceGame> Race<G> {
     pub fn join(&mut self, entrant: Entrant, now: i64) -> Result<(Seat, Vec<Event>), RaceError> {
         let Entrant { key, name, account } = entrant;
         let mut events = self.tick(now);
+        if self.paired_at.is_some() {
+            // A pairing's seats are its racers': one comes, nobody else.
+            let index = self.index_of(&key).map_err(|_| RaceError::Paired)?;
+            self.spectators.remove(&key);
+            events.extend(self.arrive(index, now));
+            return Ok((self.racers[index].seat, events));
+        }
         if let Some(racer) = self.racers.iter_mut().find(|r| r.key == key) {
             racer.presence = Presence::Here;
             if self.phase == Phase::Lobby {
@@ -256,6 +267,11 @@ impl<G: RaceGame> Race<G> {
     /// changes nothing: their seat is theirs).
     pub fn watch(&mut self, key: &str, now: i64) -> Result<Vec<Event>, RaceError> {
         let mut events = self.tick(now);
+        if let (Some(_), Ok(index)) = (self.paired_at, self.index_of(key)) {
+            // A paired racer's connection is their coming: no name to give.
+            events.extend(self.arrive(index, now));
+            return Ok(events);
+        }
         if self.seat_of(key).is_some() || self.spectators.contains(key) {
             // A racer's own connection: they are back once they join.
             return Ok(events);
@@ -277,6 +293,9 @@ impl<G: RaceGame> Race<G> {
         if self.phase != Phase::Lobby {
             return Err(RaceError::NotInLobby);
         }
+        if self.paired_at.is_some() {
+            return Err(RaceError::Paired);
+        }
         self.racers[index].lane = Lane::Lobby { ready };
         let all = self.racers.len() >= FEWEST_PLAYERS && self.racers.iter().all(|r| r.lane.ready());
         if all {
@@ -297,6 +316,9 @@ impl<G: RaceGame> Race<G> {
         }
         if self.phase != Phase::Lobby {
             return Err(RaceError::NotInLobby);
+        }
+        if self.paired_at.is_some() {
+            return Err(RaceError::Paired);
         }
         if self.racers.len() < FEWEST_PLAYERS {
             return Err(RaceError::TooFewPlayers);
@@ -396,8 +418,10 @@ impl<G: RaceGame> Race<G> {
     /// over. Asked before a deal is made for it.
     pub fn may_rematch(&self, key: &str) -> Result<(), RaceError> {
         self.index_of(key)?;
-        if self.phase != Phase::Finished {
-            return Err(RaceError::NotOver);
+        match self.phase {
+            Phase::Finished => {}
+            Phase::Aborted => return Err(RaceError::Aborted),
+            _ => return Err(RaceError::NotOver),
         }
         Ok(())
     }
@@ -417,6 +441,8 @@ impl<G: RaceGame> Race<G> {
             racer.times.clear();
         }
         self.phase = Phase::Lobby;
+        // Those who stayed chose the rematch: its lobby is an ordinary one.
+        self.paired_at = None;
         self.rehost();
         events.push(self.room());
         Ok(events)
@@ -445,6 +471,10 @@ impl<G: RaceGame> Race<G> {
                 events.extend(self.begin(starts_at));
             }
         }
+        if self.first_moves_due().is_some_and(|due| now >= due) {
+            let seats = self.no_shows();
+            events.extend(self.abort(seats));
+        }
         if let (Phase::Racing { started_at }, Some(limit)) = (self.phase, self.limit) {
             if now >= started_at + limit {
                 for index in 0..self.racers.len() {
@@ -457,8 +487,8 @@ impl<G: RaceGame> Race<G> {
     }
 
     /// When [`Race::tick`] must next be called, if ever: the end of the
-    /// countdown or of a limited race, or the moment an absent player's
-    /// place lapses.
+    /// countdown or of a limited race, the end of a pairing's grace for
+    /// first moves, or the moment an absent player's place lapses.
     pub fn next_deadline(&self) -> Option<i64> {
         let countdown = match self.phase {
             Phase::Countdown { starts_at } => Some(starts_at),
@@ -469,7 +499,11 @@ impl<G: RaceGame> Race<G> {
             Presence::Away { since } => Some(since + RECONNECT_MS),
             _ => None,
         });
-        countdown.into_iter().chain(lapses).min()
+        countdown
+            .into_iter()
+            .chain(self.first_moves_due())
+            .chain(lapses)
+            .min()
     }
 
     /// When the room expires if nobody comes: [`EMPTY_ROOM_MS`] after the
@@ -544,6 +578,13 @@ impl<G: RaceGame> Race<G> {
     /// (and a countdown left with too few players stops); from a race they
     /// are out, which may end it.
     fn drop_out(&mut self, index: usize) -> Vec<Event> {
+        if self.yet_to_move(&self.racers[index]) {
+            // A paired racer gone before their first move: called off.
+            let racer = &mut self.racers[index];
+            racer.presence = Presence::Gone;
+            let seat = racer.seat;
+            return self.abort(vec![seat]);
+        }
         match self.phase {
             Phase::Lobby | Phase::Countdown { .. } => {
                 self.racers.remove(index);
@@ -563,7 +604,7 @@ impl<G: RaceGame> Race<G> {
                 self.racers[index].presence = Presence::Gone;
                 self.end_if_over()
             }
-            Phase::Finished => {
+            Phase::Finished | Phase::Aborted => {
                 // Gone, so not in the rematch; every lane is done already.
                 self.racers[index].presence = Presence::Gone;
                 Vec::new()
@@ -630,6 +671,7 @@ impl<G: RaceGame> Race<G> {
     }
 }
 
+mod paired;
 #[cfg(test)]
 mod shisen_races;
 #[cfg(test)]

@@ -170,10 +170,12 @@ struct Solved<G: RaceGame> {
     finished_at: i64,
 }
 
-/// Who a solve is stored for: the player's id and their account.
+/// Who a solve is stored for: the racer's key in the room, the player's
+/// id and their account.
 pub(super) struct Solver<'a> {
     pub app: &'a App,
     pub key: &'a str,
+    pub player: &'a str,
     pub account: Option<&'a Account>,
 }
 
@@ -193,7 +195,7 @@ impl Solver<'_> {
         let Some(solved) = solved(race, games, self.key, events, now) else {
             return;
         };
-        let (app, player) = (self.app.clone(), self.key.to_string());
+        let (app, player) = (self.app.clone(), self.player.to_string());
         let account = self.account.cloned();
         tokio::spawn(async move {
             if let Err(e) = store(&app, player, solved, account.as_ref()).await {

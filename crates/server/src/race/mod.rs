@@ -32,6 +32,13 @@ pub use socket::{__path_socket, socket};
 
 pub use rooms::Rooms;
 
+/// The key a signed-in player races under in a rated room: their account,
+/// whichever device or cookie they come with (a rated race is between
+/// accounts; a pairing seats them by it).
+pub(super) fn account_key(account_id: &str) -> String {
+    format!("account:{account_id}")
+}
+
 /// The race rooms of a server on `store`: shared through it when it is
 /// PostgreSQL, held by this instance alone when it is SQLite.
 pub(super) fn rooms(store: &store::Store, config: &super::Config) -> Rooms {

@@ -6,14 +6,14 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use play::race::{Deal, Phase, RaceSpec, ShisenDeal};
+use play::race::{Deal, Phase, RaceSpec, RacerName, ShisenDeal};
 use play::seed::random_seed;
 use play::slide_game::{GoalChoice, SlideSpec};
 use serde::{Deserialize, Serialize};
 use slide::Goal;
 use utoipa::ToSchema;
 
-use super::rooms::Room;
+use super::rooms::{Paired, Room, Step, StepError};
 use crate::edge::{GoalName, Preset, RaceSize, RoomId};
 use crate::error::{Always, ApiError, Body, BodyErrors, Limited};
 use crate::shisen_api::deal_error;
@@ -203,17 +203,47 @@ pub async fn new(
     }))
 }
 
-/// Opens a rated room racing `pool`'s game, for players quick match
-/// paired: its id.
-pub(crate) async fn open_rated(app: &App, pool: play::rating::Pool) -> Result<String, ApiError> {
+/// Opens a rated room racing `pool`'s game for the accounts a pairing
+/// (quick match, an arena) put together, `(id, handle)` each, and seats
+/// them: its id. The room starts on its own once they are all connected.
+pub(crate) async fn open_rated(
+    app: &App,
+    pool: play::rating::Pool,
+    accounts: &[(String, String)],
+) -> Result<String, ApiError> {
     let game = pool.spec();
     let deal = fresh_deal(app, &game).await?;
-    app.races.open(game, deal, true).await?.ok_or_else(|| {
+    let full = || {
         ApiError::unavailable(
             "the server holds as many races as it can: try again later",
             60,
         )
-    })
+    };
+    let id = app.races.open(game, deal, true).await?.ok_or_else(full)?;
+    let room = app.races.find(&id).await?.ok_or_else(full)?;
+    let racers = accounts
+        .iter()
+        .map(|(account, handle)| {
+            let name = handle.parse::<RacerName>().map_err(|e| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("{handle:?}: {e}"),
+                )
+            })?;
+            Ok(Paired {
+                key: super::account_key(account),
+                name,
+                account: handle.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    room.execute(Step::Pair { racers }, |_, _, _| ())
+        .await
+        .map_err(|e| match e {
+            StepError::Store(message) => ApiError::unavailable(message, 5),
+            StepError::Rules(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        })?;
+    Ok(id)
 }
 
 /// How many seeds a Shisen-Sho room tries for its deal before giving up.

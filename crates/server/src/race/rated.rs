@@ -1,12 +1,15 @@
 //! A rated room's race that ended, settled through the ratings: every
 //! racer's outcome read from the room and from the stored verdict of their
 //! solve, then `Store::settle_race` (once per race, however many instances
-//! saw it end).
+//! saw it end). A pairing's race aborted (a racer made no first move in
+//! time) moves no rating: an arena that paired it is told, and frees its
+//! racers.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use accounts::Handle;
+use play::race::Phase;
 use play::rating::{Outcome, Pool};
 
 use super::rooms::{Replica, Settle};
@@ -74,6 +77,16 @@ impl Ended {
 pub(super) fn settler(store: &Store) -> Settle {
     let store = store.clone();
     Arc::new(move |room, replica| {
+        if replica.race.phase() == Phase::Aborted {
+            // Nothing is rated; an arena that paired it frees its racers.
+            let (store, room) = (store.clone(), room.to_string());
+            tokio::spawn(async move {
+                if let Err(e) = store.abort_arena_race(&room, now_millis()).await {
+                    tracing::warn!(room, error = %e, "an aborted race's arena was not told");
+                }
+            });
+            return;
+        }
         let Some(ended) = Ended::of(room, replica) else {
             return;
         };

@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use futures_util::SinkExt;
-use play::race::{RaceError, RaceSpec, RacerName, Turn};
+use play::race::{RaceError, RaceSpec, RacerName, Seat, Turn};
 use play::result;
 use play::shisen_game;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
@@ -19,7 +19,7 @@ use tokio::sync::{broadcast, watch};
 
 use super::finish::Solver;
 use super::gate::{Gate, Reply, Verdict, READ_AT_ONCE, READ_BYTES, WRITE_AT_ONCE};
-use super::rooms::{Room, Step, StepError};
+use super::rooms::{Replica, Room, Step, StepError};
 use super::wire::{encode, error, snapshot, Incoming, Outgoing};
 use crate::account::{same_origin, Visitor};
 use crate::clock::now_millis;
@@ -69,9 +69,16 @@ pub async fn socket(
         )
     })?;
     let ticket = app.races.admit(&room)?;
+    let account = visitor.account().cloned();
+    let rated = room.replica().await.rated.is_some();
+    let key = match &account {
+        Some(account) if rated => super::account_key(&account.id),
+        _ => player.0.clone(),
+    };
     let racer = Racer {
-        key: player.0,
-        account: visitor.account().cloned(),
+        key,
+        player: player.0,
+        account,
         room,
         stopping: app.races.stopping.subscribe(),
         cut: app.races.cut.subscribe(),
@@ -90,9 +97,12 @@ pub async fn socket(
 
 /// One connection to a room: whose it is.
 struct Racer {
-    /// The player's id (their cookie): the same player reconnecting is
-    /// the same racer.
+    /// Who the player is in the room: their id (their cookie), or in a
+    /// rated room their account; the same player reconnecting is the same
+    /// racer.
     key: String,
+    /// The player's id (their cookie), whose games their solves are.
+    player: String,
     /// The signed-in account, whose record a solve counts for.
     account: Option<Account>,
     room: Arc<Room>,
@@ -160,7 +170,18 @@ impl Racer {
         self.room
             .execute(Step::Watch { key }, |replica, _, at| {
                 let events = self.room.events.subscribe();
-                (snapshot(replica, at), events)
+                let account = self.account.as_ref().map(|a| a.handle.clone());
+                let mut catch_up = vec![encode(&Outgoing::You { account })];
+                catch_up.extend(snapshot(replica, at));
+                // A racer a pairing seated is in from their first
+                // connection: welcomed without joining.
+                if replica.race.paired() {
+                    catch_up.extend(
+                        welcome(replica, &self.key)
+                            .map(|(player, moves)| encode(&Outgoing::Welcome { player, moves })),
+                    );
+                }
+                (catch_up, events)
             })
             .await
     }
@@ -333,6 +354,7 @@ impl Racer {
         let solver = Solver {
             app: &self.app,
             key: &self.key,
+            player: &self.player,
             account: self.account.as_ref(),
         };
         let step = Step::play(self.key.clone(), turn, t);
@@ -356,9 +378,19 @@ impl Racer {
         Ok(turns[0])
     }
 
-    /// Takes a seat as `name` (checked here, at the edge), or takes back
-    /// one's own: the welcome, or why not.
-    async fn join(&self, name: String) -> Utf8Bytes {
+    /// Takes a seat as `name` (checked here, at the edge; a signed-in
+    /// player's handle when left out), or takes back one's own: the
+    /// welcome, or why not.
+    async fn join(&self, name: Option<String>) -> Utf8Bytes {
+        let name = match (name, &self.account) {
+            (Some(name), _) => name,
+            (None, Some(account)) => account.handle.clone(),
+            (None, None) => {
+                return error(
+                    "bad name: a guest joins under a name, {\"type\": \"join\", \"name\": …}",
+                )
+            }
+        };
         let name = match name.parse::<RacerName>() {
             Ok(name) => name,
             Err(e) => return error(e),
@@ -370,18 +402,7 @@ impl Racer {
         };
         let joined = self
             .room
-            .execute(step, |replica, _, _| {
-                let seat = replica.race.seat_of(&self.key)?;
-                let moves = match replica.race.shisen_of(seat) {
-                    Some((_, turns, _)) => result::turns_text(turns),
-                    None => replica
-                        .race
-                        .moves_of(seat)
-                        .map(|(moves, _)| moves.to_string())
-                        .unwrap_or_default(),
-                };
-                Some((seat, moves))
-            })
+            .execute(step, |replica, _, _| welcome(replica, &self.key))
             .await;
         match joined {
             Ok(Some((player, moves))) => encode(&Outgoing::Welcome { player, moves }),
@@ -389,6 +410,21 @@ impl Racer {
             Err(e) => error(e),
         }
     }
+}
+
+/// The seat of the racer `key` and the moves they have made (for a page
+/// that comes back mid-race), if they are in the room.
+fn welcome(replica: &Replica, key: &str) -> Option<(Seat, String)> {
+    let seat = replica.race.seat_of(key)?;
+    let moves = match replica.race.shisen_of(seat) {
+        Some((_, turns, _)) => result::turns_text(turns),
+        None => replica
+            .race
+            .moves_of(seat)
+            .map(|(moves, _)| moves.to_string())
+            .unwrap_or_default(),
+    };
+    Some((seat, moves))
 }
 
 /// Sends `messages` in order; false once the connection is gone.

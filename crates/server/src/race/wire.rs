@@ -3,7 +3,9 @@
 //! state written as those messages.
 
 use axum::extract::ws::Utf8Bytes;
-use play::race::{AnyRace, Deal, Event, Finish, Phase, Placing, RoomView, Seat, Solve, Standing};
+use play::race::{
+    AnyRace, Deal, Event, Finish, Phase, Placing, RaceSpec, RoomView, Seat, Solve, Standing,
+};
 use play::rating::Pool;
 use serde::{Deserialize, Serialize};
 
@@ -14,8 +16,11 @@ use crate::shisen_api::TurnJson;
 #[derive(Deserialize, Debug)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub(super) enum Incoming {
+    /// A seat under `name`; a signed-in player may leave it out and race
+    /// under their handle.
     Join {
-        name: String,
+        #[serde(default)]
+        name: Option<String>,
     },
     Ready {
         #[serde(default = "yes")]
@@ -50,6 +55,17 @@ pub(super) enum Outgoing {
         /// The rating pool of a rated room.
         #[serde(skip_serializing_if = "Option::is_none")]
         rated: Option<&'static str>,
+        /// The puzzle the room deals, named before the start.
+        deals: DealsView,
+        /// A pairing seated the racers: the race starts on its own once
+        /// they are all here, and nobody else joins.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        paired: bool,
+    },
+    /// To a connection as it opens: who it is signed in as, if anyone (a
+    /// signed-in player joins under their handle).
+    You {
+        account: Option<String>,
     },
     Welcome {
         player: Seat,
@@ -76,9 +92,45 @@ pub(super) enum Outgoing {
     Results {
         results: Vec<PlacingView>,
     },
+    /// The pairing's race is called off, unrated: these racers made no
+    /// first move in time.
+    Aborted {
+        players: Vec<Seat>,
+    },
     Error {
         message: String,
     },
+}
+
+/// The puzzle a room deals: its game, size and rules (not the seed).
+#[derive(Serialize, Debug)]
+#[serde(tag = "game", rename_all = "lowercase")]
+pub(super) enum DealsView {
+    Slide {
+        size: String,
+        goal: String,
+    },
+    Shisen {
+        size: String,
+        gravity: bool,
+        chinese: bool,
+    },
+}
+
+impl DealsView {
+    fn of(game: &RaceSpec) -> DealsView {
+        match game {
+            RaceSpec::Slide(spec) => DealsView::Slide {
+                size: spec.size.to_string(),
+                goal: spec.goal.to_string(),
+            },
+            RaceSpec::Shisen(spec) => DealsView::Shisen {
+                size: spec.size.to_string(),
+                gravity: spec.gravity,
+                chinese: spec.tiles == shisen::TileSet::Chinese,
+            },
+        }
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -199,10 +251,13 @@ pub(super) struct PlacingView {
 }
 
 impl Outgoing {
-    /// The room as everyone sees it, and its pool if it is rated.
-    fn room(view: &RoomView, rated: Option<Pool>) -> Outgoing {
+    /// The room as everyone sees it: who is in it, what it deals, and
+    /// its pool if it is rated.
+    fn room(view: &RoomView, race: &AnyRace, rated: Option<Pool>) -> Outgoing {
         Outgoing::Room {
             rated: rated.map(Pool::name),
+            deals: DealsView::of(&race.game()),
+            paired: race.paired(),
             state: view.phase.name(),
             players: view
                 .players
@@ -226,7 +281,7 @@ impl Outgoing {
 fn outgoing(event: &Event, race: &AnyRace, games: &Games, rated: Option<Pool>) -> Outgoing {
     let seed = race.round_seed();
     match event {
-        Event::Room(view) => Outgoing::room(view, rated),
+        Event::Room(view) => Outgoing::room(view, race, rated),
         Event::Countdown { ms } => Outgoing::Countdown { ms: *ms },
         Event::Start(deal) => Outgoing::Start {
             puzzle: puzzle(deal),
@@ -248,6 +303,9 @@ fn outgoing(event: &Event, race: &AnyRace, games: &Games, rated: Option<Pool>) -
             },
         },
         Event::Results(placings) => results(placings, race, games),
+        Event::Aborted { seats } => Outgoing::Aborted {
+            players: seats.clone(),
+        },
     }
 }
 
@@ -344,7 +402,7 @@ pub(super) fn error(message: impl std::fmt::Display) -> Utf8Bytes {
 /// results once there are.
 pub(super) fn snapshot(replica: &Replica, now: i64) -> Vec<Utf8Bytes> {
     let race = &replica.race;
-    let mut messages = vec![encode(&Outgoing::room(&race.view(), replica.rated))];
+    let mut messages = vec![encode(&Outgoing::room(&race.view(), race, replica.rated))];
     let elapsed = match race.phase() {
         Phase::Countdown { starts_at } => {
             messages.push(encode(&Outgoing::Countdown {
@@ -354,7 +412,7 @@ pub(super) fn snapshot(replica: &Replica, now: i64) -> Vec<Utf8Bytes> {
         }
         Phase::Racing { started_at } => Some(now - started_at),
         Phase::Finished => Some(0),
-        Phase::Lobby => None,
+        Phase::Lobby | Phase::Aborted => None,
     };
     if let (Some(elapsed), Some(deal)) = (elapsed, race.deal()) {
         messages.push(encode(&Outgoing::Start {
@@ -384,8 +442,12 @@ mod tests {
     #[test]
     fn client_messages_parse_by_type_and_refuse_the_rest() {
         assert!(
-            matches!(parse(r#"{"type":"join","name":"Ada"}"#), Ok(Incoming::Join { name }) if name == "Ada")
+            matches!(parse(r#"{"type":"join","name":"Ada"}"#), Ok(Incoming::Join { name: Some(name) }) if name == "Ada")
         );
+        assert!(matches!(
+            parse(r#"{"type":"join"}"#),
+            Ok(Incoming::Join { name: None })
+        ));
         assert!(matches!(
             parse(r#"{"type":"ready"}"#),
             Ok(Incoming::Ready { ready: true })
@@ -416,7 +478,6 @@ mod tests {
         for bad in [
             r#"{"type":"dance"}"#,
             r#"{"name":"Ada"}"#,
-            r#"{"type":"join"}"#,
             r#"{"type":"move","moves":"R","t":"soon"}"#,
             r#"{"type":"join","name":"Ada","extra":1}"#,
             r#"{"type":"turn","turn":[0,1,3],"t":1}"#,

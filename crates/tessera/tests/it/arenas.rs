@@ -70,16 +70,18 @@ pub(crate) fn arena_raced(urls: [&str; 2]) {
     assert_eq!(line(&seen, &ada_handle)["presence"], "racing");
     let room = race.strip_prefix("/race/").unwrap();
 
+    // The pairing is a race: each is seated as they connect, and the
+    // countdown starts once both are there, with no word from either.
     let mut sockets = Vec::new();
-    for ((client, name), url) in [(&ada, "ada"), (&ben, "ben")].into_iter().zip(urls) {
+    for (client, url) in [&ada, &ben].into_iter().zip(urls) {
         let mut socket = Socket::open(url, room, client.cookie.as_deref());
-        assert_eq!(socket.room_in("lobby")["rated"], "slide-3x3");
-        socket.send(json!({"type": "join", "name": name}));
+        let said = socket.expect("room");
+        assert_eq!(
+            (&said["rated"], &said["paired"]),
+            (&json!("slide-3x3"), &json!(true))
+        );
         socket.expect("welcome");
         sockets.push(socket);
-    }
-    for socket in &mut sockets {
-        socket.send(json!({"type": "ready"}));
     }
     let puzzle = sockets[0].expect("start")["puzzle"].clone();
     sockets[1].expect("start");

@@ -52,11 +52,15 @@ fn two_players_asking_for_one_pool_share_a_rated_room_within_two_seconds() {
     assert_eq!(ada_seek["url"], format!("/race/{room}"));
     assert!(cy.get("/api/seeks").json()["room"].is_null());
 
-    // The room races the pool's game, rated: the two paired players join it.
+    // The room races the pool's game, rated, with the two paired players
+    // seated in it (each welcomed as they connect).
     for client in [&ada, &bob] {
         let mut socket = Socket::open(&server.url, room, client.cookie.as_deref());
-        assert_eq!(socket.room_in("lobby")["rated"], "slide-3x3");
-        socket.send(json!({"type": "join", "name": "racer"}));
+        let said = socket.expect("room");
+        assert_eq!(
+            (&said["rated"], &said["paired"]),
+            (&json!("slide-3x3"), &json!(true))
+        );
         socket.expect("welcome");
     }
     // Paired, a player may ask again (a new seek replaces the old one).
@@ -67,6 +71,125 @@ fn two_players_asking_for_one_pool_share_a_rated_room_within_two_seconds() {
         paired(&mut cy, Duration::from_secs(2))["room"]
     );
     assert_ne!(again["room"], room);
+}
+
+/// Ada and Bob asking for `pool` and paired: their clients and room.
+fn pair_two(server: &Server, pool: &str) -> ((Client, String), (Client, String), String) {
+    let (mut ada, ada_handle) = signed_in(server, "ada");
+    let (mut bob, bob_handle) = signed_in(server, "bob");
+    ada.ok("/api/seeks", json!({"pool": pool}));
+    bob.ok("/api/seeks", json!({"pool": pool}));
+    let room = paired(&mut ada, Duration::from_secs(2))["room"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        paired(&mut bob, Duration::from_secs(2))["room"],
+        room.as_str()
+    );
+    ((ada, ada_handle), (bob, bob_handle), room)
+}
+
+/// A paired player's socket to `room`: the lobby names the puzzle it deals,
+/// and the player is seated without a word (no name, no readiness).
+fn land(server: &Server, client: &Client, handle: &str, room: &str) -> (Socket, u64) {
+    let mut socket = Socket::open(&server.url, room, client.cookie.as_deref());
+    assert_eq!(socket.expect("you")["account"], handle);
+    let said = socket.expect("room");
+    assert_eq!(said["paired"], true, "{said}");
+    assert_eq!(
+        said["deals"],
+        json!({"game": "slide", "size": "4x4", "goal": "row-major"})
+    );
+    let seat = socket.expect("welcome")["player"].as_u64().unwrap();
+    let players = said["players"].as_array().unwrap();
+    let me = players.iter().find(|p| p["player"] == seat).unwrap();
+    assert_eq!(
+        (&me["name"], &me["account"]),
+        (&json!(handle), &json!(handle))
+    );
+    assert_eq!(me["ready"], true);
+    (socket, seat)
+}
+
+#[test]
+fn a_pairing_is_a_game_both_seated_and_counted_down_without_a_word() {
+    let server = Server::start();
+    let ((ada, ada_handle), (bob, bob_handle), room) = pair_two(&server, "slide-4x4");
+    let (mut ada_socket, _) = land(&server, &ada, &ada_handle, &room);
+    // Alone in the room, Ada waits for Bob: no countdown yet.
+    let (mut bob_socket, _) = land(&server, &bob, &bob_handle, &room);
+    // Bob's coming starts the countdown: neither sent anything.
+    for socket in [&mut ada_socket, &mut bob_socket] {
+        assert_eq!(socket.expect("countdown")["ms"], 3000);
+        let start = socket.expect("start");
+        assert_eq!(start["puzzle"]["size"], "4x4");
+    }
+    // Nobody else sits in a pairing's room, and nobody readies it.
+    let mut guest = Socket::open(&server.url, &room, None);
+    guest.send(json!({"type": "join", "name": "Guest"}));
+    assert!(guest.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("paired"));
+    ada_socket.send(json!({"type": "ready"}));
+    assert!(ada_socket.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("lobby"));
+}
+
+#[test]
+fn a_pairing_where_one_player_never_moves_is_aborted_and_no_rating_moves() {
+    let server = Server::start();
+    let ((ada, ada_handle), (bob, bob_handle), room) = pair_two(&server, "slide-4x4");
+    let (mut ada_socket, _) = land(&server, &ada, &ada_handle, &room);
+    let (mut bob_socket, bob_seat) = land(&server, &bob, &bob_handle, &room);
+    let start = ada_socket.expect("start");
+    bob_socket.expect("start");
+    let started = Instant::now();
+    // Ada moves; Bob never does.
+    let position: slide::Position = start["puzzle"]["position"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let first = position.legal_moves().next().unwrap();
+    ada_socket.send(json!({"type": "move", "moves": first.letter().to_string(), "t": 400}));
+    ada_socket.expect("progress");
+    // Fifteen seconds after the start, the race is called off, naming Bob
+    // (read after a wait: a socket's read gives up after ten silent seconds).
+    std::thread::sleep(Duration::from_secs(12));
+    let deadline = Instant::now() + Duration::from_secs(25);
+    let aborted = loop {
+        assert!(Instant::now() < deadline, "not aborted in time");
+        let message = ada_socket.next();
+        if message["type"] == "aborted" {
+            break message;
+        }
+        assert_ne!(message["type"], "results", "{message}");
+    };
+    assert!(
+        started.elapsed() >= Duration::from_secs(14),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(aborted["players"], json!([bob_seat]));
+    assert_eq!(ada_socket.room_in("aborted")["state"], "aborted");
+    bob_socket.expect("aborted");
+    // Nothing moves after it, and no rating: neither has one.
+    ada_socket
+        .send(json!({"type": "move", "moves": first.inverse().letter().to_string(), "t": 20_000}));
+    assert!(ada_socket.expect("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("not running"));
+    std::thread::sleep(Duration::from_millis(500));
+    let mut guest = server.client();
+    for handle in [&ada_handle, &bob_handle] {
+        let profile = guest.get(&format!("/api/users/{handle}")).json();
+        assert_eq!(profile["ratings"], json!([]), "{profile}");
+    }
 }
 
 #[test]

@@ -23,7 +23,7 @@ mod step;
 
 pub use held::Rooms;
 pub use room::{Games, Replica, Room, Settle};
-pub use step::{Step, StepError};
+pub use step::{Paired, Step, StepError};
 
 /// A log kept by this instance alone, for the tests.
 #[cfg(test)]

@@ -65,8 +65,8 @@ impl Games {
 /// them.
 pub type Encode = fn(&Event, &Replica) -> Utf8Bytes;
 
-/// What a rated room does with its race when it ends: given the room's id
-/// and the replica as the race ended.
+/// What a rated room does with its race when it ends (or is aborted):
+/// given the room's id and the replica as the race ended.
 pub type Settle = Arc<dyn Fn(&str, &Replica) + Send + Sync>;
 
 /// An answer that asks nothing.
@@ -402,7 +402,8 @@ impl Room {
             replica.games.note(seed, event);
             // Nobody listening is no error: the room may be empty here.
             let _ = self.events.send((self.encode)(event, replica));
-            if let (Event::Results(_), Some(settle)) = (event, &self.settle) {
+            if let (Event::Results(_) | Event::Aborted { .. }, Some(settle)) = (event, &self.settle)
+            {
                 settle(&self.id, replica);
             }
         }

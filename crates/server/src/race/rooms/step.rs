@@ -55,6 +55,21 @@ pub enum Step {
     },
     /// The room's clock: a countdown ending, an absence lapsing.
     Tick,
+    /// A pairing (quick match, an arena) seats its racers: logged once,
+    /// right after the room opens.
+    Pair {
+        racers: Vec<Paired>,
+    },
+}
+
+/// A racer a pairing seats: their key in the room, the name shown (their
+/// handle) and their account's handle.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Paired {
+    pub key: String,
+    #[serde(with = "as_text")]
+    pub name: RacerName,
+    pub account: String,
 }
 
 /// A logged field as the text it reads from and prints to: the log
@@ -127,6 +142,17 @@ impl Step {
             Step::Disconnect { key } => Ok(race.disconnect(key, at)),
             Step::Leave { key } => Ok(race.leave(key, at)),
             Step::Tick => Ok(Vec::new()),
+            Step::Pair { racers } => {
+                let entrants = racers
+                    .iter()
+                    .map(|racer| Entrant {
+                        key: racer.key.clone(),
+                        name: racer.name.clone(),
+                        account: Some(racer.account.clone()),
+                    })
+                    .collect();
+                race.pair(entrants, at)
+            }
         }
     }
 }
@@ -174,6 +200,13 @@ mod tests {
                 seed: 7,
             },
             Step::Tick,
+            Step::Pair {
+                racers: vec![Paired {
+                    key: "account:1".into(),
+                    name: "ada".parse().unwrap(),
+                    account: "ada".into(),
+                }],
+            },
         ];
         for step in steps {
             let text = serde_json::to_string(&Logged {
