@@ -31,8 +31,9 @@ export async function takeSeatSignedIn(page) {
   await page.waitForSelector('#race-ready:not([hidden])');
 }
 
+// Takes a seat as `name`; a signed-in player is asked for none.
 export async function takeSeat(page, name) {
-  await page.fill('#race-name', name);
+  if (await page.isVisible('#race-name')) await page.fill('#race-name', name);
   await page.click('#race-join-button');
   await page.waitForSelector('#race-ready:not([hidden])');
 }

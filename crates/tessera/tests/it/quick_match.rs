@@ -92,7 +92,7 @@ fn pair_two(server: &Server, pool: &str) -> ((Client, String), (Client, String),
 
 /// A paired player's socket to `room`: the lobby names the puzzle it deals,
 /// and the player is seated without a word (no name, no readiness).
-fn land(server: &Server, client: &Client, handle: &str, room: &str) -> (Socket, u64) {
+fn land(server: &Server, client: &Client, handle: &str, room: &str) -> (Socket, u64, Value) {
     let mut socket = Socket::open(&server.url, room, client.cookie.as_deref());
     assert_eq!(socket.expect("you")["account"], handle);
     let said = socket.expect("room");
@@ -109,19 +109,21 @@ fn land(server: &Server, client: &Client, handle: &str, room: &str) -> (Socket, 
         (&json!(handle), &json!(handle))
     );
     assert_eq!(me["ready"], true);
-    (socket, seat)
+    (socket, seat, said)
 }
 
 #[test]
 fn a_pairing_is_a_game_both_seated_and_counted_down_without_a_word() {
     let server = Server::start();
     let ((ada, ada_handle), (bob, bob_handle), room) = pair_two(&server, "slide-4x4");
-    let (mut ada_socket, _) = land(&server, &ada, &ada_handle, &room);
+    let (mut ada_socket, _, alone) = land(&server, &ada, &ada_handle, &room);
     // Alone in the room, Ada waits for Bob: no countdown yet.
-    let (mut bob_socket, _) = land(&server, &bob, &bob_handle, &room);
+    assert_eq!(alone["state"], "lobby");
+    let (mut bob_socket, _, both) = land(&server, &bob, &bob_handle, &room);
     // Bob's coming starts the countdown: neither sent anything.
+    assert_eq!(both["state"], "countdown");
+    assert_eq!(ada_socket.expect("countdown")["ms"], 3000);
     for socket in [&mut ada_socket, &mut bob_socket] {
-        assert_eq!(socket.expect("countdown")["ms"], 3000);
         let start = socket.expect("start");
         assert_eq!(start["puzzle"]["size"], "4x4");
     }
@@ -143,8 +145,8 @@ fn a_pairing_is_a_game_both_seated_and_counted_down_without_a_word() {
 fn a_pairing_where_one_player_never_moves_is_aborted_and_no_rating_moves() {
     let server = Server::start();
     let ((ada, ada_handle), (bob, bob_handle), room) = pair_two(&server, "slide-4x4");
-    let (mut ada_socket, _) = land(&server, &ada, &ada_handle, &room);
-    let (mut bob_socket, bob_seat) = land(&server, &bob, &bob_handle, &room);
+    let (mut ada_socket, _, _) = land(&server, &ada, &ada_handle, &room);
+    let (mut bob_socket, bob_seat, _) = land(&server, &bob, &bob_handle, &room);
     let start = ada_socket.expect("start");
     bob_socket.expect("start");
     let started = Instant::now();
