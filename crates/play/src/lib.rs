@@ -17,6 +17,7 @@ pub mod daily;
 pub mod display;
 pub mod fmc;
 pub mod format;
+mod game;
 pub mod shisen_game;
 pub mod slide_game;
 pub mod time_attack;
@@ -33,4 +34,5 @@ pub mod seed;
 pub mod stopwatch;
 
 pub use deadline::{thread_cpu_time, Cancel, Deadline};
+pub use game::{GameKind, GameKindError};
 pub mod tables;

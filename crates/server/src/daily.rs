@@ -12,12 +12,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::account::{Call, Visitor};
 use super::clock::now_millis;
-use super::edge::{DailyDate, FormatName, GameKind, Variant};
+use super::edge::{DailyDate, FormatName, GameName, Variant};
 use super::error::{Always, ApiError, Params, QueryErrors};
 use super::records::viewer;
 use super::App;
 use play::daily::{attempt_holders, Day};
 use play::format::Format;
+use play::GameKind;
 use store::{Account, DailyPuzzle, GameRow, IssuedGame, Ranking, Record};
 
 /// How many results a day's board shows in each ranking.
@@ -40,9 +41,9 @@ pub async fn dealt(
     }
     let puzzle = DailyPuzzle {
         day: today.to_string(),
-        game: game.game().to_string(),
+        game: game.game(),
         variant: game.variant.clone(),
-        format: game.format.to_string(),
+        format: game.format,
     };
     let holders = holders(&game.player_id, visitor.account());
     if daily {
@@ -83,7 +84,7 @@ pub async fn first_attempt(
 #[into_params(parameter_in = Query)]
 pub struct BoardQuery {
     #[param(inline)]
-    game: GameKind,
+    game: GameName,
     #[param(inline)]
     variant: Variant,
     /// `single` when absent.
@@ -101,7 +102,7 @@ pub struct BoardQuery {
 pub struct DailyBoard {
     /// The day, `YYYY-MM-DD` (UTC).
     date: String,
-    game: GameKind,
+    game: GameName,
     variant: String,
     format: String,
     /// The day's seed (the date as the number `YYYYMMDD`): the day's
@@ -138,27 +139,24 @@ pub async fn board(call: Call<Params<BoardQuery>>) -> Result<Json<DailyBoard>, A
             "bad date {day}: that day's puzzle is not out yet (today is {today}, UTC)"
         )));
     }
-    let game = query.game.name();
-    let format = query.format.map_or(Format::Single, |f| f.0).to_string();
     let puzzle = DailyPuzzle {
         day: day.to_string(),
-        game: game.to_string(),
+        game: query.game.0,
         variant: query.variant.as_str().to_string(),
-        format,
+        format: query.format.map_or(Format::Single, |f| f.0),
     };
     let me = Some(viewer(&player, &visitor));
     let ranked = |ranking| app.store.daily_board(&puzzle, ranking, BOARD, me);
     let by_time = ranked(Ranking::Time).await?;
-    let (by_moves, by_score) = if game == "slide" {
-        (Some(ranked(Ranking::Moves).await?), None)
-    } else {
-        (None, Some(ranked(Ranking::Score).await?))
+    let (by_moves, by_score) = match puzzle.game {
+        GameKind::Slide => (Some(ranked(Ranking::Moves).await?), None),
+        GameKind::Shisen => (None, Some(ranked(Ranking::Score).await?)),
     };
     Ok(Json(DailyBoard {
         date: puzzle.day.clone(),
         game: query.game,
         variant: puzzle.variant.clone(),
-        format: puzzle.format.clone(),
+        format: puzzle.format.to_string(),
         seed: day.seed(),
         today: day == today,
         previous: (day > play::daily::FIRST_DAY).then(|| day.previous().to_string()),

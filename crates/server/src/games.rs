@@ -12,15 +12,16 @@ use super::player::Player;
 use super::App;
 use play::judge::check_times;
 use play::result::{self, Facts};
+use play::GameKind;
 
 use store::{Account, Answered, Figures, FinishError, GameRow, IssuedGame};
 
-/// The open game `id` of kind `kind` (`slide`, `shisen`) of `player`.
+/// The open game `id` of `player`, if it is one of `kind`.
 pub async fn open_game(
     app: &App,
     id: &str,
     player: &Player,
-    kind: &str,
+    kind: GameKind,
 ) -> Result<GameRow, ApiError> {
     let row = game(app, id, player, kind).await?;
     if row.finished_at.is_some() {
@@ -36,7 +37,7 @@ pub async fn submitted_game(
     app: &App,
     id: &str,
     player: &Player,
-    kind: &str,
+    kind: GameKind,
     digest: &Digest,
 ) -> Result<Reply<GameRow>, ApiError> {
     let row = game(app, id, player, kind).await?;
@@ -48,7 +49,7 @@ pub async fn submitted_game(
 }
 
 /// The game `id` of kind `kind` of `player`, open or not.
-async fn game(app: &App, id: &str, player: &Player, kind: &str) -> Result<GameRow, ApiError> {
+async fn game(app: &App, id: &str, player: &Player, kind: GameKind) -> Result<GameRow, ApiError> {
     app.store
         .game(id, &player.0, kind)
         .await?

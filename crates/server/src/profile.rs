@@ -11,12 +11,13 @@ use accounts::Handle;
 use axum::extract::{Path, State};
 use axum::Json;
 use play::average::average_of;
+use play::format::Control;
+use play::GameKind;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::edge::{ControlName, DisplayType};
+use super::edge::{ControlName, DisplayType, GameName};
 use super::error::{Always, ApiError, ErrorBody, Params, QueryErrors};
-use super::records::control_key;
 use super::App;
 use store::{AccountResult, BestHistory, Shown};
 
@@ -44,8 +45,7 @@ const RECENT: usize = 20;
 /// A player's results in one variant.
 #[derive(Serialize, ToSchema, Debug, PartialEq)]
 pub struct VariantProfile {
-    /// `slide` or `shisen`.
-    game: String,
+    game: GameName,
     variant: String,
     /// Every solve in the variant, ranked or not.
     solves: usize,
@@ -80,8 +80,7 @@ const PLOTTED: usize = 100;
 pub struct RecentResult {
     /// Its replay is `/replay/{game_id}` (`/api/replays/{game_id}`).
     game_id: String,
-    /// `slide` or `shisen`.
-    game: String,
+    game: GameName,
     variant: String,
     millis: i64,
     moves: i64,
@@ -94,8 +93,7 @@ pub struct RecentResult {
 /// A player's personal best in one category, with its history.
 #[derive(Serialize, ToSchema)]
 pub struct CategoryBest {
-    /// `slide` or `shisen`.
-    game: String,
+    game: GameName,
     variant: String,
     /// `single`, `marathon-10`, ….
     format: String,
@@ -134,11 +132,11 @@ impl From<BestHistory> for CategoryBest {
     fn from(best: BestHistory) -> CategoryBest {
         let last = best.improvements.last().cloned();
         CategoryBest {
-            game: best.game,
+            game: GameName(best.game),
             variant: best.variant,
-            format: best.format,
-            display: best.display,
-            control: (!best.control.is_empty()).then_some(best.control),
+            format: best.format.to_string(),
+            display: best.display.to_string(),
+            control: best.control.map(|c| c.to_string()),
             of: best.n,
             millis: last.as_ref().map_or(0.0, |l| l.millis),
             moves: last.as_ref().and_then(|l| l.moves),
@@ -189,7 +187,7 @@ pub struct Profile {
 }
 
 /// The statistics of one variant from its results, newest first.
-fn variant_profile(game: &str, variant: &str, results: &[&AccountResult]) -> VariantProfile {
+fn variant_profile(game: GameKind, variant: &str, results: &[&AccountResult]) -> VariantProfile {
     let ranked: Vec<&AccountResult> = results
         .iter()
         .copied()
@@ -197,7 +195,7 @@ fn variant_profile(game: &str, variant: &str, results: &[&AccountResult]) -> Var
         .collect();
     let times: Vec<i64> = ranked.iter().map(|r| r.record.figures.millis).collect();
     VariantProfile {
-        game: game.to_string(),
+        game: GameName(game),
         variant: variant.to_string(),
         solves: results.len(),
         ranked: ranked.len(),
@@ -219,23 +217,24 @@ fn variant_profile(game: &str, variant: &str, results: &[&AccountResult]) -> Var
 }
 
 fn profile_of(handle: String, created_at: i64, results: &[AccountResult]) -> Profile {
+    // By the game's name, then the variant's: `shisen` before `slide`.
     let mut by_variant: BTreeMap<(&str, &str), Vec<&AccountResult>> = BTreeMap::new();
     for r in results {
         by_variant
-            .entry((r.game.as_str(), r.record.variant.as_str()))
+            .entry((r.game.name(), r.record.variant.as_str()))
             .or_default()
             .push(r);
     }
     let variants = by_variant
-        .iter()
-        .map(|((game, variant), rs)| variant_profile(game, variant, rs))
+        .values()
+        .map(|rs| variant_profile(rs[0].game, &rs[0].record.variant, rs))
         .collect();
     let recent = results
         .iter()
         .take(RECENT)
         .map(|r| RecentResult {
             game_id: r.record.game_id.clone(),
-            game: r.game.clone(),
+            game: GameName(r.game),
             variant: r.record.variant.clone(),
             millis: r.record.figures.millis,
             moves: r.record.figures.moves,
@@ -281,15 +280,15 @@ pub async fn profile(
         .filter(|a| !a.disabled)
         .ok_or_else(unknown)?;
     let shown = Shown {
-        control: control_key(query.control),
-        display: query.display.map(|d| d.0.name()),
+        control: query.control.map(Control::from),
+        display: query.display.map(|d| d.0),
     };
     let results = app.store.account_results(&account.id, shown).await?;
     let bests = app.store.account_bests(&account.id, shown).await?;
     let mut profile = profile_of(account.handle, account.created_at, &results);
     profile.country = account.country;
     profile.control = query.control;
-    profile.display = shown.display.map(str::to_string);
+    profile.display = shown.display.map(|d| d.to_string());
     profile.bests = bests.into_iter().map(CategoryBest::from).collect();
     profile.ratings =
         super::ratings::of_account(&app.store, &account.id, app.clock.now_millis()).await?;
@@ -308,7 +307,7 @@ mod tests {
 
     fn result(game_id: &str, millis: i64, moves: i64, ranked: bool) -> AccountResult {
         AccountResult {
-            game: "slide".into(),
+            game: GameKind::Slide,
             record: Record {
                 game_id: game_id.into(),
                 name: None,

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::account::{Call, Visitor};
 use super::clock::now_millis;
-use super::edge::{ControlName, DisplayName, DisplayType, FormatName, GameKind, RankBy, Variant};
+use super::edge::{ControlName, DisplayName, DisplayType, FormatName, GameName, RankBy, Variant};
 use super::error::{Always, ApiError, Body, BodyErrors, Params, QueryErrors};
 use super::player::Player;
 use super::App;
@@ -20,6 +20,7 @@ use play::average::average_of;
 use play::display::Display;
 use play::format::{Control, Format};
 use play::power::{percent_of_record, Tables as TierTables};
+use play::GameKind;
 use store::{BestAverage, Category, PlayerBest, Ranking, Record, RecordFall, Viewer};
 
 /// How many records a table shows.
@@ -31,7 +32,7 @@ const TABLE: i64 = 10;
 #[into_params(parameter_in = Query)]
 pub struct Which {
     #[param(inline)]
-    game: GameKind,
+    game: GameName,
     #[param(inline)]
     variant: Variant,
 }
@@ -43,7 +44,7 @@ pub struct Which {
 #[into_params(parameter_in = Query)]
 pub struct RecordsQuery {
     #[param(inline)]
-    game: GameKind,
+    game: GameName,
     #[param(inline)]
     variant: Variant,
     /// `single` when absent: results of other formats rank apart.
@@ -72,13 +73,13 @@ pub struct RecordsQuery {
 #[into_params(parameter_in = Query)]
 pub struct GameOnly {
     #[param(inline)]
-    game: GameKind,
+    game: GameName,
 }
 
 /// The variants of a game that have records.
 #[derive(Serialize, ToSchema)]
 pub struct Variants {
-    game: GameKind,
+    game: GameName,
     variants: Vec<String>,
 }
 
@@ -90,19 +91,19 @@ pub async fn variants(
     Params(query): Params<GameOnly>,
 ) -> Result<Json<Variants>, ApiError> {
     let game = query.game;
-    let variants = app.store.variants(game.name()).await?;
+    let variants = app.store.variants(game.0).await?;
     Ok(Json(Variants { game, variants }))
 }
 
 /// The game and the variant a query names.
-fn which(query: &Which) -> (&'static str, &str) {
-    (query.game.name(), query.variant.as_str())
+fn which(query: &Which) -> (GameKind, &str) {
+    (query.game.0, query.variant.as_str())
 }
 
 /// The best results of a variant, by each ranking the game has.
 #[derive(Serialize, ToSchema)]
 pub struct Tables {
-    game: GameKind,
+    game: GameName,
     variant: String,
     /// The format ranked: `single`, `marathon-10`, ….
     format: String,
@@ -244,10 +245,9 @@ fn average_records(tiers: &TierTables, bests: Vec<BestAverage>) -> Vec<AverageRe
     responses((status = 200, body = Tables), QueryErrors, Always))]
 pub async fn records(call: Call<Params<RecordsQuery>>) -> Result<Json<Tables>, ApiError> {
     let Call(app, player, visitor, Params(query)) = call;
-    let (game, variant) = (query.game.name(), query.variant.as_str());
-    let format = query.format.map_or(Format::Single, |f| f.0).to_string();
-    let category = query.category(&format);
-    let display = category.display;
+    let (game, variant) = (query.game.0, query.variant.as_str());
+    let category = query.category();
+    let (format, display) = (category.format, category.display);
     let store = &app.store;
     let me = Some(viewer(&player, &visitor));
     let by_time = store
@@ -256,7 +256,7 @@ pub async fn records(call: Call<Params<RecordsQuery>>) -> Result<Json<Tables>, A
     let mut tables = Tables {
         game: query.game,
         variant: variant.to_string(),
-        format: format.clone(),
+        format: format.to_string(),
         control: query.control,
         display: display.to_string(),
         by_time,
@@ -275,39 +275,36 @@ pub async fn records(call: Call<Params<RecordsQuery>>) -> Result<Json<Tables>, A
         let best = store.best_averages(game, variant, category, n, TABLE, me);
         tables.by_average = Some(average_records(app.store.tiers(), best.await?));
     }
-    if game == "slide" {
-        let by_moves = store.records(game, variant, category, Ranking::Moves, TABLE, me);
-        tables.by_moves = Some(by_moves.await?);
-        let by_mtm = store.records(game, variant, category, Ranking::Mtm, TABLE, me);
-        tables.by_mtm = Some(by_mtm.await?);
-    } else {
-        let by_score = store.records(game, variant, category, Ranking::Score, TABLE, me);
-        tables.by_score = Some(by_score.await?);
+    match game {
+        GameKind::Slide => {
+            let by_moves = store.records(game, variant, category, Ranking::Moves, TABLE, me);
+            tables.by_moves = Some(by_moves.await?);
+            let by_mtm = store.records(game, variant, category, Ranking::Mtm, TABLE, me);
+            tables.by_mtm = Some(by_mtm.await?);
+        }
+        GameKind::Shisen => {
+            let by_score = store.records(game, variant, category, Ranking::Score, TABLE, me);
+            tables.by_score = Some(by_score.await?);
+        }
     }
     Ok(Json(tables))
 }
 
 impl RecordsQuery {
-    /// The category asked, of the format named `format`.
-    fn category<'a>(&self, format: &'a str) -> Category<'a> {
+    /// The category asked.
+    fn category(&self) -> Category {
         Category {
-            format,
-            control: control_key(self.control),
-            display: self.display.map_or(Display::Standard, |d| d.0).name(),
+            format: self.format.map_or(Format::Single, |f| f.0),
+            control: self.control.map(Control::from),
+            display: self.display.map_or(Display::Standard, |d| d.0),
         }
     }
-}
-
-/// A control as results and bests are filed under it; `None` for every
-/// control. The records and a profile read it alike.
-pub(super) fn control_key(control: Option<ControlName>) -> Option<&'static str> {
-    control.map(|c| Control::from(c).name())
 }
 
 /// Each fall of a category's world record, oldest first.
 #[derive(Serialize, ToSchema)]
 pub struct History {
-    game: GameKind,
+    game: GameName,
     variant: String,
     format: String,
     /// The control; null for every control.
@@ -367,9 +364,8 @@ pub async fn history(
     State(app): State<App>,
     Params(query): Params<RecordsQuery>,
 ) -> Result<Json<History>, ApiError> {
-    let (game, variant) = (query.game.name(), query.variant.as_str());
-    let format = query.format.map_or(Format::Single, |f| f.0).to_string();
-    let category = query.category(&format);
+    let (game, variant) = (query.game.0, query.variant.as_str());
+    let category = query.category();
     let of = query.by.and_then(RankBy::window).unwrap_or(1);
     let falls = app
         .store
@@ -378,7 +374,7 @@ pub async fn history(
     Ok(Json(History {
         game: query.game,
         variant: variant.to_string(),
-        format: format.clone(),
+        format: category.format.to_string(),
         control: query.control,
         display: category.display.to_string(),
         of,
@@ -397,7 +393,7 @@ pub(super) fn viewer<'a>(player: &'a Player, visitor: &'a Visitor) -> Viewer<'a>
 /// A player's results in a variant.
 #[derive(Serialize, ToSchema)]
 pub struct Stats {
-    game: GameKind,
+    game: GameName,
     variant: String,
     count: usize,
     best_millis: Option<i64>,
@@ -505,7 +501,7 @@ pub async fn export(
     for (game, r) in results {
         csv.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{},{},/replay/{}\n",
-            csv_field(&game),
+            csv_field(game.name()),
             csv_field(&r.variant),
             r.finished_at,
             r.figures.millis,

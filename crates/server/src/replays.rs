@@ -5,12 +5,13 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use play::format::Format;
+use play::GameKind;
 use serde::{Deserialize, Serialize};
 use slide::{Moves, Position};
 use utoipa::ToSchema;
 
 use super::account::Call;
-use super::edge::{GameId, GameKind};
+use super::edge::{GameId, GameName};
 use super::error::{Always, ApiError, Body};
 use super::games::unreadable;
 use super::{shisen_api, slide_api, App};
@@ -21,8 +22,7 @@ use store::{Dealt, Figures, IssuedGame, ReplayRow};
 pub struct Common {
     #[schema(value_type = GameId)]
     game: String,
-    #[schema(value_type = GameKind)]
-    kind: String,
+    kind: GameName,
     variant: String,
     seed: u64,
     /// The issued position or deal.
@@ -166,7 +166,7 @@ pub async fn replay(
     }
     let common = Common {
         game: row.issued.id.clone(),
-        kind: row.issued.game().to_string(),
+        kind: GameName(row.issued.game()),
         variant: row.issued.variant.clone(),
         seed: row.issued.seed,
         position: row.issued.dealt.setup(),
@@ -701,7 +701,8 @@ pub async fn shisen_analysis(
     call: Call<Body<AnalysisRequest>>,
 ) -> Result<Json<LossReport>, ApiError> {
     let Call(app, player, _, Body(request)) = call;
-    let row = super::games::open_game(&app, request.game.as_str(), &player, "shisen").await?;
+    let row =
+        super::games::open_game(&app, request.game.as_str(), &player, GameKind::Shisen).await?;
     let start = shisen_api::stored_session(&row.issued)?;
     let turns = shisen_api::read_turns(&request.turns, start.game().board().size())?;
     // The turns are checked before the engine is asked, with the same

@@ -16,7 +16,7 @@ use super::account::{
     signed_out, Call, SignedInErrors, Visitor,
 };
 use super::clock::now_millis;
-use super::edge::Country;
+use super::edge::{Country, GameName};
 use super::error::{Always, ApiError, Body, BodyErrors, ErrorBody};
 use super::App;
 use store::{Figures, PasswordKind, Shown};
@@ -120,8 +120,7 @@ pub async fn set_country(call: Call<Body<CountryChoice>>) -> Result<Json<Country
 pub struct ExportedResult {
     /// Its replay is `/replay/{game_id}`.
     game_id: String,
-    /// `slide` or `shisen`.
-    game: String,
+    game: GameName,
     variant: String,
     #[serde(flatten)]
     figures: Figures,
@@ -160,7 +159,7 @@ pub async fn export(State(app): State<App>, visitor: Visitor) -> Result<Json<Exp
         .into_iter()
         .map(|r| ExportedResult {
             game_id: r.record.game_id,
-            game: r.game,
+            game: GameName(r.game),
             variant: r.record.variant,
             figures: r.record.figures,
             ranked: r.record.ranked,

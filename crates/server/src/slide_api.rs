@@ -11,6 +11,7 @@ use play::limits::{
 use play::result::{self, Ending};
 use play::seed::random_id;
 use play::slide_game::{GoalChoice, Outcome, PlanError, Puzzle, SlideSpec, Solver};
+use play::GameKind;
 use serde::{Deserialize, Serialize};
 use slide::{Direction, Goal, Metric, Moves, Position};
 use utoipa::ToSchema;
@@ -250,7 +251,7 @@ async fn solution(
     let (start, goal) = puzzle(request)?;
     let metric = metric(request);
     app.store
-        .record_help(&player.0, "slide", &start.to_string(), now_millis())
+        .record_help(&player.0, GameKind::Slide, &start.to_string(), now_millis())
         .await?;
     if start == goal {
         return Ok((Moves::new(), true));
@@ -341,7 +342,7 @@ pub(super) async fn helped_positions(
 ) -> Result<Vec<Position>, ApiError> {
     Ok(app
         .store
-        .help_since(player, "slide", since)
+        .help_since(player, GameKind::Slide, since)
         .await?
         .iter()
         .filter_map(|(state, _)| Position::parse(state, None).ok())
@@ -504,7 +505,15 @@ pub async fn submit(call: Call<Signed<SubmitRequest>>) -> Result<Reply<Submitted
     timed(times, moves.len())?;
     let control = control(&[(request.inputs.as_ref(), moves.len())])
         .map_err(|e| ApiError::bad(e).at("/inputs"))?;
-    let row = match submitted_game(&app, request.game.as_str(), &player, "slide", &digest).await? {
+    let row = match submitted_game(
+        &app,
+        request.game.as_str(),
+        &player,
+        GameKind::Slide,
+        &digest,
+    )
+    .await?
+    {
         Reply::Now(row) => row,
         Reply::Before(answer) => return Ok(Reply::Before(answer)),
     };
@@ -671,7 +680,7 @@ async fn submit_format(
     digest: &Digest,
 ) -> Result<Reply<Submitted>, ApiError> {
     let (played, control) = played(puzzles)?;
-    let row = match submitted_game(app, game, player, "slide", digest).await? {
+    let row = match submitted_game(app, game, player, GameKind::Slide, digest).await? {
         Reply::Now(row) => row,
         Reply::Before(answer) => return Ok(Reply::Before(answer)),
     };

@@ -5,6 +5,7 @@
 use accounts::{Handle, StoredHash, FAILURE_WINDOW_MS, SESSION_MILLIS};
 use sqlx::any::AnyRow;
 
+use super::columns::kept_at;
 use super::{
     column, read_rows, record, times_at, Error, Record, Shown, Store, RECORD_COLUMNS, RECORD_FROM,
 };
@@ -13,8 +14,8 @@ use super::{
 /// export.
 #[derive(Clone, Debug)]
 pub struct AccountResult {
-    /// `slide` or `shisen`.
-    pub game: String,
+    /// The game.
+    pub game: play::GameKind,
     /// The result, as the records show it.
     pub record: Record,
     /// The moves (sliding) or turns (Shisen-Sho) as text.
@@ -258,7 +259,7 @@ impl Store {
     pub async fn account_results(
         &self,
         account_id: &str,
-        shown: Shown<'_>,
+        shown: Shown,
     ) -> Result<Vec<AccountResult>, Error> {
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game, r.replay, r.times FROM {RECORD_FROM} \
@@ -266,14 +267,14 @@ impl Store {
              AND ($3 = '' OR r.display = $3) ORDER BY r.finished_at DESC"
         ))
         .bind(account_id)
-        .bind(shown.control.unwrap_or(""))
-        .bind(shown.display.unwrap_or(""))
+        .bind(shown.control_bind())
+        .bind(shown.display_bind())
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
             .map(|r| {
                 Ok(AccountResult {
-                    game: column(r, "game")?,
+                    game: kept_at(r, "game")?,
                     record: record(r, None)?,
                     replay: column(r, "replay")?,
                     times: times_at(r, "times")?,

@@ -26,8 +26,13 @@
 
 use std::collections::BTreeMap;
 
+use play::display::Display;
+use play::format::Control;
+use play::GameKind;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
+
+use super::columns::{control_key, Kept};
 
 use super::bests::{self, Improvement};
 use super::kept::{self, AverageRow, HistoryRow};
@@ -140,17 +145,18 @@ pub(super) async fn note_result(
     tx: &mut Transaction<'static, Any>,
     account: &str,
     finished: &super::IssuedGame,
-    display: &str,
-    control: Option<&str>,
+    display: Display,
+    control: Option<Control>,
 ) -> Result<(), sqlx::Error> {
-    let format = finished.format.to_string();
-    let (game, variant, format) = (finished.game(), &*finished.variant, &*format);
+    let (game, format) = (finished.game().kept(), finished.format.kept());
+    let (game, variant, format) = (&*game, &*finished.variant, &*format);
+    let (display, control) = (&*display.kept(), control.as_ref().map(Kept::kept));
     if was_a_dnf(tx, account, finished).await? {
         recompute(tx, account).await?;
         return bests::mark_records(tx, account).await;
     }
     let dnfs = latest_dnfs(tx, account, game, variant, format).await?;
-    for control in std::iter::once("").chain(control) {
+    for control in std::iter::once("").chain(control.as_deref()) {
         let key = Key {
             game,
             variant,
@@ -184,9 +190,9 @@ async fn was_a_dnf(
          AND format = $4 AND issued_at > $5 AND finished_at IS NOT NULL AND id <> $6 LIMIT 1",
     )
     .bind(account)
-    .bind(finished.game())
+    .bind(finished.game().kept())
     .bind(&finished.variant)
-    .bind(finished.format.to_string())
+    .bind(finished.format.kept())
     .bind(finished.issued_at)
     .bind(&finished.id)
     .fetch_optional(&mut **tx)
@@ -372,9 +378,9 @@ impl Store {
     /// accounts only.
     pub async fn best_averages(
         &self,
-        game: &str,
+        game: GameKind,
         variant: &str,
-        category: super::Category<'_>,
+        category: super::Category,
         n: usize,
         limit: i64,
         viewer: Option<Viewer<'_>>,
@@ -386,13 +392,13 @@ impl Store {
              AND b.n = $5 AND b.display = $7 AND a.disabled = 0 \
              ORDER BY b.millis, b.finished_at LIMIT $6",
         )
-        .bind(game)
+        .bind(game.kept())
         .bind(variant)
-        .bind(category.format)
-        .bind(category.control.unwrap_or(""))
+        .bind(category.format.kept())
+        .bind(control_key(category.control))
         .bind(n as i64)
         .bind(limit)
-        .bind(category.display)
+        .bind(category.display.kept())
         .fetch_all(&self.pool)
         .await?;
         let me = viewer.and_then(|v| v.account);

@@ -20,10 +20,14 @@ use std::collections::{BTreeMap, HashMap};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
 
+use super::columns::{control_key, unkept, Kept};
 use super::kept::{self, HistoryRow, SingleRow, Written as _};
 use super::Key;
 use super::{column, count, read_rows, Category, Error, Shown, Store, Viewer};
+use play::display::Display;
+use play::format::{Control, Format};
 use play::result::Finished;
+use play::GameKind;
 
 /// What one improvement of a best was.
 pub(super) struct Improvement<'a> {
@@ -46,18 +50,19 @@ pub(super) async fn note_result(
     account: &str,
     finished: &super::IssuedGame,
     result: &Finished,
-    display: &str,
-    control: Option<&str>,
+    display: Display,
+    control: Option<Control>,
     at: i64,
 ) -> Result<(), sqlx::Error> {
-    let format = finished.format.to_string();
+    let (game, format) = (finished.game().kept(), finished.format.kept());
+    let (display, control) = (display.kept(), control.as_ref().map(Kept::kept));
     let (moves, mtm) = (count(result.stm), count(result.mtm));
-    for control in std::iter::once("").chain(control) {
+    for control in std::iter::once("").chain(control.as_deref()) {
         let key = Key {
-            game: finished.game(),
+            game: &game,
             variant: &finished.variant,
             format: &format,
-            display,
+            display: &display,
             control,
         };
         let single = SingleRow {
@@ -379,16 +384,16 @@ pub struct RecordFall {
 /// improvement that led to it, oldest first: the best is the last.
 #[derive(Clone, Debug)]
 pub struct BestHistory {
-    /// `slide` or `shisen`.
-    pub game: String,
+    /// The game.
+    pub game: GameKind,
     /// The variant, e.g. `4x4-row-major`.
     pub variant: String,
     /// The format, e.g. `single` or `marathon-10`.
-    pub format: String,
+    pub format: Format,
     /// What the tiles showed, e.g. `standard`.
-    pub display: String,
-    /// '' for every control.
-    pub control: String,
+    pub display: Display,
+    /// `None` for every control.
+    pub control: Option<Control>,
     /// 1 for a single, else the number of results averaged.
     pub n: usize,
     /// Each improvement, oldest first.
@@ -416,9 +421,9 @@ impl Store {
     /// accounts only.
     pub async fn personal_bests(
         &self,
-        game: &str,
+        game: GameKind,
         variant: &str,
-        category: Category<'_>,
+        category: Category,
         limit: i64,
         viewer: Option<Viewer<'_>>,
     ) -> Result<Vec<PlayerBest>, Error> {
@@ -428,11 +433,11 @@ impl Store {
              WHERE b.game = $1 AND b.variant = $2 AND b.format = $3 AND b.display = $4 \
              AND b.control = $5 AND a.disabled = 0 ORDER BY b.millis, b.finished_at LIMIT $6",
         )
-        .bind(game)
+        .bind(game.kept())
         .bind(variant)
-        .bind(category.format)
-        .bind(category.display)
-        .bind(category.control.unwrap_or(""))
+        .bind(category.format.kept())
+        .bind(category.display.kept())
+        .bind(control_key(category.control))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
@@ -455,9 +460,9 @@ impl Store {
     /// oldest first: enabled accounts only.
     pub async fn record_history(
         &self,
-        game: &str,
+        game: GameKind,
         variant: &str,
-        category: Category<'_>,
+        category: Category,
         n: usize,
     ) -> Result<Vec<RecordFall>, Error> {
         let rows = sqlx::query(
@@ -467,11 +472,11 @@ impl Store {
              AND h.control = $5 AND h.n = $6 AND h.world_record = 1 AND a.disabled = 0 \
              ORDER BY h.finished_at, h.account_id LIMIT 10000",
         )
-        .bind(game)
+        .bind(game.kept())
         .bind(variant)
-        .bind(category.format)
-        .bind(category.display)
-        .bind(category.control.unwrap_or(""))
+        .bind(category.format.kept())
+        .bind(category.display.kept())
+        .bind(control_key(category.control))
         .bind(count(n))
         .fetch_all(&self.pool)
         .await?;
@@ -495,7 +500,7 @@ impl Store {
     pub async fn account_bests(
         &self,
         account: &str,
-        shown: Shown<'_>,
+        shown: Shown,
     ) -> Result<Vec<BestHistory>, Error> {
         let rows = sqlx::query(
             "SELECT game, variant, format, display, control, n, millis, moves, mtm, game_ids, \
@@ -504,8 +509,8 @@ impl Store {
              ORDER BY game, variant, format, display, control, n, finished_at",
         )
         .bind(account)
-        .bind(shown.control.unwrap_or(""))
-        .bind(shown.display.unwrap_or(""))
+        .bind(shown.control_bind())
+        .bind(shown.display_bind())
         .fetch_all(&self.pool)
         .await?;
         let mut bests: BTreeMap<Owned, Vec<Improved>> = BTreeMap::new();
@@ -519,20 +524,24 @@ impl Store {
                 world_record: column::<i64>(r, "world_record")? == 1,
             });
         }
-        Ok(bests
-            .into_iter()
-            .map(
-                |((game, variant, format, display, control, n), improvements)| BestHistory {
-                    game,
-                    variant,
-                    format,
-                    display,
-                    control,
-                    n: usize::try_from(n).unwrap_or(0),
-                    improvements,
+        let typed = |((game, variant, format, display, control, n), improvements): (Owned, _)| {
+            Ok::<_, sqlx::Error>(BestHistory {
+                game: unkept("game", &game)?,
+                variant,
+                format: unkept("format", &format)?,
+                display: unkept("display", &display)?,
+                control: match control.as_str() {
+                    "" => None,
+                    one => Some(unkept("control", one)?),
                 },
-            )
-            .collect())
+                n: usize::try_from(n).unwrap_or(0),
+                improvements,
+            })
+        };
+        bests
+            .into_iter()
+            .map(|best| typed(best).map_err(Error::from))
+            .collect()
     }
 
     /// Sets or clears an account's country (an ISO 3166-1 alpha-2 code,

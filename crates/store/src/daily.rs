@@ -1,8 +1,11 @@
 //! The daily challenge: which games were dealt as a day's puzzle, each
 //! player's first attempt at it, and the day's board of first attempts.
 
+use play::format::Format;
+use play::GameKind;
 use sqlx::any::AnyRow;
 
+use super::columns::{kept_at, Kept};
 use super::{
     column, read_rows, record, Error, Ranking, Record, Store, Viewer, RECORD_COLUMNS, RECORD_FROM,
 };
@@ -13,12 +16,12 @@ use super::{
 pub struct DailyPuzzle {
     /// The UTC day, `YYYY-MM-DD`.
     pub day: String,
-    /// `slide` or `shisen`.
-    pub game: String,
+    /// The game dealt.
+    pub game: GameKind,
     /// The variant dealt, e.g. `4x4-row-major`.
     pub variant: String,
     /// The format dealt, e.g. `single`.
-    pub format: String,
+    pub format: Format,
 }
 
 impl Store {
@@ -36,9 +39,9 @@ impl Store {
         )
         .bind(game_id)
         .bind(&puzzle.day)
-        .bind(&puzzle.game)
+        .bind(puzzle.game.kept())
         .bind(&puzzle.variant)
-        .bind(&puzzle.format)
+        .bind(puzzle.format.kept())
         .execute(&self.pool)
         .await;
         self.noted(written)?;
@@ -60,9 +63,9 @@ impl Store {
                  ON CONFLICT (day, game, variant, format, who) DO NOTHING",
             )
             .bind(&puzzle.day)
-            .bind(&puzzle.game)
+            .bind(puzzle.game.kept())
             .bind(&puzzle.variant)
-            .bind(&puzzle.format)
+            .bind(puzzle.format.kept())
             .bind(who)
             .bind(game_id)
             .execute(&self.pool)
@@ -82,9 +85,9 @@ impl Store {
         let read = |r: AnyRow| -> Result<DailyPuzzle, sqlx::Error> {
             Ok(DailyPuzzle {
                 day: column(&r, "day")?,
-                game: column(&r, "game")?,
+                game: kept_at(&r, "game")?,
                 variant: column(&r, "variant")?,
-                format: column(&r, "format")?,
+                format: kept_at(&r, "format")?,
             })
         };
         Ok(row.map(read).transpose()?)
@@ -106,9 +109,9 @@ impl Store {
                  WHERE day = $1 AND game = $2 AND variant = $3 AND format = $4 AND who = $5",
             )
             .bind(&puzzle.day)
-            .bind(&puzzle.game)
+            .bind(puzzle.game.kept())
             .bind(&puzzle.variant)
-            .bind(&puzzle.format)
+            .bind(puzzle.format.kept())
             .bind(who)
             .fetch_optional(&self.pool)
             .await?;
@@ -137,9 +140,9 @@ impl Store {
         );
         let rows = sqlx::query(&sql)
             .bind(&puzzle.day)
-            .bind(&puzzle.game)
+            .bind(puzzle.game.kept())
             .bind(&puzzle.variant)
-            .bind(&puzzle.format)
+            .bind(puzzle.format.kept())
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;

@@ -5,10 +5,12 @@
 //! is read rather than wherever a handler first parses it.
 
 use play::slide_game::GoalChoice;
+use play::GameKind;
 use shisen::{parse_board, Board, Rules};
 use slide::Position;
 use sqlx::any::AnyRow;
 
+use super::columns::{kept_at, Kept};
 use super::{bad_column, column, parsed};
 
 /// What a game was dealt.
@@ -37,19 +39,18 @@ pub enum Dealt {
 
 /// The texts a deal is kept as: `game`, `setup`, `goal` and `rules`.
 pub(crate) struct Columns {
-    pub game: &'static str,
+    pub game: String,
     pub setup: String,
     pub goal: String,
     pub rules: String,
 }
 
 impl Dealt {
-    /// The game's name, as results and records file it: `slide` or
-    /// `shisen`.
-    pub fn game(&self) -> &'static str {
+    /// The game dealt.
+    pub fn game(&self) -> GameKind {
         match self {
-            Dealt::Slide { .. } => "slide",
-            Dealt::Shisen { .. } => "shisen",
+            Dealt::Slide { .. } => GameKind::Slide,
+            Dealt::Shisen { .. } => GameKind::Shisen,
         }
     }
 
@@ -76,7 +77,7 @@ impl Dealt {
             Dealt::Shisen { .. } => String::new(),
         };
         Columns {
-            game: self.game(),
+            game: self.game().kept(),
             setup: self.setup(),
             goal,
             rules: self.rules(),
@@ -87,14 +88,13 @@ impl Dealt {
     /// `{prefix}setup`, `{prefix}goal` and `{prefix}rules`.
     pub(crate) fn read(r: &AnyRow, prefix: &str) -> Result<Dealt, sqlx::Error> {
         let name = |column: &str| format!("{prefix}{column}");
-        let game: String = column(r, &name("game"))?;
-        match game.as_str() {
-            "slide" => Ok(Dealt::Slide {
+        match kept_at(r, &name("game"))? {
+            GameKind::Slide => Ok(Dealt::Slide {
                 start: parsed(r, &name("setup"), "position")?,
                 goal: parsed(r, &name("goal"), "position")?,
                 chosen: parsed(r, &name("rules"), "goal")?,
             }),
-            "shisen" => {
+            GameKind::Shisen => {
                 let rules: Rules = parsed(r, &name("rules"), "rules")?;
                 let setup = name("setup");
                 let text: String = column(r, &setup)?;
@@ -102,7 +102,6 @@ impl Dealt {
                     .map_err(|e| bad_column(&setup, format!("board {text:?}: {e}")))?;
                 Ok(Dealt::Shisen { board, rules })
             }
-            other => Err(bad_column(&name("game"), format!("no game {other:?}"))),
         }
     }
 }

@@ -2,11 +2,13 @@
 //! finished once with their result; a finished game's replay and its
 //! stored analysis.
 
-use play::format::{Control, Format};
+use play::format::Format;
 use play::result::Finished;
+use play::GameKind;
 use sqlx::any::AnyRow;
 
 use super::answers::{self, Answer, Answered};
+use super::columns::{kept_at, Kept};
 use super::dealt::Dealt;
 use super::{
     averages, bests, column, count, flag_at, parsed, powers, read_rows, record, times_at,
@@ -35,8 +37,8 @@ pub struct IssuedGame {
 }
 
 impl IssuedGame {
-    /// `slide` or `shisen`.
-    pub fn game(&self) -> &'static str {
+    /// The game dealt.
+    pub fn game(&self) -> GameKind {
         self.dealt.game()
     }
 }
@@ -136,7 +138,7 @@ fn issued_game(r: &AnyRow) -> Result<IssuedGame, sqlx::Error> {
         seed: parsed(r, "g_seed", "seed")?,
         dealt: Dealt::read(r, "g_")?,
         issued_at: column(r, "g_issued_at")?,
-        format: parsed(r, "g_format", "format")?,
+        format: kept_at(r, "g_format")?,
     })
 }
 
@@ -175,22 +177,27 @@ impl Store {
         .bind(dealt.goal)
         .bind(dealt.rules)
         .bind(game.issued_at)
-        .bind(game.format.to_string())
+        .bind(game.format.kept())
         .bind(account)
         .execute(&self.pool)
         .await;
         self.noted(written).map(|_| ())
     }
 
-    /// The game `id` of `player` and `kind` (`slide`/`shisen`), if any.
-    pub async fn game(&self, id: &str, player: &str, kind: &str) -> Result<Option<GameRow>, Error> {
+    /// The game `id` of `player`, if it is one of `kind`.
+    pub async fn game(
+        &self,
+        id: &str,
+        player: &str,
+        kind: GameKind,
+    ) -> Result<Option<GameRow>, Error> {
         let row = sqlx::query(&format!(
             "SELECT {ISSUED_COLUMNS}, paused_at, paused_millis, hints, assisted, finished_at, \
              progress FROM games WHERE id = $1 AND player_id = $2 AND game = $3"
         ))
         .bind(id)
         .bind(player)
-        .bind(kind)
+        .bind(kind.kept())
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| -> Result<GameRow, Error> {
@@ -231,18 +238,18 @@ impl Store {
     }
 
     /// Records that `player` asked the solver about `state` (a position or
-    /// a board of `game` kind).
+    /// a board of `game`).
     pub async fn record_help(
         &self,
         player: &str,
-        game: &str,
+        game: GameKind,
         state: &str,
         now: i64,
     ) -> Result<(), Error> {
         let written =
             sqlx::query("INSERT INTO help (player_id, game, state, at) VALUES ($1, $2, $3, $4)")
                 .bind(player)
-                .bind(game)
+                .bind(game.kept())
                 .bind(state)
                 .bind(now)
                 .execute(&self.pool)
@@ -255,7 +262,7 @@ impl Store {
     pub async fn help_since(
         &self,
         player: &str,
-        game: &str,
+        game: GameKind,
         since: i64,
     ) -> Result<Vec<(String, i64)>, Error> {
         let rows = sqlx::query(
@@ -263,7 +270,7 @@ impl Store {
              WHERE player_id = $1 AND game = $2 AND at >= $3 GROUP BY state",
         )
         .bind(player)
-        .bind(game)
+        .bind(game.kept())
         .bind(since)
         .fetch_all(&self.pool)
         .await?;
@@ -380,7 +387,7 @@ impl Store {
                 return Err(FinishError::AlreadyFinished);
             }
             let reason = result.verdict.as_ref().err().map(ToString::to_string);
-            let control = result.control.map(Control::name);
+            let control = result.control.as_ref().map(Kept::kept);
             sqlx::query(
             "INSERT INTO results (game_id, player_id, game, variant, moves, millis, score, hints, \
              counted, finished_at, stm, mtm, replay, times, reason, account_id, format, control, \
@@ -389,7 +396,7 @@ impl Store {
         )
         .bind(&game.id)
         .bind(&game.player_id)
-        .bind(game.game())
+        .bind(game.game().kept())
         .bind(&game.variant)
         .bind(count(result.moves))
         .bind(result.millis)
@@ -403,14 +410,15 @@ impl Store {
         .bind(times_text(&result.times))
         .bind(&reason)
         .bind(account)
-        .bind(result.format.to_string())
-        .bind(control)
-        .bind(result.display.name())
+        .bind(result.format.kept())
+        .bind(&control)
+        .bind(result.display.kept())
         .bind(result.reading_ms)
         .execute(&mut *tx)
         .await?;
             if let (true, Some(account)) = (result.ranked(), account) {
-                let display = result.display.name();
+                let display = result.display;
+                let control = result.control;
                 averages::note_result(&mut tx, account, game, display, control).await?;
                 bests::note_result(
                     &mut tx,
@@ -422,8 +430,8 @@ impl Store {
                     finished_at,
                 )
                 .await?;
-                let format = result.format.to_string();
-                if powers::counts(&self.tiers, game.game(), &game.variant, &format, display) {
+                let format = result.format;
+                if powers::counts(&self.tiers, game.game(), &game.variant, format, display) {
                     powers::note(&mut tx, account, &self.tiers).await?;
                 }
             }

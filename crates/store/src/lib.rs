@@ -15,6 +15,7 @@ mod arenas;
 mod averages;
 mod backup;
 mod bests;
+mod columns;
 mod daily;
 mod database;
 mod dealt;

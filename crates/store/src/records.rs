@@ -1,8 +1,12 @@
 //! Results read back: the records of a category, the variants played,
 //! and a player's own results.
 
+use play::display::Display;
+use play::format::{Control, Format};
+use play::GameKind;
 use sqlx::any::AnyRow;
 
+use super::columns::{control_key, kept_at, Kept};
 use super::{column, flag_at, read_rows, Error, Store};
 
 /// A result with its owner's name.
@@ -85,15 +89,25 @@ pub struct Viewer<'a> {
 }
 
 /// A records category besides the game and variant: the format
-/// (`single`, `marathon-10`, …) and, if any, the control.
-#[derive(Clone, Copy, Debug)]
-pub struct Category<'a> {
+/// (`single`, `marathon-10`, …), the display and, if any, the control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Category {
     /// The format, e.g. `single` or `marathon-10`.
-    pub format: &'a str,
+    pub format: Format,
     /// `None` for every control.
-    pub control: Option<&'a str>,
+    pub control: Option<Control>,
     /// What the tiles showed: `standard` unless asked.
-    pub display: &'a str,
+    pub display: Display,
+}
+
+impl Category {
+    /// Single solves of any control, standard display: the records there
+    /// always were.
+    pub const SINGLE: Category = Category {
+        format: Format::Single,
+        control: None,
+        display: Display::Standard,
+    };
 }
 
 /// What a profile shows of an account: results and bests of one control
@@ -101,11 +115,23 @@ pub struct Category<'a> {
 /// those kept over every control (`control` '' in `personal_bests` and
 /// `pb_history`); one control's are those kept for it alone.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Shown<'a> {
+pub struct Shown {
     /// `None` for every control.
-    pub control: Option<&'a str>,
+    pub control: Option<Control>,
     /// `None` for every display.
-    pub display: Option<&'a str>,
+    pub display: Option<Display>,
+}
+
+impl Shown {
+    /// The control asked as its column's text: `''` for every control.
+    pub(super) fn control_bind(self) -> String {
+        control_key(self.control)
+    }
+
+    /// The display asked as its column's text: `''` for every display.
+    pub(super) fn display_bind(self) -> String {
+        self.display.as_ref().map_or_else(String::new, Kept::kept)
+    }
 }
 
 /// A category as the kept bests key it (`best_averages`,
@@ -192,9 +218,9 @@ impl Store {
     /// The best counted results of a variant in a category.
     pub async fn records(
         &self,
-        game: &str,
+        game: GameKind,
         variant: &str,
-        category: Category<'_>,
+        category: Category,
         ranking: Ranking,
         limit: i64,
         viewer: Option<Viewer<'_>>,
@@ -207,19 +233,19 @@ impl Store {
             ranking.order_by()
         );
         let rows = sqlx::query(&sql)
-            .bind(game)
+            .bind(game.kept())
             .bind(variant)
             .bind(limit)
-            .bind(category.format)
-            .bind(category.control.unwrap_or(""))
-            .bind(category.display)
+            .bind(category.format.kept())
+            .bind(control_key(category.control))
+            .bind(category.display.kept())
             .fetch_all(&self.pool)
             .await?;
         read_rows(&rows, |r| record(r, viewer))
     }
 
     /// The variants of `game` that have ranked results, by name.
-    pub async fn variants(&self, game: &str) -> Result<Vec<String>, Error> {
+    pub async fn variants(&self, game: GameKind) -> Result<Vec<String>, Error> {
         // Each variant found by one probe of `results_by_time` (the next
         // variant after the last one found) rather than by reading every
         // result: a loose index scan, which neither database does for
@@ -234,7 +260,7 @@ impl Store {
                FROM found WHERE found.variant IS NOT NULL AND k < 1000) \
              SELECT variant FROM found WHERE variant IS NOT NULL ORDER BY variant",
         )
-        .bind(game)
+        .bind(game.kept())
         .fetch_all(&self.pool)
         .await?;
         read_rows(&rows, |r| column(r, "variant"))
@@ -248,23 +274,25 @@ impl Store {
     pub async fn player_results(
         &self,
         viewer: Viewer<'_>,
-        filter: Option<(&str, &str)>,
-    ) -> Result<Vec<(String, Record)>, Error> {
-        let (game, variant) = filter.unwrap_or(("", ""));
+        filter: Option<(GameKind, &str)>,
+    ) -> Result<Vec<(GameKind, Record)>, Error> {
+        let game = filter.map_or_else(String::new, |(game, _)| game.kept());
+        let variant = filter.map_or("", |(_, variant)| variant);
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS}, r.game FROM {RECORD_FROM} \
                  WHERE ((r.player_id = $1 AND r.account_id IS NULL) OR r.account_id = $4) \
-                 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) AND r.format = 'single' \
+                 AND ($2 = '' OR (r.game = $2 AND r.variant = $3)) AND r.format = $5 \
                  ORDER BY r.finished_at DESC LIMIT 10000"
         ))
         .bind(viewer.player)
-        .bind(game)
+        .bind(&game)
         .bind(variant)
         .bind(viewer.account.unwrap_or(""))
+        .bind(Format::Single.kept())
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|r| Ok((column(r, "game")?, record(r, Some(viewer))?)))
+            .map(|r| Ok((kept_at(r, "game")?, record(r, Some(viewer))?)))
             .collect()
     }
 }

@@ -7,6 +7,7 @@ use play::display::Display;
 use play::format::{Control, Format};
 use play::judge::Unranked;
 use play::result::{Finished, Reason, Replay};
+use play::GameKind;
 use slide::Moves;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,11 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 mod clock;
 
 /// Single solves, any control: the records there always were.
-const SINGLE: Category<'static> = Category {
-    display: "standard",
-    format: "single",
-    control: None,
-};
+const SINGLE: Category = Category::SINGLE;
 
 /// A fresh, empty database of the kind under test.
 pub(super) async fn fresh() -> Store {
@@ -104,21 +101,41 @@ fn an_issued_game_reads_back_whole_and_only_for_its_player() {
         let store = fresh().await;
         let issued = game("g1", "p1", 1_000);
         store.issue(&issued).await.unwrap();
-        let row = store.game("g1", "p1", "slide").await.unwrap().unwrap();
+        let row = store
+            .game("g1", "p1", GameKind::Slide)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(row.issued.seed, issued.seed, "seeds up to 2^53 survive");
         assert_eq!(
             row.issued.dealt, issued.dealt,
             "the deal reads back as dealt"
         );
         assert_eq!((row.hints, row.assisted, row.finished_at), (0, false, None));
-        assert!(store.game("g1", "p2", "slide").await.unwrap().is_none());
-        assert!(store.game("g1", "p1", "shisen").await.unwrap().is_none());
+        assert!(store
+            .game("g1", "p2", GameKind::Slide)
+            .await
+            .unwrap()
+            .is_none());
+        assert!(store
+            .game("g1", "p1", GameKind::Shisen)
+            .await
+            .unwrap()
+            .is_none());
         store.count_help("g1", "p1", 1, false).await.unwrap();
-        let row = store.game("g1", "p1", "slide").await.unwrap().unwrap();
+        let row = store
+            .game("g1", "p1", GameKind::Slide)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!((row.hints, row.assisted), (1, false));
         store.count_help("g1", "p1", 0, true).await.unwrap();
         store.count_help("g1", "p1", 1, false).await.unwrap();
-        let row = store.game("g1", "p1", "slide").await.unwrap().unwrap();
+        let row = store
+            .game("g1", "p1", GameKind::Slide)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!((row.hints, row.assisted), (2, true), "assisted stays");
     });
 }
@@ -132,7 +149,7 @@ fn a_damaged_seed_is_an_error_naming_its_column_not_seed_zero() {
             .execute(&store.pool)
             .await
             .unwrap();
-        let error = store.game("g1", "p1", "slide").await.unwrap_err();
+        let error = store.game("g1", "p1", GameKind::Slide).await.unwrap_err();
         let text = error.to_string();
         assert!(
             matches!(error.into_sqlx(), sqlx::Error::ColumnDecode { ref index, .. } if index == "g_seed"),
@@ -168,7 +185,7 @@ fn a_damaged_format_or_flag_is_an_error_naming_its_column_not_a_default() {
                 .execute(&store.pool)
                 .await
                 .unwrap();
-            let error = store.game(id, "p1", "slide").await.unwrap_err();
+            let error = store.game(id, "p1", GameKind::Slide).await.unwrap_err();
             let text = error.to_string();
             assert!(
                 matches!(error.into_sqlx(), sqlx::Error::ColumnDecode { ref index, .. } if index == column),
@@ -229,7 +246,7 @@ fn a_damaged_personal_best_is_an_error_naming_its_column_not_a_panic() {
         for sql in damage {
             sqlx::query(sql).execute(&store.pool).await.unwrap();
         }
-        let bests = store.personal_bests("slide", "3x3-row-major", SINGLE, 10, None);
+        let bests = store.personal_bests(GameKind::Slide, "3x3-row-major", SINGLE, 10, None);
         let error = bests.await.unwrap_err();
         let text = error.to_string();
         assert!(
@@ -278,7 +295,14 @@ fn a_game_finishes_exactly_once_however_many_race() {
             assert_eq!(kept.as_ref(), won.first());
         }
         let records = store
-            .records("slide", "3x3-row-major", SINGLE, Ranking::Time, 100, None)
+            .records(
+                GameKind::Slide,
+                "3x3-row-major",
+                SINGLE,
+                Ranking::Time,
+                100,
+                None,
+            )
             .await
             .unwrap();
         assert_eq!(records.len(), 5, "one result per game");
@@ -313,14 +337,26 @@ fn records_rank_by_each_order_and_hide_unranked_results() {
             player: "fast",
             account: None,
         };
-        let by = |ranking| store.records("slide", "3x3-row-major", SINGLE, ranking, 10, Some(fast));
+        let by = |ranking| {
+            store.records(
+                GameKind::Slide,
+                "3x3-row-major",
+                SINGLE,
+                ranking,
+                10,
+                Some(fast),
+            )
+        };
         assert_eq!(order(by(Ranking::Time).await.unwrap()), ["a", "b"]);
         assert_eq!(order(by(Ranking::Moves).await.unwrap()), ["b", "a"]);
         assert_eq!(order(by(Ranking::Mtm).await.unwrap()), ["a", "b"]);
         let top = by(Ranking::Time).await.unwrap();
         assert_eq!(top[0].name.as_deref(), Some("Fast"));
         assert!(top[0].mine && !top[1].mine);
-        assert_eq!(store.variants("slide").await.unwrap(), ["3x3-row-major"]);
+        assert_eq!(
+            store.variants(GameKind::Slide).await.unwrap(),
+            ["3x3-row-major"]
+        );
         let mine = store
             .player_results(
                 Viewer {
@@ -351,7 +387,11 @@ fn pauses_keep_their_progress_and_are_subtracted_from_play() {
         let store = fresh().await;
         store.issue(&game("g", "p", 1_000)).await.unwrap();
         store.pause("g", "p", 3_000, Some("0,0-1,0")).await.unwrap();
-        let row = store.game("g", "p", "slide").await.unwrap().unwrap();
+        let row = store
+            .game("g", "p", GameKind::Slide)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(row.paused_at, Some(3_000));
         assert_eq!(
             row.progress.as_deref(),
@@ -359,7 +399,11 @@ fn pauses_keep_their_progress_and_are_subtracted_from_play() {
             "progress lives in the database"
         );
         store.resume("g", "p", 10_000).await.unwrap();
-        let row = store.game("g", "p", "slide").await.unwrap().unwrap();
+        let row = store
+            .game("g", "p", GameKind::Slide)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!((row.paused_at, row.paused_millis), (None, 7_000));
         assert_eq!(row.played_millis(12_000), 4_000);
         let pauses = store.pauses(&row.issued, 12_000).await.unwrap();
@@ -374,15 +418,15 @@ fn help_is_counted_per_state_since_a_time() {
         store.ensure_player("p", 0).await.unwrap();
         for at in [10, 20, 30] {
             store
-                .record_help("p", "slide", "1 2 3/4 5 6/7 0 8", at)
+                .record_help("p", GameKind::Slide, "1 2 3/4 5 6/7 0 8", at)
                 .await
                 .unwrap();
         }
         store
-            .record_help("p", "slide", "1 2 3/4 5 6/0 7 8", 40)
+            .record_help("p", GameKind::Slide, "1 2 3/4 5 6/0 7 8", 40)
             .await
             .unwrap();
-        let mut help = store.help_since("p", "slide", 20).await.unwrap();
+        let mut help = store.help_since("p", GameKind::Slide, 20).await.unwrap();
         help.sort();
         assert_eq!(
             help,
@@ -391,7 +435,11 @@ fn help_is_counted_per_state_since_a_time() {
                 ("1 2 3/4 5 6/7 0 8".to_string(), 2)
             ]
         );
-        assert!(store.help_since("p", "shisen", 0).await.unwrap().is_empty());
+        assert!(store
+            .help_since("p", GameKind::Shisen, 0)
+            .await
+            .unwrap()
+            .is_empty());
     });
 }
 
@@ -410,7 +458,11 @@ fn reopening_migrates_nothing_twice_and_keeps_the_records() {
             "a closed store answers nothing"
         );
         let again = Store::open(&database, 2).await.unwrap();
-        assert!(again.game("kept", "p", "slide").await.unwrap().is_some());
+        assert!(again
+            .game("kept", "p", GameKind::Slide)
+            .await
+            .unwrap()
+            .is_some());
     });
 }
 
@@ -430,25 +482,23 @@ type Attempted<'a> = (i64, Option<i64>, &'a str);
 /// against the best window of its whole history computed here.
 async fn check_best_averages(store: &Store, handle: &str, history: &[Attempted<'_>]) {
     use play::average::Attempt;
-    for control in [None, Some("keyboard"), Some("mouse")] {
+    for control in [None, Some(Control::Keyboard), Some(Control::Mouse)] {
         // Newest first, as averages read them.
         let mut solves: Vec<&Attempted<'_>> = history
             .iter()
-            .filter(|(_, millis, c)| millis.is_none() || control.is_none_or(|want| *c == want))
+            .filter(|(_, millis, c)| {
+                millis.is_none() || control.is_none_or(|want| *c == want.name())
+            })
             .collect();
         solves.sort_by_key(|(at, _, _)| std::cmp::Reverse(*at));
         let attempts: Vec<Attempt> = solves
             .iter()
             .map(|(_, m, _)| m.map_or(Attempt::Dnf, Attempt::Finished))
             .collect();
-        let category = Category {
-            format: "single",
-            control,
-            display: "standard",
-        };
+        let category = Category { control, ..SINGLE };
         for n in play::average::AVERAGES {
             let kept = store
-                .best_averages("slide", "3x3-row-major", category, n, 10, None)
+                .best_averages(GameKind::Slide, "3x3-row-major", category, n, 10, None)
                 .await
                 .unwrap();
             let expected = play::average::best_window(&attempts, n);
@@ -548,7 +598,7 @@ fn best_averages_kept_as_results_arrive_equal_the_best_of_the_whole_history() {
         // A disabled account's averages leave the records, and come back.
         store.set_disabled(&account, true).await.unwrap();
         let category = SINGLE;
-        let kept = store.best_averages("slide", "3x3-row-major", category, 5, 10, None);
+        let kept = store.best_averages(GameKind::Slide, "3x3-row-major", category, 5, 10, None);
         assert!(kept.await.unwrap().is_empty());
         store.set_disabled(&account, false).await.unwrap();
         check_best_averages(&store, "steady", &history).await;
@@ -604,9 +654,8 @@ fn a_filled_database_keeps_every_accounts_best_average_and_is_filled_once() {
         // One account's history in the busiest category, against the best
         // averages the fill kept.
         let category = Category {
-            format: "single",
-            control: Some("keyboard"),
-            display: "standard",
+            control: Some(Control::Keyboard),
+            ..SINGLE
         };
         let rows = sqlx::query(
             "SELECT millis FROM results WHERE account_id = 'ba7' AND variant = '4x4-row-major' \
@@ -625,7 +674,7 @@ fn a_filled_database_keeps_every_accounts_best_average_and_is_filled_once() {
                 .collect();
             let (_, mean) = play::average::best_window(&attempts, n).unwrap();
             let kept = store
-                .best_averages("slide", "4x4-row-major", category, n, 100, None)
+                .best_averages(GameKind::Slide, "4x4-row-major", category, n, 100, None)
                 .await
                 .unwrap();
             let mine = kept.iter().find(|b| b.handle == "bench7").unwrap();
@@ -671,7 +720,7 @@ async fn check_bests(store: &Store, results: &[Timed]) {
     let mut expected: Vec<(&str, i64)> = best.iter().map(|(h, m)| (*h, *m)).collect();
     expected.sort_by_key(|(_, m)| *m);
     let kept = store
-        .personal_bests("slide", "3x3-row-major", SINGLE, 100, None)
+        .personal_bests(GameKind::Slide, "3x3-row-major", SINGLE, 100, None)
         .await
         .unwrap();
     let got: Vec<(&str, i64)> = kept.iter().map(|b| (b.handle.as_str(), b.millis)).collect();
@@ -685,7 +734,7 @@ async fn check_bests(store: &Store, results: &[Timed]) {
         assert_eq!(&b.game_id, game_id);
     }
     let history = store
-        .record_history("slide", "3x3-row-major", SINGLE, 1)
+        .record_history(GameKind::Slide, "3x3-row-major", SINGLE, 1)
         .await
         .unwrap();
     let got: Vec<(String, i64, f64, Option<f64>)> = history
@@ -705,7 +754,7 @@ async fn check_bests(store: &Store, results: &[Timed]) {
             .unwrap();
         let single = bests
             .iter()
-            .find(|b| b.n == 1 && b.control.is_empty() && b.format == "single")
+            .find(|b| b.n == 1 && b.control.is_none() && b.format == Format::Single)
             .unwrap();
         let got: Vec<(i64, f64, bool)> = single
             .improvements
@@ -716,13 +765,13 @@ async fn check_bests(store: &Store, results: &[Timed]) {
         // The averages' history ends at the best average kept.
         for n in play::average::AVERAGES {
             let kept = store
-                .best_averages("slide", "3x3-row-major", SINGLE, n, 100, None)
+                .best_averages(GameKind::Slide, "3x3-row-major", SINGLE, n, 100, None)
                 .await
                 .unwrap();
             let mine = kept.iter().find(|b| &b.handle == handle);
             let last = bests
                 .iter()
-                .find(|b| b.n == n && b.control.is_empty())
+                .find(|b| b.n == n && b.control.is_none())
                 .and_then(|b| b.improvements.last());
             assert_eq!(
                 mine.map(|b| (b.millis, b.finished_at)),
@@ -768,7 +817,7 @@ fn personal_bests_and_world_records_kept_as_results_arrive_equal_the_whole_histo
             finish("r3".into(), "bob", 4_000, 8_500).await,
             finish("r4".into(), "ann", 5_000, 7_000).await,
         ];
-        let history = store.record_history("slide", "3x3-row-major", SINGLE, 1);
+        let history = store.record_history(GameKind::Slide, "3x3-row-major", SINGLE, 1);
         let falls: Vec<(String, Option<f64>)> = history
             .await
             .unwrap()

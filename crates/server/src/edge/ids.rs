@@ -2,6 +2,7 @@
 //! and days.
 
 use play::seed::MAX_SEED;
+use play::GameKind;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{ObjectBuilder, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{KnownFormat, RefOr, Schema};
@@ -140,20 +141,27 @@ impl PartialSchema for Seed {
 
 impl ToSchema for Seed {}
 
-/// A game the server plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Slide,
-    Shisen,
+/// A game the server plays (`play::GameKind`), by its name: `slide` or
+/// `shisen`. The OpenAPI document calls it `GameKind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct GameName(pub GameKind);
+
+impl PartialSchema for GameName {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .enum_values(Some(GameKind::ALL.map(GameKind::name)))
+            .description(Some(
+                "A game: `slide` (the sliding puzzle) or `shisen` (Shisen-Sho).",
+            ))
+            .into()
+    }
 }
 
-impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Slide => "slide",
-            GameKind::Shisen => "shisen",
-        }
+impl ToSchema for GameName {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "GameKind".into()
     }
 }
 

@@ -4,6 +4,7 @@
 use axum::Json;
 use play::limits::SUBMITTED_TURNS;
 use play::shisen_game::{shuffle_seed, Replay, Session, Turn};
+use play::GameKind;
 use serde::{Deserialize, Serialize};
 use shisen::{Board, Game, Matching, Rules};
 
@@ -102,7 +103,7 @@ pub struct Paused {
     responses((status = 200, body = Paused), BodyErrors, GameErrors, Always))]
 pub async fn pause(call: Call<Body<PauseRequest>>) -> Result<Json<Paused>, ApiError> {
     let Call(app, player, _, Body(request)) = call;
-    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
+    let row = open_game(&app, request.game.as_str(), &player, GameKind::Shisen).await?;
     timed(&request.times, request.turns.len())?;
     replay(&row, &request.turns)?;
     let progress = Progress {
@@ -135,7 +136,7 @@ pub struct Resumed {
     responses((status = 200, body = Resumed), BodyErrors, GameErrors, Always))]
 pub async fn resume(call: Call<Body<GameRequest>>) -> Result<Json<Resumed>, ApiError> {
     let Call(app, player, _, Body(request)) = call;
-    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
+    let row = open_game(&app, request.game.as_str(), &player, GameKind::Shisen).await?;
     app.store
         .resume(request.game.as_str(), &player.0, now_millis())
         .await?;
@@ -183,7 +184,7 @@ pub struct Shuffled {
     responses((status = 200, body = Shuffled), BodyErrors, GameErrors, Always))]
 pub async fn shuffle(call: Call<Body<ShuffleRequest>>) -> Result<Json<Shuffled>, ApiError> {
     let Call(app, player, _, Body(request)) = call;
-    let row = open_game(&app, request.game.as_str(), &player, "shisen").await?;
+    let row = open_game(&app, request.game.as_str(), &player, GameKind::Shisen).await?;
     let (_, rules) = stored_deal(&row.issued)?;
     let board = read_board(&request.board, rules.matching == Matching::Chinese)
         .map_err(|e| e.at("/board"))?;

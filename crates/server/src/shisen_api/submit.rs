@@ -1,6 +1,7 @@
 //! A played game, replayed and judged into a result.
 
 use play::result::{self, Ending};
+use play::GameKind;
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Matching};
 
@@ -42,7 +43,7 @@ pub(crate) async fn asked_boards(
 ) -> Result<Vec<(Board, i64)>, ApiError> {
     let asked = app
         .store
-        .help_since(player, "shisen", game.issued_at)
+        .help_since(player, GameKind::Shisen, game.issued_at)
         .await?;
     Ok(asked
         .iter()
@@ -74,7 +75,7 @@ pub async fn submit(call: Call<Signed<SubmitRequest>>) -> Result<Reply<Submitted
     let Call(app, player, visitor, Signed(request, digest)) = call;
     timed(&request.times, request.turns.len())?;
     let id = request.game.as_str();
-    let row = match submitted_game(&app, id, &player, "shisen", &digest).await? {
+    let row = match submitted_game(&app, id, &player, GameKind::Shisen, &digest).await? {
         Reply::Now(row) => row,
         Reply::Before(answer) => return Ok(Reply::Before(answer)),
     };

@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::Json;
 use play::limits::{WEB_SHISEN_HEIGHT, WEB_SHISEN_WIDTH};
 use play::shisen_game::{analyse, Session, ANALYSIS_TIME};
+use play::GameKind;
 use serde::{Deserialize, Serialize};
 use shisen::{parse_board, Board, Game, Matching, Point, Verdict};
 
@@ -159,7 +160,12 @@ pub async fn hint(call: Call<Body<HintRequest>>) -> Result<Json<Hint>, ApiError>
     let Call(app, player, _, Body(request)) = call;
     let board = read_board(&request.board, request.chinese).map_err(|e| e.at("/board"))?;
     app.store
-        .record_help(&player.0, "shisen", &board.to_string(), now_millis())
+        .record_help(
+            &player.0,
+            GameKind::Shisen,
+            &board.to_string(),
+            now_millis(),
+        )
         .await?;
     let rules = rules(request.gravity, request.chinese);
     let (hint, verdict) = app

@@ -12,9 +12,13 @@
 
 use std::collections::HashMap;
 
+use play::display::Display;
+use play::format::Format;
 use play::power::Tables;
+use play::GameKind;
 use sqlx::{Any, Transaction};
 
+use super::columns::{control_key, kept_at, Kept};
 use super::{column, Error, Store};
 
 /// An account's place in the rankings.
@@ -38,23 +42,23 @@ pub struct Ranked {
 /// change a standing.
 pub(super) fn counts(
     tables: &Tables,
-    game: &str,
+    game: GameKind,
     variant: &str,
-    format: &str,
-    display: &str,
+    format: Format,
+    display: Display,
 ) -> bool {
-    game == "slide"
-        && display == "standard"
+    game == GameKind::Slide
+        && display == Display::Standard
         && tables
             .categories()
             .iter()
-            .any(|c| c.variant() == variant && c.format().to_string() == format)
+            .any(|c| c.variant() == variant && c.format() == format)
 }
 
 /// An account's core bests as they are stored: singles (and marathons
 /// and relays) by variant and format, averages by variant and length.
 struct Stored {
-    singles: HashMap<(String, String), (u64, i64)>,
+    singles: HashMap<(String, Format), (u64, i64)>,
     averages: HashMap<(String, i64), (u64, i64)>,
 }
 
@@ -62,18 +66,26 @@ struct Stored {
 /// single's, a marathon's or a relay's time, or an average's rounded up
 /// (a tier is never credited for less than its time).
 async fn stored(tx: &mut Transaction<'static, Any>, account: &str) -> Result<Stored, sqlx::Error> {
+    let (slide, standard) = (GameKind::Slide.kept(), Display::Standard.kept());
     let singles = sqlx::query(
         "SELECT variant, format, millis, finished_at FROM personal_bests WHERE account_id = $1 \
-         AND game = 'slide' AND display = 'standard' AND control = ''",
+         AND game = $2 AND display = $3 AND control = $4",
     )
     .bind(account)
+    .bind(&slide)
+    .bind(&standard)
+    .bind(control_key(None))
     .fetch_all(&mut **tx)
     .await?;
     let averages = sqlx::query(
         "SELECT variant, n, millis, finished_at FROM best_averages WHERE account_id = $1 \
-         AND game = 'slide' AND format = 'single' AND display = 'standard' AND control = ''",
+         AND game = $2 AND format = $3 AND display = $4 AND control = $5",
     )
     .bind(account)
+    .bind(&slide)
+    .bind(Format::Single.kept())
+    .bind(&standard)
+    .bind(control_key(None))
     .fetch_all(&mut **tx)
     .await?;
     let mut stored = Stored {
@@ -82,7 +94,7 @@ async fn stored(tx: &mut Transaction<'static, Any>, account: &str) -> Result<Sto
     };
     for row in &singles {
         let millis: i64 = column(row, "millis")?;
-        let key = (column(row, "variant")?, column(row, "format")?);
+        let key = (column(row, "variant")?, kept_at(row, "format")?);
         let at: i64 = column(row, "finished_at")?;
         stored.singles.insert(key, (millis.max(0) as u64, at));
     }
@@ -105,10 +117,7 @@ fn core_bests(tables: &Tables, stored: &Stored) -> Vec<Option<(u64, i64)>> {
         .iter()
         .map(|c| match c.average() {
             Some(n) => stored.averages.get(&(c.variant(), n as i64)).copied(),
-            None => stored
-                .singles
-                .get(&(c.variant(), c.format().to_string()))
-                .copied(),
+            None => stored.singles.get(&(c.variant(), c.format())).copied(),
         })
         .collect()
 }
@@ -282,9 +291,10 @@ impl Store {
     pub(super) async fn compute_powers(&self, all: bool) -> Result<(), sqlx::Error> {
         let accounts = if all {
             sqlx::query(
-                "SELECT account_id FROM personal_bests WHERE game = 'slide' \
-                 UNION SELECT account_id FROM best_averages WHERE game = 'slide'",
+                "SELECT account_id FROM personal_bests WHERE game = $1 \
+                 UNION SELECT account_id FROM best_averages WHERE game = $1",
             )
+            .bind(GameKind::Slide.kept())
             .fetch_all(&self.pool)
             .await?
         } else {

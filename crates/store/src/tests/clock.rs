@@ -110,20 +110,16 @@ fn results_stored_under_the_old_clock_are_timed_from_their_first_move() {
 
         // The bests and averages follow: every single is now 1.8 s, so the
         // personal best is the first of them, and the ao5 is 1.8 s.
-        let category = Category {
-            format: "single",
-            control: None,
-            display: "standard",
-        };
-        let bests = again.personal_bests("slide", "3x3-row-major", category, 10, None);
+        let category = Category::SINGLE;
+        let bests = again.personal_bests(GameKind::Slide, "3x3-row-major", category, 10, None);
         let bests = bests.await.unwrap();
         assert_eq!(bests.len(), 1);
         assert_eq!((bests[0].millis, bests[0].game_id.as_str()), (1_800, "s0"));
-        let averages = again.best_averages("slide", "3x3-row-major", category, 5, 10, None);
+        let averages = again.best_averages(GameKind::Slide, "3x3-row-major", category, 5, 10, None);
         let averages = averages.await.unwrap();
         assert_eq!(averages.len(), 1);
         assert!((averages[0].millis - 1_800.0).abs() < 1e-9, "{averages:?}");
-        let history = again.record_history("slide", "3x3-row-major", category, 1);
+        let history = again.record_history(GameKind::Slide, "3x3-row-major", category, 1);
         let history = history.await.unwrap();
         assert_eq!(
             history.len(),

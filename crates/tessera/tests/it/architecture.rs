@@ -338,3 +338,119 @@ fn layers_depend_one_way() {
         );
     }
 }
+
+/// The parameters of every public function in `text`: (function, name,
+/// type), as written.
+fn public_parameters(text: &str) -> Vec<(String, String, String)> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("pub ") {
+        let rest = &text[at..];
+        let Some(fn_at) = rest.find("fn ") else {
+            continue;
+        };
+        // Only `pub fn` and `pub async fn` (not a `pub` field or type).
+        if !matches!(rest[..fn_at].trim(), "pub" | "pub async") {
+            continue;
+        }
+        let signature = &rest[fn_at + 3..];
+        let Some(open) = signature.find('(') else {
+            continue;
+        };
+        let name = signature[..open].split('<').next().unwrap().trim();
+        // The parameter list: up to the parenthesis that closes it.
+        let mut depth = 0;
+        let mut close = open;
+        for (i, c) in signature[open..].char_indices() {
+            match c {
+                '(' | '<' | '[' => depth += 1,
+                ')' | '>' | ']' if signature[..open + i].ends_with('-') => {}
+                ')' | '>' | ']' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                close = open + i;
+                break;
+            }
+        }
+        let mut depth = 0;
+        let mut current = String::new();
+        let mut parameters = Vec::new();
+        for c in signature[open + 1..close].chars() {
+            match c {
+                '(' | '<' | '[' => depth += 1,
+                '>' if current.ends_with('-') => {}
+                ')' | '>' | ']' => depth -= 1,
+                ',' if depth == 0 => {
+                    parameters.push(std::mem::take(&mut current));
+                    continue;
+                }
+                _ => {}
+            }
+            current.push(c);
+        }
+        parameters.push(current);
+        for parameter in parameters {
+            if let Some((pattern, ty)) = parameter.split_once(':') {
+                let words = pattern.split_whitespace().collect::<Vec<_>>().join(" ");
+                found.push((name.to_string(), words, ty.trim().to_string()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_store_takes_the_domains_types_not_their_names() {
+    // A game, a format, a control or a display is `play`'s type at the
+    // store's boundary: its text is the store's own business (its column
+    // form, written once), so no caller spells it.
+    let src = crate_dir("store").join("src");
+    let mut files = vec![src.clone()];
+    let mut checked = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (function, name, ty) in public_parameters(&text) {
+            checked += 1;
+            let named = ["game", "kind", "format", "control", "display"].contains(&name.as_str());
+            assert!(
+                !(named && (ty.contains("str") || ty.contains("String"))),
+                "{}: {function} takes {name}: {ty}",
+                path.display()
+            );
+        }
+    }
+    assert!(
+        checked > 50,
+        "only {checked} parameters read: is the scan broken?"
+    );
+}
+
+#[test]
+fn the_parameter_scan_reads_signatures() {
+    let text = "pub async fn records(\n        &self,\n        game: &str,\n        \
+                f: impl Fn(&str) -> Result<(), E>,\n    ) -> X {}\n\
+                pub(super) fn hidden(game: &str) {}\npub struct S { pub game: String }";
+    let found = public_parameters(text);
+    assert_eq!(
+        found,
+        [
+            (
+                "records".to_string(),
+                "game".to_string(),
+                "&str".to_string()
+            ),
+            (
+                "records".to_string(),
+                "f".to_string(),
+                "impl Fn(&str) -> Result<(), E>".to_string()
+            )
+        ]
+    );
+}
