@@ -193,14 +193,73 @@ impl fmt::Display for Unranked {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unranked::Assisted => f.write_str("assisted: the solver was asked about this game"),
-            Unranked::TooFast(why) => write!(f, "too fast: {why}"),
-            Unranked::TimesInconsistent(why) => write!(f, "times inconsistent: {why}"),
-            Unranked::PlayedWhilePaused(why) => write!(f, "played while paused: {why}"),
+            Unranked::TooFast(why) => explained(f, "too fast", why),
+            Unranked::TimesInconsistent(why) => explained(f, "times inconsistent", why),
+            Unranked::PlayedWhilePaused(why) => explained(f, "played while paused", why),
             Unranked::Guest => f.write_str("guest"),
             Unranked::DailyRepeat => f.write_str(
                 "daily: second attempt (only the first attempt at the day's puzzle is ranked)",
             ),
         }
+    }
+}
+
+impl Unranked {
+    /// Every reason's stable code, as [`Unranked::code`] gives them.
+    pub const CODES: [&'static str; 6] = [
+        "assisted",
+        "too-fast",
+        "times-inconsistent",
+        "played-while-paused",
+        "guest",
+        "daily-repeat",
+    ];
+
+    /// The reason's stable code: what the store keeps and the API names,
+    /// never reworded (the message, [`fmt::Display`], may be).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Unranked::Assisted => "assisted",
+            Unranked::TooFast(_) => "too-fast",
+            Unranked::TimesInconsistent(_) => "times-inconsistent",
+            Unranked::PlayedWhilePaused(_) => "played-while-paused",
+            Unranked::Guest => "guest",
+            Unranked::DailyRepeat => "daily-repeat",
+        }
+    }
+
+    /// What the reason says of this result beyond its code (which move,
+    /// which bound), if anything.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Unranked::TooFast(why)
+            | Unranked::TimesInconsistent(why)
+            | Unranked::PlayedWhilePaused(why) => Some(why),
+            Unranked::Assisted | Unranked::Guest | Unranked::DailyRepeat => None,
+        }
+    }
+
+    /// The reason of `code` with `detail` (as [`Unranked::code`] and
+    /// [`Unranked::detail`] gave them); `None` for a code there is not.
+    pub fn from_code(code: &str, detail: Option<String>) -> Option<Unranked> {
+        let detail = || detail.clone().unwrap_or_default();
+        Some(match code {
+            "assisted" => Unranked::Assisted,
+            "too-fast" => Unranked::TooFast(detail()),
+            "times-inconsistent" => Unranked::TimesInconsistent(detail()),
+            "played-while-paused" => Unranked::PlayedWhilePaused(detail()),
+            "guest" => Unranked::Guest,
+            "daily-repeat" => Unranked::DailyRepeat,
+            _ => return None,
+        })
+    }
+}
+
+/// `what`, and `why` after a colon if there is one.
+fn explained(f: &mut fmt::Formatter<'_>, what: &str, why: &str) -> fmt::Result {
+    match why {
+        "" => f.write_str(what),
+        why => write!(f, "{what}: {why}"),
     }
 }
 
@@ -308,6 +367,33 @@ fn paused(times: &[i64], pauses: &[(i64, i64)], bounds: &Bounds) -> Result<(), U
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One reason of each kind, with a detail where it has one.
+    fn every_reason() -> Vec<Unranked> {
+        vec![
+            Unranked::Assisted,
+            Unranked::TooFast("30 moves within 200 ms".into()),
+            Unranked::TimesInconsistent("the last move is at 9 ms".into()),
+            Unranked::PlayedWhilePaused("a move at 5 ms".into()),
+            Unranked::Guest,
+            Unranked::DailyRepeat,
+        ]
+    }
+
+    #[test]
+    fn every_reason_reads_back_from_its_code_and_detail() {
+        let reasons = every_reason();
+        let codes: Vec<&str> = reasons.iter().map(Unranked::code).collect();
+        assert_eq!(codes, Unranked::CODES);
+        for reason in reasons {
+            let detail = reason.detail().map(str::to_string);
+            assert_eq!(Unranked::from_code(reason.code(), detail), Some(reason));
+        }
+        assert_eq!(Unranked::from_code("too fast", None), None);
+        // A reason kept without its detail still reads, and says no more.
+        let bare = Unranked::from_code("too-fast", None).unwrap();
+        assert_eq!(bare.to_string(), "too fast");
+    }
 
     fn evidence(times: &[i64], server_millis: i64) -> Evidence<'_> {
         Evidence {

@@ -104,6 +104,46 @@ impl fmt::Display for Reason {
     }
 }
 
+impl Reason {
+    /// The reason's stable code ([`Unranked::code`]): a format's names
+    /// the puzzle apart ([`Reason::puzzle`]).
+    pub fn code(&self) -> &'static str {
+        self.unranked().code()
+    }
+
+    /// What the reason says beyond its code, if anything
+    /// ([`Unranked::detail`]).
+    pub fn detail(&self) -> Option<&str> {
+        self.unranked().detail()
+    }
+
+    /// The puzzle of a format that unranked it (1-based), if one did.
+    pub fn puzzle(&self) -> Option<usize> {
+        match self {
+            Reason::Game(_) => None,
+            Reason::Puzzle(why) => Some(why.puzzle),
+        }
+    }
+
+    /// The reason of `code`, `detail` and `puzzle`, as [`Reason::code`],
+    /// [`Reason::detail`] and [`Reason::puzzle`] gave them; `None` for a
+    /// code there is not.
+    pub fn from_parts(code: &str, detail: Option<String>, puzzle: Option<usize>) -> Option<Reason> {
+        let reason = Unranked::from_code(code, detail)?;
+        Some(match puzzle {
+            None => Reason::Game(reason),
+            Some(puzzle) => Reason::Puzzle(PuzzleUnranked { puzzle, reason }),
+        })
+    }
+
+    fn unranked(&self) -> &Unranked {
+        match self {
+            Reason::Game(why) => why,
+            Reason::Puzzle(why) => &why.reason,
+        }
+    }
+}
+
 /// A solved game's result, judged.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finished {
@@ -436,6 +476,29 @@ mod tests {
             Ending::Solved(finished) => finished,
             Ending::Unsolved(outcome) => panic!("unsolved: {outcome:?}"),
         }
+    }
+
+    #[test]
+    fn a_reason_reads_back_from_its_code_detail_and_puzzle() {
+        let reasons = [
+            Reason::Game(Unranked::Guest),
+            Reason::Game(Unranked::TooFast("12 moves within 200 ms".into())),
+            Reason::Puzzle(PuzzleUnranked {
+                puzzle: 3,
+                reason: Unranked::TimesInconsistent("the last move is at 9 ms".into()),
+            }),
+            Reason::Puzzle(PuzzleUnranked {
+                puzzle: 1,
+                reason: Unranked::Assisted,
+            }),
+        ];
+        for reason in reasons {
+            let detail = reason.detail().map(str::to_string);
+            let again = Reason::from_parts(reason.code(), detail, reason.puzzle());
+            assert_eq!(again.as_ref(), Some(&reason));
+            assert_eq!(again.unwrap().to_string(), reason.to_string());
+        }
+        assert_eq!(Reason::from_parts("puzzle 3: guest", None, None), None);
     }
 
     #[test]
