@@ -1,5 +1,5 @@
 //! The JSON API, in-process: arbitrary bodies sent through the real axum
-//! router (`tessera::fuzzing::Api`) to every POST route, over a real
+//! router (`server::fuzzing::Api`) to every POST route, over a real
 //! SQLite store in a temporary directory. Property: no answer is a 5xx.
 //!
 //! Input: the first byte picks the route, the rest is the body. The text
@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use tessera::fuzzing::{Api, Method};
+use server::fuzzing::{Api, Method};
 
 const ROUTES: [&str; 16] = [
     "/api/slide/new",

@@ -20,6 +20,8 @@ mod daily;
 mod edge;
 mod error;
 mod fmc;
+#[doc(hidden)]
+pub mod fuzzing;
 mod games;
 mod openapi;
 mod ops;

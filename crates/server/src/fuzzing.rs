@@ -13,7 +13,7 @@ pub use axum::http::{Method, StatusCode};
 use axum::Router;
 use tower::ServiceExt;
 
-use server::{self as web, Config, LogFormat};
+use crate::{self as web, Config, LogFormat};
 use store::{Database, Store};
 
 /// A server without a socket.
