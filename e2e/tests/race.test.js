@@ -42,7 +42,8 @@ async function playByHand(page, tiles, moves) {
 // Both get ready; the countdown is heard, then the puzzle comes.
 async function readyAndStart(pages) {
   for (const page of pages) await page.click('#race-ready');
-  for (const page of pages) await hears(page, /^The race starts in 3 seconds/);
+  // The countdown names the puzzle it deals ("3×3 sliding puzzle, row-major goal starts in 3 seconds.").
+  for (const page of pages) await hears(page, /^\S+ (sliding puzzle|Shisen-Sho).* starts in 3 seconds\.$/);
   for (const page of pages) await page.waitForSelector('#race-board .tile', { timeout: 6000 });
   for (const page of pages) await hears(page, /^Go!$/);
 }
