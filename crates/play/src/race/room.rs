@@ -245,18 +245,8 @@ impl<G: RaceGame> Race<G> {
         if self.racers.len() >= MOST_PLAYERS {
             return Err(RaceError::Full);
         }
-        let seat = self.next_seat;
-        self.next_seat += 1;
-        self.spectators.remove(&key);
-        self.racers.push(Racer {
-            seat,
-            key,
-            name,
-            account,
-            presence: Presence::Here,
-            lane: Lane::Lobby { ready: false },
-            times: Vec::new(),
-        });
+        let entrant = Entrant { key, name, account };
+        let seat = self.seat(entrant, Presence::Here, false);
         self.host.get_or_insert(seat);
         self.occupied();
         events.push(self.room());
@@ -516,6 +506,25 @@ impl<G: RaceGame> Race<G> {
     /// can be forgotten.
     pub fn expired(&self, now: i64) -> bool {
         self.expires_at().is_some_and(|at| now >= at)
+    }
+
+    /// Seats `entrant` at the next seat, in the lobby (`ready` or not),
+    /// no longer a spectator: the one way a racer enters a room.
+    pub(super) fn seat(&mut self, entrant: Entrant, presence: Presence, ready: bool) -> Seat {
+        let Entrant { key, name, account } = entrant;
+        let seat = self.next_seat;
+        self.next_seat += 1;
+        self.spectators.remove(&key);
+        self.racers.push(Racer {
+            seat,
+            key,
+            name,
+            account,
+            presence,
+            lane: Lane::Lobby { ready },
+            times: Vec::new(),
+        });
+        seat
     }
 
     fn racer(&self, seat: Seat) -> Option<&Racer<G::Board>> {

@@ -31,19 +31,8 @@ impl<G: RaceGame> Race<G> {
         if keys.len() != entrants.len() {
             return Err(RaceError::BadPairing);
         }
-        for Entrant { key, name, account } in entrants {
-            let seat = self.next_seat;
-            self.next_seat += 1;
-            self.spectators.remove(&key);
-            self.racers.push(Racer {
-                seat,
-                key,
-                name,
-                account,
-                presence: Presence::Away { since: now },
-                lane: Lane::Lobby { ready: true },
-                times: Vec::new(),
-            });
+        for entrant in entrants {
+            self.seat(entrant, Presence::Away { since: now }, true);
         }
         self.paired_at = Some(now);
         self.rehost();
